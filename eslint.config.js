@@ -1,0 +1,54 @@
+// Lint with zero warnings. The one-way imports of ARCHITECTURE §2 are enforced here:
+// domain and contract import nothing of ours but each other; offline/lib/components may import
+// them; features import those; app imports features; no feature imports another feature;
+// server imports only src/domain and src/contract from src/.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const group = (dirs, message) => ({ group: dirs, message });
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/domain/**', 'src/contract/**'],
+    rules: restrict([
+      group(['**/app/**', '**/features/**', '**/components/**', '**/lib/**', '**/offline/**', '**/server/**', 'react', 'react-dom', 'dexie'], 'domain and contract stay pure: they import only each other.'),
+    ]),
+  },
+  {
+    files: ['src/lib/**', 'src/offline/**', 'src/components/**'],
+    rules: restrict([group(['**/app/**', '**/features/**', '**/server/**'], 'lib, offline and components must not import app or features.')]),
+  },
+  ...['auth', 'tracking', 'order-details', 'stock', 'stock-count', 'priority', 'notifications', 'users', 'approval', 'profile', 'dashboards', 'info', 'feedback', 'broadcast'].map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: restrict([
+      group(['**/app/**', '**/server/**'], 'features must not import the app shell or the server.'),
+      group([`**/features/!(${feature})/**`], 'no feature imports another feature: move shared code to lib, components or domain.'),
+    ]),
+  })),
+  {
+    files: ['server/**'],
+    rules: restrict([group(['**/src/!(domain|contract)/**'], 'server imports only src/domain and src/contract from src/.')]),
+  },
+);

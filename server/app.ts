@@ -1,0 +1,140 @@
+/**
+ * Builds the Fastify app. Plugins load in a fixed order: external (security headers, CORS,
+ * rate limit, compression, OpenAPI), then app (errors, auth), then the routes per service,
+ * then the static PWA with its navigation fallback.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { LocalIssuer } from './auth/local-issuer';
+import { buildTrustedIssuers, createTokenVerifier } from './auth/verify-token';
+import { registerErrorHandler } from './plugins/errors';
+import { authenticateAll, type AuthOptions } from './plugins/auth';
+import { registerStatic } from './plugins/static';
+import { authRoutes } from './routes/auth';
+import { profileRoutes } from './routes/user-api/profile';
+import { constantsRoutes } from './routes/user-api/constants';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  localIssuer: LocalIssuer | null;
+  logger?: boolean | object;
+}
+
+/** Content security policy: our origin plus the identity and messaging services the PWA talks to. */
+function contentSecurityPolicy(config: Config) {
+  const identity = [
+    'https://login.microsoftonline.com',
+    'https://*.googleapis.com',
+    'https://*.firebaseapp.com',
+    'https://apis.google.com',
+  ];
+  return {
+    useDefaults: true,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://apis.google.com'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'", ...identity, ...config.corsOrigins],
+      frameSrc: ["'self'", ...identity],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, localIssuer } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorateRequest('currentUser', null);
+
+  // External
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  if (config.corsOrigins.length > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin && config.corsOrigins.includes(origin.toLowerCase())) {
+        reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
+        reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
+        reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
+        if (request.method === 'OPTIONS') return reply.status(204).send();
+      }
+    });
+  }
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'PartsTrack services',
+        version: '1',
+        description: 'User (/user_api/v1), parts (/parts/v1) and stock (/api/v2) services of the spec (§7).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // App
+  const verifyIdToken = createTokenVerifier(buildTrustedIssuers(config, localIssuer?.publicKey ?? null));
+  const authOptions: AuthOptions = {
+    db,
+    verifyIdToken,
+    allowedDomains: config.allowedDomains,
+    supportEmail: config.supportEmail,
+  };
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(authRoutes, { db, localIssuer, allowedDomains: config.allowedDomains });
+
+  // Routes per service, each behind authentication
+  await app.register(
+    async (userApi) => {
+      authenticateAll(userApi, authOptions);
+      await userApi.register(profileRoutes, { db });
+      await userApi.register(constantsRoutes, { db });
+    },
+    { prefix: '/user_api/v1' },
+  );
+  await app.register(
+    async (parts) => {
+      authenticateAll(parts, authOptions);
+    },
+    { prefix: '/parts/v1' },
+  );
+  await app.register(
+    async (stock) => {
+      authenticateAll(stock, authOptions);
+    },
+    { prefix: '/api/v2' },
+  );
+
+  await registerStatic(app, config.publicDir);
+  return app;
+}

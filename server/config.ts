@@ -1,0 +1,114 @@
+/**
+ * Environment, parsed once at start with zod; a bad value stops the server with a clear message.
+ * Every variable is documented in README.md and .env.example.
+ */
+import { z } from 'zod';
+import { DEFAULT_ALLOWED_DOMAINS } from '../src/domain/email';
+
+const list = (fallback: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined || value.trim() === ''
+        ? fallback
+        : value
+            .split(',')
+            .map((item) => item.trim().toLowerCase())
+            .filter(Boolean),
+    );
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('localhost'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_DIR: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALLOWED_EMAIL_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
+  SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  SEED_ON_START: flag(true),
+  SEED_SCALE: z.coerce.number().int().min(1).max(500).default(1),
+  AUTH_LOCAL_ENABLED: z.enum(['true', 'false']).optional(),
+  ALLOW_LOCAL_AUTH_IN_PRODUCTION: flag(false),
+  LOCAL_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  MS_TENANT_ID: z.string().optional(),
+  MS_CLIENT_ID: z.string().optional(),
+  MS_JWKS_URL: z.string().url().optional(),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  FIREBASE_JWKS_URL: z.string().url().optional(),
+  CORS_ORIGINS: list([]),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicDir: string;
+  logLevel: string;
+  allowedDomains: string[];
+  supportEmail: string;
+  seedOnStart: boolean;
+  seedScale: number;
+  localAuth: boolean;
+  localTokenTtlSeconds: number;
+  microsoft: { tenantId: string; clientId: string; jwksUrl: string | undefined } | null;
+  firebase: { projectId: string; jwksUrl: string | undefined } | null;
+  corsOrigins: string[];
+  rateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const localAuth = e.AUTH_LOCAL_ENABLED === undefined ? true : e.AUTH_LOCAL_ENABLED === 'true';
+  if (localAuth && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_AUTH_IN_PRODUCTION) {
+    throw new ConfigError(
+      'The local demo sign-in is on while NODE_ENV=production. Set AUTH_LOCAL_ENABLED=false and configure ' +
+        'MS_TENANT_ID/MS_CLIENT_ID or FIREBASE_PROJECT_ID, or set ALLOW_LOCAL_AUTH_IN_PRODUCTION=true deliberately.',
+    );
+  }
+  if ((e.MS_TENANT_ID === undefined) !== (e.MS_CLIENT_ID === undefined)) {
+    throw new ConfigError('Set both MS_TENANT_ID and MS_CLIENT_ID to accept Microsoft sign-in, or neither.');
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicDir: e.PUBLIC_DIR,
+    logLevel: e.LOG_LEVEL,
+    allowedDomains: e.ALLOWED_EMAIL_DOMAINS,
+    supportEmail: e.SUPPORT_EMAIL,
+    seedOnStart: e.SEED_ON_START,
+    seedScale: e.SEED_SCALE,
+    localAuth,
+    localTokenTtlSeconds: e.LOCAL_TOKEN_TTL_SECONDS,
+    microsoft:
+      e.MS_TENANT_ID && e.MS_CLIENT_ID
+        ? { tenantId: e.MS_TENANT_ID, clientId: e.MS_CLIENT_ID, jwksUrl: e.MS_JWKS_URL }
+        : null,
+    firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : null,
+    corsOrigins: e.CORS_ORIGINS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}

@@ -1,0 +1,609 @@
+/**
+ * The one schema for PGlite (embedded default) and PostgreSQL (DATABASE_URL).
+ * Every entity of spec §3 has its home here, so later features add endpoints, not tables.
+ * Migrations are generated from this file with `npm run db:generate` and committed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ───────────────────────────── users, roles, attachments ─────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    licensed: boolean('licensed').notNull().default(true),
+    organisation: text('organisation'),
+    locale: text('locale').notNull().default('en-US'),
+    isLocaleLocked: boolean('is_locale_locked').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    /** Last day the account is valid; after it every call answers 403 "User expired". */
+    expirationDate: date('expiration_date'),
+    firstLogin: boolean('first_login').notNull().default(true),
+    /** Pending until a support manager approves the request (§1); only Approved users see data. */
+    approvalStatus: text('approval_status').notNull().default('Pending'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    check('users_approval_status_ck', sql`${t.approvalStatus} in ('Pending','Approved','Rejected')`),
+  ],
+);
+
+/** One row per identity provider account (issuer + subject) bound to a user. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** The grant catalogue of §6 (roles and permissions), served by /constants/permissions. */
+export const grants = pgTable('grants', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(), // 'role' | 'permission'
+  label: text('label').notNull(),
+  description: text('description').notNull(),
+});
+
+export const userGrants = pgTable(
+  'user_grants',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantId: text('grant_id')
+      .notNull()
+      .references(() => grants.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.grantId] })],
+);
+
+export const plants = pgTable('plants', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  country: text('country').notNull(),
+  city: text('city').notNull(),
+  timezone: text('timezone').notNull(),
+});
+
+export const storageLocations = pgTable(
+  'storage_locations',
+  {
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** Mechanic van stock belongs to one work center; warehouse stock to none. */
+    workCenter: text('work_center'),
+  },
+  (t) => [primaryKey({ columns: [t.plant, t.code] })],
+);
+
+export const workCenters = pgTable(
+  'work_centers',
+  {
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    plannerGroup: text('planner_group'),
+  },
+  (t) => [primaryKey({ columns: [t.plant, t.code] })],
+);
+
+export const plannerGroups = pgTable(
+  'planner_groups',
+  {
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plant, t.code] })],
+);
+
+export const shipToParties = pgTable('ship_to_parties', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  plant: text('plant').references(() => plants.code),
+  country: text('country').notNull(),
+  address: text('address').notNull(),
+});
+
+/**
+ * Attachments of §6 (plants, planner groups, work centers, storage locations, ship-to-party
+ * numbers, managed ship-to-party numbers). `plant` is '' for kinds that are not per plant.
+ */
+export const userAttachments = pgTable(
+  'user_attachments',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    plant: text('plant').notNull().default(''),
+    code: text('code').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.plant, t.code] }),
+    index('user_attachments_lookup_idx').on(t.kind, t.plant, t.code),
+    check(
+      'user_attachments_kind_ck',
+      sql`${t.kind} in ('plant','planner_group','work_center','storage_location','ship_to_party','managed_ship_to_party')`,
+    ),
+  ],
+);
+
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestingUserId: uuid('requesting_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestingUserEmail: text('requesting_user_email').notNull(),
+    managerEmail: text('manager_email').notNull(),
+    approvalStatus: text('approval_status').notNull().default('Pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('approval_requests_status_idx').on(t.approvalStatus),
+    check('approval_requests_status_ck', sql`${t.approvalStatus} in ('Pending','Approved','Rejected')`),
+  ],
+);
+
+/** §3 allowed plants: four lists, one row per (list, plant). */
+export const allowedPlants = pgTable(
+  'allowed_plants',
+  {
+    parameter: text('parameter').notNull(),
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parameter, t.plant] }),
+    check(
+      'allowed_plants_parameter_ck',
+      sql`${t.parameter} in ('notifications_allowed_plants','stock_count_allowed_plants','count_deadline_allowed_plants','show_zero_stock_material_plants')`,
+    ),
+  ],
+);
+
+// ───────────────────────────── materials, orders, parcels ─────────────────────────────
+
+export const materials = pgTable('materials', {
+  code: text('code').primaryKey(),
+  descriptionEnglish: text('description_english').notNull(),
+  unit: text('unit').notNull(),
+  materialGroup: text('material_group'),
+});
+
+/** A tracking-status order row (§3): a service order and its equipment. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    serviceOrder: text('service_order'),
+    equipmentCode: text('equipment_code'),
+    equipmentDescription: text('equipment_description'),
+    destination: text('destination'),
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+    workCenter: text('work_center'),
+    plannerGroup: text('planner_group'),
+    shipToParty: text('ship_to_party'),
+    /** The mechanic the order is for ("My orders"). */
+    userEmail: text('user_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_plant_idx').on(t.plant, t.createdAt),
+    index('orders_user_email_idx').on(t.userEmail),
+    index('orders_work_center_idx').on(t.plant, t.workCenter),
+  ],
+);
+
+/** Order item with every document field of §3; the tracking stage is derived from them (§4). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    materialCode: text('material_code').notNull(),
+    materialDescription: text('material_description').notNull(),
+    unit: text('unit').notNull(),
+    deliveryDate: date('delivery_date'),
+    eta: date('eta'),
+    deliveryStatus: text('delivery_status'),
+    deliveryType: text('delivery_type'),
+    deliveryAddress: text('delivery_address'),
+    storageLocation: text('storage_location'),
+    addressCode: text('address_code'),
+    trackingNumber: text('tracking_number'),
+    transportDetails: jsonb('transport_details'),
+    smsTimestamps: jsonb('sms_timestamps'),
+    reservationDocNumber: text('reservation_doc_number'),
+    reservationQuantity: numeric('reservation_quantity'),
+    pending: numeric('pending'),
+    purchaseOrderDocNumber: text('purchase_order_doc_number'),
+    purchaseOrder: text('purchase_order'),
+    purchaseOrderQuantity: numeric('purchase_order_quantity'),
+    purchaseOrderConfirmationCategory: text('purchase_order_confirmation_category'),
+    purchaseOrderConfirmationQuantity: numeric('purchase_order_confirmation_quantity'),
+    purchaseOrderGoodsReceiptQuantity: numeric('purchase_order_goods_receipt_quantity'),
+    goodsReceiptPostedAt: timestamp('goods_receipt_posted_at', { withTimezone: true }),
+    salesOrderDocNumber: text('sales_order_doc_number'),
+    salesOrderDocNumberAtPO: text('sales_order_doc_number_at_po'),
+    salesOrderScheduleLineQuantity: numeric('sales_order_schedule_line_quantity'),
+    salesOrderQuantity: numeric('sales_order_quantity'),
+    deliveryOrderDocNumber: text('delivery_order_doc_number'),
+    deliveryQuantity: numeric('delivery_quantity'),
+    mainAssetNumber: text('main_asset_number'),
+    network: text('network'),
+    costCenter: text('cost_center'),
+    actionPoint: text('action_point'),
+    notification: text('notification'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_line_uq').on(t.orderId, t.lineNumber),
+    index('order_items_material_idx').on(t.materialCode),
+    index('order_items_po_idx').on(t.purchaseOrderDocNumber),
+    index('order_items_tracking_idx').on(t.trackingNumber),
+    index('order_items_status_idx').on(t.deliveryStatus),
+  ],
+);
+
+/** Carrier tracking events of a parcel (the rows behind transportDetails). */
+export const parcelEvents = pgTable(
+  'parcel_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderItemId: bigint('order_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    trackingNumber: text('tracking_number').notNull(),
+    carrier: text('carrier').notNull(),
+    status: text('status').notNull(),
+    description: text('description').notNull(),
+    location: text('location'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('parcel_events_item_idx').on(t.orderItemId, t.occurredAt)],
+);
+
+// ───────────────────────────── stock and stock counts ─────────────────────────────
+
+export const stockItems = pgTable(
+  'stock_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+    storageLocation: text('storage_location').notNull(),
+    materialCode: text('material_code')
+      .notNull()
+      .references(() => materials.code),
+    bin: text('bin'),
+    unrestrictedCount: numeric('unrestricted_count'),
+    qualityInspectionCount: numeric('quality_inspection_count'),
+    blockedCount: numeric('blocked_count'),
+    restrictedCount: numeric('restricted_count'),
+    transferCount: numeric('transfer_count'),
+    reorderPoint: numeric('reorder_point'),
+    reorderQuantity: numeric('reorder_quantity'),
+    plannerGroups: text('planner_groups').array().notNull().default(sql`'{}'::text[]`),
+    workCenters: text('work_centers').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_items_location_material_uq').on(t.plant, t.storageLocation, t.materialCode),
+    index('stock_items_material_idx').on(t.materialCode),
+  ],
+);
+
+export const stockTransferRequests = pgTable('stock_transfer_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plant: text('plant')
+    .notNull()
+    .references(() => plants.code),
+  storageLocationFrom: text('storage_location_from').notNull(),
+  storageLocationTo: text('storage_location_to').notNull(),
+  materialCode: text('material_code')
+    .notNull()
+    .references(() => materials.code),
+  quantity: numeric('quantity').notNull(),
+  status: text('status').notNull().default('requested'),
+  createdAt: createdAt(),
+});
+
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    id: serial('id').primaryKey(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+    type: text('type').notNull(),
+    shouldBeDoneAt: date('should_be_done_at'),
+    status: text('status').notNull().default('initiated'),
+    isDraft: boolean('is_draft').notNull().default(false),
+    storageLocation: text('storage_location').notNull(),
+    conductedBy: text('conducted_by'),
+    workCenter: text('work_center'),
+    plannerGroup: text('planner_group'),
+    latestSapError: text('latest_sap_error'),
+    physicalInventoryDocumentNumber: text('physical_inventory_document_number'),
+    recountOf: integer('recount_of'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stock_counts_plant_idx').on(t.plant, t.status),
+    index('stock_counts_conducted_by_idx').on(t.conductedBy),
+    check('stock_counts_type_ck', sql`${t.type} in ('single','wall_to_wall','local')`),
+    check(
+      'stock_counts_status_ck',
+      sql`${t.status} in ('initiated','in_progress','submitted','completed','cancelled','error','recount')`,
+    ),
+  ],
+);
+
+export const materialCounts = pgTable(
+  'material_counts',
+  {
+    id: serial('id').primaryKey(),
+    stockCountId: integer('stock_count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    materialCode: text('material_code')
+      .notNull()
+      .references(() => materials.code),
+    materialDescriptionEnglish: text('material_description_english').notNull(),
+    quantity: numeric('quantity'),
+    unit: text('unit').notNull(),
+    /** Book quantity when the line was created, and when it was taken (§ beyond the anchors, #4). */
+    bookQuantity: numeric('book_quantity'),
+    bookQuantityAt: timestamp('book_quantity_at', { withTimezone: true }),
+    /** Optimistic concurrency: bumped on every quantity change; stale edits answer 409. */
+    version: integer('version').notNull().default(0),
+    updatedBy: text('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('material_counts_count_material_uq').on(t.stockCountId, t.materialCode)],
+);
+
+// ───────────────────────────── notifications ─────────────────────────────
+
+/** Every e-mail, SMS and push message sent or attempted, with its read and delivery state. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    notificationKey: text('notification_key').notNull(),
+    userEmail: text('user_email').notNull(),
+    phoneNumber: text('phone_number'),
+    plant: text('plant'),
+    plannerGroup: text('planner_group'),
+    storageLocation: text('storage_location'),
+    workCenter: text('work_center'),
+    subject: text('subject'),
+    title: text('title'),
+    message: text('message').notNull(),
+    /** §4: marking read sets active to false. */
+    active: boolean('active').notNull().default(true),
+    deliveryState: text('delivery_state').notNull().default('recorded'),
+    deliveryError: text('delivery_error'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.channel, t.created),
+    check('notifications_channel_ck', sql`${t.channel} in ('email','sms','push')`),
+  ],
+);
+
+/** Primary and secondary recipients of a user's notifications (§3 notification settings entry). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    primary: boolean('primary').notNull(),
+    emailEnabled: boolean('email_enabled').notNull().default(false),
+    email: text('email'),
+    mobileEnabled: boolean('mobile_enabled').notNull().default(false),
+    mobileNumber: text('mobile_number'),
+    pushNotificationsEnabled: boolean('push_notifications_enabled').notNull().default(false),
+    /** Per notification key: { emailEnabled, smsEnabled, pushEnabled }. */
+    preferences: jsonb('preferences').notNull().default({}),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.primary] })],
+);
+
+export const notificationDevices = pgTable(
+  'notification_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    token: text('token'),
+    deviceName: text('device_name').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    isLoggedIn: boolean('is_logged_in').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
+);
+
+// ───────────────────────────── feedback, broadcast, files, priorities ─────────────────────────────
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    plant: text('plant'),
+    payload: jsonb('payload').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_user_idx').on(t.userId, t.created)],
+);
+
+export const importantMessages = pgTable('important_messages', {
+  id: serial('id').primaryKey(),
+  position: integer('position').notNull(),
+  text: text('text').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+});
+
+export const fileProcessing = pgTable(
+  'file_processing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileType: text('file_type').notNull(),
+    fileName: text('file_name').notNull(),
+    businessDate: date('business_date').notNull(),
+    filePartOfDay: text('file_part_of_day').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    status: text('status').notNull(),
+    checksum: text('checksum'),
+    lineCount: integer('line_count'),
+    errors: jsonb('errors').notNull().default([]),
+    claimedBy: text('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('file_processing_date_idx').on(t.businessDate),
+    uniqueIndex('file_processing_checksum_uq').on(t.checksum),
+    check(
+      'file_processing_status_ck',
+      sql`${t.status} in ('processed','errored','missing','in_progress','not_processed')`,
+    ),
+  ],
+);
+
+export const accessPoints = pgTable('access_points', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+});
+
+export const accessPointPriorities = pgTable(
+  'access_point_priorities',
+  {
+    shipToPartyCode: text('ship_to_party_code')
+      .notNull()
+      .references(() => shipToParties.code, { onDelete: 'cascade' }),
+    accessPointId: text('access_point_id')
+      .notNull()
+      .references(() => accessPoints.id, { onDelete: 'cascade' }),
+    priority: integer('priority').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    updatedBy: text('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipToPartyCode, t.accessPointId] }),
+    check('access_point_priorities_priority_ck', sql`${t.priority} between 1 and 99`),
+  ],
+);
+
+// ───────────────────────────── platform ─────────────────────────────
+
+/** First response per (user, Idempotency-Key), replayed byte for byte for ≥ 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    contentType: text('content_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_created_idx').on(t.createdAt)],
+);

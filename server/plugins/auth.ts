@@ -1,0 +1,64 @@
+/**
+ * Who is calling, and may they? Every route under the three service prefixes is authenticated
+ * (bearer id token → user), refused for expired users (403 "User expired") and, unless the route
+ * says `allowUnapproved`, for users whose access request is not approved. Each route declares
+ * the §6 capability it needs in its config; the check is the same `can()` the browser uses.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Capability } from '../../src/domain/permissions';
+import { MESSAGES } from '../../src/domain/constants';
+import { emailDomain } from '../../src/domain/email';
+import type { VerifyIdToken } from '../auth/verify-token';
+import type { Db } from '../db/client';
+import { isExpired, resolveUser, type CurrentUser } from '../repositories/users';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The §6 capability a caller needs; routes without one only need an approved user. */
+    capability?: Capability;
+    /** Pending and rejected users may call it (the profile call, so the app can route them). */
+    allowUnapproved?: boolean;
+  }
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw new HttpError(401, MESSAGES.missingToken);
+  return request.currentUser;
+}
+
+export interface AuthOptions {
+  db: Db;
+  verifyIdToken: VerifyIdToken;
+  allowedDomains: string[];
+  supportEmail: string;
+}
+
+/** Registers the hooks on a scoped instance: call inside each service's plugin. */
+export function authenticateAll(app: FastifyInstance, options: AuthOptions): void {
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw new HttpError(401, MESSAGES.missingToken);
+    const identity = await options.verifyIdToken(match[1]).catch((error: unknown) => {
+      throw new HttpError(401, error instanceof Error ? error.message : 'Id token is not valid');
+    });
+    const domain = emailDomain(identity.email);
+    if (!options.allowedDomains.includes(domain)) {
+      throw new HttpError(403, MESSAGES.emailDomainNotSupported(domain));
+    }
+    const user = await resolveUser(options.db, identity, options.supportEmail);
+    if (isExpired(user)) throw new HttpError(403, MESSAGES.userExpired);
+    const config = request.routeOptions.config;
+    if (user.approvalStatus !== 'Approved' && !config.allowUnapproved) {
+      throw new HttpError(403, user.approvalStatus === 'Rejected' ? MESSAGES.approvalRejected : MESSAGES.pendingApproval);
+    }
+    if (config.capability && !can(user.grants, config.capability)) {
+      throw new HttpError(403, `Permission denied: your roles do not allow ${config.capability}`);
+    }
+    request.currentUser = user;
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Starting the product: open the database (PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR),
+ * apply the committed migrations, seed an empty database with demo data, build the app.
+ * Used by server/main.ts, the end-to-end tests and the benchmarks alike.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { seedDatabase } from './db/seed';
+import { createLocalIssuer } from './auth/local-issuer';
+import { buildApp } from './app';
+
+export interface Started {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function startProduct(config: Config, options: { logger?: boolean | object } = {}): Promise<Started> {
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await database.migrate();
+  if (config.seedOnStart) {
+    await seedDatabase(database.db, { scale: config.seedScale, supportEmail: config.supportEmail });
+  }
+  const localIssuer = config.localAuth
+    ? await createLocalIssuer(config.dataDir, config.localTokenTtlSeconds)
+    : null;
+  const app = await buildApp({ config, db: database.db, localIssuer, logger: options.logger });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

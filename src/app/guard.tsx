@@ -1,0 +1,83 @@
+/**
+ * §2 navigation guard and §4 login flow. Signed-in users get their profile, the permission
+ * constants and the allowed plants loaded before any app screen; then, in order of precedence:
+ * expired → /user-expired; pending approval (403 or approvalRequestId) → /welcome;
+ * firstLogin → /first-login; a screen the roles do not allow → the "not allowed" notice.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES } from '../domain/constants';
+import { errorMessage, statusOf } from '../lib/api-client';
+import { signOut } from '../lib/auth/use-session';
+import { sessionQueries } from '../lib/profile';
+import { changeLanguage } from '../lib/i18n';
+import { UserInfoLoading } from '../components/ui/user-info-loading';
+
+export type GuardOutcome =
+  | { kind: 'loading' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'offline'; message: string }
+  | { kind: 'ready' };
+
+/** Where a failed profile call leads (§8): 'User expired' → /user-expired, other 403 → /welcome. */
+export function routeForProfileError(status: number | null, message: string): GuardOutcome {
+  if (status === 403) return { kind: 'redirect', to: message === MESSAGES.userExpired ? '/user-expired' : '/welcome' };
+  if (status === 401) return { kind: 'redirect', to: '/' };
+  return { kind: 'offline', message };
+}
+
+function useProfileError(error: unknown): GuardOutcome | null {
+  const [outcome, setOutcome] = useState<GuardOutcome | null>(null);
+  useEffect(() => {
+    if (!error) {
+      setOutcome(null);
+      return;
+    }
+    let active = true;
+    void errorMessage(error).then((message) => {
+      if (active) setOutcome(routeForProfileError(statusOf(error), message));
+    });
+    return () => {
+      active = false;
+    };
+  }, [error]);
+  return outcome;
+}
+
+export function RequireProfile({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [profile, permissions, allowedPlants] = useQueries({
+    queries: [sessionQueries.profile(), sessionQueries.permissions(), sessionQueries.allowedPlants()],
+  });
+  const profileError = useProfileError(profile.error);
+  const locale = profile.data?.locale;
+
+  useEffect(() => {
+    if (locale) void changeLanguage(locale);
+  }, [locale]);
+  useEffect(() => {
+    if (profileError?.kind === 'redirect' && profileError.to === '/') void signOut(queryClient);
+  }, [profileError, queryClient]);
+
+  if (profile.error) {
+    if (!profileError) return <UserInfoLoading />;
+    if (profileError.kind === 'redirect') return <Navigate to={profileError.to} replace />;
+    return (
+      <main className="center-screen">
+        <h1 className="page-title">{t('guard.unreachableTitle')}</h1>
+        <p className="muted">{profileError.kind === 'offline' ? profileError.message : ''}</p>
+        <button type="button" className="button primary" onClick={() => void profile.refetch()}>
+          {t('common.tryAgain')}
+        </button>
+      </main>
+    );
+  }
+  if (!profile.data || permissions.isPending || allowedPlants.isPending) return <UserInfoLoading />;
+  if (profile.data.approvalRequestId) return <Navigate to="/welcome" replace />;
+  if (profile.data.firstLogin && location.pathname !== '/first-login') return <Navigate to="/first-login" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,68 @@
+/**
+ * Every route of §2 in one table. Screens are lazy chunks; `access` says what a route needs:
+ * `public` (no sign-in), `session` (signed in, profile not required to be approved) or `app`
+ * (the navigation guard loaded the profile; the shell is shown). `capability` hides a screen
+ * from users whose roles do not allow it (§6), with the same rule the server applies.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Capability, NavEntry } from '../domain/permissions';
+
+export interface AppRoute {
+  path: string;
+  titleKey: string;
+  access: 'public' | 'session' | 'app';
+  screen: LazyExoticComponent<ComponentType>;
+  capability?: Capability;
+  /** The shell entry that is active on this route. */
+  nav?: NavEntry;
+}
+
+const auth = {
+  Landing: lazy(() => import('../features/auth/screens/landing-page')),
+  Welcome: lazy(() => import('../features/auth/screens/welcome-page')),
+  FirstLogin: lazy(() => import('../features/auth/screens/first-login-page')),
+  UserExpired: lazy(() => import('../features/auth/screens/user-expired-page')),
+};
+const TitleOnly = lazy(() => import('../components/title-only-screen'));
+
+export const ROUTES: AppRoute[] = [
+  { path: '/', titleKey: 'routes.landing', access: 'public', screen: auth.Landing },
+  { path: '/welcome', titleKey: 'routes.welcome', access: 'session', screen: auth.Welcome },
+  { path: '/user-expired', titleKey: 'routes.userExpired', access: 'public', screen: auth.UserExpired },
+  { path: '/first-login', titleKey: 'routes.firstLogin', access: 'app', screen: auth.FirstLogin },
+  { path: '/status-monitor', titleKey: 'routes.statusMonitor', access: 'app', screen: TitleOnly, nav: 'status' },
+  { path: '/search', titleKey: 'routes.search', access: 'app', screen: TitleOnly, nav: 'status' },
+  { path: '/order-details/:orderId', titleKey: 'routes.orderDetails', access: 'app', screen: TitleOnly, nav: 'status' },
+  { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: TitleOnly, nav: 'notifications' },
+  { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: TitleOnly, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: TitleOnly, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: TitleOnly, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: TitleOnly, nav: 'priority', capability: 'priority.read' },
+  { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: TitleOnly, nav: 'stock', capability: 'stock.read' },
+  { path: '/stock-management-search', titleKey: 'routes.stockManagementSearch', access: 'app', screen: TitleOnly, nav: 'stock', capability: 'stock.read' },
+  { path: '/users-management', titleKey: 'routes.usersManagement', access: 'app', screen: TitleOnly, nav: 'users', capability: 'userManagement.read' },
+  { path: '/approval-request/:requestID', titleKey: 'routes.approvalRequest', access: 'app', screen: TitleOnly, nav: 'users', capability: 'approvals.decide' },
+  { path: '/user-profile', titleKey: 'routes.userProfile', access: 'app', screen: TitleOnly, nav: 'profile' },
+  { path: '/notification-settings', titleKey: 'routes.notificationSettings', access: 'app', screen: TitleOnly, nav: 'profile' },
+  { path: '/info', titleKey: 'routes.info', access: 'app', screen: TitleOnly, nav: 'info' },
+  { path: '/feedback', titleKey: 'routes.feedback', access: 'app', screen: TitleOnly, nav: 'info' },
+  { path: '/change-log', titleKey: 'routes.changeLog', access: 'app', screen: TitleOnly, nav: 'info' },
+  { path: '/broadcast-messages', titleKey: 'routes.broadcastMessages', access: 'app', screen: TitleOnly, nav: 'status', capability: 'importantMessages.write' },
+  { path: '/dashboard', titleKey: 'routes.dashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
+  { path: '/file-dashboard', titleKey: 'routes.fileDashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
+  { path: '/dashboard/:date', titleKey: 'routes.dashboardDetail', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
+  { path: '/frontliner-dashboard', titleKey: 'routes.frontlinerDashboard', access: 'app', screen: TitleOnly, nav: 'dashboard' },
+];
+
+/** Where each shell entry leads (§2 order). */
+export const NAV_TARGETS: Record<NavEntry, string> = {
+  status: '/status-monitor',
+  priority: '/priority-manager',
+  stock: '/stock-management',
+  notifications: '/notifications',
+  users: '/users-management',
+  stockCount: '/stock-count',
+  profile: '/user-profile',
+  info: '/info',
+  dashboard: '/dashboard',
+};

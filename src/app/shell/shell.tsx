@@ -1,0 +1,63 @@
+import { Suspense, useMemo } from 'react';
+import { Outlet, useMatches, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { can } from '../../domain/permissions';
+import { useAllowedPlants, useProfile } from '../../lib/profile';
+import { signOut } from '../../lib/auth/use-session';
+import { useIsNarrow } from '../../lib/use-media-query';
+import { RouteTitleContext } from '../../components/route-meta';
+import { ListLoadingOverlay } from '../../components/ui/list-loading-overlay';
+import { Spinner } from '../../components/ui/spinner';
+import type { AppRoute } from '../routes';
+import { navItems } from './nav-items';
+import { SideBar } from './side-bar';
+import { BottomBar } from './bottom-bar';
+import { TopBar } from './top-bar';
+
+function NotAllowed() {
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <h1 className="page-title">{t('guard.notAllowedTitle')}</h1>
+      <p className="muted">{t('guard.notAllowedText')}</p>
+    </section>
+  );
+}
+
+/** §2 shell: side bar (desktop) or bottom bar (≤ 991 px), top bar, and the current screen. */
+export function Shell() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const allowedPlants = useAllowedPlants();
+  const isNarrow = useIsNarrow();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const matches = useMatches();
+  const route = matches.map((match) => match.handle as AppRoute | undefined).findLast(Boolean);
+  const items = useMemo(() => navItems(profile, allowedPlants), [profile, allowedPlants]);
+  const titleKey = route?.titleKey ?? 'routes.notFound';
+  const allowed = !route?.capability || can(profile.permissions, route.capability);
+  const onSignOut = () => {
+    void signOut(queryClient).then(() => navigate('/', { replace: true }));
+  };
+
+  return (
+    <div className={`shell ${isNarrow ? 'narrow' : 'wide'}`}>
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      {!isNarrow && <SideBar items={items} active={route?.nav} onSignOut={onSignOut} />}
+      <div className="shell-body">
+        <TopBar title={t(titleKey)} profile={profile} isNarrow={isNarrow} />
+        <main id="main" className="shell-main" tabIndex={-1}>
+          <RouteTitleContext.Provider value={titleKey}>
+            <Suspense fallback={<Spinner label={t('loading.screen')} />}>{allowed ? <Outlet /> : <NotAllowed />}</Suspense>
+          </RouteTitleContext.Provider>
+          <ListLoadingOverlay />
+        </main>
+      </div>
+      {isNarrow && <BottomBar items={items} active={route?.nav} onSignOut={onSignOut} />}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { initials } from '../../domain/email';
+import type { Profile } from '../../contract/user-api';
+import { Icon } from '../../components/ui/icons';
+
+/** §2 important-message alert: a persistent danger toast listing the messages; hidden when empty. */
+function ImportantMessages({ messages }: { messages: string[] }) {
+  const { t } = useTranslation();
+  const shown = messages.filter((message) => message.trim() !== '');
+  const [open, setOpen] = useState(true);
+  if (shown.length === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button danger"
+        aria-label={t('shell.importantMessages')}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Icon name="alert" />
+      </button>
+      {open && (
+        <div className="danger-toast" role="alert">
+          <div className="danger-toast-head">
+            <strong>{t('shell.importantMessages')}</strong>
+            <button type="button" className="icon-button" aria-label={t('common.dismiss')} onClick={() => setOpen(false)}>
+              <Icon name="close" size={18} />
+            </button>
+          </div>
+          <ul>
+            {shown.map((message, index) => (
+              <li key={index}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function TopBar({ title, profile, isNarrow }: { title: string; profile: Profile; isNarrow: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className="top-bar">
+      <div className="top-bar-title">
+        {isNarrow && <img src="/favicon.svg" alt="" width={28} height={28} className="top-bar-logo" />}
+        <span className="top-bar-heading">{title}</span>
+        {!isNarrow && <span className="top-bar-date">{dayjs().format('dddd.DD.MM.YYYY')}</span>}
+      </div>
+      <div className="top-bar-actions">
+        <ImportantMessages messages={profile.importantMessages} />
+        {/* The notification dropdown (§2) and the pending-sync count take their place here. */}
+        <div className="top-bar-slot" id="top-bar-slot" />
+        <Link
+          to="/user-profile"
+          className="avatar"
+          aria-label={t('shell.profileOf', { name: profile.displayName })}
+          title={profile.displayName}
+        >
+          {initials(profile.displayName || profile.email)}
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+/** Tells the user when a new version is waiting, and applies it on their word (workbox-window). */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Updater = (reload?: boolean) => Promise<void>;
+
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const [update, setUpdate] = useState<Updater | null>(null);
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+    let cancelled = false;
+    void import('virtual:pwa-register').then(({ registerSW }) => {
+      if (cancelled) return;
+      const updateSW = registerSW({
+        onNeedRefresh: () => setUpdate(() => updateSW),
+        onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (!update) return null;
+  return (
+    <div className="update-toast" role="status">
+      <span>{t('update.available')}</span>
+      <button type="button" className="button primary" onClick={() => void update(true)}>
+        {t('update.reload')}
+      </button>
+      <button type="button" className="button ghost" onClick={() => setUpdate(null)}>
+        {t('update.later')}
+      </button>
+    </div>
+  );
+}

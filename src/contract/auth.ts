@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const localTokenBody = z
+  .object({ email: z.string().min(1, 'Field email is required').max(254) })
+  .meta({ id: 'LocalTokenRequest' });
+
+export const localTokenResponse = z
+  .object({ idToken: z.string(), expiresIn: z.number().int().positive() })
+  .meta({ id: 'LocalTokenResponse' });
+
+export const demoAccount = z.object({
+  email: z.string(),
+  displayName: z.string(),
+  grants: z.array(z.string()),
+  note: z.string(),
+});
+export type DemoAccount = z.infer<typeof demoAccount>;
+
+/** What the server tells the landing page about sign-in on this deployment. */
+export const authConfigResponse = z
+  .object({
+    localSignIn: z.boolean(),
+    demoAccounts: z.array(demoAccount),
+    allowedDomains: z.array(z.string()),
+  })
+  .meta({ id: 'AuthConfig' });
+export type AuthConfig = z.infer<typeof authConfigResponse>;

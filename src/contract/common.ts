@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx body: the browser shows `message` (stock calls show the whole body, §8). */
+export const errorBody = z.object({ message: z.string() }).meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Query arrays arrive as repeated keys (§7): `?countries=FI&countries=DE`; one key is one value. */
+export const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+
+/** A query boolean: "true" / "false" only (§5: myOrders must be boolean). */
+export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const pageEnvelope = {
+  page: z.number().int().min(0),
+  pages: z.number().int().min(0),
+  has_next: z.boolean(),
+  has_prev: z.boolean(),
+};

@@ -1,0 +1,98 @@
+/**
+ * One HTTP client per service host (§7: user, parts, stock), all built the same way:
+ * bearer id token, query arrays as repeated keys, §5 retries (3 tries, waits of
+ * 20^(4 − remaining) ms) for idempotent calls on network errors and 5xx, and on 401 one
+ * token refresh and one retry. Errors become messages the global alert can show (§8).
+ */
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
+import { appConfig } from './config';
+import { getSession } from './auth/session';
+import { refreshIdToken } from './auth/refresh';
+
+const AUTH_RETRIED = 'x-auth-retried';
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/** `{ countries: ['FI','DE'] }` → `countries=FI&countries=DE` (§7 query arrays). */
+export function toSearchParams(query: Record<string, QueryValue>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
+    else params.append(key, String(value));
+  }
+  return params;
+}
+
+function createServiceClient(prefixUrl: string): KyInstance {
+  return ky.create({
+    prefixUrl: prefixUrl || globalThis.location?.origin,
+    timeout: 30_000,
+    retry: {
+      limit: RETRY_LIMIT,
+      methods: ['get', 'put', 'head', 'delete', 'options'],
+      statusCodes: [408, 429, 500, 502, 503, 504],
+      // attempt 1 is made with 3 tries remaining → 20 ms, then 400 ms, then 8 s.
+      delay: (attemptCount) => retryDelayMs(RETRY_LIMIT + 1 - attemptCount),
+    },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = getSession()?.idToken;
+          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        async (request, options, response) => {
+          if (response.status !== 401 || request.headers.has(AUTH_RETRIED)) return response;
+          const token = await refreshIdToken();
+          if (!token) return response;
+          const retry = new Request(request, { headers: new Headers(request.headers) });
+          retry.headers.set('Authorization', `Bearer ${token}`);
+          retry.headers.set(AUTH_RETRIED, '1');
+          return ky(retry, { ...options, retry: 0, hooks: {} } as Options);
+        },
+      ],
+    },
+  });
+}
+
+export const userApi = createServiceClient(`${appConfig.hosts.user}/user_api/v1`);
+export const partsApi = createServiceClient(`${appConfig.hosts.parts}/parts/v1`);
+export const stockApi = createServiceClient(`${appConfig.hosts.stock}/api/v2`);
+
+/** A failed call's HTTP status, or null for network failures and everything else. */
+export function statusOf(error: unknown): number | null {
+  return error instanceof HTTPError ? error.response.status : null;
+}
+
+/**
+ * §8: the server's `message`; for stock calls the whole body; with no response the error's
+ * own message. Reads the body once and remembers it on the error.
+ */
+export async function errorMessage(error: unknown): Promise<string> {
+  if (error instanceof HTTPError) {
+    const cached = (error as HTTPError & { displayMessage?: string }).displayMessage;
+    if (cached) return cached;
+    let text = '';
+    try {
+      text = await error.response.clone().text();
+    } catch {
+      text = '';
+    }
+    let message = text || `${error.response.status} ${error.response.statusText}`;
+    const isStock = new URL(error.request.url).pathname.startsWith('/api/v2');
+    try {
+      const body = JSON.parse(text) as unknown;
+      if (!isStock && body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+        message = body.message;
+      }
+    } catch {
+      // not JSON: show the text as it came
+    }
+    (error as HTTPError & { displayMessage?: string }).displayMessage = message;
+    return message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,33 @@
+/**
+ * Build-time configuration of the PWA (Vite env, see README and .env.example).
+ * Service hosts default to the origin that served the app, i.e. our reference back end;
+ * set them to point the same PWA at existing company services.
+ */
+const env = import.meta.env;
+
+function host(value: string | undefined): string {
+  const trimmed = (value ?? '').trim().replace(/\/+$/, '');
+  return trimmed === '' ? '' : trimmed;
+}
+
+export const appConfig = {
+  hosts: {
+    user: host(env.VITE_USER_API_HOST),
+    parts: host(env.VITE_PARTS_API_HOST),
+    stock: host(env.VITE_STOCK_API_HOST),
+  },
+  microsoft:
+    env.VITE_MSAL_CLIENT_ID && env.VITE_MSAL_TENANT_ID
+      ? { clientId: env.VITE_MSAL_CLIENT_ID as string, tenantId: env.VITE_MSAL_TENANT_ID as string }
+      : null,
+  firebase:
+    env.VITE_FIREBASE_API_KEY && env.VITE_FIREBASE_PROJECT_ID
+      ? {
+          apiKey: env.VITE_FIREBASE_API_KEY as string,
+          authDomain: (env.VITE_FIREBASE_AUTH_DOMAIN as string | undefined) ?? `${env.VITE_FIREBASE_PROJECT_ID}.firebaseapp.com`,
+          projectId: env.VITE_FIREBASE_PROJECT_ID as string,
+          appId: (env.VITE_FIREBASE_APP_ID as string | undefined) ?? '',
+          messagingSenderId: (env.VITE_FIREBASE_MESSAGING_SENDER_ID as string | undefined) ?? '',
+        }
+      : null,
+} as const;

@@ -1,0 +1,54 @@
+/**
+ * What every screen needs to start: the profile, the permission constants and the allowed
+ * plants (§2 navigation guard). One query-key factory; parsed with the shared contract.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { allowedPlants, permissionConstants, profile, type Profile, type UpdateProfileBody } from '../contract/user-api';
+import type { AllowedPlants } from '../domain/permissions';
+import { userApi } from './api-client';
+import { getSession } from './auth/session';
+
+export const sessionQueries = {
+  all: () => ['session'] as const,
+  profile: () => queryOptions({
+    queryKey: [...sessionQueries.all(), 'profile', getSession()?.email ?? null] as const,
+    queryFn: async () => profile.parse(await userApi.get('user/profile').json()),
+    staleTime: 5 * 60_000,
+    // The guard routes 403s (expired, pending) itself: they are not errors to show.
+    meta: { silent: true },
+  }),
+  permissions: () => queryOptions({
+    queryKey: [...sessionQueries.all(), 'permissions'] as const,
+    queryFn: async () => permissionConstants.parse(await userApi.get('constants/permissions').json()),
+    staleTime: 60 * 60_000,
+    meta: { silent: true },
+  }),
+  allowedPlants: () => queryOptions({
+    queryKey: [...sessionQueries.all(), 'allowed-plants'] as const,
+    queryFn: async (): Promise<AllowedPlants> => allowedPlants.parse(await userApi.get('system_parameters/allowed_plants').json()),
+    staleTime: 60 * 60_000,
+    meta: { silent: true },
+  }),
+};
+
+export async function updateProfile(body: UpdateProfileBody): Promise<Profile> {
+  return profile.parse(await userApi.put('user/profile', { json: body }).json());
+}
+
+/** The loaded profile; only for screens behind the guard, which guarantees it is there. */
+export function useProfile(): Profile {
+  const { data } = useQuery(sessionQueries.profile());
+  if (!data) throw new Error('useProfile is used outside the navigation guard');
+  return data;
+}
+
+const NO_PLANTS: AllowedPlants = {
+  notifications_allowed_plants: [],
+  stock_count_allowed_plants: [],
+  count_deadline_allowed_plants: [],
+  show_zero_stock_material_plants: [],
+};
+
+export function useAllowedPlants(): AllowedPlants {
+  return useQuery(sessionQueries.allowedPlants()).data ?? NO_PLANTS;
+}

@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { errorMessage } from './api-client';
+import { showError } from './error-alert';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** A main list: shows the loading overlay while it fetches (§2). */
+      mainList?: boolean;
+      /** §8: failures of some calls are only logged, not shown. */
+      silent?: boolean;
+    };
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+function report(error: unknown, silent: boolean | undefined) {
+  void errorMessage(error).then((message) => {
+    if (silent) console.warn(message);
+    else showError(message);
+  });
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silent) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => report(error, mutation.meta?.silent) }),
+    defaultOptions: {
+      // ky already applies the §5 retry rule; a second layer would multiply the waits.
+      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,88 @@
+/// <reference lib="webworker" />
+/**
+ * Our one service worker: precaches the app shell, every screen and every locale; serves
+ * index.html for navigations (never for API paths, the docs or the sign-in redirect);
+ * applies an update when the page asks; shows push messages and opens the right screen;
+ * wakes the page's outbox sync on Background Sync.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { clientsClaim } from 'workbox-core';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const __API_PATHS__: string[];
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const apiPaths = __API_PATHS__.map((path) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: apiPaths,
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();
+
+interface PushPayload {
+  title?: string;
+  body?: string;
+  message?: string;
+  url?: string;
+  notification?: { title?: string; body?: string };
+  data?: { url?: string; title?: string; message?: string };
+}
+
+self.addEventListener('push', (event) => {
+  let payload: PushPayload = {};
+  try {
+    payload = (event.data?.json() ?? {}) as PushPayload;
+  } catch {
+    payload = { body: event.data?.text() ?? '' };
+  }
+  const title = payload.notification?.title ?? payload.title ?? payload.data?.title ?? 'PartsTrack';
+  const body = payload.notification?.body ?? payload.body ?? payload.message ?? payload.data?.message ?? '';
+  const url = payload.url ?? payload.data?.url ?? '/notifications';
+  event.waitUntil(
+    self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url } }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const raw = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  // Only our own origin's screens open from a notification.
+  const target = new URL(raw, self.location.origin);
+  const url = target.origin === self.location.origin ? target.href : self.location.origin;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const existing = windows[0];
+      if (existing) {
+        await existing.focus();
+        await existing.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+/** Background Sync (where the browser has it): ask an open page to drain its outbox. */
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const syncEvent = event as unknown as SyncEvent;
+  if (syncEvent.tag !== 'outbox') return;
+  syncEvent.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      windows.forEach((client) => client.postMessage({ type: 'SYNC_OUTBOX' }));
+    })(),
+  );
+});
