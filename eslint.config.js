@@ -48,6 +48,11 @@ export default tseslint.config(
     ]),
   })),
   {
+    // Command-line tools print to the terminal by design.
+    files: ['scripts/**', 'server/db/seed-cli.ts', 'tests/bench/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['server/**'],
     rules: restrict([group(['**/src/!(domain|contract)/**'], 'server imports only src/domain and src/contract from src/.')]),
   },

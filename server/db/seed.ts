@@ -1373,13 +1373,17 @@ const MAX_PARAMETERS = 60_000;
 const MAX_ROWS_PER_INSERT = 1_000;
 
 async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: readonly Insert<T>[], counts: Record<string, number>): Promise<void> {
+  const t0 = performance.now();
   const columns = Object.keys(getTableColumns(table)).length;
   const size = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS / columns)));
   for (let i = 0; i < rows.length; i += size) {
-    await tx.insert(table).values(rows.slice(i, i + size) as PgInsertValue<T>[]);
+    const q = tx.insert(table).values(rows.slice(i, i + size) as PgInsertValue<T>[]);
+    const ts = performance.now(); q.toSQL(); (globalThis as unknown as {sqlms: number}).sqlms = ((globalThis as unknown as {sqlms: number}).sqlms ?? 0) + performance.now() - ts;
+    await q;
   }
   const name = getTableName(table);
   counts[name] = (counts[name] ?? 0) + rows.length;
+  console.log('PROFILE', name, rows.length, Math.round(performance.now() - t0), 'toSQL', Math.round((globalThis as unknown as {sqlms: number}).sqlms)); (globalThis as unknown as {sqlms: number}).sqlms = 0;
 }
 
 /** Explicit ids were written; move the sequence past them so the app's next insert does not collide. */
@@ -1403,6 +1407,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     const existing = await tx.select({ id: schema.users.id }).from(schema.users).limit(1);
     if (existing.length > 0) return null;
 
+    const tb = performance.now();
     const world = buildWorld(now, scale);
     const byEmail = (email: string): SeedUser => {
       const user = world.users.find((u) => u.spec.email === email);
@@ -1413,6 +1418,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     const counts = buildStockCounts(world);
     const admin = buildAdminRows(world, byEmail, supportEmail);
     const tally: Record<string, number> = {};
+    console.log('PROFILE build', Math.round(performance.now() - tb));
     const write = <T extends PgTable>(table: T, rows: readonly Insert<T>[]) => insertAll(tx, table, rows, tally);
 
     await write(schema.grants, GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] })));

@@ -3,7 +3,7 @@
  * offers the local demo accounts. A signed-in user goes straight to the status monitor.
  */
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { configuredProviders } from '../../../lib/auth/providers';
 import { useSession } from '../../../lib/auth/use-session';
@@ -20,8 +20,10 @@ export default function LandingPage() {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const providers = configuredProviders();
+  const from = (useLocation().state as { from?: string } | null)?.from;
 
-  if (session) return <Navigate to={HOME_PATH} replace />;
+  // Signed in: go where the user was heading, else the status monitor (§2, §4).
+  if (session) return <Navigate to={from && from !== '/' ? from : HOME_PATH} replace />;
 
   const onLocalSubmit = (event: FormEvent) => {
     event.preventDefault();

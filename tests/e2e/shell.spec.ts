@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { login, navLabels } from './fixtures';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+test('the landing page lists the demo accounts and has no serious accessibility violation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'PartsTrack' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /mechanic@example\.com/ })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+});
+
+test('an address outside the allowed domains is refused with the spec message', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Or sign in with another company address').fill('someone@gmail.com');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email domain gmail.com not supported');
+});
+
+test('the mechanic signs in and sees the mechanic’s shell entries', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await expect(page).toHaveURL(/\/status-monitor$/);
+  expect(await navLabels(page)).toEqual(['Status', 'Stock', 'Notifications', 'Stock count', 'Profile', 'Info']);
+  await expect(page.getByRole('link', { name: /^Profile of / })).toHaveText('ML');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(seriousOrWorse(results.violations)).toEqual([]);
+});
+
+test('a screen the role does not allow is refused, even by direct address', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/users-management');
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+});
+
+test('the manager sees Users and every other entry', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  expect(await navLabels(page)).toEqual(['Status', 'Priority', 'Stock', 'Notifications', 'Users', 'Stock count', 'Profile', 'Info', 'Dashboard']);
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/users-management$/);
+  await expect(page.getByRole('heading', { name: 'Users management' })).toBeVisible();
+  await page.goto('/broadcast-messages');
+  await expect(page.getByRole('heading', { name: 'Broadcast messages' })).toBeVisible();
+});
+
+test('the read-only manager reads everything but is offered no write action', async ({ page }) => {
+  await login(page, 'viewer@example.com');
+  expect(await navLabels(page)).toContain('Users');
+  await page.goto('/broadcast-messages');
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+  await page.goto('/approval-request/00000000-0000-0000-0000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+});
+
+test('a pending user lands on the welcome page, an expired user on the expired page', async ({ page }) => {
+  await login(page, 'pending@example.com');
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: /access request is on its way/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await login(page, 'expired@example.com');
+  await expect(page).toHaveURL(/\/user-expired$/);
+  await expect(page.getByText('Sorry, looks like your account has expired.')).toBeVisible();
+});
+
+test('a newcomer of an allowed domain is asked to wait for approval', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Or sign in with another company address').fill('new.colleague@parts.example');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+});
+
+test('signed out, an app address leads to sign-in and back there after', async ({ page }) => {
+  await page.goto('/stock-management');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: /stock\.admin@example\.com/ }).click();
+  await expect(page).toHaveURL(/\/stock-management$/);
+  await expect(page.getByRole('heading', { name: 'Stock management' })).toBeVisible();
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the bottom bar replaces the side bar, with the rest under More', async ({ page }) => {
+    await login(page, 'manager@example.com');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const box = await nav.boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan(700);
+    expect(box?.width).toBe(390);
+    await nav.getByRole('button', { name: 'More' }).click();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(seriousOrWorse(results.violations)).toEqual([]);
+  });
+});
+
+test('the app is installable: manifest with icons, and a service worker controls the page', async ({ page, request }) => {
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ short_name: 'PartsTrack', start_url: '/', display: 'standalone' });
+  const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}:${icon.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
+
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+});
+
+test('the OpenAPI document is served at /docs', async ({ request }) => {
+  expect((await request.get('/docs')).status()).toBe(200);
+  const doc = await (await request.get('/docs/json')).json();
+  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/user_api/v1/user/profile', '/user_api/v1/constants/permissions']));
+});
