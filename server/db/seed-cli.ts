@@ -43,7 +43,7 @@ function parseOptions(argv: string[]): CliOptions {
 
 /** Every table of the schema, so --reset stays right when tables are added. */
 function schemaTableNames(): string[] {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => getTableName(table));
 }

@@ -15,7 +15,7 @@
  * - `scale` multiplies orders, vans (storage locations) and thus stock rows and stock counts.
  */
 import { getTableColumns, getTableName, sql, type InferInsertModel } from 'drizzle-orm';
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import { GRANTS, GRANT_DESCRIPTIONS, ROLES, type Grant } from '../../src/domain/permissions';
 import {
@@ -1368,22 +1368,38 @@ function buildAllowedPlants(): Insert<typeof schema.allowedPlants>[] {
 
 // ───────────────────────────── writing ─────────────────────────────
 
-/** Postgres allows 65,535 bind parameters per statement; stay well below and cap rows per insert. */
-const MAX_PARAMETERS = 60_000;
-const MAX_ROWS_PER_INSERT = 1_000;
+/**
+ * Rows go in as ONE JSON text parameter per batch, unpacked by json_populate_recordset: PGlite
+ * spends most of its time binding parameters, and an insert of 1,000 order items would otherwise
+ * bind 42,000 of them. This is ~3–4× faster on PGlite and works the same on PostgreSQL.
+ */
+const ROWS_PER_INSERT = 500;
+
+/** One row as JSON keyed by SQL column name; Dates as ISO text, which Postgres parses back. */
+function toJsonRow(row: Record<string, unknown>, columns: ReadonlyArray<readonly [string, PgColumn]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = row[key];
+    if (value === undefined && column.notNull && column.hasDefault) {
+      // json_populate_recordset would write NULL, not the default: the builder must set it.
+      throw new Error(`seed: ${key} of a ${column.name} row must be set explicitly`);
+    }
+    out[column.name] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  return out;
+}
 
 async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: readonly Insert<T>[], counts: Record<string, number>): Promise<void> {
-  const t0 = performance.now();
-  const columns = Object.keys(getTableColumns(table)).length;
-  const size = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS / columns)));
-  for (let i = 0; i < rows.length; i += size) {
-    const q = tx.insert(table).values(rows.slice(i, i + size) as PgInsertValue<T>[]);
-    const ts = performance.now(); q.toSQL(); (globalThis as unknown as {sqlms: number}).sqlms = ((globalThis as unknown as {sqlms: number}).sqlms ?? 0) + performance.now() - ts;
-    await q;
+  const records = rows as readonly Record<string, unknown>[];
+  // Only columns some row sets; the others (serial ids) keep their database defaults.
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([key]) => records.some((r) => r[key] !== undefined));
+  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
+  for (let i = 0; i < records.length; i += ROWS_PER_INSERT) {
+    const json = JSON.stringify(records.slice(i, i + ROWS_PER_INSERT).map((row) => toJsonRow(row, columns)));
+    await tx.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`);
   }
   const name = getTableName(table);
   counts[name] = (counts[name] ?? 0) + rows.length;
-  console.log('PROFILE', name, rows.length, Math.round(performance.now() - t0), 'toSQL', Math.round((globalThis as unknown as {sqlms: number}).sqlms)); (globalThis as unknown as {sqlms: number}).sqlms = 0;
 }
 
 /** Explicit ids were written; move the sequence past them so the app's next insert does not collide. */
@@ -1407,7 +1423,6 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     const existing = await tx.select({ id: schema.users.id }).from(schema.users).limit(1);
     if (existing.length > 0) return null;
 
-    const tb = performance.now();
     const world = buildWorld(now, scale);
     const byEmail = (email: string): SeedUser => {
       const user = world.users.find((u) => u.spec.email === email);
@@ -1418,7 +1433,6 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     const counts = buildStockCounts(world);
     const admin = buildAdminRows(world, byEmail, supportEmail);
     const tally: Record<string, number> = {};
-    console.log('PROFILE build', Math.round(performance.now() - tb));
     const write = <T extends PgTable>(table: T, rows: readonly Insert<T>[]) => insertAll(tx, table, rows, tally);
 
     await write(schema.grants, GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] })));

@@ -12,7 +12,13 @@ const paths: Record<string, ReactElement> = {
   info: <path d="M12 22a10 10 0 100-20 10 10 0 000 20zm0-11v6m0-9.5v.5" />,
   dashboard: <path d="M4 20V10m6 10V4m6 16v-7m4 7H2" />,
   logout: <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />,
-  more: <path d="M5 12h.01M12 12h.01M19 12h.01" />,
+  more: (
+    <g fill="currentColor" stroke="none">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </g>
+  ),
   alert: <path d="M12 3l10 18H2L12 3zm0 6v5m0 3v.5" />,
   offline: <path d="M2 8.5a15 15 0 0120 0M5 12a10 10 0 0114 0M8.5 15.5a5 5 0 017 0M12 19h.01M3 3l18 18" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,

@@ -1,0 +1,85 @@
+/**
+ * `npm run bench`: figures, never assertions.
+ *  1. The gzip size of the JavaScript the first screen loads (landing page, signed out) and of
+ *     what the status monitor adds after sign-in. Budget: ≤ 150 KB gzip for the first screen.
+ *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { execSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
+
+const PORT = 8199;
+const base = `http://localhost:${PORT}`;
+
+function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const ready = (async () => {
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return performance.now() - startedAt;
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null) throw new Error('server exited during start');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'partstrack-bench-'));
+const cold = startServer(dataDir);
+const coldMs = await cold.ready;
+
+const browser = await chromium.launch({
+  executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const context = await browser.newContext({ serviceWorkers: 'block' });
+const page = await context.newPage();
+const scripts = new Set<string>();
+page.on('response', (response) => {
+  if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+});
+const gzipOf = (paths: Iterable<string>) =>
+  [...paths].reduce((sum, path) => sum + gzipSync(readFileSync(join('dist', path)), { level: 9 }).length, 0);
+
+await page.goto(`${base}/`);
+await page.getByRole('button', { name: /mechanic@example\.com/ }).waitFor();
+await page.waitForLoadState('networkidle');
+const firstScreen = new Set(scripts);
+await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+await page.waitForURL(/status-monitor/);
+// The shell is on screen once the guard has loaded the profile: everything it needed has arrived.
+await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+const afterSignIn = [...scripts].filter((path) => !firstScreen.has(path));
+await browser.close();
+await stop(cold.child);
+
+const warm = startServer(dataDir);
+const warmMs = await warm.ready;
+await stop(warm.child);
+rmSync(dataDir, { recursive: true, force: true });
+
+console.log('PartsTrack benchmarks');
+console.log(`first screen (landing) JavaScript: ${kb(gzipOf(firstScreen))} gzip in ${firstScreen.size} files (budget 150 KB)`);
+console.log(`status monitor adds after sign-in: ${kb(gzipOf(afterSignIn))} gzip in ${afterSignIn.length} files`);
+console.log(`server cold start, empty DATA_DIR (migrate + seed): ${Math.round(coldMs)} ms`);
+console.log(`server start on existing data: ${Math.round(warmMs)} ms`);
