@@ -1373,7 +1373,7 @@ function buildAllowedPlants(): Insert<typeof schema.allowedPlants>[] {
  * spends most of its time binding parameters, and an insert of 1,000 order items would otherwise
  * bind 42,000 of them. This is ~3–4× faster on PGlite and works the same on PostgreSQL.
  */
-const ROWS_PER_INSERT = 500;
+const ROWS_PER_INSERT = 250;
 
 /** One row as JSON keyed by SQL column name; Dates as ISO text, which Postgres parses back. */
 function toJsonRow(row: Record<string, unknown>, columns: ReadonlyArray<readonly [string, PgColumn]>): Record<string, unknown> {
