@@ -809,7 +809,9 @@ function buildItem(ctx: OrderContext, header: OrderHeader, plan: ItemPlan, lineN
   const mustUseAccessPoint = plan.status === 'At access point' || plan.status === 'ToBePickedUp';
   const viaAccessPoint = mustUseAccessPoint || (plan.status !== 'Delivery Failed' && rng.chance(0.4));
   const apIds = world.accessPointsByShipTo.get(header.shipToParty.code) ?? [];
-  const ap = ACCESS_POINTS.find((a) => a.id === (rng.chance(0.8) ? apIds[0] : apIds[1] ?? apIds[0]));
+  // Mostly the priority-1 access point of the ship-to-party, sometimes the second choice.
+  const apId = rng.chance(0.8) ? apIds[0] : (apIds[1] ?? apIds[0]);
+  const ap = ACCESS_POINTS.find((a) => a.id === apId);
   const useAp = viaAccessPoint && ap !== undefined;
   const stageIndex = TRACKING_STAGES.indexOf(plan.stage);
   const row: Insert<typeof schema.orderItems> = {
@@ -1371,9 +1373,9 @@ function buildAllowedPlants(): Insert<typeof schema.allowedPlants>[] {
 /**
  * Rows go in as ONE JSON text parameter per batch, unpacked by json_populate_recordset: PGlite
  * spends most of its time binding parameters, and an insert of 1,000 order items would otherwise
- * bind 42,000 of them. This is ~3–4× faster on PGlite and works the same on PostgreSQL.
+ * bind 42,000 of them. This is ~3× faster on PGlite and works the same on PostgreSQL.
  */
-const ROWS_PER_INSERT = 250;
+const ROWS_PER_INSERT = 500;
 
 /** One row as JSON keyed by SQL column name; Dates as ISO text, which Postgres parses back. */
 function toJsonRow(row: Record<string, unknown>, columns: ReadonlyArray<readonly [string, PgColumn]>): Record<string, unknown> {

@@ -25,28 +25,43 @@ export function toSearchParams(query: Record<string, QueryValue>): URLSearchPara
   return params;
 }
 
-function createServiceClient(prefixUrl: string): KyInstance {
+/** §5: idempotent calls retry on network errors and 5xx, 3 times, waiting 20^(4 − remaining) ms. */
+export const RETRY_POLICY = {
+  limit: RETRY_LIMIT,
+  methods: ['get', 'put', 'head', 'delete', 'options'],
+  statusCodes: [408, 429, 500, 502, 503, 504],
+  // attempt 1 is made with 3 tries remaining → 20 ms, then 400 ms, then 8 s.
+  delay: (attemptCount: number) => retryDelayMs(RETRY_LIMIT + 1 - attemptCount),
+};
+
+export interface ServiceClientOptions {
+  prefixUrl: string;
+  /** The current id token (the session's, by default). */
+  getToken?: () => string | undefined;
+  /** A fresh id token after a 401, or null when the user must sign in again. */
+  refreshToken?: () => Promise<string | null>;
+}
+
+export function createServiceClient({
+  prefixUrl,
+  getToken = () => getSession()?.idToken,
+  refreshToken = refreshIdToken,
+}: ServiceClientOptions): KyInstance {
   return ky.create({
-    prefixUrl: prefixUrl || globalThis.location?.origin,
+    prefixUrl,
     timeout: 30_000,
-    retry: {
-      limit: RETRY_LIMIT,
-      methods: ['get', 'put', 'head', 'delete', 'options'],
-      statusCodes: [408, 429, 500, 502, 503, 504],
-      // attempt 1 is made with 3 tries remaining → 20 ms, then 400 ms, then 8 s.
-      delay: (attemptCount) => retryDelayMs(RETRY_LIMIT + 1 - attemptCount),
-    },
+    retry: RETRY_POLICY,
     hooks: {
       beforeRequest: [
         (request) => {
-          const token = getSession()?.idToken;
+          const token = getToken();
           if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
       afterResponse: [
         async (request, options, response) => {
           if (response.status !== 401 || request.headers.has(AUTH_RETRIED)) return response;
-          const token = await refreshIdToken();
+          const token = await refreshToken();
           if (!token) return response;
           const retry = new Request(request, { headers: new Headers(request.headers) });
           retry.headers.set('Authorization', `Bearer ${token}`);
@@ -58,9 +73,12 @@ function createServiceClient(prefixUrl: string): KyInstance {
   });
 }
 
-export const userApi = createServiceClient(`${appConfig.hosts.user}/user_api/v1`);
-export const partsApi = createServiceClient(`${appConfig.hosts.parts}/parts/v1`);
-export const stockApi = createServiceClient(`${appConfig.hosts.stock}/api/v2`);
+/** A host of '' is the origin that served the app. */
+const base = (host: string) => host || globalThis.location?.origin || '';
+
+export const userApi = createServiceClient({ prefixUrl: `${base(appConfig.hosts.user)}/user_api/v1` });
+export const partsApi = createServiceClient({ prefixUrl: `${base(appConfig.hosts.parts)}/parts/v1` });
+export const stockApi = createServiceClient({ prefixUrl: `${base(appConfig.hosts.stock)}/api/v2` });
 
 /** A failed call's HTTP status, or null for network failures and everything else. */
 export function statusOf(error: unknown): number | null {

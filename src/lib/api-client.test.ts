@@ -1,0 +1,91 @@
+/** The API client against a real HTTP server on loopback: retries, 401 refresh, messages. */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServiceClient, errorMessage, RETRY_POLICY, toSearchParams } from './api-client';
+
+type Handler = (req: IncomingMessage) => { status: number; body?: unknown };
+let handler: Handler = () => ({ status: 200, body: {} });
+const seen: { method: string; url: string; auth: string | undefined }[] = [];
+let server: Server;
+let origin = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization });
+    const { status, body } = handler(req);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body === undefined ? '' : JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const client = (refreshToken: () => Promise<string | null> = async () => null, token = 'old-token') =>
+  createServiceClient({ prefixUrl: `${origin}/api/v2`, getToken: () => token, refreshToken });
+
+describe('api client', () => {
+  it('sends the bearer token and query arrays as repeated keys', async () => {
+    handler = () => ({ status: 200, body: { ok: true } });
+    await client().get('my_stock', { searchParams: toSearchParams({ countries: ['FI', 'DE'], page: 1, skip: undefined }) }).json();
+    expect(seen).toEqual([expect.objectContaining({ url: '/api/v2/my_stock?countries=FI&countries=DE&page=1', auth: 'Bearer old-token' })]);
+  });
+
+  it('retries an idempotent call on 5xx until it succeeds', async () => {
+    let calls = 0;
+    handler = () => (++calls < 3 ? { status: 503, body: { message: 'busy' } } : { status: 200, body: { ok: true } });
+    expect(await client().get('my_stock').json()).toEqual({ ok: true });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('waits 20, 400 and 8000 ms before the three retries (§5)', () => {
+    expect([1, 2, 3].map(RETRY_POLICY.delay)).toEqual([20, 400, 8000]);
+    expect(RETRY_POLICY.limit).toBe(3);
+    expect(RETRY_POLICY.methods).not.toContain('post');
+  });
+
+  it('does not retry a POST', async () => {
+    handler = () => ({ status: 503, body: { message: 'busy' } });
+    await expect(client().post('my_stock_count', { json: {} })).rejects.toThrow();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('refreshes the token once on 401 and retries with the new one', async () => {
+    handler = (req) => (req.headers.authorization === 'Bearer new-token' ? { status: 200, body: { ok: 1 } } : { status: 401, body: { message: 'Id token expired' } });
+    let refreshes = 0;
+    const result = await client(async () => {
+      refreshes += 1;
+      return 'new-token';
+    }).get('my_stock').json();
+    expect(result).toEqual({ ok: 1 });
+    expect(refreshes).toBe(1);
+    expect(seen.map((s) => s.auth)).toEqual(['Bearer old-token', 'Bearer new-token']);
+  });
+
+  it('gives up after one refresh when the new token is refused too', async () => {
+    handler = () => ({ status: 401, body: { message: 'Id token is not valid' } });
+    const error = await client(async () => 'new-token').get('my_stock').json().catch((e: unknown) => e);
+    expect(seen).toHaveLength(2);
+    expect(await errorMessage(error)).toContain('Id token is not valid');
+  });
+
+  it('shows the server message, and the whole body for stock calls (§8)', async () => {
+    handler = () => ({ status: 409, body: { message: 'Stock count is completed', stockCountId: 7 } });
+    const stockError = await client().put('my_material_count', { json: {} }).catch((e: unknown) => e);
+    expect(await errorMessage(stockError)).toBe('{"message":"Stock count is completed","stockCountId":7}');
+    const userError = await createServiceClient({ prefixUrl: `${origin}/user_api/v1`, getToken: () => 't' })
+      .get('user/profile')
+      .catch((e: unknown) => e);
+    expect(await errorMessage(userError)).toBe('Stock count is completed');
+  });
+
+  it('uses the error’s own message when there is no response', async () => {
+    const unreachable = createServiceClient({ prefixUrl: 'http://127.0.0.1:1/api/v2', getToken: () => 't' });
+    const error = await unreachable.post('x', { json: {} }).catch((e: unknown) => e);
+    expect(await errorMessage(error)).not.toBe('');
+  });
+});
