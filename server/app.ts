@@ -26,11 +26,15 @@ import { registerStatic } from './plugins/static';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/user-api/profile';
 import { constantsRoutes } from './routes/user-api/constants';
+import { materialCountRoutes } from './routes/stock/material-count';
+import { stockCountRoutes } from './routes/stock/stock-count';
+import type { ErpAdapter } from './erp/adapter';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   localIssuer: LocalIssuer | null;
+  erp: ErpAdapter;
   logger?: boolean | object;
 }
 
@@ -59,7 +63,7 @@ function contentSecurityPolicy(config: Config) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, localIssuer } = deps;
+  const { config, db, localIssuer, erp } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
@@ -131,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (stock) => {
       authenticateAll(stock, authOptions);
+      await stock.register(stockCountRoutes, { db, erp });
+      await stock.register(materialCountRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

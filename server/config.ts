@@ -46,6 +46,7 @@ const envSchema = z.object({
   FIREBASE_JWKS_URL: z.string().url().optional(),
   CORS_ORIGINS: list([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  ERP_FAILURE: z.enum(['none', 'always']).default('none'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -68,6 +69,7 @@ export interface Config {
   firebase: { projectId: string; jwksUrl: string | undefined } | null;
   corsOrigins: string[];
   rateLimitPerMinute: number;
+  erpFailure: 'none' | 'always';
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +114,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : null,
     corsOrigins: e.CORS_ORIGINS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    erpFailure: e.ERP_FAILURE,
   };
 }

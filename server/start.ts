@@ -9,6 +9,8 @@ import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createLocalIssuer } from './auth/local-issuer';
 import { buildApp } from './app';
+import { createLocalErpAdapter } from './erp/adapter';
+import { purgeExpiredIdempotencyKeys } from './plugins/idempotency';
 
 export interface Started {
   app: FastifyInstance;
@@ -25,11 +27,18 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   const localIssuer = config.localAuth
     ? await createLocalIssuer(config.dataDir, config.localTokenTtlSeconds)
     : null;
-  const app = await buildApp({ config, db: database.db, localIssuer, logger: options.logger });
+  const erp = createLocalErpAdapter({ failure: config.erpFailure });
+  const app = await buildApp({ config, db: database.db, localIssuer, erp, logger: options.logger });
+  // Idempotency keys are kept ≥ 24 h; older ones are purged at start and every hour.
+  const purge = () => purgeExpiredIdempotencyKeys(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
+  await purge();
+  const purgeTimer = setInterval(purge, 60 * 60 * 1000);
+  purgeTimer.unref();
   return {
     app,
     database,
     async close() {
+      clearInterval(purgeTimer);
       await app.close();
       await database.close();
     },

@@ -79,7 +79,7 @@ interface AccountSpec {
 
 const plantAt = (code: string): AttachmentSpec => ({ kind: 'plant', plant: code, code });
 const perPlant = (kind: AttachmentSpec['kind'], plant: string, code: string): AttachmentSpec => ({ kind, plant, code });
-const global = (kind: AttachmentSpec['kind'], code: string): AttachmentSpec => ({ kind, plant: '', code });
+const unscoped = (kind: AttachmentSpec['kind'], code: string): AttachmentSpec => ({ kind, plant: '', code });
 
 /** The demo mechanic's world; orders, counts and notifications are built around it. */
 const DEMO_MECHANIC = {
@@ -100,7 +100,7 @@ const ACCOUNT_SPECS: readonly AccountSpec[] = [
       plantAt('FI01'),
       perPlant('work_center', 'FI01', DEMO_MECHANIC.workCenter),
       perPlant('storage_location', 'FI01', DEMO_MECHANIC.storageLocation),
-      global('ship_to_party', DEMO_MECHANIC.shipToParty),
+      unscoped('ship_to_party', DEMO_MECHANIC.shipToParty),
     ],
     phoneNumber: '+358401234567',
   },
@@ -162,12 +162,12 @@ const ACCOUNT_SPECS: readonly AccountSpec[] = [
     grants: ['PM_write', 'PM_upload_add', 'PM_upload_disable'],
     note: 'Priority manager writer with ship-to-party and managed ship-to-party numbers; CSV uploads.',
     attachments: [
-      global('ship_to_party', '0050010001'),
-      global('ship_to_party', '0050010002'),
-      global('managed_ship_to_party', '0050010001'),
-      global('managed_ship_to_party', '0050010002'),
-      global('managed_ship_to_party', '0050010003'),
-      global('managed_ship_to_party', '0050020001'),
+      unscoped('ship_to_party', '0050010001'),
+      unscoped('ship_to_party', '0050010002'),
+      unscoped('managed_ship_to_party', '0050010001'),
+      unscoped('managed_ship_to_party', '0050010002'),
+      unscoped('managed_ship_to_party', '0050010003'),
+      unscoped('managed_ship_to_party', '0050020001'),
     ],
   },
   {
@@ -201,7 +201,7 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; displayName: string; 
 // ───────────────────────────── randomness and time ─────────────────────────────
 
 /** A seeded mulberry32 stream with the few helpers the builders need. */
-export class Random {
+class Random {
   private state: number;
 
   constructor(label: string) {
@@ -297,7 +297,7 @@ const dayAt = (now: Date, dayOffset: number, hour: number, minute = 0): Date => 
 };
 const pad = (value: number, length: number): string => String(value).padStart(length, '0');
 
-/** Increasing SAP-like document numbers: prefix + digits, random gaps. */
+/** Increasing SAP-like document numbers: zero-padded, with random gaps like a busy ERP. */
 class DocNumbers {
   private value: number;
   constructor(
@@ -555,8 +555,12 @@ function buildWorld(now: Date, scale: number): World {
   const accessPointsByShipTo = new Map<string, string[]>();
   const apRng = new Random('access-points');
   for (const stp of SHIP_TO_PARTIES) {
-    const local = ACCESS_POINTS.filter((ap) => ap.country === stp.country).map((ap) => ap.id);
-    accessPointsByShipTo.set(stp.code, apRng.sample(local, apRng.int(3, 5)));
+    // Nearest first: access points in the ship-to-party's own city, then elsewhere in the country.
+    const city = stp.address.split(' ').at(-1) ?? '';
+    const local = ACCESS_POINTS.filter((ap) => ap.country === stp.country);
+    const near = apRng.sample(local.filter((ap) => ap.city === city), local.length);
+    const far = apRng.sample(local.filter((ap) => ap.city !== city), local.length);
+    accessPointsByShipTo.set(stp.code, [...near, ...far].slice(0, apRng.int(3, 5)).map((ap) => ap.id));
   }
   return {
     now,
@@ -573,7 +577,7 @@ function buildWorld(now: Date, scale: number): World {
 
 // ───────────────────────────── orders and parcels (§4 tracking stages) ─────────────────────────────
 
-export const TRACKING_STAGES = [
+const TRACKING_STAGES = [
   'ServiceOrder',
   'ReservationItem',
   'PurchaseOrderItem',
@@ -651,10 +655,12 @@ interface OrderContext {
   };
 }
 
-export interface OrderRows {
+interface OrderRows {
   orders: Insert<typeof schema.orders>[];
   items: Insert<typeof schema.orderItems>[];
   events: Insert<typeof schema.parcelEvents>[];
+  /** Order id → the mechanic it is for ("My orders"). */
+  ownerOf: Map<string, string | null>;
 }
 
 function orderedQuantity(rng: Random, unit: string): string {
@@ -898,7 +904,7 @@ function buildOrders(world: World): OrderRows {
   };
   const serviceOrders = new DocNumbers(rng, 4_001_200_000);
   const equipment = new DocNumbers(rng, 41_000_000, 8);
-  const rows: OrderRows = { orders: [], items: [], events: [] };
+  const rows: OrderRows = { orders: [], items: [], events: [], ownerOf: new Map() };
   const showcase = [...SHOWCASE_PLANS];
   const demoWorkCenter = world.workCenters.find((wc) => wc.plant === DEMO_MECHANIC.plant && wc.code === DEMO_MECHANIC.workCenter);
   const demoShipTo = SHIP_TO_PARTIES.find((stp) => stp.code === DEMO_MECHANIC.shipToParty);
@@ -927,6 +933,7 @@ function buildOrders(world: World): OrderRows {
       buildItem(ctx, header, plan, line * 10, ++itemId, rows);
     }
     rows.orders.push(orderRow(rng, header, equipment.next(), rows.items.slice(-itemCount)));
+    rows.ownerOf.set(header.id, header.userEmail);
   }
   return rows;
 }
@@ -1036,7 +1043,7 @@ function countedQuantity(rng: Random, book: string | null, unit: string): string
   return String(Math.max(0, Math.round(Number(book)) + rng.pick([-2, -1, 1, 2])));
 }
 
-export interface CountRows {
+interface CountRows {
   counts: Insert<typeof schema.stockCounts>[];
   lines: Insert<typeof schema.materialCounts>[];
 }
@@ -1048,11 +1055,14 @@ function buildStockCounts(world: World): CountRows {
   const wcByVan = new Map(world.workCenters.map((wc) => [`${wc.plant}/${wc.van}`, wc]));
   const rows: CountRows = { counts: [], lines: [] };
   const plans = [...showcaseCountPlans(), ...randomCountPlans(world)];
+  const pickedByIndex: StockRow[][] = [];
   plans.forEach((plan, index) => {
     const id = index + 1;
     const created = addDays(world.now, -plan.ageDays);
-    const stock = world.stock.get(`${plan.plant}/${plan.storageLocation}`) ?? [];
-    const picked = plan.lines === 'all' ? stock : rng.sample(stock, plan.lines).sort((a, b) => a.materialCode.localeCompare(b.materialCode));
+    // A recount re-counts some lines of the count it repeats; others sample the location's stock.
+    const source = plan.recountOfIndex === undefined ? (world.stock.get(`${plan.plant}/${plan.storageLocation}`) ?? []) : (pickedByIndex[plan.recountOfIndex] ?? []);
+    const picked = plan.lines === 'all' ? source : rng.sample(source, plan.lines).sort((a, b) => a.materialCode.localeCompare(b.materialCode));
+    pickedByIndex.push(picked);
     const wc = wcByVan.get(`${plan.plant}/${plan.storageLocation}`);
     const isDone = ['submitted', 'completed', 'error'].includes(plan.status);
     const countedShare = isDone ? 1 : plan.status === 'in_progress' ? 0.5 : plan.status === 'cancelled' ? 0.3 : 0;
@@ -1073,7 +1083,7 @@ function buildStockCounts(world: World): CountRows {
       latestSapError: plan.status === 'error' ? sapError(plan.storageLocation, plan.plant, picked[0]?.materialCode ?? 'KM000000') : null,
       physicalInventoryDocumentNumber: ['submitted', 'completed', 'error'].includes(plan.status) ? pid.next() : null,
       recountOf: plan.recountOfIndex === undefined ? null : plan.recountOfIndex + 1,
-      submittedAt: isDone ? addHours(created, rng.float(4, 48)) : null,
+      submittedAt: isDone ? minDate(world.now, addHours(created, rng.float(4, 48))) : null,
       updatedAt: addHours(created, rng.float(0.5, 4)),
     });
     for (const stockRow of picked) {
@@ -1111,7 +1121,9 @@ function notificationText(rng: Random, key: NotificationKey, channel: Notificati
   const firstName = user.spec.displayName.split(' ')[0] ?? user.spec.displayName;
   switch (key) {
     case 'delivery_notification': {
-      const parcel = rng.pick(orders.items.filter((it) => it.deliveryStatus === 'ToBePickedUp' || it.deliveryStatus === 'At access point'));
+      const waiting = orders.items.filter((it) => it.deliveryStatus === 'ToBePickedUp' || it.deliveryStatus === 'At access point');
+      const own = waiting.filter((it) => orders.ownerOf.get(it.orderId) === user.spec.email);
+      const parcel = rng.pick(own.length > 0 ? own : waiting);
       const details = parcel.transportDetails as { trackingUrl: string };
       const code = rng.digits(4);
       const where = parcel.deliveryAddress ?? 'the access point';
@@ -1128,13 +1140,14 @@ function notificationText(rng: Random, key: NotificationKey, channel: Notificati
     }
     case 'inventory_count_notification': {
       const id = rng.int(1, 8);
+      const storageLocation = user.spec.attachments.find((a) => a.kind === 'storage_location')?.code ?? DEMO_MECHANIC.storageLocation;
       return {
         subject: `Stock count #${id} assigned to you`,
         title: 'Stock count assigned',
         message:
           channel === 'email'
-            ? `Hello ${firstName},\n\na stock count (#${id}) was assigned to you for storage location ${DEMO_MECHANIC.storageLocation}. Please count by Friday: https://parts.example/mechanic-view/${id}\nQuestions: stock.admin@example.com`
-            : `Stock count #${id} for ${DEMO_MECHANIC.storageLocation} is waiting. Open https://parts.example/stock-count`,
+            ? `Hello ${firstName},\n\na stock count (#${id}) was assigned to you for storage location ${storageLocation}. Please count by Friday: https://parts.example/mechanic-view/${id}\nQuestions: stock.admin@example.com`
+            : `Stock count #${id} for ${storageLocation} is waiting. Open https://parts.example/stock-count`,
       };
     }
     case 'contact_notification': {
@@ -1142,7 +1155,7 @@ function notificationText(rng: Random, key: NotificationKey, channel: Notificati
       return {
         subject: `Access point contact updated for ${stp.code}`,
         title: 'Access point contact updated',
-        message: `The pickup contact for ship-to-party ${stp.code} (${stp.name}) changed. New contact: logistics.${stp.country.toLowerCase()}@example.com, +358 9 123 4567.`,
+        message: `The pickup contact for ship-to-party ${stp.code} (${stp.name}) changed. New contact: logistics.${stp.country.toLowerCase()}@example.com, ${plantDef(stp.plant).phonePrefix}${rng.digits(7)}.`,
       };
     }
     case 'other_notification':
@@ -1267,7 +1280,8 @@ function buildFileRows(now: Date): Insert<typeof schema.fileProcessing>[] {
         const status = fileStatus(rng, dayOffset, part);
         const fileName = `ERP_${fileType}_${businessDate.replaceAll('-', '')}_${part.toUpperCase()}.csv`;
         // Today's files must not start in the future, whatever time of day the seed runs.
-        const start = minDate(dayAt(now, dayOffset, hours[part], rng.int(0, 20)), addHours(now, -0.05));
+        const planned = dayAt(now, dayOffset, hours[part], rng.int(0, 20));
+        const start = planned < now ? planned : addHours(now, -rng.float(0.05, 0.2));
         const hasRun = status !== 'missing' && status !== 'not_processed';
         const lineCount = hasRun ? rng.int(200, 9_000) : null;
         rows.push({
@@ -1277,7 +1291,7 @@ function buildFileRows(now: Date): Insert<typeof schema.fileProcessing>[] {
           businessDate,
           filePartOfDay: part,
           startDate: hasRun ? start : null,
-          endDate: status === 'processed' || status === 'errored' ? addHours(start, rng.float(0.5, 9.5) / 60) : null,
+          endDate: status === 'processed' || status === 'errored' ? minDate(now, addHours(start, rng.float(0.5, 9.5) / 60)) : null,
           status,
           checksum: status === 'missing' ? null : createHash('sha256').update(fileName).digest('hex'),
           lineCount,

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
 import { createLocalIssuer, type LocalIssuer } from '../../server/auth/local-issuer';
 import { buildApp } from '../../server/app';
+import { createLocalErpAdapter, type ErpAdapter } from '../../server/erp/adapter';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -49,14 +50,18 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export async function createTestProduct(engine: Engine, env: Record<string, string> = {}): Promise<TestProduct> {
+export async function createTestProduct(
+  engine: Engine,
+  env: Record<string, string> = {},
+  erp: ErpAdapter = createLocalErpAdapter(),
+): Promise<TestProduct> {
   const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : null;
   const database = await openDatabase(pgDatabase ? { databaseUrl: pgDatabase.url } : { memory: true });
   await database.migrate();
   await seedDatabase(database.db, { now: SEED_NOW, supportEmail: 'support@example.com' });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: './no-such-dir', ...env });
   const issuer = await createLocalIssuer(null, 600);
-  const app = await buildApp({ config, db: database.db, localIssuer: issuer, logger: false });
+  const app = await buildApp({ config, db: database.db, localIssuer: issuer, erp, logger: false });
   await app.ready();
   return {
     app,

@@ -114,6 +114,8 @@ describe('demo seed', () => {
         'DeliveryOrderItem',
       ].sort(),
     );
+    const atAccessPoint = rows.filter((r) => r.item.deliveryStatus === 'At access point' || r.item.deliveryStatus === 'ToBePickedUp');
+    expect(atAccessPoint.every((r) => r.item.deliveryType === 'AccessPoint' && r.item.addressCode !== null)).toBe(true);
     const statuses = new Set(rows.map((r) => r.item.deliveryStatus));
     for (const status of [...DELIVERY_STATUSES, null]) expect(statuses.has(status), String(status)).toBe(true);
     // The demo mechanic alone already shows every stage ("My orders").

@@ -1,0 +1,83 @@
+/**
+ * Every mutating call is one transaction, and with an `Idempotency-Key` header it happens once:
+ * the key is claimed inside the same transaction as the write, and the first response is stored
+ * with it, so a repeat (the offline outbox retrying after a lost answer) gets that response back
+ * byte for byte, and two concurrent repeats cannot both write (the second waits on the key's row
+ * lock, then replays). The same key with a different request is a 422. An error rolls the claim
+ * back with the write, so a retry after a 4xx/5xx runs again. Keys are kept 48 hours (≥ 24 h).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { HttpError } from './errors';
+import { requireUser } from './auth';
+
+export const IDEMPOTENCY_RETENTION_HOURS = 48;
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
+
+export interface MutationResult {
+  status?: number;
+  body: unknown;
+}
+
+function requestHash(request: FastifyRequest): string {
+  const shape = { method: request.method, route: request.routeOptions.url, query: request.query ?? null, body: request.body ?? null };
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+}
+
+export async function runMutation(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Tx) => Promise<MutationResult>,
+): Promise<FastifyReply> {
+  const user = requireUser(request);
+  const header = request.headers['idempotency-key'];
+  const key = typeof header === 'string' ? header : undefined;
+  if (header !== undefined && (!key || !KEY_PATTERN.test(key))) {
+    throw new HttpError(400, 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -');
+  }
+  const hash = requestHash(request);
+  const outcome = await db.transaction(async (tx) => {
+    if (key) {
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userId: user.id, key, method: request.method, path: request.url, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const [previous] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+        if (!previous || previous.requestHash !== hash) {
+          throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
+        }
+        if (previous.statusCode === null || previous.responseBody === null) {
+          throw new HttpError(409, 'A request with this Idempotency-Key is still being processed; try again shortly');
+        }
+        return { replayed: true, status: previous.statusCode, text: previous.responseBody };
+      }
+    }
+    const result = await work(tx);
+    const status = result.status ?? 200;
+    const text = JSON.stringify(result.body);
+    if (key) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ statusCode: status, responseBody: text, contentType: 'application/json; charset=utf-8' })
+        .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+    }
+    return { replayed: false, status, text };
+  });
+  if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply.status(outcome.status).type('application/json; charset=utf-8').send(outcome.text);
+}
+
+export async function purgeExpiredIdempotencyKeys(db: Db): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`));
+}

@@ -1,0 +1,242 @@
+/**
+ * Stock counts and their material counts, scoped to what the caller may see (§6): super managers
+ * everything; supervisors, stock admins and customer-service admins the counts of their plants;
+ * a mechanic only the counts assigned to them (conducted_by) in their plants. Outside super
+ * managers, only stock_count_allowed_plants count at all. A count outside the scope is "not found".
+ */
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { allowedPlants, materialCounts, materials, stockCounts, stockItems } from '../db/schema';
+import { isSuperManager } from '../../src/domain/permissions';
+import type { StockCountStatus } from '../../src/domain/constants';
+import type { MaterialCountRow, StockCountRow } from '../../src/contract/stock';
+import { HttpError } from '../plugins/errors';
+import type { CurrentUser } from './users';
+
+type Executor = Db | Tx;
+
+/** §4: counts that can still change. Submitted, completed and cancelled counts are closed. */
+export const EDITABLE_STATUSES: readonly StockCountStatus[] = ['initiated', 'in_progress', 'error', 'recount'];
+
+const PLANT_WIDE_ROLES = ['supervisor', 'stock_admin', 'custom_service_admin'];
+
+export async function stockCountScope(db: Executor, user: CurrentUser): Promise<SQL | undefined> {
+  if (isSuperManager(user.grants)) return undefined;
+  const allowed = await db
+    .select({ plant: allowedPlants.plant })
+    .from(allowedPlants)
+    .where(eq(allowedPlants.parameter, 'stock_count_allowed_plants'));
+  const plants = user.plants.filter((plant) => allowed.some((row) => row.plant === plant));
+  if (plants.length === 0) return sql`false`;
+  const inPlants = inArray(stockCounts.plant, plants);
+  if (user.grants.some((grant) => PLANT_WIDE_ROLES.includes(grant))) return inPlants;
+  return and(inPlants, eq(stockCounts.conductedBy, user.email));
+}
+
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+
+export function toMaterialCountRow(row: typeof materialCounts.$inferSelect): MaterialCountRow {
+  return {
+    id: row.id,
+    stock_count_id: row.stockCountId,
+    material_code: row.materialCode,
+    material_description_english: row.materialDescriptionEnglish,
+    quantity: num(row.quantity),
+    unit: row.unit,
+    book_quantity: num(row.bookQuantity),
+    book_quantity_at: row.bookQuantityAt?.toISOString() ?? null,
+    version: row.version,
+    updated_by: row.updatedBy,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type StockCountRecord = typeof stockCounts.$inferSelect;
+
+/** Loads one count in the caller's scope (locked for update inside a write), or 404. */
+export async function findStockCount(db: Executor, user: CurrentUser, id: number, forUpdate = false): Promise<StockCountRecord> {
+  const scope = await stockCountScope(db, user);
+  const query = db
+    .select()
+    .from(stockCounts)
+    .where(and(eq(stockCounts.id, id), scope));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw new HttpError(404, `Stock count ${id} not found`);
+  return row;
+}
+
+export function assertEditable(count: StockCountRecord): void {
+  if (!EDITABLE_STATUSES.includes(count.status as StockCountStatus)) {
+    throw new HttpError(409, `Stock count ${count.id} is ${count.status.replace('_', ' ')} and can no longer be changed`);
+  }
+}
+
+export async function toStockCountRows(db: Executor, rows: StockCountRecord[]): Promise<StockCountRow[]> {
+  const ids = rows.map((row) => row.id);
+  const progress = ids.length
+    ? await db
+        .select({
+          id: materialCounts.stockCountId,
+          total: sql<number>`count(*)::int`,
+          counted: sql<number>`count(${materialCounts.quantity})::int`,
+        })
+        .from(materialCounts)
+        .where(inArray(materialCounts.stockCountId, ids))
+        .groupBy(materialCounts.stockCountId)
+    : [];
+  return rows.map((row) => {
+    const lines = progress.find((p) => p.id === row.id);
+    return {
+      id: row.id,
+      created: row.created.toISOString(),
+      created_by: row.createdBy,
+      plant: row.plant,
+      type: row.type,
+      should_be_done_at: row.shouldBeDoneAt,
+      status: row.status as StockCountStatus,
+      is_draft: row.isDraft,
+      storage_location: row.storageLocation,
+      conducted_by: row.conductedBy,
+      work_center: row.workCenter,
+      latest_sap_error: row.latestSapError,
+      physical_inventory_document_number: row.physicalInventoryDocumentNumber,
+      total_lines: Number(lines?.total ?? 0),
+      counted_lines: Number(lines?.counted ?? 0),
+    };
+  });
+}
+
+/** `%`, `_` and `\` typed by a user are searched for literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function pageOf(total: number, page: number, maxResults: number) {
+  const pages = Math.max(1, Math.ceil(total / maxResults));
+  return { envelope: { page, pages, has_next: page < pages, has_prev: page > 1 }, offset: (page - 1) * maxResults };
+}
+
+export async function listMaterialCounts(
+  db: Executor,
+  stockCountId: number,
+  options: { query?: string; page: number; maxResults: number; orderByColumn?: string; sortDirection?: 'asc' | 'desc' },
+) {
+  const search = options.query?.trim();
+  const where = and(
+    eq(materialCounts.stockCountId, stockCountId),
+    search ? or(ilike(materialCounts.materialCode, likePattern(search)), ilike(materialCounts.materialDescriptionEnglish, likePattern(search))) : undefined,
+  );
+  const columns = {
+    quantity: materialCounts.quantity,
+    material_code: materialCounts.materialCode,
+    material_description_english: materialCounts.materialDescriptionEnglish,
+    unit: materialCounts.unit,
+    id: materialCounts.id,
+  } as const;
+  const column = columns[(options.orderByColumn ?? 'quantity') as keyof typeof columns] ?? materialCounts.quantity;
+  const direction = options.sortDirection ?? 'asc';
+  // §4 default: quantity ascending, so the lines still to count (no quantity) come first.
+  const order = direction === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(materialCounts)
+    .where(where)) as [{ total: number }];
+  const paging = pageOf(Number(total), options.page, options.maxResults);
+  const rows = await db
+    .select()
+    .from(materialCounts)
+    .where(where)
+    .orderBy(order, asc(materialCounts.materialCode), asc(materialCounts.id))
+    .limit(options.maxResults)
+    .offset(paging.offset);
+  return { ...paging.envelope, total: Number(total), material_counts: rows.map(toMaterialCountRow) };
+}
+
+export async function listStockCounts(
+  db: Executor,
+  user: CurrentUser,
+  options: {
+    stockCountId?: number;
+    query?: string;
+    type?: string;
+    page: number;
+    maxResults: number;
+    orderByColumn?: string;
+    sortDirection?: 'asc' | 'desc';
+  },
+) {
+  const scope = await stockCountScope(db, user);
+  const search = options.query?.trim();
+  const where = and(
+    scope,
+    options.stockCountId ? eq(stockCounts.id, options.stockCountId) : undefined,
+    options.type ? eq(stockCounts.type, options.type) : undefined,
+    search
+      ? or(
+          ilike(stockCounts.plant, likePattern(search)),
+          ilike(stockCounts.storageLocation, likePattern(search)),
+          ilike(stockCounts.conductedBy, likePattern(search)),
+          ilike(stockCounts.status, likePattern(search)),
+          sql`${stockCounts.id}::text = ${search}`,
+        )
+      : undefined,
+  );
+  const columns = {
+    plant: stockCounts.plant,
+    created: stockCounts.created,
+    should_be_done_at: stockCounts.shouldBeDoneAt,
+    status: stockCounts.status,
+    storage_location: stockCounts.storageLocation,
+    conducted_by: stockCounts.conductedBy,
+    id: stockCounts.id,
+    type: stockCounts.type,
+  } as const;
+  const column = columns[(options.orderByColumn ?? 'plant') as keyof typeof columns] ?? stockCounts.plant;
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(stockCounts)
+    .where(where)) as [{ total: number }];
+  const paging = pageOf(Number(total), options.page, options.maxResults);
+  const rows = await db
+    .select()
+    .from(stockCounts)
+    .where(where)
+    .orderBy(options.sortDirection === 'desc' ? desc(column) : asc(column), desc(stockCounts.created), asc(stockCounts.id))
+    .limit(options.maxResults)
+    .offset(paging.offset);
+  return { ...paging.envelope, total: Number(total), stock_counts: await toStockCountRows(db, rows) };
+}
+
+/** The book quantity of a material in a storage location: the sum of its five stock counts. */
+export async function bookQuantity(db: Executor, plant: string, storageLocation: string, materialCode: string): Promise<number | null> {
+  const [row] = await db
+    .select({
+      total: sql<string | null>`coalesce(${stockItems.unrestrictedCount},0) + coalesce(${stockItems.qualityInspectionCount},0) + coalesce(${stockItems.blockedCount},0) + coalesce(${stockItems.restrictedCount},0) + coalesce(${stockItems.transferCount},0)`,
+    })
+    .from(stockItems)
+    .where(and(eq(stockItems.plant, plant), eq(stockItems.storageLocation, storageLocation), eq(stockItems.materialCode, materialCode)));
+  return row?.total === undefined || row.total === null ? null : Number(row.total);
+}
+
+export async function searchMaterials(db: Executor, code: string | undefined, page: number, maxResults: number) {
+  const search = code?.trim();
+  const where = search
+    ? or(ilike(materials.code, `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), ilike(materials.descriptionEnglish, likePattern(search)))
+    : undefined;
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(materials)
+    .where(where)) as [{ total: number }];
+  const paging = pageOf(Number(total), page, maxResults);
+  const rows = await db.select().from(materials).where(where).orderBy(asc(materials.code)).limit(maxResults).offset(paging.offset);
+  return {
+    ...paging.envelope,
+    my_material_items: rows.map((row) => ({ material_code: row.code, material_description_english: row.descriptionEnglish, unit: row.unit })),
+  };
+}
+
+export async function uncountedLines(db: Executor, stockCountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(materialCounts)
+    .where(and(eq(materialCounts.stockCountId, stockCountId), isNull(materialCounts.quantity)));
+  return Number(row?.n ?? 0);
+}

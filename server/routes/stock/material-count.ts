@@ -1,0 +1,195 @@
+/**
+ * §7 /api/v2/my_material_count: list, change quantities, add and delete lines of a stock count.
+ * Rules of §4 and §6: the first quantity edit of an initiated count moves it to in progress;
+ * closed counts (submitted, completed, cancelled) refuse changes with 409; an edit made from a
+ * stale version whose value differs from the server's is a 409 naming the lines and their values.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { errorBody } from '../../../src/contract/common';
+import {
+  addMaterialBody,
+  deleteMaterialQuery,
+  materialCountConflict,
+  materialCountListQuery,
+  materialCountListResponse,
+  materialCountRow,
+  modifyMaterialsBody,
+  modifyMaterialsResponse,
+} from '../../../src/contract/stock';
+import type { Db } from '../../db/client';
+import { materialCounts, materials, stockCounts } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { runMutation } from '../../plugins/idempotency';
+import {
+  assertEditable,
+  bookQuantity,
+  findStockCount,
+  listMaterialCounts,
+  stockCountScope,
+  toMaterialCountRow,
+} from '../../repositories/stock-counts';
+
+const tags = ['stock counts'];
+
+export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/my_material_count',
+    {
+      config: { capability: 'stockCount.read' },
+      schema: {
+        tags,
+        summary: 'Material counts of one stock count (default sort: quantity ascending)',
+        querystring: materialCountListQuery,
+        response: { 200: materialCountListResponse, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { stockCountId, ...options } = request.query;
+      await findStockCount(db, user, stockCountId);
+      return listMaterialCounts(db, stockCountId, options);
+    },
+  );
+
+  app.put(
+    '/my_material_count',
+    {
+      config: { capability: 'materialCount.editQuantity' },
+      schema: {
+        tags,
+        summary: 'Change counted quantities (all lines or none)',
+        body: modifyMaterialsBody,
+        response: { 200: modifyMaterialsResponse, 400: errorBody, 404: errorBody, 409: materialCountConflict.or(errorBody), 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const edits = request.body.modifiedMaterials;
+      return runMutation(db, request, reply, async (tx) => {
+        const scope = await stockCountScope(tx, user);
+        const lines = await tx
+          .select({ line: materialCounts, count: stockCounts })
+          .from(materialCounts)
+          .innerJoin(stockCounts, eq(stockCounts.id, materialCounts.stockCountId))
+          .where(and(inArray(materialCounts.id, edits.map((edit) => edit.id)), scope))
+          .for('update');
+        const missing = edits.filter((edit) => !lines.some(({ line }) => line.id === edit.id));
+        if (missing.length > 0) throw new HttpError(404, `Material count ${missing.map((m) => m.id).join(', ')} not found`);
+        const counts = new Map(lines.map(({ count }) => [count.id, count]));
+        counts.forEach(assertEditable);
+
+        const conflicts = lines.filter(({ line }) => {
+          const edit = edits.find((e) => e.id === line.id)!;
+          const serverQuantity = line.quantity === null ? null : Number(line.quantity);
+          return edit.version !== undefined && edit.version !== line.version && serverQuantity !== edit.quantity;
+        });
+        if (conflicts.length > 0) {
+          const codes = conflicts.map(({ line }) => line.materialCode).join(', ');
+          return {
+            status: 409,
+            body: {
+              message: `Changed by someone else since you edited it: ${codes}. Keep your quantity or take theirs.`,
+              conflicts: conflicts.map(({ line }) => toMaterialCountRow(line)),
+            },
+          };
+        }
+
+        const updated = [];
+        for (const edit of edits) {
+          const [row] = await tx
+            .update(materialCounts)
+            .set({
+              quantity: String(edit.quantity),
+              version: sql`${materialCounts.version} + 1`,
+              updatedBy: user.email,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(materialCounts.id, edit.id))
+            .returning();
+          updated.push(toMaterialCountRow(row!));
+        }
+        // §4: the first successful quantity edit of an initiated count moves it to in progress.
+        const started = [...counts.values()].filter((count) => count.status === 'initiated').map((count) => count.id);
+        if (started.length > 0) {
+          await tx.update(stockCounts).set({ status: 'in_progress', updatedAt: sql`now()` }).where(inArray(stockCounts.id, started));
+        }
+        return {
+          body: {
+            material_counts: updated,
+            stock_counts: [...counts.values()].map((count) => ({
+              id: count.id,
+              status: (started.includes(count.id) ? 'in_progress' : count.status) as never,
+            })),
+          },
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/my_material_count',
+    {
+      config: { capability: 'materialCount.add' },
+      schema: {
+        tags,
+        summary: 'Add a material line to a stock count',
+        body: addMaterialBody,
+        response: { 201: materialCountRow, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { stockCountId, materialCode } = request.body;
+      return runMutation(db, request, reply, async (tx) => {
+        const count = await findStockCount(tx, user, stockCountId, true);
+        assertEditable(count);
+        const [material] = await tx.select().from(materials).where(eq(materials.code, materialCode));
+        if (!material) throw new HttpError(404, `Material ${materialCode} not found`);
+        const book = await bookQuantity(tx, count.plant, count.storageLocation, material.code);
+        const [row] = await tx
+          .insert(materialCounts)
+          .values({
+            stockCountId,
+            materialCode: material.code,
+            materialDescriptionEnglish: material.descriptionEnglish,
+            unit: material.unit,
+            bookQuantity: book === null ? null : String(book),
+            bookQuantityAt: new Date(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
+        return { status: 201, body: toMaterialCountRow(row) };
+      });
+    },
+  );
+
+  app.delete(
+    '/my_material_count',
+    {
+      config: { capability: 'materialCount.delete' },
+      schema: {
+        tags,
+        summary: 'Delete a material line from a stock count',
+        querystring: deleteMaterialQuery,
+        response: { 200: materialCountRow, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { materialCountId } = request.query;
+      return runMutation(db, request, reply, async (tx) => {
+        const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
+        if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
+        const count = await findStockCount(tx, user, line.stockCountId, true).catch(() => {
+          throw new HttpError(404, `Material count ${materialCountId} not found`);
+        });
+        assertEditable(count);
+        await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
+        return { body: toMaterialCountRow(line) };
+      });
+    },
+  );
+};

@@ -1,0 +1,109 @@
+/**
+ * §7 /api/v2/my_stock_count (list, one count by stockCountId) and /my_stock_count/submit,
+ * plus /my_material to find a material to add. Submission books the count in the ERP through
+ * the adapter: completed with its physical inventory document, or error with latest_sap_error.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, eq, sql } from 'drizzle-orm';
+import { errorBody } from '../../../src/contract/common';
+import {
+  myMaterialQuery,
+  myMaterialResponse,
+  stockCountListQuery,
+  stockCountListResponse,
+  stockCountRow,
+  submitQuery,
+} from '../../../src/contract/stock';
+import type { Db } from '../../db/client';
+import { materialCounts, stockCounts } from '../../db/schema';
+import type { ErpAdapter } from '../../erp/adapter';
+import { requireUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { runMutation } from '../../plugins/idempotency';
+import { assertEditable, findStockCount, listStockCounts, searchMaterials, toStockCountRows, uncountedLines } from '../../repositories/stock-counts';
+
+const tags = ['stock counts'];
+
+export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }> = async (app, { db, erp }) => {
+  app.get(
+    '/my_stock_count',
+    {
+      config: { capability: 'stockCount.read' },
+      schema: {
+        tags,
+        summary: 'Stock counts the caller may see (default sort: plant)',
+        querystring: stockCountListQuery,
+        response: { 200: stockCountListResponse, 400: errorBody },
+      },
+    },
+    async (request) => listStockCounts(db, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/my_stock_count/submit',
+    {
+      config: { capability: 'stockCount.submit' },
+      schema: {
+        tags,
+        summary: 'Submit a stock count to the ERP system (completed, or error with latest_sap_error)',
+        querystring: submitQuery,
+        response: { 200: stockCountRow, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { stockCountId } = request.query;
+      return runMutation(db, request, reply, async (tx) => {
+        const count = await findStockCount(tx, user, stockCountId, true);
+        assertEditable(count);
+        const missing = await uncountedLines(tx, count.id);
+        if (missing > 0) {
+          throw new HttpError(409, `${missing} material${missing === 1 ? ' is' : 's are'} not counted yet: count every line before submitting`);
+        }
+        const lines = await tx
+          .select()
+          .from(materialCounts)
+          .where(eq(materialCounts.stockCountId, count.id))
+          .orderBy(asc(materialCounts.materialCode));
+        const result = await erp.postPhysicalInventory({
+          stockCountId: count.id,
+          plant: count.plant,
+          storageLocation: count.storageLocation,
+          lines: lines.map((line) => ({ materialCode: line.materialCode, quantity: Number(line.quantity), unit: line.unit })),
+        });
+        const [updated] = await tx
+          .update(stockCounts)
+          .set(
+            result.ok
+              ? {
+                  status: 'completed',
+                  physicalInventoryDocumentNumber: result.documentNumber,
+                  latestSapError: null,
+                  isDraft: false,
+                  submittedAt: sql`now()`,
+                  updatedAt: sql`now()`,
+                }
+              : { status: 'error', latestSapError: JSON.stringify(result.error), updatedAt: sql`now()` },
+          )
+          .where(eq(stockCounts.id, count.id))
+          .returning();
+        const [row] = await toStockCountRows(tx, [updated!]);
+        return { body: row };
+      });
+    },
+  );
+
+  app.get(
+    '/my_material',
+    {
+      config: { capability: 'stock.read' },
+      schema: {
+        tags: ['stock'],
+        summary: 'Materials by code prefix or description, to add to a count',
+        querystring: myMaterialQuery,
+        response: { 200: myMaterialResponse, 400: errorBody },
+      },
+    },
+    async (request) => searchMaterials(db, request.query.materialCode, request.query.page, request.query.maxResults),
+  );
+};

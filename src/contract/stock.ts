@@ -1,0 +1,143 @@
+/** Stock service (§7 /api/v2): stock counts and material counts. */
+import { z } from 'zod';
+import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
+import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
+import { pageEnvelope } from './common';
+
+const positiveId = (name: string) =>
+  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+
+export const pageQuery = {
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  maxResults: z.coerce.number().int('maxResults must be a whole number').min(1).max(500, 'maxResults must be 500 or less').default(20),
+  sortDirection: z.enum(SORT_DIRECTIONS, { message: 'sortDirection must be asc or desc' }).optional(),
+};
+
+// ───────────── material counts ─────────────
+
+export const MATERIAL_COUNT_SORT_COLUMNS = ['quantity', 'material_code', 'material_description_english', 'unit', 'id'] as const;
+
+export const materialCountListQuery = z.object({
+  stockCountId: positiveId('stockCountId'),
+  query: z.string().max(200).optional(),
+  ...pageQuery,
+  orderByColumn: z.enum(MATERIAL_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${MATERIAL_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
+});
+export type MaterialCountListQuery = z.input<typeof materialCountListQuery>;
+
+export const materialCountRow = z
+  .object({
+    id: z.number().int(),
+    stock_count_id: z.number().int(),
+    material_code: z.string(),
+    material_description_english: z.string(),
+    quantity: z.number().nullable(),
+    unit: z.string(),
+    book_quantity: z.number().nullable(),
+    book_quantity_at: z.string().nullable(),
+    version: z.number().int(),
+    updated_by: z.string().nullable(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'MaterialCount' });
+export type MaterialCountRow = z.infer<typeof materialCountRow>;
+
+export const materialCountListResponse = z
+  .object({ ...pageEnvelope, total: z.number().int(), material_counts: z.array(materialCountRow) })
+  .meta({ id: 'MaterialCountPage' });
+export type MaterialCountPage = z.infer<typeof materialCountListResponse>;
+
+export const modifiedMaterial = z.object({
+  id: positiveId('id'),
+  quantity: z.number({ message: QUANTITY_MESSAGE }).refine(isValidCountedQuantity, QUANTITY_MESSAGE),
+  /** The version the edit was made from; a stale version whose value differs is a 409. */
+  version: z.number().int().min(0).optional(),
+});
+
+export const modifyMaterialsBody = z
+  .object({
+    modifiedMaterials: z
+      .array(modifiedMaterial)
+      .min(1, 'modifiedMaterials must list at least one line')
+      .max(1000, 'modifiedMaterials may list at most 1000 lines')
+      .refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length, 'modifiedMaterials lists a line twice'),
+  })
+  .meta({ id: 'ModifyMaterialCounts' });
+export type ModifyMaterialsBody = z.infer<typeof modifyMaterialsBody>;
+
+export const modifyMaterialsResponse = z
+  .object({
+    material_counts: z.array(materialCountRow),
+    stock_counts: z.array(z.object({ id: z.number().int(), status: z.enum(STOCK_COUNT_STATUSES) })),
+  })
+  .meta({ id: 'ModifyMaterialCountsResult' });
+export type ModifyMaterialsResponse = z.infer<typeof modifyMaterialsResponse>;
+
+export const materialCountConflict = z
+  .object({
+    message: z.string(),
+    conflicts: z.array(materialCountRow),
+  })
+  .meta({ id: 'MaterialCountConflict' });
+export type MaterialCountConflict = z.infer<typeof materialCountConflict>;
+
+export const addMaterialBody = z
+  .object({ stockCountId: positiveId('stockCountId'), materialCode: z.string().trim().min(1, 'Field materialCode is required').max(40) })
+  .meta({ id: 'AddMaterialCount' });
+
+export const deleteMaterialQuery = z.object({ materialCountId: positiveId('materialCountId') });
+
+// ───────────── stock counts ─────────────
+
+export const STOCK_COUNT_SORT_COLUMNS = ['plant', 'created', 'should_be_done_at', 'status', 'storage_location', 'conducted_by', 'id', 'type'] as const;
+
+export const stockCountListQuery = z.object({
+  stockCountId: positiveId('stockCountId').optional(),
+  query: z.string().max(200).optional(),
+  type: z.enum(STOCK_COUNT_TYPES, { message: 'type must be single or wall_to_wall' }).optional(),
+  ...pageQuery,
+  orderByColumn: z.enum(STOCK_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${STOCK_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
+});
+
+export const stockCountRow = z
+  .object({
+    id: z.number().int(),
+    created: z.string(),
+    created_by: z.string(),
+    plant: z.string(),
+    type: z.string(),
+    should_be_done_at: z.string().nullable(),
+    status: z.enum(STOCK_COUNT_STATUSES),
+    is_draft: z.boolean(),
+    storage_location: z.string(),
+    conducted_by: z.string().nullable(),
+    work_center: z.string().nullable(),
+    latest_sap_error: z.string().nullable(),
+    physical_inventory_document_number: z.string().nullable(),
+    total_lines: z.number().int(),
+    counted_lines: z.number().int(),
+  })
+  .meta({ id: 'StockCount' });
+export type StockCountRow = z.infer<typeof stockCountRow>;
+
+export const stockCountListResponse = z
+  .object({ ...pageEnvelope, total: z.number().int(), stock_counts: z.array(stockCountRow) })
+  .meta({ id: 'StockCountPage' });
+export type StockCountPage = z.infer<typeof stockCountListResponse>;
+
+export const submitQuery = z.object({ stockCountId: positiveId('stockCountId') });
+
+// ───────────── materials ─────────────
+
+export const myMaterialQuery = z.object({
+  materialCode: z.string().max(40).optional(),
+  ...pageQuery,
+});
+
+export const myMaterialResponse = z
+  .object({
+    ...pageEnvelope,
+    my_material_items: z.array(z.object({ material_code: z.string(), material_description_english: z.string(), unit: z.string() })),
+  })
+  .meta({ id: 'MyMaterialPage' });
+export type MyMaterialPage = z.infer<typeof myMaterialResponse>;

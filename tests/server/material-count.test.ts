@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalErpAdapter } from '../../server/erp/adapter';
+import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+
+/** Seed facts (deterministic): the demo mechanic's counts in FI01, van V001. */
+const COUNT = { initiatedWallToWall: 27, inProgress: 2, completed: 4, error: 6, recount: 7, otherMechanics: 32 };
+
+describe.each(ENGINES)('material counts on %s', (engine) => {
+  let product: TestProduct;
+  let failing: TestProduct;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    [product, failing] = await Promise.all([
+      createTestProduct(engine),
+      createTestProduct(engine, {}, createLocalErpAdapter({ failure: 'always' })),
+    ]);
+    for (const who of ['mechanic', 'supervisor', 'viewer', 'manager']) tokens[who] = await product.token(`${who}@example.com`);
+  });
+  afterAll(async () => {
+    await product?.close();
+    await failing?.close();
+  });
+
+  const api = (
+    who: string,
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+    key?: string,
+    target = product,
+  ) =>
+    target.app.inject({
+      method,
+      url: `/api/v2${url}`,
+      headers: { ...bearer(tokens[who] ?? who), ...(key ? { 'idempotency-key': key } : {}) },
+      payload,
+    });
+
+  const lines = async (id: number, who = 'mechanic', extra = '') => (await api(who, 'GET', `/my_material_count?stockCountId=${id}&maxResults=500${extra}`)).json();
+  const count = async (id: number, who = 'mechanic') => (await api(who, 'GET', `/my_stock_count?stockCountId=${id}`)).json().stock_counts[0];
+
+  it('lists a count’s lines in pages of 20, quantity ascending with the uncounted first', async () => {
+    const res = await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.inProgress}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, has_prev: false, has_next: true, total: 40, pages: 2 });
+    expect(body.material_counts).toHaveLength(20);
+    const quantities = body.material_counts.map((l: { quantity: number | null }) => l.quantity);
+    expect(quantities.slice(0, 20).every((q: number | null) => q === null)).toBe(true);
+    const all = (await lines(COUNT.inProgress)).material_counts.map((l: { quantity: number | null }) => l.quantity).filter((q: number | null) => q !== null);
+    expect(all).toEqual([...all].sort((a, b) => a - b));
+  });
+
+  it('searches lines by material code or description', async () => {
+    const first = (await lines(COUNT.inProgress)).material_counts[0];
+    const found = await lines(COUNT.inProgress, 'mechanic', `&query=${encodeURIComponent(first.material_code)}`);
+    expect(found.material_counts.map((l: { id: number }) => l.id)).toContain(first.id);
+    expect(found.total).toBeLessThan(40);
+  });
+
+  it('hides another mechanic’s count and refuses bad parameters with a message', async () => {
+    expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}`)).statusCode).toBe(404);
+    expect((await api('supervisor', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}`)).statusCode).toBe(200);
+    const bad = await api('mechanic', 'GET', '/my_material_count?stockCountId=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('stockCountId');
+    const sort = await api('mechanic', 'GET', `/my_material_count?stockCountId=2&orderByColumn=password`);
+    expect(sort.statusCode).toBe(400);
+    expect(sort.json().message).toContain('orderByColumn must be one of');
+  });
+
+  it('moves an initiated count to in progress on the first quantity edit and bumps the line version', async () => {
+    const [line] = (await lines(COUNT.initiatedWallToWall)).material_counts;
+    expect((await count(COUNT.initiatedWallToWall)).status).toBe('initiated');
+    const res = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 4, version: line.version }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().material_counts[0]).toMatchObject({ id: line.id, quantity: 4, version: line.version + 1, updated_by: 'mechanic@example.com' });
+    expect(res.json().stock_counts).toEqual([{ id: COUNT.initiatedWallToWall, status: 'in_progress' }]);
+    expect((await count(COUNT.initiatedWallToWall)).status).toBe('in_progress');
+  });
+
+  it('replays the first response byte for byte for a repeated Idempotency-Key, and applies it once', async () => {
+    const line = (await lines(COUNT.initiatedWallToWall)).material_counts[5];
+    const body = { modifiedMaterials: [{ id: line.id, quantity: 7, version: line.version }] };
+    const first = await api('mechanic', 'PUT', '/my_material_count', body, 'edit-key-0001');
+    const second = await api('mechanic', 'PUT', '/my_material_count', body, 'edit-key-0001');
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const after = (await lines(COUNT.initiatedWallToWall)).material_counts.find((l: { id: number }) => l.id === line.id);
+    expect(after.version).toBe(line.version + 1);
+  });
+
+  it('answers 422 when a key is reused for a different request, and keeps keys per user', async () => {
+    const line = (await lines(COUNT.initiatedWallToWall)).material_counts[6];
+    await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 1 }] }, 'edit-key-0002');
+    const reuse = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 2 }] }, 'edit-key-0002');
+    expect(reuse.statusCode).toBe(422);
+    expect(reuse.json().message).toContain('Idempotency-Key');
+    const otherUser = await api('supervisor', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 3 }] }, 'edit-key-0002');
+    expect(otherUser.statusCode).toBe(200);
+    const bad = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 3 }] }, 'x');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses a stale edit whose value differs with 409 naming the lines and their server values, applying nothing', async () => {
+    const [a, b] = (await lines(COUNT.inProgress)).material_counts;
+    await api('supervisor', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: a.id, quantity: 11, version: a.version }] });
+    const res = await api('mechanic', 'PUT', '/my_material_count', {
+      modifiedMaterials: [
+        { id: a.id, quantity: 12, version: a.version },
+        { id: b.id, quantity: 5, version: b.version },
+      ],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(a.material_code);
+    expect(res.json().conflicts).toEqual([expect.objectContaining({ id: a.id, quantity: 11, version: a.version + 1, updated_by: 'supervisor@example.com' })]);
+    const untouched = (await lines(COUNT.inProgress)).material_counts.find((l: { id: number }) => l.id === b.id);
+    expect(untouched.quantity).toBe(b.quantity);
+    // The same stale version with the server's value is no conflict.
+    const same = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: a.id, quantity: 11, version: a.version }] });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('refuses edits on closed counts with 409, and bad quantities with the §5 message', async () => {
+    const [closed] = (await lines(COUNT.completed)).material_counts;
+    const res = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: closed.id, quantity: 1 }] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`Stock count ${COUNT.completed} is completed and can no longer be changed`);
+    const [open] = (await lines(COUNT.inProgress)).material_counts;
+    for (const quantity of [-1, 1.0005, 'ten']) {
+      const bad = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: open.id, quantity }] });
+      expect(bad.statusCode, String(quantity)).toBe(400);
+      expect(bad.json().message).toContain('Quantity should be greater than or equal to 0');
+    }
+    const twice = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: open.id, quantity: 1 }, { id: open.id, quantity: 2 }] });
+    expect(twice.statusCode).toBe(400);
+    expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: 999999, quantity: 1 }] })).statusCode).toBe(404);
+  });
+
+  it('lets the mechanic add a material once, but only supervisors delete lines', async () => {
+    const catalogue = (await api('mechanic', 'GET', '/my_material?materialCode=&maxResults=50')).json();
+    const present = new Set((await lines(COUNT.recount)).material_counts.map((l: { material_code: string }) => l.material_code));
+    const material = catalogue.my_material_items.find((m: { material_code: string }) => !present.has(m.material_code));
+    const add = await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: material.material_code });
+    expect(add.statusCode).toBe(201);
+    expect(add.json()).toMatchObject({ material_code: material.material_code, quantity: null, version: 0 });
+    const again = await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: material.material_code });
+    expect(again.statusCode).toBe(409);
+    expect((await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: 'NOPE' })).statusCode).toBe(404);
+
+    expect((await api('mechanic', 'DELETE', `/my_material_count?materialCountId=${add.json().id}`)).statusCode).toBe(403);
+    const del = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${add.json().id}`);
+    expect(del.statusCode).toBe(200);
+    expect((await lines(COUNT.recount)).total).toBe(present.size);
+  });
+
+  it('gives the read-only manager no write', async () => {
+    const [line] = (await lines(COUNT.inProgress, 'manager')).material_counts;
+    expect((await api('viewer', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 1 }] })).statusCode).toBe(403);
+    expect((await api('viewer', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.inProgress}`)).statusCode).toBe(403);
+  });
+
+  it('submits only a fully counted count, then books it: completed with its document number', async () => {
+    const refused = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/not counted yet/);
+    const all = (await lines(COUNT.recount)).material_counts;
+    const put = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: all.map((l: { id: number }, i: number) => ({ id: l.id, quantity: i })) });
+    expect(put.statusCode).toBe(200);
+    const submit = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`, undefined, 'submit-key-0001');
+    expect(submit.statusCode).toBe(200);
+    expect(submit.json()).toMatchObject({ id: COUNT.recount, status: 'completed', latest_sap_error: null });
+    expect(submit.json().physical_inventory_document_number).toMatch(/^\d{12}$/);
+    const replay = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`, undefined, 'submit-key-0001');
+    expect(replay.body).toBe(submit.body);
+    expect((await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`)).statusCode).toBe(409);
+  });
+
+  it('records the ERP’s refusal as status error with latest_sap_error', async () => {
+    const token = await failing.token('mechanic@example.com');
+    const res = await failing.app.inject({ method: 'GET', url: `/api/v2/my_stock_count/submit?stockCountId=${COUNT.error}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('error');
+    expect(JSON.parse(res.json().latest_sap_error)).toMatchObject({ type: 'E', code: expect.any(String), message: expect.any(String) });
+  });
+});
