@@ -1,0 +1,36 @@
+/** How offline code tells a lost connection from an answer, and a full disk from a bug. */
+import { HTTPError, TimeoutError } from 'ky';
+
+/** No answer at all: offline, DNS, refused connection, time-out. Such failures keep data queued. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof HTTPError) return false;
+  if (error instanceof TimeoutError) return true;
+  return error instanceof TypeError || (error instanceof Error && /network|fetch|offline/i.test(error.message));
+}
+
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Dexie wraps the browser's quota error; either name means the device's storage is full. */
+export function isQuotaError(error: unknown): boolean {
+  const names = [(error as { name?: string })?.name, (error as { inner?: { name?: string } })?.inner?.name];
+  return names.includes('QuotaExceededError');
+}
+
+export class StorageFullError extends Error {
+  constructor() {
+    super('This device has no storage space left for offline data. Free some space, then try again.');
+    this.name = 'StorageFullError';
+  }
+}
+
+/** Runs a storage write; a full disk becomes a clear error instead of a crash. */
+export async function guardQuota<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isQuotaError(error)) throw new StorageFullError();
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The page mirror: network first, the saved copy when the network fails. Every good answer is
+ * written under its query key with a `savedAt` stamp, in the same transaction that re-applies
+ * the user's unsynced changes (`overlay`), so a fresh page never hides what is still queued.
+ */
+import { offlineDb, type MirrorPage, type OutboxEntry } from './db';
+import { guardQuota, isNetworkFailure, isOffline } from './errors';
+
+export interface Mirrored<T> {
+  data: T;
+  savedAt: number;
+  /** 'network': just fetched; 'mirror': the network failed and this is the saved copy. */
+  source: 'network' | 'mirror';
+}
+
+export class NothingSavedError extends Error {
+  constructor() {
+    super('You are offline and this screen has not been saved on this device yet.');
+    this.name = 'NothingSavedError';
+  }
+}
+
+export const mirrorKey = (userEmail: string, queryKey: readonly unknown[]) => `${userEmail}|${JSON.stringify(queryKey)}`;
+
+export async function readMirror<T>(key: string): Promise<MirrorPage & { data: T } | undefined> {
+  return (await offlineDb.pages.get(key)) as (MirrorPage & { data: T }) | undefined;
+}
+
+export interface NetworkFirstOptions<T> {
+  key: string;
+  scope: string;
+  fetcher: () => Promise<T>;
+  /** Re-applies queued changes of this scope to fresh data. */
+  overlay?: (data: T, pending: OutboxEntry[]) => T;
+}
+
+export async function writeMirror<T>({ key, scope, overlay }: Omit<NetworkFirstOptions<T>, 'fetcher'>, data: T): Promise<Mirrored<T>> {
+  const savedAt = Date.now();
+  const stored = await guardQuota(() =>
+    offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, async () => {
+      const pending = overlay ? await offlineDb.outbox.where('scope').equals(scope).sortBy('seq') : [];
+      const merged = overlay ? overlay(data, pending) : data;
+      await offlineDb.pages.put({ key, scope, savedAt, data: merged });
+      return merged;
+    }),
+  );
+  return { data: stored, savedAt, source: 'network' };
+}
+
+export async function networkFirst<T>(options: NetworkFirstOptions<T>): Promise<Mirrored<T>> {
+  if (!isOffline()) {
+    try {
+      return await writeMirror(options, await options.fetcher());
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+    }
+  }
+  const saved = await readMirror<T>(options.key);
+  if (!saved) throw new NothingSavedError();
+  return { data: saved.data, savedAt: saved.savedAt, source: 'mirror' };
+}

@@ -1,0 +1,210 @@
+/** The outbox and sync engine on a real IndexedDB implementation (fake-indexeddb), no browser. */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MaterialCountRow, StockCountRow } from '../contract/stock';
+import { offlineDb, type OutboxEntry } from './db';
+import { addLine, discardEntry, keepMine, KIND, overlayPending, removeLine, setQuantity, sheetScope, takeTheirs, type CountSheet } from './count-sheet';
+import { mirrorKey, networkFirst, writeMirror } from './mirror';
+import { runRound, type Answer, type SyncDeps } from './sync';
+
+const USER = 'mechanic@example.com';
+const COUNT_ID = 27;
+
+const line = (id: number, quantity: number | null = null, version = 0): MaterialCountRow => ({
+  id,
+  stock_count_id: COUNT_ID,
+  material_code: `KM${String(id).padStart(6, '0')}`,
+  material_description_english: `Part ${id}`,
+  quantity,
+  unit: 'PC',
+  book_quantity: 5,
+  book_quantity_at: null,
+  version,
+  updated_by: null,
+  updated_at: '2026-11-20T09:00:00.000Z',
+});
+
+const sheet = (lines: MaterialCountRow[]): CountSheet => ({
+  stock_count: { id: COUNT_ID, status: 'initiated' } as StockCountRow,
+  material_counts: lines,
+});
+
+const key = mirrorKey(USER, ['count-sheet', COUNT_ID]);
+const mirrored = async () => (await offlineDb.pages.get(key))!.data as CountSheet;
+const entries = () => offlineDb.outbox.orderBy('seq').toArray();
+
+/** A scripted server: answers in order; records what was sent and every wait. */
+function scripted(answers: Array<Answer | 'unreachable' | ((entry: OutboxEntry) => Answer)>) {
+  const sent: OutboxEntry[] = [];
+  const waits: number[] = [];
+  const deps: SyncDeps = {
+    async send(entry) {
+      sent.push(structuredClone(entry));
+      const next = answers.shift();
+      if (next === undefined || next === 'unreachable') throw new TypeError('Failed to fetch');
+      return typeof next === 'function' ? next(entry) : next;
+    },
+    async sleep(ms) {
+      waits.push(ms);
+    },
+  };
+  return { deps, sent, waits };
+}
+
+const ok = (body: unknown): Answer => ({ status: 200, body, message: '' });
+const echoQuantity = (entry: OutboxEntry): Answer => {
+  const edit = (entry.request.json as { modifiedMaterials: Array<{ id: number; quantity: number; version?: number }> }).modifiedMaterials[0]!;
+  return ok({ material_counts: [line(edit.id, edit.quantity, (edit.version ?? 0) + 1)], stock_counts: [{ id: COUNT_ID, status: 'in_progress' }] });
+};
+
+beforeEach(async () => {
+  await offlineDb.pages.clear();
+  await offlineDb.outbox.clear();
+  await writeMirror({ key, scope: sheetScope(COUNT_ID) }, sheet([line(1), line(2), line(3)]));
+});
+
+describe('outbox', () => {
+  it('updates the mirror and appends the entry in one go, with a UUID key', async () => {
+    await setQuantity(USER, line(1), 4);
+    expect((await mirrored()).material_counts[0]!.quantity).toBe(4);
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ kind: KIND.quantity, status: 'pending', target: 'line:1' });
+    expect(entry!.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('merges repeated edits of one waiting line, keeping the version of the first edit', async () => {
+    await setQuantity(USER, line(1, null, 3), 4);
+    await setQuantity(USER, { ...line(1, 4, 3) }, 6);
+    const all = await entries();
+    expect(all).toHaveLength(1);
+    expect(all[0]!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 6, version: 3 }] });
+  });
+
+  it('keeps queued edits on top of fresh server data', async () => {
+    await setQuantity(USER, line(2), 9);
+    const fresh = await writeMirror({ key, scope: sheetScope(COUNT_ID), overlay: overlayPending }, sheet([line(1), line(2), line(3)]));
+    expect(fresh.data.material_counts[1]!.quantity).toBe(9);
+  });
+
+  it('answers from the mirror, with its saved time, when the network fails', async () => {
+    const result = await networkFirst({
+      key,
+      scope: sheetScope(COUNT_ID),
+      fetcher: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(result.source).toBe('mirror');
+    expect(result.savedAt).toBeGreaterThan(0);
+    await expect(
+      networkFirst({ key: 'never-saved', scope: 'x', fetcher: () => Promise.reject(new TypeError('Failed to fetch')) }),
+    ).rejects.toThrow(/not been saved/);
+  });
+});
+
+describe('sync rounds', () => {
+  it('sends entries in the order they were made, each with its own Idempotency-Key', async () => {
+    await setQuantity(USER, line(1), 1);
+    await setQuantity(USER, line(2), 2);
+    await setQuantity(USER, line(3), 3);
+    const server = scripted([echoQuantity, echoQuantity, echoQuantity]);
+    expect(await runRound(USER, server.deps)).toEqual({ sent: 3, stoppedBy: 'empty' });
+    expect(server.sent.map((e) => e.target)).toEqual(['line:1', 'line:2', 'line:3']);
+    expect(new Set(server.sent.map((e) => e.id)).size).toBe(3);
+    expect(await entries()).toEqual([]);
+    expect((await mirrored()).material_counts.map((l) => l.version)).toEqual([1, 1, 1]);
+  });
+
+  it('retries a lost answer with waits of 20, 400 and 8000 ms, then keeps it queued and stops the round', async () => {
+    await setQuantity(USER, line(1), 1);
+    await setQuantity(USER, line(2), 2);
+    const server = scripted(['unreachable', 'unreachable', 'unreachable', 'unreachable']);
+    expect(await runRound(USER, server.deps)).toEqual({ sent: 0, stoppedBy: 'network' });
+    expect(server.waits).toEqual([20, 400, 8000]);
+    expect(server.sent.every((e) => e.target === 'line:1')).toBe(true);
+    const [first, second] = await entries();
+    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(second).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('sends the same key again after a lost answer (the server replays, nothing doubles)', async () => {
+    await setQuantity(USER, line(1), 1);
+    const server = scripted(['unreachable', echoQuantity]);
+    await runRound(USER, server.deps);
+    expect(server.sent[0]!.id).toBe(server.sent[1]!.id);
+  });
+
+  it('keeps 5xx queued like a lost answer', async () => {
+    await setQuantity(USER, line(1), 1);
+    const busy = { status: 503, body: { message: 'busy' }, message: 'busy' };
+    const server = scripted([busy, busy, busy, busy]);
+    expect((await runRound(USER, server.deps)).stoppedBy).toBe('network');
+    expect((await entries())[0]).toMatchObject({ status: 'pending', lastError: 'busy' });
+  });
+
+  it('marks other 4xx failed with the server’s message and goes on with the next', async () => {
+    await setQuantity(USER, line(1), 1);
+    await setQuantity(USER, line(2), 2);
+    const refused = { status: 409, body: { message: 'Stock count 27 is completed and can no longer be changed' }, message: 'Stock count 27 is completed and can no longer be changed' };
+    const server = scripted([refused, echoQuantity]);
+    expect(await runRound(USER, server.deps)).toEqual({ sent: 1, stoppedBy: 'empty' });
+    const [failed] = await entries();
+    expect(failed).toMatchObject({ status: 'failed', lastError: 'Stock count 27 is completed and can no longer be changed' });
+    await discardEntry(failed!);
+    expect((await mirrored()).material_counts[0]!.quantity).toBeNull();
+    expect(await entries()).toEqual([]);
+  });
+
+  it('stops the round on 401 and keeps the entry for after sign-in', async () => {
+    await setQuantity(USER, line(1), 1);
+    const server = scripted([{ status: 401, body: { message: 'Id token expired' }, message: 'Id token expired' }]);
+    expect((await runRound(USER, server.deps)).stoppedBy).toBe('auth');
+    expect((await entries())[0]!.status).toBe('pending');
+  });
+
+  it('keeps both values of a conflict; keep mine resends on the server’s version under a new key', async () => {
+    await setQuantity(USER, line(1, null, 0), 12);
+    const theirs = line(1, 11, 1);
+    const server = scripted([{ status: 409, body: { message: 'Changed by someone else', conflicts: [theirs] }, message: 'Changed by someone else' }]);
+    await runRound(USER, server.deps);
+    const [conflict] = await entries();
+    expect(conflict).toMatchObject({ status: 'conflict', theirs });
+    expect((await mirrored()).material_counts[0]!.quantity).toBe(12);
+
+    await keepMine(conflict!);
+    const [resend] = await entries();
+    expect(resend!.id).not.toBe(conflict!.id);
+    expect(resend!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 12, version: 1 }] });
+  });
+
+  it('take theirs puts the server’s value in the mirror and drops mine', async () => {
+    await setQuantity(USER, line(1), 12);
+    const theirs = line(1, 11, 1);
+    await runRound(USER, scripted([{ status: 409, body: { message: 'x', conflicts: [theirs] }, message: 'x' }]).deps);
+    await takeTheirs((await entries())[0]!);
+    expect((await mirrored()).material_counts[0]).toEqual(theirs);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('sends a line added offline first, then its quantity under the real id', async () => {
+    const added = await addLine(USER, COUNT_ID, { material_code: 'KM999999', material_description_english: 'Door roller', unit: 'PC' });
+    const provisional = (await mirrored()).material_counts.at(-1)!;
+    expect(provisional.id).toBeLessThan(0);
+    await setQuantity(USER, provisional, 3);
+    const server = scripted([() => ({ status: 201, body: { ...provisional, id: 501, version: 0 }, message: '' }), echoQuantity]);
+    await runRound(USER, server.deps);
+    expect(server.sent.map((e) => e.kind)).toEqual([KIND.add, KIND.quantity]);
+    expect(server.sent[1]!.request.json).toEqual({ modifiedMaterials: [{ id: 501, quantity: 3, version: 0 }] });
+    expect((await mirrored()).material_counts.at(-1)).toMatchObject({ id: 501, quantity: 3, version: 1 });
+    expect(added.target).toBe(`line:${provisional.id}`);
+  });
+
+  it('removing a line added offline removes it and its queued changes; nothing is sent', async () => {
+    await addLine(USER, COUNT_ID, { material_code: 'KM999998', material_description_english: 'Brake pad', unit: 'SET' });
+    const provisional = (await mirrored()).material_counts.at(-1)!;
+    await setQuantity(USER, provisional, 2);
+    await removeLine(USER, provisional);
+    expect(await entries()).toEqual([]);
+    expect((await mirrored()).material_counts).toHaveLength(3);
+    const server = scripted([]);
+    expect(await runRound(USER, server.deps)).toEqual({ sent: 0, stoppedBy: 'empty' });
+  });
+});

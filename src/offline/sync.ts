@@ -1,0 +1,208 @@
+/**
+ * The sync engine: drains the outbox to the server, in order, from ONE tab at a time (a Web
+ * Lock names the leader). It runs on start, when the browser comes online, when the app becomes
+ * visible, every 30 s, right after a change is queued, and when the service worker relays a
+ * Background Sync event. Each entry gets the spec's rule per round (§5: up to 3 retries, waiting
+ * 20^(4 − remaining) ms): no answer or a 5xx keeps it queued and ends the round (order matters);
+ * 401 is answered by the API client (one token refresh, one retry) and, if it stays, ends the
+ * round; 409 with the server's rows is a conflict kept with both values; any other 4xx marks
+ * the entry failed with the server's message. Nothing is ever dropped without the user.
+ */
+import type { KyInstance } from 'ky';
+import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
+import { errorMessage, partsApi, stockApi, userApi } from '../lib/api-client';
+import { offlineDb, type OutboxEntry } from './db';
+import { confirmEntry, conflictRows, isProvisional } from './count-sheet';
+import { isNetworkFailure } from './errors';
+import { onEnqueue } from './outbox';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  message: string;
+}
+
+export interface SyncDeps {
+  /** Sends one entry; resolves with the answer, rejects only when no answer came. */
+  send: (entry: OutboxEntry) => Promise<Answer>;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export type RoundResult = { sent: number; stoppedBy: 'empty' | 'network' | 'auth' };
+
+const clients: Record<OutboxEntry['request']['service'], KyInstance> = {
+  user: userApi.extend({ retry: 0, throwHttpErrors: false }),
+  parts: partsApi.extend({ retry: 0, throwHttpErrors: false }),
+  stock: stockApi.extend({ retry: 0, throwHttpErrors: false }),
+};
+
+async function sendOverHttp(entry: OutboxEntry): Promise<Answer> {
+  const { service, method, path, searchParams, json } = entry.request;
+  const response = await clients[service](path, {
+    method,
+    searchParams,
+    json,
+    headers: { 'Idempotency-Key': entry.id },
+    timeout: 20_000,
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : text;
+  return { status: response.status, body, message: message || `${response.status} ${response.statusText}` };
+}
+
+export const defaultDeps: SyncDeps = {
+  send: sendOverHttp,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+type Attempt = { kind: 'answer'; answer: Answer } | { kind: 'unreachable'; message: string };
+
+/** One entry, with the §5 retries for no answer and 5xx. */
+async function attempt(entry: OutboxEntry, deps: SyncDeps): Promise<Attempt> {
+  let last: Attempt = { kind: 'unreachable', message: 'No connection' };
+  for (let remaining = RETRY_LIMIT + 1; remaining >= 1; remaining -= 1) {
+    try {
+      const answer = await deps.send(entry);
+      last = { kind: 'answer', answer };
+      if (answer.status < 500) return last;
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+      last = { kind: 'unreachable', message: await errorMessage(error) };
+    }
+    if (remaining > 1) await deps.sleep(retryDelayMs(remaining - 1));
+  }
+  return last;
+}
+
+/** Waiting entries in order; a change to a line added offline waits for that line to exist. */
+async function nextEntry(userEmail: string): Promise<OutboxEntry | undefined> {
+  const waiting = await offlineDb.outbox
+    .where('userEmail')
+    .equals(userEmail)
+    .filter((e) => e.status === 'pending' || e.status === 'sending')
+    .sortBy('seq');
+  return waiting.find((entry) => {
+    const id = Number(entry.target.split(':')[1]);
+    return entry.kind === 'material-count.add' || !entry.target.startsWith('line:') || !isProvisional(id);
+  });
+}
+
+export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps): Promise<RoundResult> {
+  let sent = 0;
+  for (;;) {
+    const entry = await nextEntry(userEmail);
+    if (!entry) return { sent, stoppedBy: 'empty' };
+    await offlineDb.outbox.update(entry.seq!, { status: 'sending' });
+    const result = await attempt(entry, deps);
+    if (result.kind === 'unreachable' || result.answer.status >= 500) {
+      await offlineDb.outbox.update(entry.seq!, {
+        status: 'pending',
+        attempts: entry.attempts + 1,
+        lastError: result.kind === 'unreachable' ? result.message : result.answer.message,
+      });
+      return { sent, stoppedBy: 'network' };
+    }
+    const { answer } = result;
+    if (answer.status === 401) {
+      await offlineDb.outbox.update(entry.seq!, { status: 'pending', lastError: answer.message });
+      return { sent, stoppedBy: 'auth' };
+    }
+    if (answer.status < 300) {
+      await offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, () => confirmEntry(entry, answer.body));
+      sent += 1;
+      continue;
+    }
+    const theirs = answer.status === 409 ? conflictRows(answer.body) : null;
+    await offlineDb.outbox.update(
+      entry.seq!,
+      theirs
+        ? { status: 'conflict', theirs: theirs[0], lastError: answer.message }
+        : { status: 'failed', lastError: answer.message, attempts: entry.attempts + 1 },
+    );
+  }
+}
+
+// ───────────── scheduling: one leader, many triggers ─────────────
+
+const LOCK_NAME = 'partstrack-outbox';
+const INTERVAL_MS = 30_000;
+let running = false;
+let again = false;
+
+async function drainAsLeader(userEmail: string): Promise<void> {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  try {
+    do {
+      again = false;
+      const round = () => runRound(userEmail);
+      if (typeof navigator !== 'undefined' && navigator.locks) {
+        // Another tab holding the lock is already draining: this one stays quiet.
+        await navigator.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? round() : null));
+      } else {
+        await round();
+      }
+    } while (again);
+  } catch (error) {
+    console.warn('Outbox sync round failed', error);
+  } finally {
+    running = false;
+  }
+}
+
+/** Ask the service worker to wake us when the connection returns (where Background Sync exists). */
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+    await sync?.register('outbox');
+  } catch {
+    // Not supported or not allowed: the other triggers cover it.
+  }
+}
+
+/** Starts syncing for the signed-in user; returns the function that stops it. */
+export function startOutboxSync(userEmail: string): () => void {
+  const trigger = () => {
+    if (navigator.onLine === false) return;
+    void drainAsLeader(userEmail);
+  };
+  const onVisible = () => document.visibilityState === 'visible' && trigger();
+  const onWorkerMessage = (event: MessageEvent) => (event.data as { type?: string } | null)?.type === 'SYNC_OUTBOX' && trigger();
+  const stopEnqueue = onEnqueue(() => {
+    trigger();
+    void registerBackgroundSync();
+  });
+  window.addEventListener('online', trigger);
+  document.addEventListener('visibilitychange', onVisible);
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+  const timer = setInterval(trigger, INTERVAL_MS);
+  // Entries left 'sending' by a closed tab are simply sent again: the server dedupes by key.
+  void offlineDb.outbox.where('status').equals('sending').modify({ status: 'pending' }).finally(trigger);
+  return () => {
+    stopEnqueue();
+    window.removeEventListener('online', trigger);
+    document.removeEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+    clearInterval(timer);
+  };
+}
+
+/** §3: ask the browser to keep our storage; quietly fine when it says no. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  try {
+    if (!navigator.storage?.persist) return false;
+    return (await navigator.storage.persisted()) || (await navigator.storage.persist());
+  } catch {
+    return false;
+  }
+}
