@@ -8,15 +8,13 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'd
 import type { Db, Tx } from '../db/client';
 import { allowedPlants, materialCounts, materials, stockCounts, stockItems } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
-import type { StockCountStatus } from '../../src/domain/constants';
+import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../src/domain/constants';
 import type { MaterialCountRow, StockCountRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import type { CurrentUser } from './users';
 
 type Executor = Db | Tx;
 
-/** §4: counts that can still change. Submitted, completed and cancelled counts are closed. */
-export const EDITABLE_STATUSES: readonly StockCountStatus[] = ['initiated', 'in_progress', 'error', 'recount'];
 
 const PLANT_WIDE_ROLES = ['supervisor', 'stock_admin', 'custom_service_admin'];
 
@@ -66,7 +64,7 @@ export async function findStockCount(db: Executor, user: CurrentUser, id: number
 }
 
 export function assertEditable(count: StockCountRecord): void {
-  if (!EDITABLE_STATUSES.includes(count.status as StockCountStatus)) {
+  if (!EDITABLE_COUNT_STATUSES.includes(count.status as StockCountStatus)) {
     throw new HttpError(409, `Stock count ${count.id} is ${count.status.replace('_', ' ')} and can no longer be changed`);
   }
 }

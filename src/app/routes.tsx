@@ -24,6 +24,10 @@ const auth = {
   UserExpired: lazy(() => import('../features/auth/screens/user-expired-page')),
 };
 const TitleOnly = lazy(() => import('../components/title-only-screen'));
+const stockCount = {
+  MechanicView: lazy(() => import('../features/stock-count/screens/mechanic-view-page')),
+  MaterialCountSearch: lazy(() => import('../features/stock-count/screens/material-count-search-page')),
+};
 
 export const ROUTES: AppRoute[] = [
   { path: '/', titleKey: 'routes.landing', access: 'public', screen: auth.Landing },
@@ -35,8 +39,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/order-details/:orderId', titleKey: 'routes.orderDetails', access: 'app', screen: TitleOnly, nav: 'status' },
   { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: TitleOnly, nav: 'notifications' },
   { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: TitleOnly, nav: 'stockCount', capability: 'stockCount.read' },
-  { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: TitleOnly, nav: 'stockCount', capability: 'stockCount.read' },
-  { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: TitleOnly, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: stockCount.MaterialCountSearch, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: TitleOnly, nav: 'priority', capability: 'priority.read' },
   { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: TitleOnly, nav: 'stock', capability: 'stock.read' },
   { path: '/stock-management-search', titleKey: 'routes.stockManagementSearch', access: 'app', screen: TitleOnly, nav: 'stock', capability: 'stock.read' },

@@ -39,6 +39,8 @@ export const STOCK_COUNT_STATUSES = [
   'recount',
 ] as const;
 export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
+/** §4: counts that can still change. Submitted, completed and cancelled counts are closed. */
+export const EDITABLE_COUNT_STATUSES: readonly StockCountStatus[] = ['initiated', 'in_progress', 'error', 'recount'];
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export const SEARCH_OPERATORS = ['>=', '<=', '!=', '>', '<', '='] as const;

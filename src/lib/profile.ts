@@ -5,27 +5,35 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { allowedPlants, permissionConstants, profile, type Profile, type UpdateProfileBody } from '../contract/user-api';
 import type { AllowedPlants } from '../domain/permissions';
+import { networkFirst, mirrorKey } from '../offline/mirror';
 import { userApi } from './api-client';
 import { getSession } from './auth/session';
+
+/** What the app needs to start is mirrored, so it starts in a basement too (ARCHITECTURE §3). */
+async function mirrored<T>(name: string, fetcher: () => Promise<T>): Promise<T> {
+  const email = getSession()?.email ?? 'anonymous';
+  return (await networkFirst({ key: mirrorKey(email, ['session', name]), scope: 'session', fetcher })).data;
+}
 
 export const sessionQueries = {
   all: () => ['session'] as const,
   profile: () => queryOptions({
     queryKey: [...sessionQueries.all(), 'profile', getSession()?.email ?? null] as const,
-    queryFn: async () => profile.parse(await userApi.get('user/profile').json()),
+    queryFn: () => mirrored('profile', async () => profile.parse(await userApi.get('user/profile').json())),
     staleTime: 5 * 60_000,
     // The guard routes 403s (expired, pending) itself: they are not errors to show.
     meta: { silent: true },
   }),
   permissions: () => queryOptions({
     queryKey: [...sessionQueries.all(), 'permissions'] as const,
-    queryFn: async () => permissionConstants.parse(await userApi.get('constants/permissions').json()),
+    queryFn: () => mirrored('permissions', async () => permissionConstants.parse(await userApi.get('constants/permissions').json())),
     staleTime: 60 * 60_000,
     meta: { silent: true },
   }),
   allowedPlants: () => queryOptions({
     queryKey: [...sessionQueries.all(), 'allowed-plants'] as const,
-    queryFn: async (): Promise<AllowedPlants> => allowedPlants.parse(await userApi.get('system_parameters/allowed_plants').json()),
+    queryFn: (): Promise<AllowedPlants> =>
+      mirrored('allowed-plants', async () => allowedPlants.parse(await userApi.get('system_parameters/allowed_plants').json())),
     staleTime: 60 * 60_000,
     meta: { silent: true },
   }),

@@ -14,6 +14,7 @@ import { navItems } from './nav-items';
 import { SideBar } from './side-bar';
 import { BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
+import { useOfflineSync } from '../use-offline-sync';
 
 function NotAllowed() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function Shell() {
   const matches = useMatches();
   const route = matches.map((match) => match.handle as AppRoute | undefined).findLast(Boolean);
   const items = useMemo(() => navItems(profile, allowedPlants), [profile, allowedPlants]);
+  useOfflineSync(profile.email);
   const titleKey = route?.titleKey ?? 'routes.notFound';
   const allowed = !route?.capability || can(profile.permissions, route.capability);
   const onSignOut = () => {

@@ -5,12 +5,25 @@ import dayjs from 'dayjs';
 import { initials } from '../../domain/email';
 import type { Profile } from '../../contract/user-api';
 import { Icon } from '../../components/ui/icons';
+import { SyncStatus } from './sync-status';
 
 /** §2 important-message alert: a persistent danger toast listing the messages; hidden when empty. */
+const DISMISSED_KEY = 'importantMessagesDismissed';
+
 function ImportantMessages({ messages }: { messages: string[] }) {
   const { t } = useTranslation();
   const shown = messages.filter((message) => message.trim() !== '');
-  const [open, setOpen] = useState(true);
+  const fingerprint = JSON.stringify(shown);
+  // Open until the user closes it; it opens again only when the messages change.
+  const [open, setOpenState] = useState(() => localStorage.getItem(DISMISSED_KEY) !== fingerprint);
+  const setOpen = (next: boolean | ((value: boolean) => boolean)) => {
+    setOpenState((value) => {
+      const resolved = typeof next === 'function' ? next(value) : next;
+      if (resolved) localStorage.removeItem(DISMISSED_KEY);
+      else localStorage.setItem(DISMISSED_KEY, fingerprint);
+      return resolved;
+    });
+  };
   if (shown.length === 0) return null;
   return (
     <>
@@ -52,8 +65,9 @@ export function TopBar({ title, profile, isNarrow }: { title: string; profile: P
         {!isNarrow && <span className="top-bar-date">{dayjs().format('dddd.DD.MM.YYYY')}</span>}
       </div>
       <div className="top-bar-actions">
+        <SyncStatus userEmail={profile.email} />
         <ImportantMessages messages={profile.importantMessages} />
-        {/* The notification dropdown (§2) and the pending-sync count take their place here. */}
+        {/* The notification dropdown (§2) takes its place here. */}
         <div className="top-bar-slot" id="top-bar-slot" />
         <Link
           to="/user-profile"

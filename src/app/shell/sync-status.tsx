@@ -1,0 +1,30 @@
+/**
+ * §3 in the top bar: offline or online, how many changes wait to reach the server, and how many
+ * need the user (failed or in conflict). Always visible: a mechanic knows what is still on the phone.
+ */
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../lib/use-online';
+import { useOutboxSummary } from '../../offline/outbox';
+import { Icon } from '../../components/ui/icons';
+
+export function SyncStatus({ userEmail }: { userEmail: string }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const { waiting, needsAttention } = useOutboxSummary(userEmail);
+  const label = [
+    online ? t('sync.online') : t('sync.offline'),
+    waiting > 0 ? t('sync.waiting', { count: waiting }) : needsAttention === 0 ? t('sync.allSynced') : null,
+    needsAttention > 0 ? t('sync.needsAttention', { count: needsAttention }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const tone = needsAttention > 0 ? 'danger' : !online ? 'offline' : waiting > 0 ? 'waiting' : 'ok';
+  return (
+    <div className={`sync-status ${tone}`} role="status" aria-live="polite" aria-label={label} title={label} data-testid="sync-status">
+      {!online && <Icon name="offline" size={18} />}
+      {waiting > 0 && <span className="sync-count">{waiting}</span>}
+      {needsAttention > 0 && <span className="sync-count danger">!{needsAttention}</span>}
+      <span className="sync-text">{online ? (waiting > 0 ? t('sync.syncing') : t('sync.online')) : t('sync.offline')}</span>
+    </div>
+  );
+}

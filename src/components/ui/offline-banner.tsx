@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { Icon } from './icons';
+
+/** §3: offline, the screen says so and when the data it shows was saved. */
+export function OfflineBanner({ savedAt }: { savedAt: number | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div className="offline-banner" role="status">
+      <Icon name="offline" size={20} />
+      <span>
+        {savedAt
+          ? t('offline.savedAt', { when: dayjs(savedAt).fromNow(), time: dayjs(savedAt).format('LLL') })
+          : t('offline.notSaved')}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyMaterialPage } from '../../../contract/stock';
+import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { mirrorKey, networkFirst } from '../../../offline/mirror';
+
+/** GET /api/v2/my_material: materials to add to a count; each answer is mirrored for offline. */
+export async function searchMaterials(email: string, materialCode: string): Promise<MyMaterialPage> {
+  const result = await networkFirst({
+    key: mirrorKey(email, ['my-material', materialCode.toLowerCase()]),
+    scope: 'my-material',
+    fetcher: () => stockApi.get('my_material', { searchParams: toSearchParams({ materialCode, maxResults: 20, page: 1 }) }).json<MyMaterialPage>(),
+  });
+  return result.data;
+}
+
+export const materialSearchQuery = (email: string, materialCode: string) =>
+  queryOptions({
+    queryKey: ['my-material', email, materialCode.toLowerCase()] as const,
+    queryFn: () => searchMaterials(email, materialCode),
+    enabled: materialCode.trim().length >= 2,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+export const useMaterialSearch = (email: string, materialCode: string) => useQuery(materialSearchQuery(email, materialCode));

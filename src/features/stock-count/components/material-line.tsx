@@ -1,0 +1,168 @@
+/**
+ * One counted line: what it is, the book quantity, the quantity input (§5 rule and message),
+ * and its sync state with the actions that resolve it. Enter saves and moves to the next line,
+ * so a mechanic counts a whole shelf without touching anything else.
+ */
+import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MaterialCountRow } from '../../../contract/stock';
+import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
+import type { OutboxEntry } from '../../../offline/db';
+
+export interface LineActions {
+  onQuantity(line: MaterialCountRow, quantity: number): void;
+  onRemove(line: MaterialCountRow): void;
+  onRetry(entry: OutboxEntry): void;
+  onDiscard(entry: OutboxEntry): void;
+  onKeepMine(entry: OutboxEntry): void;
+  onTakeTheirs(entry: OutboxEntry): void;
+}
+
+interface Props {
+  line: MaterialCountRow;
+  entry: OutboxEntry | undefined;
+  canEdit: boolean;
+  canRemove: boolean;
+  actions: LineActions;
+}
+
+const format = (value: number | null) => (value === null ? '' : String(value));
+
+function focusNextQuantity(current: HTMLInputElement) {
+  const inputs = [...document.querySelectorAll<HTMLInputElement>('input[data-quantity]')];
+  const next = inputs[inputs.indexOf(current) + 1];
+  if (next) {
+    next.focus();
+    next.select();
+  } else current.blur();
+}
+
+function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineActions }) {
+  const { t } = useTranslation();
+  if (entry.status === 'conflict') {
+    const theirs = entry.theirs as MaterialCountRow | undefined;
+    const mine = (entry.request.json as { modifiedMaterials?: Array<{ quantity: number }> })?.modifiedMaterials?.[0]?.quantity;
+    return (
+      <div className="line-sync conflict" role="alert">
+        <span>
+          {t('sync.conflictText', { mine: format(mine ?? null), theirs: format(theirs?.quantity ?? null), who: theirs?.updated_by ?? '?' })}
+        </span>
+        <span className="line-sync-actions">
+          <button type="button" className="button small" onClick={() => actions.onKeepMine(entry)}>
+            {t('sync.keepMine')}
+          </button>
+          <button type="button" className="button small" onClick={() => actions.onTakeTheirs(entry)}>
+            {t('sync.takeTheirs')}
+          </button>
+        </span>
+      </div>
+    );
+  }
+  if (entry.status === 'failed') {
+    return (
+      <div className="line-sync failed" role="alert">
+        <span>{t('sync.failedText', { message: entry.lastError ?? '' })}</span>
+        <span className="line-sync-actions">
+          <button type="button" className="button small" onClick={() => actions.onRetry(entry)}>
+            {t('sync.retry')}
+          </button>
+          <button type="button" className="button small" onClick={() => actions.onDiscard(entry)}>
+            {t('sync.discard')}
+          </button>
+        </span>
+      </div>
+    );
+  }
+  return <div className="line-sync pending">{entry.kind === 'material-count.add' ? t('sync.addWaiting') : t('sync.pending')}</div>;
+}
+
+function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const errorId = useId();
+  const [text, setText] = useState(format(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+
+  // Show what the device holds when it changes underneath (sync, take theirs, discard).
+  useEffect(() => setText(format(line.quantity)), [line.quantity]);
+
+  const commit = () => {
+    const value = parseQuantityInput(text);
+    if (value === null) {
+      setText(format(line.quantity));
+      setError(null);
+      return true;
+    }
+    if (!isValidCountedQuantity(value)) {
+      setError(t('stockCount.quantityInvalid'));
+      return false;
+    }
+    setError(null);
+    if (value !== line.quantity) actions.onQuantity(line, value);
+    return true;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (commit()) focusNextQuantity(event.currentTarget);
+    } else if (event.key === 'Escape') {
+      setText(format(line.quantity));
+      setError(null);
+    }
+  };
+
+  return (
+    <div className={`material-line${entry ? ` has-${entry.status}` : ''}${line.quantity === null ? ' uncounted' : ''}`} data-line={line.material_code}>
+      <div className="material-line-main">
+        <div className="material-line-what">
+          <span className="material-code">{line.material_code}</span>
+          <span className="material-description">{line.material_description_english}</span>
+          <span className="material-book">
+            {line.book_quantity === null ? t('stockCount.noBook') : t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
+          </span>
+        </div>
+        <div className="material-line-input">
+          <label className="visually-hidden" htmlFor={inputId}>
+            {t('stockCount.quantityFor', { code: line.material_code })}
+          </label>
+          <input
+            id={inputId}
+            data-quantity
+            type="text"
+            inputMode="decimal"
+            enterKeyHint="next"
+            autoComplete="off"
+            value={text}
+            disabled={!canEdit}
+            placeholder="–"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => setText(event.target.value)}
+            onBlur={commit}
+            onKeyDown={onKeyDown}
+          />
+          <span className="unit">{line.unit}</span>
+          {canRemove && (
+            <button
+              type="button"
+              className="icon-button remove-line"
+              aria-label={t('stockCount.removeLine', { code: line.material_code })}
+              onClick={() => actions.onRemove(line)}
+            >
+              ×
+            </button>
+          )}
+        </div>
+      </div>
+      {error && (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+      {entry && <SyncState entry={entry} actions={actions} />}
+    </div>
+  );
+}
+
+export const MaterialLine = memo(MaterialLineView);

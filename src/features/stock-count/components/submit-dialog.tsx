@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/dialog';
+
+/** Submission is final (§4): say what will happen, refuse while lines are uncounted. */
+export function SubmitDialog({
+  open,
+  stockCountId,
+  counted,
+  total,
+  online,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  stockCountId: number;
+  counted: number;
+  total: number;
+  online: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const missing = total - counted;
+  return (
+    <Dialog open={open} title={t('stockCount.submitTitle', { id: stockCountId })} onClose={onClose}>
+      <p>{t('stockCount.submitText', { counted, total })}</p>
+      {missing > 0 && (
+        <p className="form-error" role="alert">
+          {t('stockCount.submitMissing', { count: missing })}
+        </p>
+      )}
+      {!online && missing === 0 && <p className="muted">{t('stockCount.submitOffline')}</p>}
+      <div className="dialog-actions">
+        <button type="button" className="button ghost" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button primary" disabled={missing > 0} onClick={onConfirm}>
+          {t('stockCount.submitConfirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useProfile } from '../../../lib/profile';
+import { offlineDb } from '../../../offline/db';
+import { mirrorKey } from '../../../offline/mirror';
+import { loadCountSheet, type CountSheet } from '../../../offline/count-sheet';
+
+export const countSheetQueries = {
+  all: () => ['count-sheet'] as const,
+  one: (email: string, stockCountId: number) => [...countSheetQueries.all(), email, stockCountId] as const,
+};
+
+/**
+ * A stock count and all its lines. The screen shows the device's copy live (every edit, every
+ * confirmation from the sync engine updates it at once); the query refreshes that copy from the
+ * server whenever there is a connection.
+ */
+export function useCountSheet(stockCountId: number) {
+  const { email } = useProfile();
+  const refresh = useQuery({
+    queryKey: countSheetQueries.one(email, stockCountId),
+    queryFn: () => loadCountSheet(email, stockCountId),
+    meta: { mainList: true, silent: true },
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+  const key = mirrorKey(email, ['count-sheet', stockCountId]);
+  const page = useLiveQuery(() => offlineDb.pages.get(key), [key]);
+  return {
+    email,
+    sheet: page?.data as CountSheet | undefined,
+    savedAt: page?.savedAt,
+    isOfflineCopy: refresh.data?.source === 'mirror',
+    isLoading: page === undefined && refresh.isPending,
+    error: refresh.error,
+    refetch: refresh.refetch,
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * /mechanic-view/{id}: counting one stock count, online or not. All lines are on the device;
+ * the list is virtualized (a wall-to-wall count holds thousands); every change is queued in
+ * the outbox and shown with its sync state until the server has it.
+ */
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import dayjs from 'dayjs';
+import type { MaterialCountRow } from '../../../contract/stock';
+import { can } from '../../../domain/permissions';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { showError } from '../../../lib/error-alert';
+import { useSearchHistory } from '../../../lib/search-history';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { Spinner } from '../../../components/ui/spinner';
+import type { OutboxEntry } from '../../../offline/db';
+import { retryEntry, useOutboxEntries } from '../../../offline/outbox';
+import {
+  addLine,
+  discardEntry,
+  isProvisional,
+  KIND,
+  keepMine,
+  removeLine,
+  setQuantity,
+  sheetScope,
+  submitCount,
+  takeTheirs,
+} from '../../../offline/count-sheet';
+import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
+import { useCountSheet } from '../hooks/use-count-sheet';
+import { MaterialLine, type LineActions } from '../components/material-line';
+import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
+import { SubmitDialog } from '../components/submit-dialog';
+
+const STATE_RANK: Record<OutboxEntry['status'], number> = { conflict: 3, failed: 2, sending: 1, pending: 1 };
+
+function useLineEntries(scope: string) {
+  const entries = useOutboxEntries(scope);
+  return useMemo(() => {
+    const byTarget = new Map<string, OutboxEntry>();
+    for (const entry of entries) {
+      const current = byTarget.get(entry.target);
+      if (!current || STATE_RANK[entry.status] >= STATE_RANK[current.status]) byTarget.set(entry.target, entry);
+    }
+    return { byTarget, submit: entries.find((entry) => entry.kind === KIND.submit) };
+  }, [entries]);
+}
+
+function sapErrorText(raw: string | null): string | null {
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { message?: string; code?: string };
+    return [parsed.code, parsed.message].filter(Boolean).join(': ') || raw;
+  } catch {
+    return raw;
+  }
+}
+
+export default function MechanicViewPage() {
+  const { t } = useTranslation();
+  const stockCountId = Number(useParams().id);
+  const profile = useProfile();
+  const online = useOnline();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const { history, remember } = useSearchHistory('materialCount');
+  const [adding, setAdding] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const { email, sheet, savedAt, isOfflineCopy, isLoading, error } = useCountSheet(stockCountId);
+  const scope = sheetScope(stockCountId);
+  const { byTarget, submit } = useLineEntries(scope);
+
+  const run = useCallback((work: Promise<unknown>) => {
+    work.catch((failure: unknown) => showError(failure instanceof Error ? failure.message : String(failure)));
+  }, []);
+  const actions = useMemo<LineActions>(
+    () => ({
+      onQuantity: (line, quantity) => run(setQuantity(email, line, quantity)),
+      onRemove: (line) => run(removeLine(email, line)),
+      onRetry: (entry) => run(retryEntry(entry.seq!)),
+      onDiscard: (entry) => run(discardEntry(entry)),
+      onKeepMine: (entry) => run(keepMine(entry)),
+      onTakeTheirs: (entry) => run(takeTheirs(entry)),
+    }),
+    [email, run],
+  );
+
+  const lines = useMemo(() => {
+    const all = sheet?.material_counts ?? [];
+    const needle = query.trim().toLowerCase();
+    if (!needle) return all;
+    return all.filter(
+      (line) => line.material_code.toLowerCase().includes(needle) || line.material_description_english.toLowerCase().includes(needle),
+    );
+  }, [sheet, query]);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useWindowVirtualizer({
+    count: lines.length,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+    estimateSize: () => 88,
+    overscan: 8,
+    getItemKey: (index) => lines[index]?.id ?? index,
+  });
+
+  if (!Number.isInteger(stockCountId) || stockCountId <= 0) {
+    return <p className="form-error">{t('stockCount.notFound')}</p>;
+  }
+  if (isLoading) return <Spinner label={t('loading.listingItems')} />;
+  if (!sheet) {
+    return (
+      <section className="page">
+        <h1 className="page-title">{t('routes.mechanicView')}</h1>
+        <p className="form-error" role="alert">
+          {error instanceof Error ? error.message : t('stockCount.notFound')}
+        </p>
+      </section>
+    );
+  }
+
+  const count = sheet.stock_count;
+  const counted = sheet.material_counts.filter((line) => line.quantity !== null).length;
+  const total = sheet.material_counts.length;
+  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status) && !submit;
+  const canEdit = editable && can(profile.permissions, 'materialCount.editQuantity');
+  const canDelete = editable && can(profile.permissions, 'materialCount.delete');
+  const canAdd = editable && can(profile.permissions, 'materialCount.add');
+  const canSubmit = editable && can(profile.permissions, 'stockCount.submit');
+  const present = new Set(sheet.material_counts.map((line) => line.material_code));
+  const sapError = count.status === 'error' ? sapErrorText(count.latest_sap_error) : null;
+
+  const setQuery = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set('q', value);
+    else next.delete('q');
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <section className="page count-page">
+      {(isOfflineCopy || !online) && <OfflineBanner savedAt={savedAt} />}
+      <header className="count-header">
+        <div>
+          <h1 className="page-title">{t('stockCount.title', { id: count.id })}</h1>
+          <p className="count-meta">
+            <span className={`status-chip status-${count.status}`}>{t(`stockCount.status.${count.status}`)}</span>
+            <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
+            <span>
+              {count.plant} / {count.storage_location}
+            </span>
+            {count.should_be_done_at && <span>{t('stockCount.deadline', { date: dayjs(count.should_be_done_at).format('LL') })}</span>}
+          </p>
+        </div>
+        <div className="count-progress" aria-label={t('stockCount.progress', { counted, total })}>
+          <div className="count-progress-text">{t('stockCount.progress', { counted, total })}</div>
+          <div className="progress-bar" aria-hidden="true">
+            <span style={{ width: `${total ? (counted / total) * 100 : 0}%` }} />
+          </div>
+        </div>
+      </header>
+
+      {sapError && (
+        <p className="form-error" role="alert">
+          {t('stockCount.sapError', { error: sapError })}
+        </p>
+      )}
+      {submit && (
+        <div className={`notice ${submit.status === 'failed' ? 'danger' : ''}`} role="status">
+          {submit.status === 'failed' ? (
+            <>
+              <span>{t('stockCount.submitFailed', { message: submit.lastError ?? '' })}</span>
+              <button type="button" className="button small" onClick={() => actions.onRetry(submit)}>
+                {t('sync.retry')}
+              </button>
+              <button type="button" className="button small" onClick={() => actions.onDiscard(submit)}>
+                {t('sync.discard')}
+              </button>
+            </>
+          ) : (
+            t('stockCount.submitQueued')
+          )}
+        </div>
+      )}
+      {!editable && !submit && <p className="notice">{t('stockCount.readOnly', { status: t(`stockCount.status.${count.status}`) })}</p>}
+
+      <div className="count-toolbar">
+        <form
+          className="search-form"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            remember(query);
+          }}
+        >
+          <label className="visually-hidden" htmlFor="line-search">
+            {t('stockCount.searchLabel')}
+          </label>
+          <input
+            id="line-search"
+            type="search"
+            list="material-count-history"
+            value={query}
+            placeholder={t('stockCount.searchPlaceholder')}
+            onChange={(event) => setQuery(event.target.value)}
+            onBlur={() => remember(query)}
+          />
+          <datalist id="material-count-history">
+            {history.map((item) => (
+              <option key={item} value={item} />
+            ))}
+          </datalist>
+          <Link className="button ghost" to={`/material-count-search/${count.id}`}>
+            {t('stockCount.recentSearches')}
+          </Link>
+        </form>
+        <div className="count-actions">
+          {canAdd && (
+            <button type="button" className="button" onClick={() => setAdding(true)}>
+              {t('stockCount.addMaterial')}
+            </button>
+          )}
+          {canSubmit && (
+            <button type="button" className="button primary" onClick={() => setSubmitting(true)}>
+              {t('stockCount.submit')}
+            </button>
+          )}
+        </div>
+      </div>
+
+      {lines.length === 0 ? (
+        <p className="muted">{query ? t('stockCount.noLinesFound') : t('stockCount.noLines')}</p>
+      ) : (
+        <div
+          ref={listRef}
+          className="material-list"
+          style={{ height: virtualizer.getTotalSize() }}
+          aria-label={t('stockCount.linesLabel')}
+          role="list"
+        >
+          {virtualizer.getVirtualItems().map((item) => {
+            const line = lines[item.index] as MaterialCountRow;
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="material-list-item"
+                style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              >
+                <MaterialLine
+                  line={line}
+                  entry={byTarget.get(`line:${line.id}`)}
+                  canEdit={canEdit}
+                  canRemove={canDelete || (editable && isProvisional(line.id))}
+                  actions={actions}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
+
+      <AddMaterialDialog
+        open={adding}
+        email={email}
+        present={present}
+        onClose={() => setAdding(false)}
+        onAdd={(material: NewMaterial) => run(addLine(email, count.id, material))}
+      />
+      <SubmitDialog
+        open={submitting}
+        stockCountId={count.id}
+        counted={counted}
+        total={total}
+        online={online}
+        onClose={() => setSubmitting(false)}
+        onConfirm={() => {
+          setSubmitting(false);
+          run(submitCount(email, count.id));
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Issue #3's promise, end to end in Chromium against the real server: a mechanic opens a count,
+ * loses the connection, counts, adds and removes lines, reloads the app offline, and when the
+ * connection returns every edit reaches the server exactly once; a supervisor's concurrent change
+ * shows as a conflict the mechanic resolves.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { productServer, type ProductServer } from './product-server';
+
+const COUNT_ID = 27; // the demo mechanic's initiated wall-to-wall count (seed)
+let server: ProductServer;
+
+test.beforeAll(async () => {
+  server = await productServer(8183);
+});
+test.afterAll(async () => server?.stop());
+
+async function tokenFor(request: APIRequestContext, email: string) {
+  const res = await request.post(`${server.origin}/auth/local/token`, { data: { email } });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+async function serverLines(request: APIRequestContext, token: string) {
+  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).material_counts as Array<{ id: number; material_code: string; quantity: number | null; version: number }>;
+}
+
+const lineInput = (page: Page, code: string) => page.locator(`[data-line="${code}"] input[data-quantity]`);
+
+test('a count made offline reaches the server exactly once, with the conflict resolved by the mechanic', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const origin = server.origin;
+  const mechanicToken = await tokenFor(request, 'mechanic@example.com');
+  const supervisorToken = await tokenFor(request, 'supervisor@example.com');
+  const before = await serverLines(request, mechanicToken);
+  expect(before.every((line) => line.quantity === null && line.version === 0)).toBe(true);
+
+  // In the yard: sign in, let the service worker install, open the count.
+  await page.goto(`${origin}/`);
+  await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+  await page.waitForURL(/status-monitor/);
+  // The broadcast message is read and put away, as a mechanic does.
+  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto(`${origin}/mechanic-view/${COUNT_ID}`);
+  await expect(page.getByRole('heading', { name: `Stock count ${COUNT_ID}` })).toBeVisible();
+  await expect(page.getByText(`0 of ${before.length} counted`)).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Meanwhile the supervisor corrects the third line on the server.
+  const contested = before[2]!;
+  const supervisorEdit = await request.put(`${origin}/api/v2/my_material_count`, {
+    headers: { authorization: `Bearer ${supervisorToken}` },
+    data: { modifiedMaterials: [{ id: contested.id, quantity: 99, version: 0 }] },
+  });
+  expect(supervisorEdit.status()).toBe(200);
+  const catalogue = await request.get(`${origin}/api/v2/my_material?maxResults=100`, { headers: { authorization: `Bearer ${mechanicToken}` } });
+  const inCount = new Set(before.map((line) => line.material_code));
+  const [extraA, extraB] = ((await catalogue.json()).my_material_items as Array<{ material_code: string }>)
+    .map((item) => item.material_code)
+    .filter((code) => !inCount.has(code));
+
+  // Into the basement: no network at all.
+  await server.stop();
+  await context.setOffline(true);
+  await expect(page.getByTestId('sync-status')).toContainText('Offline');
+
+  // Count 20 materials: type, Enter, next line.
+  const typed = new Map<string, number>();
+  await page.locator('input[data-quantity]').first().click();
+  for (let i = 0; i < 20; i += 1) {
+    const code = await page.evaluate(() => (document.activeElement?.closest('[data-line]') as HTMLElement | null)?.dataset.line ?? '');
+    typed.set(code, i + 1);
+    await page.keyboard.type(String(i + 1));
+    await page.keyboard.press('Enter');
+  }
+  expect(typed.size).toBe(20);
+  expect(typed.has(contested.material_code)).toBe(true);
+
+  // Add two materials by code (the catalogue is out of reach), count one, remove the other.
+  for (const code of [extraA!, extraB!]) {
+    await page.getByRole('button', { name: 'Add material' }).click();
+    await page.getByLabel('Material code or description').last().fill(code);
+    await page.getByRole('button', { name: `Add code ${code}` }).click();
+    await page.getByRole('button', { name: 'Close' }).click();
+  }
+  await page.getByLabel('Search materials in this count').fill(extraA!);
+  await lineInput(page, extraA!).fill('3');
+  await lineInput(page, extraA!).press('Enter');
+  await page.getByLabel('Search materials in this count').fill(extraB!);
+  await page.getByRole('button', { name: `Remove ${extraB} from this count` }).click();
+  await expect(page.locator(`[data-line="${extraB}"]`)).toHaveCount(0);
+  await page.getByLabel('Search materials in this count').fill('');
+
+  // Close and reopen the app, still offline: it starts from the service worker and the device.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Stock count ${COUNT_ID}` })).toBeVisible();
+  await expect(page.getByText(/Offline · showing data saved/)).toBeVisible();
+  await expect(page.getByText(`21 of ${before.length + 1} counted`)).toBeVisible();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /Changes waiting to sync: 22/);
+  await expect(lineInput(page, contested.material_code)).toHaveValue(String(typed.get(contested.material_code)));
+
+  // Upstairs again.
+  await server.start();
+  await context.setOffline(false);
+  await expect(page.getByText(/Changed by supervisor@example\.com meanwhile/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /Changes that need you: 1/);
+  await page.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /All changes saved on the server/, { timeout: 60_000 });
+
+  // The server holds every edit exactly once.
+  const after = await serverLines(request, mechanicToken);
+  for (const [code, quantity] of typed) {
+    const line = after.find((l) => l.material_code === code)!;
+    expect(line.quantity, code).toBe(quantity);
+    expect(line.version, code).toBe(code === contested.material_code ? 2 : 1);
+  }
+  expect(after.filter((l) => l.material_code === extraA)).toEqual([expect.objectContaining({ quantity: 3, version: 1 })]);
+  expect(after.some((l) => l.material_code === extraB)).toBe(false);
+  expect(after.filter((l) => !typed.has(l.material_code) && l.material_code !== extraA).every((l) => l.quantity === null)).toBe(true);
+  const header = await request.get(`${origin}/api/v2/my_stock_count?stockCountId=${COUNT_ID}`, { headers: { authorization: `Bearer ${mechanicToken}` } });
+  expect((await header.json()).stock_counts[0].status).toBe('in_progress');
+});

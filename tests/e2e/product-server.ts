@@ -1,0 +1,51 @@
+/**
+ * A server of our own for tests that must cut the network: stopping it makes every request
+ * fail at the connection, from the page and from the service worker alike, like a basement.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ProductServer {
+  origin: string;
+  dataDir: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export async function productServer(port: number): Promise<ProductServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'partstrack-offline-'));
+  const origin = `http://localhost:${port}`;
+  let child: ChildProcess | null = null;
+  const server: ProductServer = {
+    origin,
+    dataDir,
+    async start() {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      for (let i = 0; i < 600; i += 1) {
+        try {
+          if ((await fetch(`${origin}/healthz`)).ok) return;
+        } catch {
+          // not yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('server did not start');
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      await new Promise((resolve) => {
+        running.once('exit', resolve);
+        running.kill('SIGTERM');
+      });
+    },
+  };
+  await server.start();
+  return server;
+}
