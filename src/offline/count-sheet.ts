@@ -1,15 +1,16 @@
 /**
- * A stock count as the mechanic carries it: the count and ALL its material lines in one mirror
- * page, fetched whole when the count is opened (in the yard), so every line can be counted in a
- * basement. Changes go through the outbox: quantity edits (merged per line, sent with the
- * version they were made from), lines added (with a provisional negative id until the server
- * gives the real one), lines removed, and the submission, which queues behind the edits.
+ * A stock count as the mechanic carries it: the count (a mirror page) and ALL its lines (one
+ * mirror row each), fetched whole when the count is opened in the yard, so every line can be
+ * counted in a basement. Changes go through the outbox: quantity edits (merged per line, sent
+ * with the version they were made from), lines added (with a provisional negative id until the
+ * server gives the real one), lines removed, and the submission, which queues behind the edits.
  */
 import type { MaterialCountConflict, MaterialCountPage, MaterialCountRow, StockCountPage, StockCountRow } from '../contract/stock';
 import { stockApi, toSearchParams } from '../lib/api-client';
-import { offlineDb, type OutboxEntry } from './db';
-import { mirrorKey, networkFirst, type Mirrored } from './mirror';
-import { enqueue, patchScope } from './outbox';
+import { CHUNK_SIZE, offlineDb, type OutboxEntry } from './db';
+import { guardQuota, isNetworkFailure, isOffline } from './errors';
+import { mirrorKey, NothingSavedError, type Mirrored } from './mirror';
+import { enqueue } from './outbox';
 
 export interface CountSheet {
   stock_count: StockCountRow;
@@ -24,7 +25,9 @@ export const KIND = {
 } as const;
 
 export const sheetScope = (stockCountId: number) => `stock-count:${stockCountId}`;
+export const sheetKey = (userEmail: string, stockCountId: number) => mirrorKey(userEmail, ['count-sheet', stockCountId]);
 export const lineTarget = (id: number) => `line:${id}`;
+export const targetId = (target: string) => Number(target.split(':')[1]);
 export const isProvisional = (id: number) => id < 0;
 const FETCH_PAGE = 200;
 
@@ -44,46 +47,130 @@ export async function fetchCountSheet(stockCountId: number): Promise<CountSheet>
   return { stock_count: stockCount, material_counts: lines };
 }
 
-type Json = { modifiedMaterials?: Array<{ id: number; quantity: number; version?: number }>; stockCountId?: number; materialCode?: string };
-const json = (entry: OutboxEntry) => (entry.request.json ?? {}) as Json;
+type EditJson = { modifiedMaterials?: Array<{ id: number; quantity: number; version?: number }> };
+export const editOf = (entry: OutboxEntry) => (entry.request.json as EditJson | undefined)?.modifiedMaterials?.[0];
 
-function withLine(sheet: CountSheet, id: number, change: (line: MaterialCountRow) => MaterialCountRow): CountSheet {
-  return { ...sheet, material_counts: sheet.material_counts.map((line) => (line.id === id ? change(line) : line)) };
-}
-
-/** Re-applies queued changes to fresh server data (mirror.ts calls it inside its transaction). */
+/** Re-applies queued changes to fresh server data, so a refresh never hides what is queued. */
 export function overlayPending(sheet: CountSheet, pending: OutboxEntry[]): CountSheet {
-  return pending.reduce<CountSheet>((current, entry) => {
-    switch (entry.kind) {
-      case KIND.quantity: {
-        const edit = json(entry).modifiedMaterials?.[0];
-        return edit ? withLine(current, edit.id, (line) => ({ ...line, quantity: edit.quantity })) : current;
-      }
-      case KIND.add: {
-        const provisional = entry.undo as MaterialCountRow | undefined;
-        if (!provisional || current.material_counts.some((l) => l.material_code === provisional.material_code)) return current;
-        return { ...current, material_counts: [...current.material_counts, provisional] };
-      }
-      case KIND.remove: {
-        const id = Number(entry.target.split(':')[1]);
-        return { ...current, material_counts: current.material_counts.filter((line) => line.id !== id) };
-      }
-      default:
-        return current;
+  let lines = sheet.material_counts;
+  for (const entry of pending) {
+    if (entry.kind === KIND.quantity) {
+      const edit = editOf(entry);
+      if (edit) lines = lines.map((line) => (line.id === edit.id ? { ...line, quantity: edit.quantity } : line));
+    } else if (entry.kind === KIND.add) {
+      const provisional = entry.undo as MaterialCountRow | undefined;
+      if (provisional && !lines.some((l) => l.material_code === provisional.material_code)) lines = [...lines, provisional];
+    } else if (entry.kind === KIND.remove) {
+      lines = lines.filter((line) => line.id !== targetId(entry.target));
     }
-  }, sheet);
+  }
+  return { ...sheet, material_counts: lines };
 }
 
-export function loadCountSheet(userEmail: string, stockCountId: number): Promise<Mirrored<CountSheet>> {
-  return networkFirst({
-    key: mirrorKey(userEmail, ['count-sheet', stockCountId]),
-    scope: sheetScope(stockCountId),
-    fetcher: () => fetchCountSheet(stockCountId),
-    overlay: overlayPending,
-  });
+// ───────────── the sheet on the device ─────────────
+// The page holds the count and the line ids in list order (null where a line was removed, so
+// positions never shift); the lines live in slices of CHUNK_SIZE: position / CHUNK_SIZE.
+
+interface SheetPageData {
+  stock_count: StockCountRow;
+  ids: Array<number | null>;
 }
 
-const patchSheet = (change: (sheet: CountSheet) => CountSheet) => (data: unknown) => change(data as CountSheet);
+const sliceOf = (position: number) => Math.floor(position / CHUNK_SIZE);
+
+export async function writeCountSheet(key: string, scope: string, sheet: CountSheet): Promise<Mirrored<CountSheet>> {
+  const savedAt = Date.now();
+  const merged = await guardQuota(() =>
+    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+      const pending = await offlineDb.outbox.where('scope').equals(scope).sortBy('seq');
+      const result = overlayPending(sheet, pending);
+      const lines = result.material_counts;
+      const data: SheetPageData = { stock_count: result.stock_count, ids: lines.map((line) => line.id) };
+      await offlineDb.pages.put({ key, scope, savedAt, data });
+      await offlineDb.chunks.where('page').equals(key).delete();
+      const chunks = [];
+      for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push({ page: key, chunk: sliceOf(i), rows: lines.slice(i, i + CHUNK_SIZE) });
+      await offlineDb.chunks.bulkPut(chunks);
+      return result;
+    }),
+  );
+  return { data: merged, savedAt, source: 'network' };
+}
+
+export async function readCountSheet(key: string): Promise<(CountSheet & { savedAt: number }) | undefined> {
+  const page = await offlineDb.pages.get(key);
+  if (!page) return undefined;
+  const chunks = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+  return {
+    stock_count: (page.data as SheetPageData).stock_count,
+    material_counts: chunks.flatMap((chunk) => chunk.rows as MaterialCountRow[]),
+    savedAt: page.savedAt,
+  };
+}
+
+/** Network first; the device's copy when the network fails (ARCHITECTURE §3). */
+export async function loadCountSheet(userEmail: string, stockCountId: number): Promise<Mirrored<CountSheet>> {
+  const key = sheetKey(userEmail, stockCountId);
+  if (!isOffline()) {
+    try {
+      return await writeCountSheet(key, sheetScope(stockCountId), await fetchCountSheet(stockCountId));
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+    }
+  }
+  const saved = await readCountSheet(key);
+  if (!saved) throw new NothingSavedError();
+  const { savedAt, ...data } = saved;
+  return { data, savedAt, source: 'mirror' };
+}
+
+async function sheetPage(key: string) {
+  const page = await offlineDb.pages.get(key);
+  return page ? { page, data: page.data as SheetPageData } : undefined;
+}
+
+/** Rewrites the one slice holding a line. `change` returns null to remove the line. */
+async function changeLine(key: string, id: number, change: (line: MaterialCountRow) => MaterialCountRow | null): Promise<void> {
+  const sheet = await sheetPage(key);
+  const position = sheet?.data.ids.indexOf(id) ?? -1;
+  if (!sheet || position < 0) return;
+  const chunk = await offlineDb.chunks.get([key, sliceOf(position)]);
+  const rows = (chunk?.rows ?? []) as MaterialCountRow[];
+  const before = rows.find((row) => row.id === id);
+  if (!chunk || !before) return;
+  const after = change(before);
+  await offlineDb.chunks.put({ ...chunk, rows: after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id) });
+  if (after?.id !== id) {
+    const ids = [...sheet.data.ids];
+    ids[position] = after ? after.id : null;
+    await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, ids } });
+  }
+}
+
+async function updateLine(key: string, id: number, change: (line: MaterialCountRow) => MaterialCountRow): Promise<void> {
+  await changeLine(key, id, change);
+}
+
+async function deleteLine(key: string, id: number): Promise<void> {
+  await changeLine(key, id, () => null);
+}
+
+async function appendLine(key: string, line: MaterialCountRow): Promise<void> {
+  const sheet = await sheetPage(key);
+  if (!sheet) return;
+  const ids = [...sheet.data.ids, line.id];
+  const slice = sliceOf(ids.length - 1);
+  const chunk = (await offlineDb.chunks.get([key, slice])) ?? { page: key, chunk: slice, rows: [] };
+  await offlineDb.chunks.put({ ...chunk, rows: [...chunk.rows, line] });
+  await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, ids } });
+}
+
+async function updateHeader(key: string, change: (count: StockCountRow) => StockCountRow): Promise<void> {
+  const sheet = await sheetPage(key);
+  if (sheet) await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, stock_count: change(sheet.data.stock_count) } });
+}
+
+// ───────────── changes the mechanic makes ─────────────
 
 export function setQuantity(userEmail: string, line: MaterialCountRow, quantity: number) {
   const request = (version: number | undefined) => ({
@@ -92,6 +179,7 @@ export function setQuantity(userEmail: string, line: MaterialCountRow, quantity:
     path: 'my_material_count',
     json: { modifiedMaterials: [{ id: line.id, quantity, ...(version === undefined ? {} : { version }) }] },
   });
+  const key = sheetKey(userEmail, line.stock_count_id);
   return enqueue({
     userEmail,
     kind: KIND.quantity,
@@ -99,12 +187,9 @@ export function setQuantity(userEmail: string, line: MaterialCountRow, quantity:
     target: lineTarget(line.id),
     // A provisional line has no version yet: the add creates it at version 0.
     request: request(isProvisional(line.id) ? undefined : line.version),
-    apply: patchSheet((sheet) => withLine(sheet, line.id, (l) => ({ ...l, quantity }))),
+    apply: () => updateLine(key, line.id, (l) => ({ ...l, quantity })),
     // Later edits of a waiting line keep the version the FIRST edit was made from.
-    coalesce: (waiting) => {
-      const base = json(waiting).modifiedMaterials?.[0]?.version;
-      return request(base);
-    },
+    coalesce: (waiting) => request(editOf(waiting)?.version),
     undo: { ...line },
   });
 }
@@ -133,7 +218,7 @@ export function addLine(
     scope: sheetScope(stockCountId),
     target: lineTarget(provisional.id),
     request: { service: 'stock', method: 'POST', path: 'my_material_count', json: { stockCountId, materialCode: material.material_code } },
-    apply: patchSheet((sheet) => ({ ...sheet, material_counts: [...sheet.material_counts, provisional] })),
+    apply: () => appendLine(sheetKey(userEmail, stockCountId), provisional),
     undo: provisional,
   });
 }
@@ -143,21 +228,21 @@ export function addLine(
  * queued changes (nothing reaches the server); a real line queues a delete.
  */
 export async function removeLine(userEmail: string, line: MaterialCountRow) {
-  const scope = sheetScope(line.stock_count_id);
+  const key = sheetKey(userEmail, line.stock_count_id);
   if (isProvisional(line.id)) {
-    await offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, async () => {
+    await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
       await offlineDb.outbox.where('target').equals(lineTarget(line.id)).delete();
-      await patchScope(scope, patchSheet((sheet) => ({ ...sheet, material_counts: sheet.material_counts.filter((l) => l.id !== line.id) })));
+      await deleteLine(key, line.id);
     });
     return;
   }
   await enqueue({
     userEmail,
     kind: KIND.remove,
-    scope,
+    scope: sheetScope(line.stock_count_id),
     target: lineTarget(line.id),
     request: { service: 'stock', method: 'DELETE', path: 'my_material_count', searchParams: { materialCountId: String(line.id) } },
-    apply: patchSheet((sheet) => ({ ...sheet, material_counts: sheet.material_counts.filter((l) => l.id !== line.id) })),
+    apply: () => deleteLine(key, line.id),
     undo: { ...line },
   });
 }
@@ -169,64 +254,69 @@ export function submitCount(userEmail: string, stockCountId: number) {
     scope: sheetScope(stockCountId),
     target: `count:${stockCountId}`,
     request: { service: 'stock', method: 'GET', path: 'my_stock_count/submit', searchParams: { stockCountId: String(stockCountId) } },
-    apply: (data) => data,
+    apply: async () => undefined,
     coalesce: (waiting) => waiting.request,
   });
 }
 
 // ───────────── what the sync engine does with the server's answers ─────────────
 
-/** The server confirmed an entry: its answer becomes the mirror's truth; the entry goes. */
-export async function confirmEntry(entry: OutboxEntry, body: unknown): Promise<void> {
-  const scope = entry.scope;
-  if (entry.kind === KIND.quantity) {
-    const rows = (body as { material_counts: MaterialCountRow[] }).material_counts;
-    const status = (body as { stock_counts: Array<{ id: number; status: StockCountRow['status'] }> }).stock_counts[0]?.status;
-    for (const row of rows) {
-      // A newer edit of the same line waiting behind this one now builds on the server's version.
-      await offlineDb.outbox
-        .where('target')
-        .equals(lineTarget(row.id))
-        .filter((e) => e.kind === KIND.quantity && e.id !== entry.id)
-        .modify((e) => {
-          const edit = (e.request.json as Json).modifiedMaterials?.[0];
-          if (edit) edit.version = row.version;
-        });
-      const waiting = await offlineDb.outbox.where('target').equals(lineTarget(row.id)).filter((e) => e.id !== entry.id).count();
-      await patchScope(
-        scope,
-        patchSheet((sheet) => ({
-          stock_count: status ? { ...sheet.stock_count, status } : sheet.stock_count,
-          material_counts: sheet.material_counts.map((line) => (line.id === row.id ? (waiting ? { ...row, quantity: line.quantity } : row) : line)),
-        })),
-      );
+const stockCountIdOf = (entry: OutboxEntry) => Number(entry.scope.split(':')[1]);
+
+/** A quantity edit confirmed: the server's row becomes the device's, unless a newer edit waits. */
+async function confirmQuantity(entry: OutboxEntry, row: MaterialCountRow, status: StockCountRow['status'] | undefined) {
+  const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
+  const newer = await offlineDb.outbox
+    .where('target')
+    .equals(lineTarget(row.id))
+    .filter((e) => e.id !== entry.id && e.seq !== entry.seq)
+    .toArray();
+  for (const waiting of newer) {
+    // A newer edit of the same line now builds on the server's version.
+    const edit = editOf(waiting);
+    if (waiting.kind === KIND.quantity && edit && waiting.status === 'pending') {
+      await offlineDb.outbox.update(waiting.seq!, { request: { ...waiting.request, json: { modifiedMaterials: [{ ...edit, version: row.version }] } } });
     }
-  } else if (entry.kind === KIND.add) {
-    const row = body as MaterialCountRow;
-    const provisionalId = Number(entry.target.split(':')[1]);
-    // Changes queued for the provisional line now name the real one.
-    await offlineDb.outbox
-      .where('target')
-      .equals(entry.target)
-      .filter((e) => e.id !== entry.id)
-      .modify((e) => {
-        e.target = lineTarget(row.id);
-        const edit = (e.request.json as Json | undefined)?.modifiedMaterials?.[0];
-        if (edit) {
-          edit.id = row.id;
-          edit.version = row.version;
-        }
-        if (e.request.searchParams?.materialCountId) e.request.searchParams.materialCountId = String(row.id);
-      });
-    await patchScope(
-      scope,
-      patchSheet((sheet) => withLine(sheet, provisionalId, (line) => ({ ...row, quantity: line.quantity ?? row.quantity }))),
-    );
-  } else if (entry.kind === KIND.submit) {
-    const row = body as StockCountRow;
-    await patchScope(scope, patchSheet((sheet) => ({ ...sheet, stock_count: row })));
   }
-  await offlineDb.outbox.where('id').equals(entry.id).delete();
+  await updateLine(key, row.id, (line) => (newer.length > 0 ? { ...row, quantity: line.quantity } : row));
+  if (status) await updateHeader(key, (count) => ({ ...count, status }));
+  await offlineDb.outbox.delete(entry.seq!);
+}
+
+/** The server confirmed entries (one, or a batch of quantity edits): its answer becomes the mirror's truth. */
+export async function confirmEntries(entries: OutboxEntry[], body: unknown): Promise<void> {
+  const first = entries[0]!;
+  if (first.kind === KIND.quantity) {
+    const result = body as { material_counts: MaterialCountRow[]; stock_counts: Array<{ id: number; status: StockCountRow['status'] }> };
+    for (const entry of entries) {
+      const row = result.material_counts.find((r) => r.id === editOf(entry)?.id);
+      const status = result.stock_counts.find((c) => c.id === stockCountIdOf(entry))?.status;
+      if (row) await confirmQuantity(entry, row, status);
+    }
+    return;
+  }
+  const key = sheetKey(first.userEmail, stockCountIdOf(first));
+  if (first.kind === KIND.add) {
+    const row = body as MaterialCountRow;
+    const provisionalId = targetId(first.target);
+    // Changes queued for the provisional line now name the real one.
+    const dependents = await offlineDb.outbox.where('target').equals(first.target).filter((e) => e.seq !== first.seq).toArray();
+    for (const dependent of dependents) {
+      const edit = editOf(dependent);
+      await offlineDb.outbox.update(dependent.seq!, {
+        target: lineTarget(row.id),
+        request: {
+          ...dependent.request,
+          ...(edit ? { json: { modifiedMaterials: [{ ...edit, id: row.id, version: row.version }] } } : {}),
+          ...(dependent.request.searchParams ? { searchParams: { ...dependent.request.searchParams, materialCountId: String(row.id) } } : {}),
+        },
+      });
+    }
+    await changeLine(key, provisionalId, (local) => ({ ...row, quantity: local.quantity ?? row.quantity }));
+  } else if (first.kind === KIND.submit) {
+    await updateHeader(key, () => body as StockCountRow);
+  }
+  await offlineDb.outbox.delete(first.seq!);
 }
 
 /** A 409 with the server's rows is a conflict to resolve; any other 409 is a refusal. */
@@ -238,33 +328,33 @@ export function conflictRows(body: unknown): MaterialCountRow[] | null {
 /** Keep mine: send my value again, now based on the server's version, under a new key. */
 export async function keepMine(entry: OutboxEntry): Promise<void> {
   const theirs = entry.theirs as MaterialCountRow;
-  const request = structuredClone(entry.request);
-  const edit = (request.json as Json).modifiedMaterials?.[0];
-  if (edit) edit.version = theirs.version;
-  await offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined });
+  const edit = editOf(entry);
+  const request = edit ? { ...entry.request, json: { modifiedMaterials: [{ ...edit, version: theirs.version }] } } : entry.request;
+  await offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined, batchId: undefined });
 }
 
 /** Take theirs: the server's row replaces mine, and my change is dropped. */
 export async function takeTheirs(entry: OutboxEntry): Promise<void> {
   const theirs = entry.theirs as MaterialCountRow;
-  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, async () => {
-    await patchScope(entry.scope, patchSheet((sheet) => withLine(sheet, theirs.id, () => theirs)));
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+    await updateLine(sheetKey(entry.userEmail, stockCountIdOf(entry)), theirs.id, () => theirs);
     await offlineDb.outbox.delete(entry.seq!);
   });
 }
 
 /** Discard a refused change: the mirror gets back what the change replaced. */
 export async function discardEntry(entry: OutboxEntry): Promise<void> {
-  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, async () => {
+  const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
     const undo = entry.undo as MaterialCountRow | undefined;
     if (entry.kind === KIND.quantity && undo) {
-      await patchScope(entry.scope, patchSheet((sheet) => withLine(sheet, undo.id, (line) => ({ ...line, quantity: undo.quantity }))));
+      await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity }));
     } else if (entry.kind === KIND.add && undo) {
       await offlineDb.outbox.where('target').equals(entry.target).delete();
-      await patchScope(entry.scope, patchSheet((sheet) => ({ ...sheet, material_counts: sheet.material_counts.filter((l) => l.id !== undo.id) })));
+      await deleteLine(key, undo.id);
     } else if (entry.kind === KIND.remove && undo) {
-      await patchScope(entry.scope, patchSheet((sheet) => ({ ...sheet, material_counts: [...sheet.material_counts, undo] })));
+      await appendLine(key, undo);
     }
-    await offlineDb.outbox.where('id').equals(entry.id).delete();
+    await offlineDb.outbox.delete(entry.seq!);
   });
 }

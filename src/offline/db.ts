@@ -2,11 +2,14 @@
  * The device's own copy of what the user works with, in IndexedDB (Dexie):
  *  - `pages`: the page mirror. Every good answer of a mirrored read is stored under its query
  *    key with the time it was saved; offline, screens read it from here.
+ *  - `chunks`: big mirrored lists (the lines of a stock count: thousands in a wall-to-wall count)
+ *    in slices of a few hundred rows, so an edit rewrites one slice, not the whole list, while
+ *    saving or reading the whole list stays a few dozen records.
  *  - `outbox`: every change the user made that the server has not confirmed yet, in order.
  * Writes use strict durability (Chrome's default is relaxed): a change is on disk before the
  * app says it is saved. Schema changes add a new version() with an upgrade; never edit old ones.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 
 export interface MirrorPage {
   /** Query key as a string, prefixed with the user's e-mail so users of one device never mix. */
@@ -16,6 +19,16 @@ export interface MirrorPage {
   savedAt: number;
   data: unknown;
 }
+
+export interface MirrorChunk {
+  /** The mirror page (key) the slice belongs to. */
+  page: string;
+  /** Slice number: rows [chunk × CHUNK_SIZE, (chunk + 1) × CHUNK_SIZE) of the list. */
+  chunk: number;
+  rows: unknown[];
+}
+
+export const CHUNK_SIZE = 250;
 
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'conflict';
 
@@ -46,11 +59,14 @@ export interface OutboxEntry {
   theirs?: unknown;
   /** What discarding the change puts back in the mirror (e.g. the row as it was). */
   undo?: unknown;
+  /** Set while the entry travels in a batch: a resend repeats exactly that batch, same key. */
+  batchId?: string;
 }
 
 export class OfflineDatabase extends Dexie {
   pages!: EntityTable<MirrorPage, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  chunks!: Table<MirrorChunk, [string, number]>;
 
   constructor(name = 'partstrack') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -58,6 +74,24 @@ export class OfflineDatabase extends Dexie {
       pages: 'key, scope, savedAt',
       outbox: '++seq, &id, userEmail, status, scope, target',
     });
+    // v2: the lines of a count sheet move out of its page into slices (`chunks`); the page
+    // keeps the count and the ids in list order, which say which slice holds a line.
+    this.version(2)
+      .stores({ chunks: '[page+chunk], page' })
+      .upgrade(async (tx) => {
+        const pages = (await tx.table('pages').toArray()) as MirrorPage[];
+        for (const page of pages) {
+          const data = page.data as { stock_count?: unknown; material_counts?: Array<{ id: number }> } | null;
+          if (!data?.material_counts || !data.stock_count) continue;
+          const lines = data.material_counts;
+          const chunks: MirrorChunk[] = [];
+          for (let i = 0; i < lines.length; i += CHUNK_SIZE) {
+            chunks.push({ page: page.key, chunk: i / CHUNK_SIZE, rows: lines.slice(i, i + CHUNK_SIZE) });
+          }
+          await tx.table('chunks').bulkPut(chunks);
+          await tx.table('pages').put({ ...page, data: { stock_count: data.stock_count, ids: lines.map((line) => line.id) } });
+        }
+      });
   }
 }
 

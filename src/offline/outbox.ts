@@ -1,8 +1,8 @@
 /**
  * The outbox: every change the user makes to mirrored data, kept on the device until the server
  * confirms it. How it works:
- *  - A change is ONE Dexie transaction (strict durability) that patches every mirror page of its
- *    scope AND appends an entry. So what the screen shows and what will be sent never disagree,
+ *  - A change is ONE Dexie transaction (strict durability) that patches the mirror AND appends
+ *    an entry. So what the screen shows and what will be sent never disagree,
  *    and nothing typed is lost when the tab, the app or the phone is closed.
  *  - The entry's id is a UUID sent as `Idempotency-Key`: resending after a lost answer is safe.
  *  - A second change to the same row while the first is still waiting merges into it
@@ -20,8 +20,8 @@ export interface Change {
   scope: string;
   target: string;
   request: OutboxRequest;
-  /** Patches the data of each mirror page of the scope. */
-  apply: (data: unknown) => unknown;
+  /** Patches the mirror; runs inside the change's transaction. */
+  apply: () => Promise<void>;
   /** Given a waiting entry for the same target and kind, the merged request, or null to append. */
   coalesce?: (waiting: OutboxEntry) => OutboxRequest | null;
   /** What `discard` puts back in the mirror (e.g. the row as it was). */
@@ -37,19 +37,10 @@ export function onEnqueue(listener: Listener): () => void {
   return () => enqueueListeners.delete(listener);
 }
 
-export async function patchScope(scope: string, apply: (data: unknown) => unknown): Promise<void> {
-  await offlineDb.pages
-    .where('scope')
-    .equals(scope)
-    .modify((page) => {
-      page.data = apply(page.data);
-    });
-}
-
 export async function enqueue(change: Change): Promise<OutboxEntry> {
   const entry = await guardQuota(() =>
-    offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, async () => {
-      await patchScope(change.scope, change.apply);
+    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+      await change.apply();
       const waiting = await offlineDb.outbox
         .where('target')
         .equals(change.target)
@@ -82,7 +73,7 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
 
 /** Send a failed entry again, under a new key (the old key may hold the refusal). */
 export async function retryEntry(seq: number): Promise<void> {
-  await offlineDb.outbox.update(seq, { status: 'pending', id: crypto.randomUUID(), lastError: undefined, attempts: 0 });
+  await offlineDb.outbox.update(seq, { status: 'pending', id: crypto.randomUUID(), lastError: undefined, attempts: 0, batchId: undefined });
   enqueueListeners.forEach((listener) => listener());
 }
 

@@ -3,8 +3,21 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MaterialCountRow, StockCountRow } from '../contract/stock';
 import { offlineDb, type OutboxEntry } from './db';
-import { addLine, discardEntry, keepMine, KIND, overlayPending, removeLine, setQuantity, sheetScope, takeTheirs, type CountSheet } from './count-sheet';
-import { mirrorKey, networkFirst, writeMirror } from './mirror';
+import {
+  addLine,
+  discardEntry,
+  keepMine,
+  KIND,
+  readCountSheet,
+  removeLine,
+  setQuantity,
+  sheetKey,
+  sheetScope,
+  takeTheirs,
+  writeCountSheet,
+  type CountSheet,
+} from './count-sheet';
+import { networkFirst, writeMirror } from './mirror';
 import { runRound, type Answer, type SyncDeps } from './sync';
 
 const USER = 'mechanic@example.com';
@@ -29,8 +42,8 @@ const sheet = (lines: MaterialCountRow[]): CountSheet => ({
   material_counts: lines,
 });
 
-const key = mirrorKey(USER, ['count-sheet', COUNT_ID]);
-const mirrored = async () => (await offlineDb.pages.get(key))!.data as CountSheet;
+const key = sheetKey(USER, COUNT_ID);
+const mirrored = async () => (await readCountSheet(key))!;
 const entries = () => offlineDb.outbox.orderBy('seq').toArray();
 
 /** A scripted server: answers in order; records what was sent and every wait. */
@@ -52,15 +65,19 @@ function scripted(answers: Array<Answer | 'unreachable' | ((entry: OutboxEntry) 
 }
 
 const ok = (body: unknown): Answer => ({ status: 200, body, message: '' });
-const echoQuantity = (entry: OutboxEntry): Answer => {
-  const edit = (entry.request.json as { modifiedMaterials: Array<{ id: number; quantity: number; version?: number }> }).modifiedMaterials[0]!;
-  return ok({ material_counts: [line(edit.id, edit.quantity, (edit.version ?? 0) + 1)], stock_counts: [{ id: COUNT_ID, status: 'in_progress' }] });
-};
+const edits = (entry: OutboxEntry) =>
+  (entry.request.json as { modifiedMaterials: Array<{ id: number; quantity: number; version?: number }> }).modifiedMaterials;
+const echoQuantity = (entry: OutboxEntry): Answer =>
+  ok({
+    material_counts: edits(entry).map((edit) => line(edit.id, edit.quantity, (edit.version ?? 0) + 1)),
+    stock_counts: [{ id: COUNT_ID, status: 'in_progress' }],
+  });
 
 beforeEach(async () => {
   await offlineDb.pages.clear();
+  await offlineDb.chunks.clear();
   await offlineDb.outbox.clear();
-  await writeMirror({ key, scope: sheetScope(COUNT_ID) }, sheet([line(1), line(2), line(3)]));
+  await writeCountSheet(key, sheetScope(COUNT_ID), sheet([line(1), line(2), line(3)]));
 });
 
 describe('outbox', () => {
@@ -82,16 +99,19 @@ describe('outbox', () => {
 
   it('keeps queued edits on top of fresh server data', async () => {
     await setQuantity(USER, line(2), 9);
-    const fresh = await writeMirror({ key, scope: sheetScope(COUNT_ID), overlay: overlayPending }, sheet([line(1), line(2), line(3)]));
+    const fresh = await writeCountSheet(key, sheetScope(COUNT_ID), sheet([line(1), line(2), line(3)]));
     expect(fresh.data.material_counts[1]!.quantity).toBe(9);
+    expect((await mirrored()).material_counts[1]!.quantity).toBe(9);
   });
 
   it('answers from the mirror, with its saved time, when the network fails', async () => {
+    await writeMirror({ key: 'page-1', scope: 'stock' }, [{ id: 1 }]);
     const result = await networkFirst({
-      key,
-      scope: sheetScope(COUNT_ID),
+      key: 'page-1',
+      scope: 'stock',
       fetcher: () => Promise.reject(new TypeError('Failed to fetch')),
     });
+    expect(result.data).toEqual([{ id: 1 }]);
     expect(result.source).toBe('mirror');
     expect(result.savedAt).toBeGreaterThan(0);
     await expect(
@@ -101,16 +121,26 @@ describe('outbox', () => {
 });
 
 describe('sync rounds', () => {
-  it('sends entries in the order they were made, each with its own Idempotency-Key', async () => {
+  it('sends quantity edits together, in the order they were made, under one batch key', async () => {
     await setQuantity(USER, line(1), 1);
     await setQuantity(USER, line(2), 2);
     await setQuantity(USER, line(3), 3);
-    const server = scripted([echoQuantity, echoQuantity, echoQuantity]);
+    const server = scripted([echoQuantity]);
     expect(await runRound(USER, server.deps)).toEqual({ sent: 3, stoppedBy: 'empty' });
-    expect(server.sent.map((e) => e.target)).toEqual(['line:1', 'line:2', 'line:3']);
-    expect(new Set(server.sent.map((e) => e.id)).size).toBe(3);
+    expect(server.sent).toHaveLength(1);
+    expect(edits(server.sent[0]!).map((e) => [e.id, e.quantity])).toEqual([[1, 1], [2, 2], [3, 3]]);
     expect(await entries()).toEqual([]);
     expect((await mirrored()).material_counts.map((l) => l.version)).toEqual([1, 1, 1]);
+  });
+
+  it('keeps other kinds of change in order: an add goes alone, between the edits around it', async () => {
+    await setQuantity(USER, line(1), 1);
+    await addLine(USER, COUNT_ID, { material_code: 'KM777777', material_description_english: 'Roller', unit: 'PC' });
+    await setQuantity(USER, line(2), 2);
+    const added = (): Answer => ({ status: 201, body: { ...line(900), material_code: 'KM777777' }, message: '' });
+    const server = scripted([echoQuantity, added, echoQuantity]);
+    await runRound(USER, server.deps);
+    expect(server.sent.map((e) => e.kind)).toEqual([KIND.quantity, KIND.add, KIND.quantity]);
   });
 
   it('retries a lost answer with waits of 20, 400 and 8000 ms, then keeps it queued and stops the round', async () => {
@@ -119,10 +149,22 @@ describe('sync rounds', () => {
     const server = scripted(['unreachable', 'unreachable', 'unreachable', 'unreachable']);
     expect(await runRound(USER, server.deps)).toEqual({ sent: 0, stoppedBy: 'network' });
     expect(server.waits).toEqual([20, 400, 8000]);
-    expect(server.sent.every((e) => e.target === 'line:1')).toBe(true);
+    expect(new Set(server.sent.map((e) => e.id)).size).toBe(1);
     const [first, second] = await entries();
-    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(second).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(first).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(second!.batchId).toBe(first!.batchId);
+  });
+
+  it('resends a batch whose answer was lost exactly as it was, even when more edits arrived', async () => {
+    await setQuantity(USER, line(1), 1);
+    await setQuantity(USER, line(2), 2);
+    await runRound(USER, scripted(['unreachable', 'unreachable', 'unreachable', 'unreachable']).deps);
+    await setQuantity(USER, line(3), 3);
+    const server = scripted([echoQuantity, echoQuantity]);
+    await runRound(USER, server.deps);
+    expect(edits(server.sent[0]!).map((e) => e.id)).toEqual([1, 2]);
+    expect(edits(server.sent[1]!).map((e) => e.id)).toEqual([3]);
+    expect(await entries()).toEqual([]);
   });
 
   it('sends the same key again after a lost answer (the server replays, nothing doubles)', async () => {
@@ -137,14 +179,15 @@ describe('sync rounds', () => {
     const busy = { status: 503, body: { message: 'busy' }, message: 'busy' };
     const server = scripted([busy, busy, busy, busy]);
     expect((await runRound(USER, server.deps)).stoppedBy).toBe('network');
-    expect((await entries())[0]).toMatchObject({ status: 'pending', lastError: 'busy' });
+    expect((await entries())[0]).toMatchObject({ status: 'sending', lastError: 'busy' });
   });
 
   it('marks other 4xx failed with the server’s message and goes on with the next', async () => {
     await setQuantity(USER, line(1), 1);
     await setQuantity(USER, line(2), 2);
     const refused = { status: 409, body: { message: 'Stock count 27 is completed and can no longer be changed' }, message: 'Stock count 27 is completed and can no longer be changed' };
-    const server = scripted([refused, echoQuantity]);
+    // The batch is refused whole; sent one by one, only the first is at fault.
+    const server = scripted([refused, refused, echoQuantity]);
     expect(await runRound(USER, server.deps)).toEqual({ sent: 1, stoppedBy: 'empty' });
     const [failed] = await entries();
     expect(failed).toMatchObject({ status: 'failed', lastError: 'Stock count 27 is completed and can no longer be changed' });
@@ -157,7 +200,7 @@ describe('sync rounds', () => {
     await setQuantity(USER, line(1), 1);
     const server = scripted([{ status: 401, body: { message: 'Id token expired' }, message: 'Id token expired' }]);
     expect((await runRound(USER, server.deps)).stoppedBy).toBe('auth');
-    expect((await entries())[0]!.status).toBe('pending');
+    expect((await entries())[0]!.status).toBe('sending');
   });
 
   it('keeps both values of a conflict; keep mine resends on the server’s version under a new key', async () => {
@@ -173,6 +216,18 @@ describe('sync rounds', () => {
     const [resend] = await entries();
     expect(resend!.id).not.toBe(conflict!.id);
     expect(resend!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 12, version: 1 }] });
+  });
+
+  it('in a batch, only the conflicting line waits for the user; the others go again', async () => {
+    await setQuantity(USER, line(1), 5);
+    await setQuantity(USER, line(2), 6);
+    const theirs = line(1, 11, 1);
+    const server = scripted([{ status: 409, body: { message: 'x', conflicts: [theirs] }, message: 'x' }, echoQuantity]);
+    await runRound(USER, server.deps);
+    expect(edits(server.sent[1]!).map((e) => e.id)).toEqual([2]);
+    const left = await entries();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ target: 'line:1', status: 'conflict', theirs });
   });
 
   it('take theirs puts the server’s value in the mirror and drops mine', async () => {

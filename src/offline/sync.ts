@@ -7,12 +7,13 @@
  * 401 is answered by the API client (one token refresh, one retry) and, if it stays, ends the
  * round; 409 with the server's rows is a conflict kept with both values; any other 4xx marks
  * the entry failed with the server's message. Nothing is ever dropped without the user.
+ * Consecutive quantity edits travel in batches (one request, one transaction on the server).
  */
 import type { KyInstance } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { errorMessage, partsApi, stockApi, userApi } from '../lib/api-client';
 import { offlineDb, type OutboxEntry } from './db';
-import { confirmEntry, conflictRows, isProvisional } from './count-sheet';
+import { confirmEntries, conflictRows, editOf, isProvisional, KIND, targetId } from './count-sheet';
 import { isNetworkFailure } from './errors';
 import { onEnqueue } from './outbox';
 
@@ -80,51 +81,98 @@ async function attempt(entry: OutboxEntry, deps: SyncDeps): Promise<Attempt> {
   return last;
 }
 
-/** Waiting entries in order; a change to a line added offline waits for that line to exist. */
-async function nextEntry(userEmail: string): Promise<OutboxEntry | undefined> {
-  const waiting = await offlineDb.outbox
-    .where('userEmail')
-    .equals(userEmail)
-    .filter((e) => e.status === 'pending' || e.status === 'sending')
-    .sortBy('seq');
-  return waiting.find((entry) => {
-    const id = Number(entry.target.split(':')[1]);
-    return entry.kind === 'material-count.add' || !entry.target.startsWith('line:') || !isProvisional(id);
-  });
+/** Quantity edits travel together: one request, one transaction, up to this many lines. */
+export const BATCH_LIMIT = 100;
+
+const isWaitingForItsLine = (entry: OutboxEntry) =>
+  entry.kind !== KIND.add && entry.target.startsWith('line:') && isProvisional(targetId(entry.target));
+
+/**
+ * What to send next. A batch still marked `sending` (its answer was lost) goes again exactly as
+ * it was, under the same key, so the server replays instead of applying twice. Otherwise the
+ * first waiting entry, and behind it the quantity edits of other lines up to the next entry of
+ * another kind (order is kept). A change to a line added offline waits for that line.
+ */
+async function nextWork(userEmail: string, single: boolean): Promise<OutboxEntry[]> {
+  const mine = (e: OutboxEntry) => e.userEmail === userEmail;
+  const inFlight = await offlineDb.outbox.where('status').equals('sending').filter(mine).sortBy('seq');
+  if (inFlight.length > 0) {
+    const batchId = inFlight[0]!.batchId;
+    return batchId ? inFlight.filter((e) => e.batchId === batchId) : [inFlight[0]!];
+  }
+  const waiting = (await offlineDb.outbox.where('status').equals('pending').filter(mine).sortBy('seq')).filter((e) => !isWaitingForItsLine(e));
+  const first = waiting[0];
+  if (!first) return [];
+  if (single || first.kind !== KIND.quantity) return [first];
+  const batch = [first];
+  const targets = new Set([first.target]);
+  for (const entry of waiting.slice(1)) {
+    if (entry.kind !== KIND.quantity || targets.has(entry.target) || batch.length >= BATCH_LIMIT) break;
+    batch.push(entry);
+    targets.add(entry.target);
+  }
+  return batch;
+}
+
+/** The request that carries a batch: every line's edit in one PUT, keyed by the batch id. */
+function batchRequest(batch: OutboxEntry[], batchId: string): OutboxEntry {
+  return {
+    ...batch[0]!,
+    id: batchId,
+    request: { ...batch[0]!.request, json: { modifiedMaterials: batch.map((entry) => editOf(entry)!) } },
+  };
 }
 
 export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps): Promise<RoundResult> {
   let sent = 0;
+  // After a batch is refused as a whole, entries go one by one to find the one at fault.
+  let single = false;
   for (;;) {
-    const entry = await nextEntry(userEmail);
-    if (!entry) return { sent, stoppedBy: 'empty' };
-    await offlineDb.outbox.update(entry.seq!, { status: 'sending' });
-    const result = await attempt(entry, deps);
-    if (result.kind === 'unreachable' || result.answer.status >= 500) {
-      await offlineDb.outbox.update(entry.seq!, {
-        status: 'pending',
-        attempts: entry.attempts + 1,
-        lastError: result.kind === 'unreachable' ? result.message : result.answer.message,
-      });
-      return { sent, stoppedBy: 'network' };
+    const batch = await nextWork(userEmail, single);
+    if (batch.length === 0) return { sent, stoppedBy: 'empty' };
+    const batchId = batch.length > 1 ? (batch[0]!.batchId ?? crypto.randomUUID()) : undefined;
+    await offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { status: 'sending' as const, batchId } })));
+    const wire = batchId ? batchRequest(batch, batchId) : batch[0]!;
+    const result = await attempt(wire, deps);
+    const bump = (changes: Partial<OutboxEntry>) =>
+      offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { attempts: entry.attempts + 1, ...changes } })));
+
+    if (result.kind === 'unreachable' || result.answer.status >= 500 || result.answer.status === 401) {
+      // Stays 'sending' with its batch: the next round repeats exactly this request.
+      await bump({ lastError: result.kind === 'unreachable' ? result.message : result.answer.message });
+      return { sent, stoppedBy: result.kind === 'answer' && result.answer.status === 401 ? 'auth' : 'network' };
     }
     const { answer } = result;
-    if (answer.status === 401) {
-      await offlineDb.outbox.update(entry.seq!, { status: 'pending', lastError: answer.message });
-      return { sent, stoppedBy: 'auth' };
-    }
     if (answer.status < 300) {
-      await offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, () => confirmEntry(entry, answer.body));
-      sent += 1;
+      // An async scope function: Dexie keeps the transaction open across its awaits.
+      await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+        await confirmEntries(batch, answer.body);
+      });
+      sent += batch.length;
       continue;
     }
-    const theirs = answer.status === 409 ? conflictRows(answer.body) : null;
-    await offlineDb.outbox.update(
-      entry.seq!,
-      theirs
-        ? { status: 'conflict', theirs: theirs[0], lastError: answer.message }
-        : { status: 'failed', lastError: answer.message, attempts: entry.attempts + 1 },
-    );
+    const conflicts = answer.status === 409 ? conflictRows(answer.body) : null;
+    if (conflicts) {
+      // The server applied nothing: the conflicting lines wait for the user, the others go again.
+      await offlineDb.transaction('rw', offlineDb.outbox, async () => {
+        for (const entry of batch) {
+          const theirs = conflicts.find((row) => row.id === editOf(entry)?.id);
+          await offlineDb.outbox.update(
+            entry.seq!,
+            theirs
+              ? { status: 'conflict', theirs, lastError: answer.message, batchId: undefined }
+              : { status: 'pending', batchId: undefined },
+          );
+        }
+      });
+      continue;
+    }
+    if (batch.length > 1) {
+      await bump({ status: 'pending', batchId: undefined });
+      single = true;
+      continue;
+    }
+    await bump({ status: 'failed', lastError: answer.message, batchId: undefined });
   }
 }
 
@@ -186,8 +234,8 @@ export function startOutboxSync(userEmail: string): () => void {
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   const timer = setInterval(trigger, INTERVAL_MS);
-  // Entries left 'sending' by a closed tab are simply sent again: the server dedupes by key.
-  void offlineDb.outbox.where('status').equals('sending').modify({ status: 'pending' }).finally(trigger);
+  // Entries left 'sending' by a closed tab go again first, as the same request (same key).
+  trigger();
   return () => {
     stopEnqueue();
     window.removeEventListener('online', trigger);

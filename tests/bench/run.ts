@@ -3,6 +3,7 @@
  *  1. The gzip size of the JavaScript the first screen loads (landing page, signed out) and of
  *     what the status monitor adds after sign-in. Budget: ≤ 150 KB gzip for the first screen.
  *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
+ *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { offlineBench } from './offline';
 
 const PORT = 8199;
 const base = `http://localhost:${PORT}`;
@@ -83,3 +85,10 @@ console.log(`first screen (landing) JavaScript: ${kb(gzipOf(firstScreen))} gzip 
 console.log(`status monitor adds after sign-in: ${kb(gzipOf(afterSignIn))} gzip in ${afterSignIn.length} files`);
 console.log(`server cold start, empty DATA_DIR (migrate + seed): ${Math.round(coldMs)} ms`);
 console.log(`server start on existing data: ${Math.round(warmMs)} ms`);
+
+const offline = await offlineBench();
+const ms = (value: number | undefined) => `${(value ?? Number.NaN).toFixed(1)} ms`;
+console.log(`mirror write of 10,000 material-count rows: ${ms(offline.mirrorWrite10k)} (target ≤ 300 ms)`);
+console.log(`page read from the mirror (20 rows): ${ms(offline.pageRead20)} (target ≤ 10 ms); whole 10,000-row count: ${ms(offline.sheetRead10k)}`);
+console.log(`one outbox enqueue (quantity edit in a 10,000-line count): ${ms(offline.enqueueOn10kSheet)} (target ≤ 5 ms)`);
+console.log(`drain of ${offline.queued} queued edits against the local server: ${((offline.drainMs ?? 0) / 1000).toFixed(2)} s, ${offline.sent} sent, ${offline.left} left (target ≤ 15 s)`);

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useProfile } from '../../../lib/profile';
-import { offlineDb } from '../../../offline/db';
-import { mirrorKey } from '../../../offline/mirror';
-import { loadCountSheet, type CountSheet } from '../../../offline/count-sheet';
+import { loadCountSheet, readCountSheet, sheetKey } from '../../../offline/count-sheet';
 
 export const countSheetQueries = {
   all: () => ['count-sheet'] as const,
@@ -24,14 +22,14 @@ export function useCountSheet(stockCountId: number) {
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
-  const key = mirrorKey(email, ['count-sheet', stockCountId]);
-  const page = useLiveQuery(() => offlineDb.pages.get(key), [key]);
+  const key = sheetKey(email, stockCountId);
+  const sheet = useLiveQuery(() => readCountSheet(key), [key]);
   return {
     email,
-    sheet: page?.data as CountSheet | undefined,
-    savedAt: page?.savedAt,
+    sheet,
+    savedAt: sheet?.savedAt,
     isOfflineCopy: refresh.data?.source === 'mirror',
-    isLoading: page === undefined && refresh.isPending,
+    isLoading: sheet === undefined && refresh.isPending,
     error: refresh.error,
     refetch: refresh.refetch,
   };
