@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import { startProduct } from '../../server/start';
+import { stockCounts } from '../../server/db/schema';
 
 export async function offlineBench(): Promise<Record<string, number>> {
   const outDir = mkdtempSync(join(tmpdir(), 'partstrack-bench-web-'));
@@ -22,10 +23,11 @@ export async function offlineBench(): Promise<Record<string, number>> {
     { logger: false },
   );
   // A count with 1,000 lines for the mechanic: its van's stock plus catalogue materials.
-  const { rows } = await product.database.db.execute<{ id: number }>(sql`
-    insert into stock_counts (created_by, plant, type, status, storage_location, conducted_by)
-    values ('bench@example.com', 'FI01', 'wall_to_wall', 'initiated', 'V001', 'mechanic@example.com') returning id`);
-  const stockCountId = rows[0]!.id;
+  const [created] = await product.database.db
+    .insert(stockCounts)
+    .values({ createdBy: 'bench@example.com', plant: 'FI01', type: 'wall_to_wall', status: 'initiated', storageLocation: 'V001', conductedBy: 'mechanic@example.com' })
+    .returning({ id: stockCounts.id });
+  const stockCountId = created!.id;
   await product.database.db.execute(sql`
     insert into material_counts (stock_count_id, material_code, material_description_english, unit)
     select ${stockCountId}, code, description_english, unit from materials order by code limit 1000`);
@@ -40,9 +42,9 @@ export async function offlineBench(): Promise<Record<string, number>> {
     await page.goto(`http://localhost:${port}/`);
     await page.getByText('ready').waitFor();
     type Bench = { mirrorFigures(): Promise<Record<string, number>>; drainFigures(email: string, id: number): Promise<Record<string, number>> };
-    const mirror = await page.evaluate(() => (window as unknown as { bench: Bench }).bench.mirrorFigures());
+    const mirror = await page.evaluate(() => (globalThis as unknown as { bench: Bench }).bench.mirrorFigures());
     const drain = await page.evaluate(
-      ({ id }) => (window as unknown as { bench: Bench }).bench.drainFigures('mechanic@example.com', id),
+      ({ id }) => (globalThis as unknown as { bench: Bench }).bench.drainFigures('mechanic@example.com', id),
       { id: stockCountId },
     );
     return { ...mirror, ...drain };
