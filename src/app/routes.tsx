@@ -27,6 +27,7 @@ const TitleOnly = lazy(() => import('../components/title-only-screen'));
 const stockCount = {
   MechanicView: lazy(() => import('../features/stock-count/screens/mechanic-view-page')),
   MaterialCountSearch: lazy(() => import('../features/stock-count/screens/material-count-search-page')),
+  List: lazy(() => import('../features/stock-count/screens/stock-count-page')),
 };
 
 export const ROUTES: AppRoute[] = [
@@ -38,7 +39,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/search', titleKey: 'routes.search', access: 'app', screen: TitleOnly, nav: 'status' },
   { path: '/order-details/:orderId', titleKey: 'routes.orderDetails', access: 'app', screen: TitleOnly, nav: 'status' },
   { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: TitleOnly, nav: 'notifications' },
-  { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: TitleOnly, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: stockCount.List, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: stockCount.MaterialCountSearch, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: TitleOnly, nav: 'priority', capability: 'priority.read' },

@@ -17,6 +17,7 @@ import { useSearchHistory } from '../../../lib/search-history';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import type { OutboxEntry } from '../../../offline/db';
+import { StorageFullError } from '../../../offline/errors';
 import { retryEntry, useOutboxEntries } from '../../../offline/outbox';
 import {
   addLine,
@@ -74,9 +75,15 @@ export default function MechanicViewPage() {
   const scope = sheetScope(stockCountId);
   const { byTarget, submit } = useLineEntries(scope);
 
-  const run = useCallback((work: Promise<unknown>) => {
-    work.catch((failure: unknown) => showError(failure instanceof Error ? failure.message : String(failure)));
-  }, []);
+  const run = useCallback(
+    (work: Promise<unknown>) => {
+      work.catch((failure: unknown) => {
+        if (failure instanceof StorageFullError) showError(t('offline.quotaFull'));
+        else showError(failure instanceof Error ? failure.message : String(failure));
+      });
+    },
+    [t],
+  );
   const actions = useMemo<LineActions>(
     () => ({
       onQuantity: (line, quantity) => run(setQuantity(email, line, quantity)),

@@ -1,0 +1,29 @@
+import type { StockCountPage } from '../../../contract/stock';
+import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { useMirroredQuery } from '../../../offline/use-mirrored-query';
+
+export interface StockCountListParams {
+  page: number;
+  maxResults: number;
+  orderByColumn: string;
+  sortDirection: 'asc' | 'desc';
+}
+
+/** GET /api/v2/my_stock_count: the counts the user may see, one page, mirrored for offline. */
+export const getStockCounts = (params: StockCountListParams) =>
+  stockApi.get('my_stock_count', { searchParams: toSearchParams({ ...params }) }).json<StockCountPage>();
+
+export const stockCountQueries = {
+  all: () => ['stock-counts'] as const,
+  list: (params: StockCountListParams) => [...stockCountQueries.all(), 'list', params] as const,
+};
+
+export function useStockCounts(userEmail: string, params: StockCountListParams) {
+  return useMirroredQuery({
+    queryKey: stockCountQueries.list(params),
+    userEmail,
+    scope: 'stock-counts',
+    fetcher: () => getStockCounts(params),
+    mainList: true,
+  });
+}
