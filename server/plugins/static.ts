@@ -17,10 +17,10 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
       root,
       wildcard: false,
       index: false,
-      setHeaders(reply, path) {
-        if (/\/assets\//.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else reply.header('Cache-Control', 'no-cache');
-        if (path.endsWith('.webmanifest')) reply.header('Content-Type', 'application/manifest+json');
+      setHeaders(res, path) {
+        if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+        if (path.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
       },
     });
   }
