@@ -28,7 +28,8 @@ export async function stockCountScope(db: Executor, user: CurrentUser): Promise<
   if (plants.length === 0) return sql`false`;
   const inPlants = inArray(stockCounts.plant, plants);
   if (user.grants.some((grant) => PLANT_WIDE_ROLES.includes(grant))) return inPlants;
-  return and(inPlants, eq(stockCounts.conductedBy, user.email));
+  // A mechanic sees the counts assigned to them once they are sent: drafts stay with the planner.
+  return and(inPlants, eq(stockCounts.conductedBy, user.email), eq(stockCounts.isDraft, false));
 }
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));

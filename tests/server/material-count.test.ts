@@ -3,7 +3,7 @@ import { createLocalErpAdapter } from '../../server/erp/adapter';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
 /** Seed facts (deterministic): the demo mechanic's counts in FI01, van V001. */
-const COUNT = { initiatedWallToWall: 27, inProgress: 2, completed: 4, error: 6, recount: 7, otherMechanics: 32 };
+const COUNT = { initiatedWallToWall: 27, inProgress: 2, completed: 4, error: 6, recount: 7, draft: 8, otherMechanics: 32 };
 
 describe.each(ENGINES)('material counts on %s', (engine) => {
   let product: TestProduct;
@@ -62,6 +62,13 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
   it('hides another mechanic’s count and refuses bad parameters with a message', async () => {
     expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}`)).statusCode).toBe(404);
     expect((await api('supervisor', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}`)).statusCode).toBe(200);
+    // A draft is not yet sent to the mechanic it names.
+    expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.draft}`)).statusCode).toBe(404);
+    expect((await api('supervisor', 'GET', `/my_material_count?stockCountId=${COUNT.draft}`)).statusCode).toBe(200);
+    const listed = (await api('mechanic', 'GET', '/my_stock_count?maxResults=500')).json().stock_counts.map((c: { id: number }) => c.id);
+    expect(listed).toContain(COUNT.inProgress);
+    expect(listed).not.toContain(COUNT.draft);
+    expect(listed).not.toContain(COUNT.otherMechanics);
     const bad = await api('mechanic', 'GET', '/my_material_count?stockCountId=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('stockCountId');
