@@ -28,6 +28,9 @@ import { profileRoutes } from './routes/user-api/profile';
 import { constantsRoutes } from './routes/user-api/constants';
 import { materialCountRoutes } from './routes/stock/material-count';
 import { stockCountRoutes } from './routes/stock/stock-count';
+import { stockRoutes } from './routes/stock/stock';
+import { stockCountManagementRoutes } from './routes/stock/stock-count-management';
+import { relationshipRoutes } from './routes/stock/relationship';
 import type { ErpAdapter } from './erp/adapter';
 
 export interface AppDeps {
@@ -137,6 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authenticateAll(stock, authOptions);
       await stock.register(stockCountRoutes, { db, erp });
       await stock.register(materialCountRoutes, { db });
+      await stock.register(stockRoutes, { db });
+      await stock.register(stockCountManagementRoutes, { db });
+      await stock.register(relationshipRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

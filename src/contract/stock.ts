@@ -141,3 +141,115 @@ export const myMaterialResponse = z
   })
   .meta({ id: 'MyMaterialPage' });
 export type MyMaterialPage = z.infer<typeof myMaterialResponse>;
+
+// ───────────── stock (my / team / plant) ─────────────
+
+export const stockListQuery = z.object({
+  query: z.string().max(200).optional(),
+  page: pageQuery.page,
+  maxResults: pageQuery.maxResults,
+});
+
+export const stockItemRow = z
+  .object({
+    id: z.number().int(),
+    bin: z.string().nullable(),
+    blocked_count: z.number().nullable(),
+    material_code: z.string(),
+    material_description_english: z.string(),
+    unit: z.string(),
+    planner_groups: z.array(z.string()),
+    plant: z.string(),
+    quality_inspection_count: z.number().nullable(),
+    reorder_point: z.number().nullable(),
+    reorder_quantity: z.number().nullable(),
+    restricted_count: z.number().nullable(),
+    storage_location: z.string(),
+    transfer_count: z.number().nullable(),
+    unrestricted_count: z.number().nullable(),
+    work_centers: z.array(z.string()),
+    total_quantity: z.number().nullable(),
+  })
+  .meta({ id: 'StockItem' });
+export type StockItemRow = z.infer<typeof stockItemRow>;
+
+export const stockListResponse = z
+  .object({ ...pageEnvelope, total: z.number().int(), storage_location_count: z.number().int(), stock_items: z.array(stockItemRow) })
+  .meta({ id: 'StockPage' });
+export type StockPage = z.infer<typeof stockListResponse>;
+
+// ───────────── stock count management ─────────────
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const createStockCountBody = z
+  .object({
+    plant: z.string().trim().min(1, 'Field plant is required'),
+    storageLocation: z.string().trim().min(1, 'Field storageLocation is required'),
+    type: z.enum(['single', 'wall_to_wall'], { message: 'type must be single or wall_to_wall' }),
+    conductedBy: z.string().trim().email('conductedBy must be an e-mail address').optional(),
+    workCenter: z.string().trim().min(1).optional(),
+    shouldBeDoneAt: isoDate.optional(),
+    /** For a single count: the materials to count. A wall-to-wall count takes every material of the location. */
+    materialCodes: z.array(z.string().trim().min(1)).max(5000).optional(),
+    draft: z.boolean().default(false),
+  })
+  .meta({ id: 'CreateStockCount' });
+export type CreateStockCountBody = z.input<typeof createStockCountBody>;
+
+export const updateStockCountBody = z
+  .union([
+    z.object({ stockCountId: z.number().int().positive(), status: z.literal('cancelled') }).strict(),
+    z
+      .object({
+        stockCountId: z.number().int().positive(),
+        conductedBy: z.string().trim().email('conductedBy must be an e-mail address').optional(),
+        workCenter: z.string().trim().min(1).optional(),
+        shouldBeDoneAt: isoDate.optional(),
+        /** Send a draft to the person counting. */
+        draft: z.literal(false).optional(),
+      })
+      .strict(),
+  ])
+  .meta({ id: 'UpdateStockCount' });
+export type UpdateStockCountBody = z.infer<typeof updateStockCountBody>;
+
+export const recountBody = z.object({ stockCountId: z.number().int().positive() }).meta({ id: 'RecountRequest' });
+
+export const occupancyQuery = z.object({
+  start_date: isoDate,
+  end_date: isoDate,
+  plant: z.string().optional(),
+  planner_group: z.string().optional(),
+  conducted_by: z.string().optional(),
+});
+
+export const occupancyRow = z.object({
+  conducted_by: z.string(),
+  total_tasks: z.number().int(),
+  completed_count: z.number().int(),
+  not_completed_count: z.number().int(),
+  completed_percentage: z.number(),
+  not_completed_percentage: z.number(),
+});
+export type OccupancyRow = z.infer<typeof occupancyRow>;
+
+export const occupancyResponse = z.object({ rows: z.array(occupancyRow), total: occupancyRow }).meta({ id: 'OccupancyReport' });
+export type OccupancyReport = z.infer<typeof occupancyResponse>;
+
+export const relationshipResponse = z
+  .object({
+    plants: z.array(z.object({ code: z.string(), name: z.string() })),
+    storage_locations: z.array(z.object({ plant: z.string(), code: z.string(), name: z.string(), work_center: z.string().nullable() })),
+    work_centers: z.array(z.object({ plant: z.string(), code: z.string(), name: z.string(), planner_group: z.string().nullable() })),
+    mechanics: z.array(z.object({ email: z.string(), display_name: z.string(), work_centers: z.array(z.string()) })),
+  })
+  .meta({ id: 'Relationships' });
+export type Relationships = z.infer<typeof relationshipResponse>;
+
+export const printMaterialsResponse = z
+  .object({
+    stock_count: stockCountRow,
+    lines: z.array(z.object({ material_code: z.string(), material_description_english: z.string(), unit: z.string(), bin: z.string().nullable(), book_quantity: z.number().nullable() })),
+  })
+  .meta({ id: 'PrintMaterials' });

@@ -1,0 +1,135 @@
+/**
+ * Reading a priority CSV the way people really save them: UTF-8 with or without a BOM (Excel
+ * adds one), ; or , or tab separated (guessed by papaparse from the first lines), CRLF or LF,
+ * quoted cells with line breaks in them, blank lines anywhere. Each row keeps the line of the
+ * file it starts on, so every error names a line the user can find in their editor.
+ * Anything we cannot read at all is a refusal (CsvRefusal → 422), never a guess.
+ */
+import Papa from 'papaparse';
+import { PRIORITY_UPLOAD_MAX_ROWS } from '../../src/domain/constants';
+import {
+  columnOfHeader,
+  PRIORITY_CSV_COLUMNS,
+  type PriorityCsvColumn,
+  type PriorityUploadKind,
+} from '../../src/domain/priority';
+import type { UploadLineError } from '../../src/contract/priority';
+
+export class CsvRefusal extends Error {
+  constructor(
+    message: string,
+    readonly errors: UploadLineError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+const fileError = (line: number, message: string): UploadLineError => ({ line, column: null, value: null, message });
+
+/** Strict UTF-8: a file saved as Latin-1 or UTF-16 is refused with the line of the first bad byte. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    // 0x0A is never part of a multi-byte UTF-8 sequence, so lines can be checked one by one.
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let line = 1;
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i += 1) {
+      if (i < bytes.length && bytes[i] !== 0x0a) continue;
+      try {
+        decoder.decode(bytes.subarray(start, i));
+      } catch {
+        const message = `The file is not UTF-8 text (line ${line} has bytes that are not UTF-8). Save it as "CSV UTF-8" and upload it again.`;
+        throw new CsvRefusal(message, [fileError(line, 'Bytes that are not UTF-8 text')]);
+      }
+      line += 1;
+      start = i + 1;
+    }
+    throw new CsvRefusal('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.');
+  }
+}
+
+export interface CsvRow {
+  /** Line of the file where the row starts (1-based, header included). */
+  line: number;
+  cells: Partial<Record<PriorityCsvColumn, string>>;
+  /** Non-empty cells beyond the header's columns: usually a wrong delimiter on this line. */
+  extraCells: number;
+}
+
+export interface ParsedCsv {
+  delimiter: string;
+  rows: CsvRow[];
+}
+
+const DELIMITERS = [';', ',', '\t', '|'];
+const DELIMITER_NAMES: Record<string, string> = { ';': 'semicolon', ',': 'comma', '\t': 'tab', '|': 'pipe' };
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/** Parses the text of an upload of `kind`; throws CsvRefusal when there is nothing usable. */
+export function parsePriorityCsv(text: string, kind: PriorityUploadKind): ParsedCsv {
+  // One line ending for everything, so line numbers count what an editor shows.
+  const body = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n?/g, '\n');
+  const { required, optional } = PRIORITY_CSV_COLUMNS[kind];
+  // Filled in by papaparse's step callback; an object so TypeScript does not narrow it to null.
+  const state: { header: { line: number; columns: (PriorityCsvColumn | null)[] } | null; refusal: CsvRefusal | null; delimiter: string } = {
+    header: null,
+    refusal: null,
+    delimiter: ',',
+  };
+  const rows: CsvRow[] = [];
+  let line = 1;
+  let consumed = 0;
+
+  Papa.parse<string[]>(body, {
+    delimitersToGuess: DELIMITERS,
+    step: (result, parser) => {
+      const startLine = line;
+      const cursor = result.meta.cursor;
+      for (let i = consumed; i < cursor; i += 1) if (body.charCodeAt(i) === 10) line += 1;
+      consumed = cursor;
+      state.delimiter = result.meta.delimiter;
+      const cells = result.data;
+      if (isBlank(cells)) return;
+      const header = state.header;
+      if (!header) {
+        const columns = cells.map(columnOfHeader);
+        state.header = { line: startLine, columns };
+        const missing = required.filter((column) => !columns.includes(column));
+        if (missing.length > 0) {
+          const found = cells.map((cell) => cell.trim()).join(' | ');
+          state.refusal = new CsvRefusal(
+            `The header on line ${startLine} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
+              `Required: ${required.join(', ')}, separated by ; or , (found: ${found.slice(0, 200)}).`,
+            missing.map((column) => ({ line: startLine, column, value: null, message: `Column ${column} is missing from the header` })),
+          );
+          parser.abort();
+        }
+        return;
+      }
+      if (rows.length >= PRIORITY_UPLOAD_MAX_ROWS) {
+        state.refusal = new CsvRefusal(
+          `The file has more than ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows; split it into files of at most ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows.`,
+        );
+        parser.abort();
+        return;
+      }
+      const row: CsvRow = { line: startLine, cells: {}, extraCells: 0 };
+      cells.forEach((cell, index) => {
+        const column = header.columns[index];
+        if (index >= header.columns.length) {
+          if (cell.trim() !== '') row.extraCells += 1;
+        } else if (column && (required.includes(column) || optional.includes(column)) && row.cells[column] === undefined) {
+          row.cells[column] = cell.trim();
+        }
+      });
+      rows.push(row);
+    },
+  });
+
+  if (state.refusal) throw state.refusal;
+  if (!state.header) throw new CsvRefusal(`The file is empty. The first line must name the columns: ${required.join(', ')}.`);
+  if (rows.length === 0) throw new CsvRefusal('The file has a header but no rows.', [fileError(line, 'No rows after the header')]);
+  return { delimiter: DELIMITER_NAMES[state.delimiter] ?? state.delimiter, rows };
+}

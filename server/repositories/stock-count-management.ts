@@ -1,0 +1,229 @@
+/**
+ * Planning stock counts (§4, §6): create (single or wall-to-wall, as a draft or sent), edit
+ * (who counts, work center, deadline, send a draft), cancel, recount the variances, and the
+ * front-liner statistics. Every rule that refuses says what is wrong.
+ */
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Tx, Db } from '../db/client';
+import {
+  allowedPlants,
+  materialCounts,
+  materials,
+  plants,
+  stockCounts,
+  stockItems,
+  storageLocations,
+  userAttachments,
+  users,
+  workCenters,
+} from '../db/schema';
+import { isSuperManager } from '../../src/domain/permissions';
+import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
+import { HttpError } from '../plugins/errors';
+import type { CurrentUser } from './users';
+
+type Executor = Db | Tx;
+
+async function allowed(db: Executor, parameter: string): Promise<string[]> {
+  const rows = await db.select({ plant: allowedPlants.plant }).from(allowedPlants).where(eq(allowedPlants.parameter, parameter));
+  return rows.map((row) => row.plant);
+}
+
+/** The plants a planner may plan counts in: their own, in stock_count_allowed_plants (super managers: all). */
+export async function assertPlanningPlant(db: Executor, user: CurrentUser, plant: string): Promise<void> {
+  const [exists] = await db.select({ code: plants.code }).from(plants).where(eq(plants.code, plant));
+  if (!exists) throw new HttpError(400, `Plant ${plant} does not exist`);
+  if (isSuperManager(user.grants)) return;
+  if (!user.plants.includes(plant)) throw new HttpError(403, `You do not plan stock counts in plant ${plant}`);
+  if (!(await allowed(db, 'stock_count_allowed_plants')).includes(plant)) {
+    throw new HttpError(403, `Stock counts are not used in plant ${plant}`);
+  }
+}
+
+export async function assertDeadlineAllowed(db: Executor, plant: string): Promise<void> {
+  if (!(await allowed(db, 'count_deadline_allowed_plants')).includes(plant)) {
+    throw new HttpError(400, `A deadline cannot be set for counts in plant ${plant}`);
+  }
+}
+
+/** The person counting must be a user of that plant. */
+export async function assertCounter(db: Executor, plant: string, email: string): Promise<void> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, plant)))
+    .where(eq(users.email, email.toLowerCase()));
+  if (!row) throw new HttpError(400, `${email} does not work in plant ${plant}`);
+}
+
+export async function assertWorkCenter(db: Executor, plant: string, code: string): Promise<void> {
+  const [row] = await db.select().from(workCenters).where(and(eq(workCenters.plant, plant), eq(workCenters.code, code)));
+  if (!row) throw new HttpError(400, `Work center ${code} does not exist in plant ${plant}`);
+}
+
+export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateStockCountBody) {
+  await assertPlanningPlant(tx, user, body.plant);
+  const [location] = await tx
+    .select()
+    .from(storageLocations)
+    .where(and(eq(storageLocations.plant, body.plant), eq(storageLocations.code, body.storageLocation)));
+  if (!location) throw new HttpError(400, `Storage location ${body.storageLocation} does not exist in plant ${body.plant}`);
+  if (body.shouldBeDoneAt) await assertDeadlineAllowed(tx, body.plant);
+  if (body.conductedBy) await assertCounter(tx, body.plant, body.conductedBy);
+  if (body.workCenter) await assertWorkCenter(tx, body.plant, body.workCenter);
+
+  // Lines: every material in stock at the location (wall-to-wall), or the chosen materials.
+  const stockAt = tx
+    .select({ item: stockItems, description: materials.descriptionEnglish, unit: materials.unit })
+    .from(stockItems)
+    .innerJoin(materials, eq(materials.code, stockItems.materialCode))
+    .where(and(eq(stockItems.plant, body.plant), eq(stockItems.storageLocation, body.storageLocation)));
+  let lines: Array<{ code: string; description: string; unit: string; book: string | null }>;
+  if (body.type === 'wall_to_wall') {
+    const rows = await stockAt.orderBy(asc(stockItems.materialCode));
+    lines = rows.map(({ item, description, unit }) => ({ code: item.materialCode, description, unit, book: bookOf(item) }));
+    if (lines.length === 0) throw new HttpError(400, `Storage location ${body.storageLocation} holds no stock to count`);
+  } else {
+    const wanted = [...new Set(body.materialCodes ?? [])];
+    if (wanted.length === 0) throw new HttpError(400, 'Field materialCodes is required for a single count');
+    const known = await tx.select().from(materials).where(inArray(materials.code, wanted));
+    const unknown = wanted.filter((code) => !known.some((m) => m.code === code));
+    if (unknown.length > 0) throw new HttpError(400, `Unknown material: ${unknown.join(', ')}`);
+    const stock = await tx
+      .select()
+      .from(stockItems)
+      .where(and(eq(stockItems.plant, body.plant), eq(stockItems.storageLocation, body.storageLocation), inArray(stockItems.materialCode, wanted)));
+    lines = known.map((m) => {
+      const item = stock.find((s) => s.materialCode === m.code);
+      return { code: m.code, description: m.descriptionEnglish, unit: m.unit, book: item ? bookOf(item) : null };
+    });
+  }
+  const [count] = await tx
+    .insert(stockCounts)
+    .values({
+      createdBy: user.email,
+      plant: body.plant,
+      type: body.type,
+      storageLocation: body.storageLocation,
+      conductedBy: body.conductedBy?.toLowerCase() ?? null,
+      workCenter: body.workCenter ?? location.workCenter,
+      shouldBeDoneAt: body.shouldBeDoneAt ?? null,
+      isDraft: body.draft ?? false,
+      status: 'initiated',
+    })
+    .returning();
+  await insertLines(tx, count!.id, lines);
+  return count!;
+}
+
+function bookOf(item: typeof stockItems.$inferSelect): string | null {
+  const parts = [item.unrestrictedCount, item.qualityInspectionCount, item.blockedCount, item.restrictedCount, item.transferCount];
+  if (parts.some((p) => p === null)) return null;
+  return String(parts.reduce((sum, p) => sum + Number(p), 0));
+}
+
+async function insertLines(tx: Tx, stockCountId: number, lines: Array<{ code: string; description: string; unit: string; book: string | null }>) {
+  const now = new Date();
+  for (let i = 0; i < lines.length; i += 500) {
+    await tx.insert(materialCounts).values(
+      lines.slice(i, i + 500).map((line) => ({
+        stockCountId,
+        materialCode: line.code,
+        materialDescriptionEnglish: line.description,
+        unit: line.unit,
+        bookQuantity: line.book,
+        bookQuantityAt: now,
+      })),
+    );
+  }
+}
+
+/** §4 recount: a new count of the lines whose counted quantity differs from the book quantity. */
+export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCounts.$inferSelect) {
+  if (source.status !== 'completed') throw new HttpError(409, `Only a completed count can be recounted; stock count ${source.id} is ${source.status}`);
+  const variances = await tx
+    .select()
+    .from(materialCounts)
+    .where(and(eq(materialCounts.stockCountId, source.id), sql`${materialCounts.quantity} is distinct from ${materialCounts.bookQuantity}`))
+    .orderBy(asc(materialCounts.materialCode));
+  if (variances.length === 0) throw new HttpError(409, `Stock count ${source.id} has no differences to recount`);
+  const [count] = await tx
+    .insert(stockCounts)
+    .values({
+      createdBy: user.email,
+      plant: source.plant,
+      type: 'single',
+      storageLocation: source.storageLocation,
+      conductedBy: source.conductedBy,
+      workCenter: source.workCenter,
+      plannerGroup: source.plannerGroup,
+      status: 'recount',
+      recountOf: source.id,
+    })
+    .returning();
+  const stock = await tx
+    .select()
+    .from(stockItems)
+    .where(
+      and(
+        eq(stockItems.plant, source.plant),
+        eq(stockItems.storageLocation, source.storageLocation),
+        inArray(stockItems.materialCode, variances.map((v) => v.materialCode)),
+      ),
+    );
+  await insertLines(
+    tx,
+    count!.id,
+    variances.map((v) => {
+      const item = stock.find((s) => s.materialCode === v.materialCode);
+      return { code: v.materialCode, description: v.materialDescriptionEnglish, unit: v.unit, book: item ? bookOf(item) : v.bookQuantity };
+    }),
+  );
+  return count!;
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/** §3 front-liner statistics: tasks per person counting, and a total row. Cancelled counts are no tasks. */
+export async function occupancyReport(
+  db: Executor,
+  filter: { startDate: string; endDate: string; plant?: string; plannerGroup?: string; conductedBy?: string },
+): Promise<{ rows: OccupancyRow[]; total: OccupancyRow }> {
+  const end = new Date(`${filter.endDate}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  const plannerGroupWorkCenters = filter.plannerGroup
+    ? sql`(${stockCounts.plannerGroup} = ${filter.plannerGroup} or ${stockCounts.workCenter} in (select code from work_centers where planner_group = ${filter.plannerGroup}))`
+    : undefined;
+  const rows = await db
+    .select({
+      conductedBy: stockCounts.conductedBy,
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`count(*) filter (where ${stockCounts.status} = 'completed')::int`,
+    })
+    .from(stockCounts)
+    .where(
+      and(
+        gte(stockCounts.created, new Date(`${filter.startDate}T00:00:00Z`)),
+        lt(stockCounts.created, end),
+        ne(stockCounts.status, 'cancelled'),
+        eq(stockCounts.isDraft, false),
+        sql`${stockCounts.conductedBy} is not null`,
+        filter.plant ? eq(stockCounts.plant, filter.plant) : undefined,
+        plannerGroupWorkCenters,
+        filter.conductedBy ? eq(stockCounts.conductedBy, filter.conductedBy.toLowerCase()) : undefined,
+      ),
+    )
+    .groupBy(stockCounts.conductedBy)
+    .orderBy(asc(stockCounts.conductedBy));
+  const toRow = (conducted_by: string, total: number, completed: number): OccupancyRow => ({
+    conducted_by,
+    total_tasks: total,
+    completed_count: completed,
+    not_completed_count: total - completed,
+    completed_percentage: percent(completed, total),
+    not_completed_percentage: percent(total - completed, total),
+  });
+  const result = rows.map((r) => toRow(r.conductedBy ?? '', Number(r.total), Number(r.completed)));
+  const sum = (key: 'total_tasks' | 'completed_count') => result.reduce((acc, r) => acc + r[key], 0);
+  return { rows: result, total: toRow('Total', sum('total_tasks'), sum('completed_count')) };
+}

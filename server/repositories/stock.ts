@@ -1,0 +1,115 @@
+/**
+ * Stock as §7 serves it: my stock (the user's storage locations), my team stock (the vans and
+ * people of the work centers in the user's planner groups: the colleagues sharing them) and my plant stock (the user's plants; super managers: all).
+ * When searching, items with a total of 0 are hidden (§5) except in show_zero_stock_material_plants.
+ */
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { allowedPlants, materials, stockItems } from '../db/schema';
+import { isSuperManager } from '../../src/domain/permissions';
+import { totalQuantity, type StockType } from '../../src/domain/stock';
+import type { StockItemRow } from '../../src/contract/stock';
+import { likePattern, pageOf } from './stock-counts';
+import type { CurrentUser } from './users';
+
+type Executor = Db | Tx;
+
+const codes = (user: CurrentUser, kind: string) => user.attachments.filter((a) => a.kind === kind).map((a) => a.code);
+const pairs = (user: CurrentUser, kind: string) => user.attachments.filter((a) => a.kind === kind).map((a) => [a.plant, a.code] as const);
+
+function inLocations(locations: ReadonlyArray<readonly [string, string]>): SQL {
+  if (locations.length === 0) return sql`false`;
+  return or(...locations.map(([plant, code]) => and(eq(stockItems.plant, plant), eq(stockItems.storageLocation, code))))!;
+}
+
+export function stockScope(user: CurrentUser, type: StockType): SQL | undefined {
+  if (type === 'my_stock') return inLocations(pairs(user, 'storage_location'));
+  if (type === 'my_plant_stock') {
+    if (isSuperManager(user.grants)) return undefined;
+    return user.plants.length ? inArray(stockItems.plant, user.plants) : sql`false`;
+  }
+  const workCenters = codes(user, 'work_center');
+  const plannerGroups = codes(user, 'planner_group');
+  if (workCenters.length === 0 && plannerGroups.length === 0) return inLocations(pairs(user, 'storage_location'));
+  const wc = workCenters.length ? sql`array[${sql.join(workCenters.map((c) => sql`${c}`), sql`, `)}]::text[]` : sql`array[]::text[]`;
+  const pg = plannerGroups.length ? sql`array[${sql.join(plannerGroups.map((c) => sql`${c}`), sql`, `)}]::text[]` : sql`array[]::text[]`;
+  // Team: the work centers of my planner groups (mine, or those my work centers belong to),
+  // their vans, and the storage locations of the people attached to them.
+  return sql`(${stockItems.plant}, ${stockItems.storageLocation}) in (
+      with team as (
+        select w.plant, w.code from work_centers w
+        where w.code = any(${wc})
+           or w.planner_group = any(${pg})
+           or w.planner_group in (select planner_group from work_centers where code = any(${wc}))
+      )
+      select sl.plant, sl.code from storage_locations sl join team t on t.plant = sl.plant and t.code = sl.work_center
+      union
+      select a2.plant, a2.code from user_attachments a2
+        where a2.kind = 'storage_location' and a2.user_id in (
+          select a.user_id from user_attachments a join team t on a.kind = 'work_center' and a.plant = t.plant and a.code = t.code))`;
+}
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+const totalSql = sql`(${stockItems.unrestrictedCount} + ${stockItems.qualityInspectionCount} + ${stockItems.blockedCount} + ${stockItems.restrictedCount} + ${stockItems.transferCount})`;
+
+export async function listStock(db: Executor, user: CurrentUser, type: StockType, options: { query?: string; page: number; maxResults: number }) {
+  const search = options.query?.trim();
+  const zeroPlants = search
+    ? (await db.select({ plant: allowedPlants.plant }).from(allowedPlants).where(eq(allowedPlants.parameter, 'show_zero_stock_material_plants'))).map((r) => r.plant)
+    : [];
+  const where = and(
+    stockScope(user, type),
+    search
+      ? or(
+          ilike(stockItems.materialCode, likePattern(search)),
+          ilike(materials.descriptionEnglish, likePattern(search)),
+          ilike(stockItems.bin, likePattern(search)),
+          eq(stockItems.storageLocation, search),
+        )
+      : undefined,
+    // §5: items with quantity 0 are hidden when searching, except where a plant wants them shown.
+    search
+      ? or(sql`coalesce(${totalSql}, 1) <> 0`, zeroPlants.length ? inArray(stockItems.plant, zeroPlants) : undefined)
+      : undefined,
+  );
+  const [counts] = await db
+    .select({ total: sql<number>`count(*)::int`, locations: sql<number>`count(distinct (${stockItems.plant}, ${stockItems.storageLocation}))::int` })
+    .from(stockItems)
+    .innerJoin(materials, eq(materials.code, stockItems.materialCode))
+    .where(where);
+  const total = Number(counts?.total ?? 0);
+  const paging = pageOf(total, options.page, options.maxResults);
+  const rows = await db
+    .select({ item: stockItems, description: materials.descriptionEnglish, unit: materials.unit })
+    .from(stockItems)
+    .innerJoin(materials, eq(materials.code, stockItems.materialCode))
+    .where(where)
+    .orderBy(asc(stockItems.plant), asc(stockItems.storageLocation), asc(stockItems.materialCode))
+    .limit(options.maxResults)
+    .offset(paging.offset);
+  const stock_items: StockItemRow[] = rows.map(({ item, description, unit }) => {
+    const counts = {
+      unrestricted_count: num(item.unrestrictedCount),
+      quality_inspection_count: num(item.qualityInspectionCount),
+      blocked_count: num(item.blockedCount),
+      restricted_count: num(item.restrictedCount),
+      transfer_count: num(item.transferCount),
+    };
+    return {
+      id: item.id,
+      bin: item.bin,
+      material_code: item.materialCode,
+      material_description_english: description,
+      unit,
+      planner_groups: item.plannerGroups,
+      plant: item.plant,
+      storage_location: item.storageLocation,
+      reorder_point: num(item.reorderPoint),
+      reorder_quantity: num(item.reorderQuantity),
+      work_centers: item.workCenters,
+      ...counts,
+      total_quantity: totalQuantity(counts),
+    };
+  });
+  return { ...paging.envelope, total, storage_location_count: Number(counts?.locations ?? 0), stock_items };
+}

@@ -1,0 +1,180 @@
+/**
+ * §7 stock count planning: POST /my_stock_count (create), PUT /my_stock_count (edit or cancel),
+ * POST /my_stock_count/recount, GET /my_stock_count/occupancy_report (front-liner statistics)
+ * and GET /relationship/print_materials (the printable count sheet).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { errorBody } from '../../../src/contract/common';
+import {
+  createStockCountBody,
+  occupancyQuery,
+  occupancyResponse,
+  printMaterialsResponse,
+  recountBody,
+  stockCountRow,
+  submitQuery,
+  updateStockCountBody,
+} from '../../../src/contract/stock';
+import { can, isSuperManager, type Capability } from '../../../src/domain/permissions';
+import type { Db } from '../../db/client';
+import { materialCounts, stockCounts, stockItems } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { runMutation } from '../../plugins/idempotency';
+import { assertEditable, findStockCount, toStockCountRows } from '../../repositories/stock-counts';
+import {
+  assertCounter,
+  assertDeadlineAllowed,
+  assertWorkCenter,
+  createStockCount,
+  occupancyReport,
+  recount,
+} from '../../repositories/stock-count-management';
+
+const tags = ['stock counts'];
+const writeErrors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/my_stock_count',
+    {
+      config: { capability: 'stockCount.create' },
+      schema: { tags, summary: 'Create a stock count (single or wall-to-wall; as a draft or sent)', body: createStockCountBody, response: { 201: stockCountRow, ...writeErrors } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return runMutation(db, request, reply, async (tx) => {
+        const count = await createStockCount(tx, user, request.body);
+        const [row] = await toStockCountRows(tx, [count]);
+        return { status: 201, body: row };
+      });
+    },
+  );
+
+  app.put(
+    '/my_stock_count',
+    {
+      config: { capability: 'stockCount.read' },
+      schema: {
+        tags,
+        summary: 'Edit a stock count (who counts, work center, deadline, send a draft) or cancel it ({status: cancelled})',
+        body: updateStockCountBody,
+        response: { 200: stockCountRow, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const cancelling = 'status' in body;
+      if (!can(user.grants, cancelling ? 'stockCount.cancel' : 'stockCount.edit')) {
+        throw new HttpError(403, `Permission denied: your roles do not allow ${cancelling ? 'stockCount.cancel' : 'stockCount.edit'}`);
+      }
+      return runMutation(db, request, reply, async (tx) => {
+        const count = await findStockCount(tx, user, body.stockCountId, true);
+        assertEditable(count);
+        let changes: Partial<typeof stockCounts.$inferInsert>;
+        if ('status' in body) {
+          changes = { status: 'cancelled' };
+        } else {
+          if (body.conductedBy) await assertCounter(tx, count.plant, body.conductedBy);
+          if (body.workCenter) await assertWorkCenter(tx, count.plant, body.workCenter);
+          if (body.shouldBeDoneAt) await assertDeadlineAllowed(tx, count.plant);
+          changes = {
+            ...(body.conductedBy ? { conductedBy: body.conductedBy.toLowerCase() } : {}),
+            ...(body.workCenter ? { workCenter: body.workCenter } : {}),
+            ...(body.shouldBeDoneAt ? { shouldBeDoneAt: body.shouldBeDoneAt } : {}),
+            ...(body.draft === false ? { isDraft: false } : {}),
+          };
+        }
+        const [updated] = await tx
+          .update(stockCounts)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(stockCounts.id, count.id))
+          .returning();
+        const [row] = await toStockCountRows(tx, [updated!]);
+        return { body: row };
+      });
+    },
+  );
+
+  app.post(
+    '/my_stock_count/recount',
+    {
+      config: { capability: 'stockCount.recount' },
+      schema: { tags, summary: 'Recount the lines of a completed count whose quantity differs from the book', body: recountBody, response: { 201: stockCountRow, ...writeErrors } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return runMutation(db, request, reply, async (tx) => {
+        const source = await findStockCount(tx, user, request.body.stockCountId, true);
+        const count = await recount(tx, user, source);
+        const [row] = await toStockCountRows(tx, [count]);
+        return { status: 201, body: row };
+      });
+    },
+  );
+
+  app.get(
+    '/my_stock_count/occupancy_report',
+    {
+      config: { capability: 'stockCount.read' },
+      schema: {
+        tags,
+        summary: 'Front-liner statistics per person counting, with a total row (by plant or planner group, optionally one person)',
+        querystring: occupancyQuery,
+        response: { 200: occupancyResponse, 400: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const q = request.query;
+      if (!q.plant === !q.planner_group) throw new HttpError(400, 'Give either plant or planner_group');
+      if (q.start_date > q.end_date) throw new HttpError(400, 'start_date must not be after end_date');
+      const needs: Capability[] = [q.plant ? 'frontliner.byPlant' : 'frontliner.byPlannerGroup', ...(q.conducted_by ? (['frontliner.byEmail'] as const) : [])];
+      for (const capability of needs) {
+        if (!can(user.grants, capability)) throw new HttpError(403, `Permission denied: your roles do not allow ${capability}`);
+      }
+      const superManager = isSuperManager(user.grants);
+      if (q.plant && !superManager && !user.plants.includes(q.plant)) throw new HttpError(403, `You do not see plant ${q.plant}`);
+      const myGroups = user.attachments.filter((a) => a.kind === 'planner_group').map((a) => a.code);
+      if (q.planner_group && !superManager && !myGroups.includes(q.planner_group)) {
+        throw new HttpError(403, `You do not see planner group ${q.planner_group}`);
+      }
+      return occupancyReport(db, { startDate: q.start_date, endDate: q.end_date, plant: q.plant, plannerGroup: q.planner_group, conductedBy: q.conducted_by });
+    },
+  );
+
+  app.get(
+    '/relationship/print_materials',
+    {
+      config: { capability: 'stockCount.read' },
+      schema: { tags, summary: 'The printable count sheet of a stock count (lines by bin)', querystring: submitQuery, response: { 200: printMaterialsResponse, 404: errorBody } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const count = await findStockCount(db, user, request.query.stockCountId);
+      const lines = await db
+        .select({ line: materialCounts, bin: stockItems.bin })
+        .from(materialCounts)
+        .leftJoin(
+          stockItems,
+          and(eq(stockItems.plant, count.plant), eq(stockItems.storageLocation, count.storageLocation), eq(stockItems.materialCode, materialCounts.materialCode)),
+        )
+        .where(eq(materialCounts.stockCountId, count.id))
+        .orderBy(sql`${stockItems.bin} asc nulls last`, asc(materialCounts.materialCode));
+      const [row] = await toStockCountRows(db, [count]);
+      return {
+        stock_count: row!,
+        lines: lines.map(({ line, bin }) => ({
+          material_code: line.materialCode,
+          material_description_english: line.materialDescriptionEnglish,
+          unit: line.unit,
+          bin,
+          book_quantity: line.bookQuantity === null ? null : Number(line.bookQuantity),
+        })),
+      };
+    },
+  );
+};
+

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { bookQuantityMoved, totalQuantity } from './stock';
+
+const counts = (u: number | null, q: number | null, b: number | null, r: number | null, t: number | null) => ({
+  unrestricted_count: u,
+  quality_inspection_count: q,
+  blocked_count: b,
+  restricted_count: r,
+  transfer_count: t,
+});
+
+describe('§3 total quantity', () => {
+  it('sums the five counts', () => expect(totalQuantity(counts(5, 1, 0, 2, 0.5))).toBe(8.5));
+  it('is null when any count is not a number', () => {
+    expect(totalQuantity(counts(5, null, 0, 2, 0))).toBeNull();
+    expect(totalQuantity(counts(Number.NaN, 1, 0, 2, 0))).toBeNull();
+  });
+});
+
+describe('book quantity drift', () => {
+  it('flags a changed book quantity only when both are known', () => {
+    expect(bookQuantityMoved(4, 6)).toBe(true);
+    expect(bookQuantityMoved(4, 4)).toBe(false);
+    expect(bookQuantityMoved(null, 6)).toBe(false);
+  });
+});

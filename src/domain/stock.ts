@@ -1,0 +1,24 @@
+/** §3 stock rules shared by the server and the browser. */
+
+export const STOCK_TYPES = ['my_stock', 'my_team_stock', 'my_plant_stock'] as const;
+export type StockType = (typeof STOCK_TYPES)[number];
+
+export interface StockCounts {
+  unrestricted_count: number | null;
+  quality_inspection_count: number | null;
+  blocked_count: number | null;
+  restricted_count: number | null;
+  transfer_count: number | null;
+}
+
+/** §3: total quantity = the sum of the five counts, or null if any of them is not a number. */
+export function totalQuantity(item: StockCounts): number | null {
+  const parts = [item.unrestricted_count, item.quality_inspection_count, item.blocked_count, item.restricted_count, item.transfer_count];
+  if (parts.some((value) => typeof value !== 'number' || !Number.isFinite(value))) return null;
+  return (parts as number[]).reduce((sum, value) => sum + value, 0);
+}
+
+/** A counted line whose book quantity moved after the count started needs the counter's choice. */
+export function bookQuantityMoved(bookAtStart: number | null, bookNow: number | null): boolean {
+  return bookAtStart !== null && bookNow !== null && bookAtStart !== bookNow;
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+
+describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
+  let product: TestProduct;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    for (const who of ['mechanic', 'supervisor', 'stock.admin', 'viewer', 'manager', 'pm.reader', 'cs.admin']) {
+      tokens[who] = await product.token(`${who}@example.com`);
+    }
+  });
+  afterAll(async () => product?.close());
+
+  const api = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    product.app.inject({ method, url: `/api/v2${url}`, headers: bearer(tokens[who]!), payload });
+
+  describe('stock lists', () => {
+    it('gives the mechanic their van as my stock, with every §3 field and the total rule', async () => {
+      const res = await api('mechanic', 'GET', '/my_stock');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ page: 1, has_prev: false, storage_location_count: 1 });
+      expect(body.stock_items).toHaveLength(20);
+      for (const item of body.stock_items) {
+        expect(item).toMatchObject({ plant: 'FI01', storage_location: 'V001' });
+        const parts = [item.unrestricted_count, item.quality_inspection_count, item.blocked_count, item.restricted_count, item.transfer_count];
+        expect(item.total_quantity).toBe(parts.some((p: number | null) => p === null) ? null : parts.reduce((a: number, b: number) => a + b, 0));
+        for (const key of ['bin', 'material_description_english', 'planner_groups', 'reorder_point', 'reorder_quantity', 'work_centers']) {
+          expect(item).toHaveProperty(key);
+        }
+      }
+    });
+
+    it('widens from my stock to team stock to plant stock', async () => {
+      const mine = (await api('mechanic', 'GET', '/my_stock')).json();
+      const team = (await api('mechanic', 'GET', '/my_team_stock')).json();
+      const plant = (await api('mechanic', 'GET', '/my_plant_stock')).json();
+      expect(team.storage_location_count).toBeGreaterThan(mine.storage_location_count);
+      expect(plant.total).toBeGreaterThan(team.total);
+      expect(plant.stock_items.every((i: { plant: string }) => i.plant === 'FI01')).toBe(true);
+      const all = (await api('manager', 'GET', '/my_plant_stock?maxResults=500&page=1')).json();
+      expect(all.total).toBeGreaterThan(plant.total);
+    });
+
+    it('hides zero stock when searching, except in plants that show it', async () => {
+      const hasZero = async (who: string, query: string) => {
+        const items = (await api(who, 'GET', `/my_plant_stock?maxResults=500&query=${query}`)).json().stock_items as Array<{ total_quantity: number | null; plant: string }>;
+        return { zero: items.some((i) => i.total_quantity === 0), plants: new Set(items.map((i) => i.plant)) };
+      };
+      const fi = await hasZero('mechanic', 'a');
+      expect(fi.zero).toBe(false);
+      const de = await hasZero('cs.admin', 'a');
+      expect(de.plants).toEqual(new Set(['DE02']));
+      expect(de.zero).toBe(true);
+    });
+
+    it('refuses stock to roles without stock reading', async () => {
+      expect((await api('pm.reader', 'GET', '/my_stock')).statusCode).toBe(403);
+      expect((await api('viewer', 'GET', '/my_plant_stock')).statusCode).toBe(200);
+      const bad = await api('mechanic', 'GET', '/my_stock?page=0');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain('page must be 1 or more');
+    });
+  });
+
+  describe('planning counts', () => {
+    let created: { id: number; total_lines: number };
+
+    it('lets the supervisor create a wall-to-wall count of the mechanic’s van with a line per material in stock', async () => {
+      const stock = (await api('mechanic', 'GET', '/my_stock?maxResults=500')).json();
+      const res = await api('supervisor', 'POST', '/my_stock_count', {
+        plant: 'FI01',
+        storageLocation: 'V001',
+        type: 'wall_to_wall',
+        conductedBy: 'mechanic@example.com',
+        shouldBeDoneAt: '2026-12-01',
+      });
+      expect(res.statusCode).toBe(201);
+      created = res.json();
+      expect(created).toMatchObject({ status: 'initiated', type: 'wall_to_wall', conducted_by: 'mechanic@example.com', is_draft: false });
+      expect(created.total_lines).toBe(stock.total);
+      const seen = (await api('mechanic', 'GET', `/my_stock_count?stockCountId=${created.id}`)).json();
+      expect(seen.stock_counts).toHaveLength(1);
+    });
+
+    it('refuses what the rules forbid, saying why', async () => {
+      const base = { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: ['NOPE'] };
+      expect((await api('mechanic', 'POST', '/my_stock_count', base)).statusCode).toBe(403);
+      expect((await api('viewer', 'POST', '/my_stock_count', base)).statusCode).toBe(403);
+      const unknown = await api('supervisor', 'POST', '/my_stock_count', base);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().message).toBe('Unknown material: NOPE');
+      const otherPlant = await api('supervisor', 'POST', '/my_stock_count', { ...base, plant: 'DE02', storageLocation: '0001' });
+      expect(otherPlant.statusCode).toBe(403);
+      const deadline = await api('stock.admin', 'POST', '/my_stock_count', { plant: 'DE02', storageLocation: '0001', type: 'wall_to_wall', shouldBeDoneAt: '2026-12-01' });
+      expect(deadline.statusCode).toBe(400);
+      expect(deadline.json().message).toBe('A deadline cannot be set for counts in plant DE02');
+      const stranger = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'cs.admin@example.com' });
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json().message).toBe('cs.admin@example.com does not work in plant FI01');
+    });
+
+    it('keeps drafts from the person counting until they are sent', async () => {
+      const draft = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', draft: true })).json();
+      expect(draft.is_draft).toBe(true);
+      expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}`)).json().stock_counts).toHaveLength(0);
+      const sent = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, draft: false });
+      expect(sent.statusCode).toBe(200);
+      expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}`)).json().stock_counts).toHaveLength(1);
+    });
+
+    it('edits who counts and cancels; the mechanic may do neither', async () => {
+      const edit = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: created.id, workCenter: 'FI01M001' });
+      expect(edit.statusCode).toBe(200);
+      expect(edit.json().work_center).toBe('FI01M001');
+      expect((await api('mechanic', 'PUT', '/my_stock_count', { stockCountId: created.id, status: 'cancelled' })).statusCode).toBe(403);
+      const cancel = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: created.id, status: 'cancelled' });
+      expect(cancel.json().status).toBe('cancelled');
+      const again = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: created.id, status: 'cancelled' });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('recounts the variances of a completed count, and only of a completed one', async () => {
+      const completed = (await api('supervisor', 'GET', '/my_stock_count?maxResults=500')).json().stock_counts.find(
+        (c: { status: string; plant: string }) => c.status === 'completed' && c.plant === 'FI01',
+      );
+      const res = await api('supervisor', 'POST', '/my_stock_count/recount', { stockCountId: completed.id });
+      if (res.statusCode === 409) {
+        expect(res.json().message).toContain('has no differences');
+      } else {
+        expect(res.statusCode).toBe(201);
+        expect(res.json()).toMatchObject({ status: 'recount', conducted_by: completed.conducted_by });
+        expect(res.json().total_lines).toBeGreaterThan(0);
+        expect(res.json().total_lines).toBeLessThanOrEqual(completed.total_lines);
+      }
+      const open = await api('supervisor', 'POST', '/my_stock_count/recount', { stockCountId: 2 });
+      expect(open.statusCode).toBe(409);
+      expect((await api('mechanic', 'POST', '/my_stock_count/recount', { stockCountId: completed.id })).statusCode).toBe(403);
+    });
+
+    it('prints a count sheet ordered by bin', async () => {
+      const res = await api('mechanic', 'GET', '/relationship/print_materials?stockCountId=2');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().stock_count.id).toBe(2);
+      expect(res.json().lines.length).toBe(40);
+    });
+  });
+
+  describe('front-liner statistics and relationships', () => {
+    it('counts tasks per person with a total row, as each role may filter', async () => {
+      const byGroup = await api('supervisor', 'GET', '/my_stock_count/occupancy_report?start_date=2026-01-01&end_date=2026-12-31&planner_group=F10');
+      expect(byGroup.statusCode).toBe(200);
+      const body = byGroup.json();
+      expect(body.total.conducted_by).toBe('Total');
+      expect(body.total.total_tasks).toBe(body.rows.reduce((sum: number, r: { total_tasks: number }) => sum + r.total_tasks, 0));
+      for (const row of body.rows) expect(row.completed_count + row.not_completed_count).toBe(row.total_tasks);
+      expect((await api('supervisor', 'GET', '/my_stock_count/occupancy_report?start_date=2026-01-01&end_date=2026-12-31&plant=FI01')).statusCode).toBe(403);
+      expect((await api('stock.admin', 'GET', '/my_stock_count/occupancy_report?start_date=2026-01-01&end_date=2026-12-31&plant=FI01')).statusCode).toBe(200);
+      expect((await api('mechanic', 'GET', '/my_stock_count/occupancy_report?start_date=2026-01-01&end_date=2026-12-31&plant=FI01')).statusCode).toBe(403);
+      const neither = await api('manager', 'GET', '/my_stock_count/occupancy_report?start_date=2026-01-01&end_date=2026-12-31');
+      expect(neither.statusCode).toBe(400);
+      const reversed = await api('manager', 'GET', '/my_stock_count/occupancy_report?start_date=2026-12-31&end_date=2026-01-01&plant=FI01');
+      expect(reversed.json().message).toBe('start_date must not be after end_date');
+    });
+
+    it('lists plants, storage locations, work centers and mechanics within what the caller sees', async () => {
+      expect((await api('supervisor', 'GET', '/relationship/plant')).json().plants.map((p: { code: string }) => p.code)).toEqual(['FI01']);
+      expect((await api('supervisor', 'GET', '/relationship/storage_location')).statusCode).toBe(400);
+      expect((await api('supervisor', 'GET', '/relationship/storage_location?plant=DE02')).statusCode).toBe(403);
+      const locations = (await api('supervisor', 'GET', '/relationship/storage_location?plant=FI01')).json().storage_locations;
+      expect(locations.some((l: { code: string }) => l.code === 'V001')).toBe(true);
+      const mechanics = (await api('supervisor', 'GET', '/relationship/mechanic?plant=FI01')).json().mechanics;
+      expect(mechanics.map((m: { email: string }) => m.email)).toContain('mechanic@example.com');
+      expect(mechanics.map((m: { email: string }) => m.email)).not.toContain('supervisor@example.com');
+    });
+  });
+});
