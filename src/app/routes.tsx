@@ -24,10 +24,18 @@ const auth = {
   UserExpired: lazy(() => import('../features/auth/screens/user-expired-page')),
 };
 const TitleOnly = lazy(() => import('../components/title-only-screen'));
+const stock = {
+  Management: lazy(() => import('../features/stock/screens/stock-management-page')),
+  Search: lazy(() => import('../features/stock/screens/stock-search-page')),
+};
 const stockCount = {
   MechanicView: lazy(() => import('../features/stock-count/screens/mechanic-view-page')),
   MaterialCountSearch: lazy(() => import('../features/stock-count/screens/material-count-search-page')),
   List: lazy(() => import('../features/stock-count/screens/stock-count-page')),
+  Print: lazy(() => import('../features/stock-count/screens/print-count-page')),
+};
+const dashboards = {
+  Frontliner: lazy(() => import('../features/dashboards/screens/frontliner-dashboard-page')),
 };
 
 export const ROUTES: AppRoute[] = [
@@ -43,8 +51,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: stockCount.MaterialCountSearch, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: TitleOnly, nav: 'priority', capability: 'priority.read' },
-  { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: TitleOnly, nav: 'stock', capability: 'stock.read' },
-  { path: '/stock-management-search', titleKey: 'routes.stockManagementSearch', access: 'app', screen: TitleOnly, nav: 'stock', capability: 'stock.read' },
+  { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: stock.Management, nav: 'stock', capability: 'stock.read' },
+  { path: '/stock-management-search', titleKey: 'routes.stockManagementSearch', access: 'app', screen: stock.Search, nav: 'stock', capability: 'stock.read' },
   { path: '/users-management', titleKey: 'routes.usersManagement', access: 'app', screen: TitleOnly, nav: 'users', capability: 'userManagement.read' },
   { path: '/approval-request/:requestID', titleKey: 'routes.approvalRequest', access: 'app', screen: TitleOnly, nav: 'users', capability: 'approvals.decide' },
   { path: '/user-profile', titleKey: 'routes.userProfile', access: 'app', screen: TitleOnly, nav: 'profile' },
@@ -56,7 +64,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/dashboard', titleKey: 'routes.dashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
   { path: '/file-dashboard', titleKey: 'routes.fileDashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
   { path: '/dashboard/:date', titleKey: 'routes.dashboardDetail', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
-  { path: '/frontliner-dashboard', titleKey: 'routes.frontlinerDashboard', access: 'app', screen: TitleOnly, nav: 'dashboard' },
+  { path: '/frontliner-dashboard', titleKey: 'routes.frontlinerDashboard', access: 'app', screen: dashboards.Frontliner, nav: 'dashboard' },
+  { path: '/print-count/:id', titleKey: 'routes.printCount', access: 'app', screen: stockCount.Print, nav: 'stockCount', capability: 'stockCount.read' },
 ];
 
 /** Where each shell entry leads (§2 order). */

@@ -1,28 +1,37 @@
 /**
- * /stock-count: the counting requests the user may see, newest state from the server or the
- * device's copy offline. Each opens the material count (mechanic view). The dashboard, create,
- * edit, cancel and recount come with the stock-count management feature.
+ * /stock-count: the dashboard (tasks per person, drawn), the counting requests the user may see
+ * (the device's copy offline), and for planners: create, send drafts, cancel after confirmation,
+ * recount the variances. Each count opens the material count (mechanic view) or its print sheet.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { StockCountRow } from '../../../contract/stock';
-import { PAGE_SIZE } from '../../../domain/constants';
+import { EDITABLE_COUNT_STATUSES, PAGE_SIZE } from '../../../domain/constants';
+import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
+import { Dialog } from '../../../components/ui/dialog';
+import { OccupancyChart } from '../../../components/occupancy-chart';
+import { stockCountQueries, useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
+import { recountStockCount, updateStockCount, useOccupancy, type OccupancyFilter } from '../api/count-planning';
+import { CreateCountDialog } from '../components/create-count-dialog';
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 
-function CountCard({ count }: { count: StockCountRow }) {
+type CardAction = (count: StockCountRow) => void;
+
+function CountCard({ count, onSend, onCancel, onRecount }: { count: StockCountRow; onSend?: CardAction; onCancel?: CardAction; onRecount?: CardAction }) {
   const { t } = useTranslation();
   const share = count.total_lines ? (count.counted_lines / count.total_lines) * 100 : 0;
+  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status);
   return (
-    <li>
-      <Link className="count-card" to={`/mechanic-view/${count.id}`}>
+    <li className="count-card">
+      <Link className="count-card-link" to={`/mechanic-view/${count.id}`}>
         <span className="count-card-head">
           <strong>{t('stockCount.title', { id: count.id })}</strong>
           <span className={`status-chip status-${count.status}`}>{t(`stockCount.status.${count.status}`)}</span>
@@ -43,22 +52,91 @@ function CountCard({ count }: { count: StockCountRow }) {
           <span className="small">{t('stockCount.progress', { counted: count.counted_lines, total: count.total_lines })}</span>
         </span>
       </Link>
+      <span className="count-card-actions">
+        <Link className="button small ghost" to={`/print-count/${count.id}`}>
+          {t('stockCount.print')}
+        </Link>
+        {onSend && count.is_draft && editable && (
+          <button type="button" className="button small" onClick={() => onSend(count)}>
+            {t('stockCount.sendDraft')}
+          </button>
+        )}
+        {onCancel && editable && (
+          <button type="button" className="button small" onClick={() => onCancel(count)}>
+            {t('stockCount.cancelCount')}
+          </button>
+        )}
+        {onRecount && count.status === 'completed' && (
+          <button type="button" className="button small" onClick={() => onRecount(count)}>
+            {t('stockCount.recount')}
+          </button>
+        )}
+      </span>
     </li>
   );
 }
 
+/** The dashboard's scope: the planner's planner group, else their first plant, last 30 days. */
+function dashboardFilter(permissions: string[], plants: string[], plannerGroups: string[]): OccupancyFilter | null {
+  const range = { start_date: dayjs().subtract(30, 'day').format('YYYY-MM-DD'), end_date: dayjs().format('YYYY-MM-DD') };
+  if (can(permissions, 'frontliner.byPlannerGroup') && plannerGroups[0]) return { ...range, planner_group: plannerGroups[0] };
+  if (can(permissions, 'frontliner.byPlant') && plants[0]) return { ...range, plant: plants[0] };
+  return null;
+}
+
 export default function StockCountPage() {
   const { t } = useTranslation();
-  const { email } = useProfile();
+  const profile = useProfile();
+  const { email, permissions } = profile;
   const online = useOnline();
+  const queryClient = useQueryClient();
   const [params, setParams] = useState<StockCountListParams>({ page: 1, maxResults: PAGE_SIZE, orderByColumn: 'plant', sortDirection: 'asc' });
+  const [creating, setCreating] = useState(false);
+  const [cancelling, setCancelling] = useState<StockCountRow | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const list = useStockCounts(email, params);
   const data = list.data;
+  const filter = dashboardFilter(permissions, profile.plants, profile.plannerGroups);
+  const occupancy = useOccupancy(filter);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: stockCountQueries.all() });
+  const act = useMutation({
+    mutationFn: async ({ kind, count }: { kind: 'send' | 'cancel' | 'recount'; count: StockCountRow }) => {
+      if (kind === 'send') await updateStockCount({ stockCountId: count.id, draft: false });
+      if (kind === 'cancel') await updateStockCount({ stockCountId: count.id, status: 'cancelled' });
+      if (kind === 'recount') return recountStockCount(count.id);
+      return undefined;
+    },
+    onSuccess: (created, { kind }) => {
+      setNotice(kind === 'cancel' ? t('stockCount.cancelledMessage') : kind === 'send' ? t('stockCount.sentMessage') : t('stockCount.recountMessage', { id: created?.id }));
+      void refresh();
+    },
+  });
+  const run = (kind: 'send' | 'cancel' | 'recount') => (count: StockCountRow) => act.mutate({ kind, count });
 
   return (
     <section className="page">
-      <h1 className="page-title">{t('routes.stockCount')}</h1>
+      <div className="page-head">
+        <h1 className="page-title">{t('routes.stockCount')}</h1>
+        {can(permissions, 'stockCount.create') && (
+          <button type="button" className="button primary" onClick={() => setCreating(true)}>
+            {t('stockCount.newCount')}
+          </button>
+        )}
+      </div>
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
+      {notice && (
+        <p className="notice success" role="status">
+          {notice}
+        </p>
+      )}
+      {filter && (
+        <section className="panel" aria-labelledby="count-dashboard">
+          <h2 id="count-dashboard" className="section-title">
+            {t('stockCount.dashboardTitle', { scope: filter.planner_group ?? filter.plant })}
+          </h2>
+          {occupancy.data ? <OccupancyChart report={occupancy.data} /> : <Spinner label={t('loading.listingItems')} />}
+        </section>
+      )}
       <div className="list-toolbar">
         <label htmlFor="count-sort">{t('stockCount.sortBy')}</label>
         <select
@@ -89,7 +167,13 @@ export default function StockCountPage() {
         <>
           <ul className="count-cards">
             {data.stock_counts.map((count) => (
-              <CountCard key={count.id} count={count} />
+              <CountCard
+                key={count.id}
+                count={count}
+                onSend={online && can(permissions, 'stockCount.edit') ? run('send') : undefined}
+                onCancel={online && can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
+                onRecount={online && can(permissions, 'stockCount.recount') ? run('recount') : undefined}
+              />
             ))}
           </ul>
           <nav className="pager" aria-label={t('common.pages')}>
@@ -104,6 +188,33 @@ export default function StockCountPage() {
           {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
         </>
       )}
+      <CreateCountDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(row, draft) => {
+          setCreating(false);
+          setNotice(draft ? t('stockCount.savedAsDraft', { id: row.id }) : t('stockCount.createdMessage', { id: row.id }));
+          void refresh();
+        }}
+      />
+      <Dialog open={cancelling !== null} title={t('stockCount.cancelTitle', { id: cancelling?.id })} onClose={() => setCancelling(null)}>
+        <p>{t('stockCount.cancelText')}</p>
+        <div className="dialog-actions">
+          <button type="button" className="button ghost" onClick={() => setCancelling(null)}>
+            {t('stockCount.keepCount')}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => {
+              if (cancelling) run('cancel')(cancelling);
+              setCancelling(null);
+            }}
+          >
+            {t('stockCount.cancelCount')}
+          </button>
+        </div>
+      </Dialog>
     </section>
   );
 }

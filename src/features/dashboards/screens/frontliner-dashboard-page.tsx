@@ -1,0 +1,153 @@
+/**
+ * /frontliner-dashboard: stock-count tasks per person counting with a total row (§3), filtered
+ * by plant, planner group or e-mail as the user's role allows (§6), over a date range.
+ */
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { OccupancyReport, Relationships } from '../../../contract/stock';
+import { can, isSuperManager } from '../../../domain/permissions';
+import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/profile';
+import { OccupancyChart } from '../../../components/occupancy-chart';
+import { Spinner } from '../../../components/ui/spinner';
+
+interface Filter {
+  start_date: string;
+  end_date: string;
+  plant?: string;
+  planner_group?: string;
+  conducted_by?: string;
+}
+
+export default function FrontlinerDashboardPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const byPlant = can(profile.permissions, 'frontliner.byPlant');
+  const byGroup = can(profile.permissions, 'frontliner.byPlannerGroup');
+  const byEmail = can(profile.permissions, 'frontliner.byEmail');
+  // Super managers see every plant: the server lists them.
+  const allPlants = useQuery({
+    queryKey: ['relationship', 'plant', null],
+    queryFn: () => stockApi.get('relationship/plant').json<Relationships>(),
+    enabled: isSuperManager(profile.permissions),
+    staleTime: 10 * 60_000,
+  });
+  const plants = isSuperManager(profile.permissions) ? (allPlants.data?.plants.map((p) => p.code) ?? profile.plants) : profile.plants;
+  const [draft, setDraft] = useState<Filter>({
+    start_date: dayjs().subtract(30, 'day').format('YYYY-MM-DD'),
+    end_date: dayjs().format('YYYY-MM-DD'),
+    ...(byGroup && profile.plannerGroups[0] ? { planner_group: profile.plannerGroups[0] } : byPlant && plants[0] ? { plant: plants[0] } : {}),
+  });
+  const [filter, setFilter] = useState<Filter>(draft);
+  const report = useQuery({
+    queryKey: ['occupancy', filter],
+    queryFn: () => stockApi.get('my_stock_count/occupancy_report', { searchParams: toSearchParams({ ...filter }) }).json<OccupancyReport>(),
+    enabled: Boolean(filter.plant || filter.planner_group),
+    // §8: a failure clears the data and shows the error.
+    meta: { mainList: true },
+  });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ ...draft, conducted_by: draft.conducted_by?.trim() || undefined });
+  };
+  if (!byPlant && !byGroup) {
+    return (
+      <section className="page">
+        <h1 className="page-title">{t('routes.frontlinerDashboard')}</h1>
+        <p className="muted">{t('guard.notAllowedText')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="page">
+      <h1 className="page-title">{t('routes.frontlinerDashboard')}</h1>
+      <form className="filter-bar" onSubmit={apply}>
+        {byPlant && (
+          <label>
+            {t('stockCount.plant')}
+            <select value={draft.plant ?? ''} onChange={(e) => setDraft({ ...draft, plant: e.target.value || undefined, planner_group: e.target.value ? undefined : draft.planner_group })}>
+              <option value="">–</option>
+              {plants.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {byGroup && (
+          <label>
+            {t('dashboard.plannerGroup')}
+            <select value={draft.planner_group ?? ''} onChange={(e) => setDraft({ ...draft, planner_group: e.target.value || undefined, plant: e.target.value ? undefined : draft.plant })}>
+              <option value="">–</option>
+              {profile.plannerGroups.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {byEmail && (
+          <label>
+            {t('dashboard.email')}
+            <input type="email" value={draft.conducted_by ?? ''} onChange={(e) => setDraft({ ...draft, conducted_by: e.target.value })} />
+          </label>
+        )}
+        <label>
+          {t('dashboard.from')}
+          <input type="date" value={draft.start_date} onChange={(e) => setDraft({ ...draft, start_date: e.target.value })} />
+        </label>
+        <label>
+          {t('dashboard.to')}
+          <input type="date" value={draft.end_date} onChange={(e) => setDraft({ ...draft, end_date: e.target.value })} />
+        </label>
+        <button type="submit" className="button primary">
+          {t('dashboard.show')}
+        </button>
+      </form>
+      {report.isFetching && <Spinner label={t('loading.listingItems')} />}
+      {report.error && (
+        <p className="form-error" role="alert">
+          {report.error.message}
+        </p>
+      )}
+      {report.data && !report.error && (
+        <>
+          <div className="panel">
+            <OccupancyChart report={report.data} />
+          </div>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('routes.frontlinerDashboard')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.conductedBy')}</th>
+                  <th scope="col" className="num">{t('dashboard.totalTasks')}</th>
+                  <th scope="col" className="num">{t('dashboard.completed')}</th>
+                  <th scope="col" className="num">{t('dashboard.notCompleted')}</th>
+                  <th scope="col" className="num">{t('dashboard.completedPercent')}</th>
+                  <th scope="col" className="num">{t('dashboard.notCompletedPercent')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...report.data.rows, report.data.total].map((row) => (
+                  <tr key={row.conducted_by} className={row === report.data.total ? 'total-row' : undefined}>
+                    <td>{row === report.data.total ? t('dashboard.total') : row.conducted_by}</td>
+                    <td className="num">{row.total_tasks}</td>
+                    <td className="num">{row.completed_count}</td>
+                    <td className="num">{row.not_completed_count}</td>
+                    <td className="num">{row.completed_percentage}%</td>
+                    <td className="num">{row.not_completed_percentage}%</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Create a counting request (§2 /stock-count): plant, storage location (reset when the plant
+ * changes), type, who counts, work center, deadline (only where the plant uses deadlines), the
+ * materials of a single count. Saved as a draft or sent to the person counting.
+ */
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StockCountRow } from '../../../contract/stock';
+import { errorMessage } from '../../../lib/api-client';
+import { useAllowedPlants } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { Dialog } from '../../../components/ui/dialog';
+import { createStockCount, useRelationship } from '../api/count-planning';
+
+export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (row: StockCountRow, draft: boolean) => void }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const allowed = useAllowedPlants();
+  const [plant, setPlant] = useState('');
+  const [storageLocation, setStorageLocation] = useState('');
+  const [type, setType] = useState<'single' | 'wall_to_wall'>('wall_to_wall');
+  const [conductedBy, setConductedBy] = useState('');
+  const [workCenter, setWorkCenter] = useState('');
+  const [deadline, setDeadline] = useState('');
+  const [materials, setMaterials] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const plants = useRelationship('plant', undefined, open);
+  const locations = useRelationship('storage_location', plant || undefined, open);
+  const centers = useRelationship('work_center', plant || undefined, open);
+  const mechanics = useRelationship('mechanic', plant || undefined, open);
+  const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(plant);
+
+  const create = useMutation({
+    meta: { silent: true },
+    mutationFn: (draft: boolean) =>
+      createStockCount({
+        plant,
+        storageLocation,
+        type,
+        draft,
+        ...(conductedBy ? { conductedBy } : {}),
+        ...(workCenter ? { workCenter } : {}),
+        ...(deadline && deadlineAllowed ? { shouldBeDoneAt: deadline } : {}),
+        ...(type === 'single' ? { materialCodes: materials.split(/[\s,;]+/).filter(Boolean) } : {}),
+      }),
+    onSuccess: (row, draft) => {
+      setError(null);
+      onCreated(row, draft);
+    },
+    onError: async (failure) => setError(`${t('stockCount.createFailed')} ${await errorMessage(failure)}`),
+  });
+
+  const submit = (draft: boolean) => (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!plant || !storageLocation) {
+      setError(t('stockCount.allFieldsMandatory'));
+      return;
+    }
+    create.mutate(draft);
+  };
+
+  return (
+    <Dialog open={open} title={t('stockCount.createTitle')} onClose={onClose}>
+      <form className="form-grid" onSubmit={submit(false)}>
+        {!online && <p className="notice">{t('stockCount.createNeedsConnection')}</p>}
+        <label htmlFor="cc-plant">{t('stockCount.plant')}</label>
+        <select
+          id="cc-plant"
+          value={plant}
+          required
+          onChange={(event) => {
+            setPlant(event.target.value);
+            // §5: storage locations (and what depends on the plant) reset on plant change.
+            setStorageLocation('');
+            setWorkCenter('');
+            setConductedBy('');
+          }}
+        >
+          <option value="">{t('stockCount.choose')}</option>
+          {plants.data?.plants.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.code} · {p.name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="cc-sloc">{t('stockCount.storageLocation')}</label>
+        <select id="cc-sloc" value={storageLocation} required disabled={!plant} onChange={(event) => setStorageLocation(event.target.value)}>
+          <option value="">{t('stockCount.choose')}</option>
+          {locations.data?.storage_locations.map((l) => (
+            <option key={l.code} value={l.code}>
+              {l.code} · {l.name}
+            </option>
+          ))}
+        </select>
+        <fieldset className="radio-row">
+          <legend>{t('stockCount.typeLabel')}</legend>
+          {(['wall_to_wall', 'single'] as const).map((value) => (
+            <label key={value}>
+              <input type="radio" name="cc-type" value={value} checked={type === value} onChange={() => setType(value)} /> {t(`stockCount.type.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        {type === 'single' && (
+          <>
+            <label htmlFor="cc-materials">{t('stockCount.materialCodes')}</label>
+            <textarea id="cc-materials" rows={3} value={materials} onChange={(event) => setMaterials(event.target.value)} />
+          </>
+        )}
+        <label htmlFor="cc-who">{t('stockCount.conductedByLabel')}</label>
+        <select id="cc-who" value={conductedBy} disabled={!plant} onChange={(event) => setConductedBy(event.target.value)}>
+          <option value="">{t('stockCount.unassigned')}</option>
+          {mechanics.data?.mechanics.map((m) => (
+            <option key={m.email} value={m.email}>
+              {m.display_name} · {m.email}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="cc-wc">{t('stockCount.workCenter')}</label>
+        <select id="cc-wc" value={workCenter} disabled={!plant} onChange={(event) => setWorkCenter(event.target.value)}>
+          <option value="">{t('stockCount.fromLocation')}</option>
+          {centers.data?.work_centers.map((w) => (
+            <option key={w.code} value={w.code}>
+              {w.code} · {w.name}
+            </option>
+          ))}
+        </select>
+        {deadlineAllowed && (
+          <>
+            <label htmlFor="cc-deadline">{t('stockCount.deadlineLabel')}</label>
+            <input id="cc-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
+          </>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button" disabled={!online || create.isPending} onClick={() => submit(true)()}>
+            {t('stockCount.saveDraft')}
+          </button>
+          <button type="submit" className="button primary" disabled={!online || create.isPending}>
+            {t('stockCount.send')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+/** The printable count sheet of a count (§ print count sheet): lines by bin, with space to write. */
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { z } from 'zod';
+import type { printMaterialsResponse } from '../../../contract/stock';
+import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { Spinner } from '../../../components/ui/spinner';
+
+type PrintSheet = z.infer<typeof printMaterialsResponse>;
+
+export default function PrintCountPage() {
+  const { t } = useTranslation();
+  const stockCountId = Number(useParams().id);
+  const sheet = useQuery({
+    queryKey: ['print-count', stockCountId],
+    queryFn: () => stockApi.get('relationship/print_materials', { searchParams: toSearchParams({ stockCountId }) }).json<PrintSheet>(),
+  });
+  if (sheet.isPending) return <Spinner label={t('loading.listingItems')} />;
+  if (!sheet.data) return <p className="form-error">{sheet.error?.message}</p>;
+  const { stock_count: count, lines } = sheet.data;
+  return (
+    <section className="page print-sheet">
+      <div className="page-head no-print">
+        <h1 className="page-title">{t('stockCount.printTitle', { id: count.id })}</h1>
+        <button type="button" className="button primary" onClick={() => window.print()}>
+          {t('stockCount.printNow')}
+        </button>
+      </div>
+      <h2 className="print-only">{t('stockCount.printTitle', { id: count.id })}</h2>
+      <p className="count-meta">
+        <span>
+          {count.plant} / {count.storage_location}
+        </span>
+        <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
+        <span>{count.conducted_by ? t('stockCount.conductedBy', { who: count.conducted_by }) : t('stockCount.unassigned')}</span>
+        {count.should_be_done_at && <span>{t('stockCount.deadline', { date: dayjs(count.should_be_done_at).format('LL') })}</span>}
+      </p>
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption className="visually-hidden">{t('stockCount.printCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('stockCount.printBin')}</th>
+              <th scope="col">{t('stock.material')}</th>
+              <th scope="col" className="num">
+                {t('stockCount.printBook')}
+              </th>
+              <th scope="col">{t('stockCount.printCounted')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.material_code}>
+                <td>{line.bin ?? '–'}</td>
+                <td>
+                  <span className="material-code">{line.material_code}</span>
+                  <span className="cell-sub">{line.material_description_english}</span>
+                </td>
+                <td className="num">
+                  {line.book_quantity ?? '–'} {line.unit}
+                </td>
+                <td className="write-in" aria-label={t('stockCount.printCounted')} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
