@@ -1,0 +1,75 @@
+/**
+ * Issue #4 end to end: a supervisor creates a wall-to-wall count for the mechanic; the mechanic
+ * counts it offline and submits when back online; the supervisor sees it completed in the
+ * dashboard and starts a recount of the variances.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { login } from './fixtures';
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, email);
+  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  return page;
+}
+
+test('plan, count offline, submit, see it completed, recount the differences', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
+  // A van of the mechanic's team that holds stock.
+  const target = { code: 'V002' };
+
+  // The supervisor plans the count.
+  const supervisor = await signedIn(browser, 'supervisor@example.com');
+  await supervisor.goto('/stock-count');
+  await supervisor.getByRole('button', { name: 'New count' }).click();
+  await supervisor.getByLabel('Plant').selectOption('FI01');
+  await supervisor.getByLabel('Storage location').selectOption(target.code);
+  await supervisor.getByLabel('Counted by').selectOption('mechanic@example.com');
+  await supervisor.getByRole('button', { name: 'Send to count' }).click();
+  const created = supervisor.getByRole('status').filter({ hasText: /Stock count \d+ created and sent/ });
+  await expect(created).toBeVisible();
+  const countId = Number((await created.textContent())!.match(/Stock count (\d+)/)![1]);
+
+  // The mechanic opens it, loses the connection, counts every line and submits.
+  const mechanic = await signedIn(browser, 'mechanic@example.com');
+  await mechanic.goto(`/mechanic-view/${countId}`);
+  const progress = mechanic.getByText(/^0 of \d+ counted$/);
+  await expect(progress).toBeVisible();
+  const lines = Number((await progress.textContent())!.match(/of (\d+)/)![1]);
+  expect(lines).toBeGreaterThan(2);
+  await mechanic.context().setOffline(true);
+  await mechanic.locator('input[data-quantity]').first().click();
+  let withoutBook = 0;
+  for (let i = 0; i < lines; i += 1) {
+    const found = await mechanic.evaluate(() => {
+      const text = document.activeElement?.closest('[data-line]')?.querySelector('.material-book')?.textContent ?? '';
+      return /Book: ([\d.]+)/.exec(text)?.[1] ?? null;
+    });
+    // A line with no book quantity always differs from it, so it is recounted too.
+    if (found === null && i >= 2) withoutBook += 1;
+    const book = found ?? '0';
+    // Two lines are found off the book: those are the variances to recount.
+    await mechanic.keyboard.type(i < 2 ? String(Number(book) + 1) : book);
+    await mechanic.keyboard.press('Enter');
+  }
+  await expect(mechanic.getByText(`${lines} of ${lines} counted`)).toBeVisible();
+  await mechanic.getByRole('button', { name: 'Submit', exact: true }).click();
+  await mechanic.getByRole('button', { name: 'Submit count' }).click();
+  await expect(mechanic.getByText(/Submission saved on this phone/)).toBeVisible();
+  await mechanic.context().setOffline(false);
+  await expect(mechanic.locator('.count-header .status-chip')).toHaveText('Completed', { timeout: 60_000 });
+
+  // The supervisor sees it completed and recounts the differences.
+  await supervisor.reload();
+  await expect(supervisor.getByRole('heading', { name: /Tasks in the last 30 days/ })).toBeVisible();
+  await supervisor.getByLabel('Sort by').selectOption('created:desc');
+  const card = supervisor.locator('.count-card').filter({ hasText: `Stock count ${countId}` });
+  await expect(card.locator('.status-chip').first()).toHaveText('Completed');
+  await card.getByRole('button', { name: 'Recount differences' }).click();
+  await expect(supervisor.getByRole('status').filter({ hasText: /Recount \d+ created for the lines that differ/ })).toBeVisible();
+  const recountId = Number((await supervisor.getByRole('status').filter({ hasText: /Recount \d+/ }).textContent())!.match(/Recount (\d+)/)![1]);
+  const recount = await request.get(`/api/v2/my_material_count?stockCountId=${recountId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect((await recount.json()).total).toBe(2 + withoutBook);
+});
