@@ -57,12 +57,20 @@ export async function listStock(db: Executor, user: CurrentUser, type: StockType
   const zeroPlants = search
     ? (await db.select({ plant: allowedPlants.plant }).from(allowedPlants).where(eq(allowedPlants.parameter, 'show_zero_stock_material_plants'))).map((r) => r.plant)
     : [];
+  // The catalogue is small: find the matching materials first, then filter stock by code.
+  const matching = search
+    ? (
+        await db
+          .select({ code: materials.code })
+          .from(materials)
+          .where(or(ilike(materials.code, likePattern(search)), ilike(materials.descriptionEnglish, likePattern(search))))
+      ).map((m) => m.code)
+    : [];
   const where = and(
     stockScope(user, type),
     search
       ? or(
-          ilike(stockItems.materialCode, likePattern(search)),
-          ilike(materials.descriptionEnglish, likePattern(search)),
+          matching.length ? inArray(stockItems.materialCode, matching) : undefined,
           ilike(stockItems.bin, likePattern(search)),
           eq(stockItems.storageLocation, search),
         )
@@ -72,21 +80,32 @@ export async function listStock(db: Executor, user: CurrentUser, type: StockType
       ? or(sql`coalesce(${totalSql}, 1) <> 0`, zeroPlants.length ? inArray(stockItems.plant, zeroPlants) : undefined)
       : undefined,
   );
-  const [counts] = await db
-    .select({ total: sql<number>`count(*)::int`, locations: sql<number>`count(distinct (${stockItems.plant}, ${stockItems.storageLocation}))::int` })
+  // Counting is most of the cost on big plants: one pass grouped by location gives both the
+  // item total and the location count.
+  const grouped = db
+    .select({ n: sql<number>`count(*)`.as('n') })
     .from(stockItems)
-    .innerJoin(materials, eq(materials.code, stockItems.materialCode))
-    .where(where);
+    .where(where)
+    .groupBy(stockItems.plant, stockItems.storageLocation)
+    .as('grouped');
+  const [counts] = await db
+    .select({ total: sql<number>`coalesce(sum(${grouped.n}), 0)::int`, locations: sql<number>`count(*)::int` })
+    .from(grouped);
   const total = Number(counts?.total ?? 0);
   const paging = pageOf(total, options.page, options.maxResults);
-  const rows = await db
-    .select({ item: stockItems, description: materials.descriptionEnglish, unit: materials.unit })
-    .from(stockItems)
-    .innerJoin(materials, eq(materials.code, stockItems.materialCode))
-    .where(where)
-    .orderBy(asc(stockItems.plant), asc(stockItems.storageLocation), asc(stockItems.materialCode))
-    .limit(options.maxResults)
-    .offset(paging.offset);
+  // Deferred join: walk the (plant, location, material) index for the page's ids, then join.
+  const order = [asc(stockItems.plant), asc(stockItems.storageLocation), asc(stockItems.materialCode)];
+  const ids = (await db.select({ id: stockItems.id }).from(stockItems).where(where).orderBy(...order).limit(options.maxResults).offset(paging.offset)).map(
+    (row) => row.id,
+  );
+  const rows = ids.length
+    ? await db
+        .select({ item: stockItems, description: materials.descriptionEnglish, unit: materials.unit })
+        .from(stockItems)
+        .innerJoin(materials, eq(materials.code, stockItems.materialCode))
+        .where(inArray(stockItems.id, ids))
+        .orderBy(...order)
+    : [];
   const stock_items: StockItemRow[] = rows.map(({ item, description, unit }) => {
     const counts = {
       unrestricted_count: num(item.unrestrictedCount),

@@ -4,6 +4,8 @@
  *     what the status monitor adds after sign-in. Budget: ≤ 150 KB gzip for the first screen.
  *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
  *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain.
+ *  4. my_plant_stock on the scale-50 seed (./stock.ts): PGlite, and PostgreSQL when
+ *     BENCH_DATABASE_URL names an empty database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { offlineBench } from './offline';
+import { stockBench } from './stock';
 
 const PORT = 8199;
 const base = `http://localhost:${PORT}`;
@@ -92,3 +95,10 @@ console.log(`mirror write of 10,000 material-count rows: ${ms(offline.mirrorWrit
 console.log(`page read from the mirror (20 rows): ${ms(offline.pageRead20)} (target ≤ 10 ms); whole 10,000-row count: ${ms(offline.sheetRead10k)}`);
 console.log(`one outbox enqueue (quantity edit in a 10,000-line count): ${ms(offline.enqueueOn10kSheet)} (target ≤ 5 ms)`);
 console.log(`drain of ${offline.queued} queued edits against the local server: ${((offline.drainMs ?? 0) / 1000).toFixed(2)} s, ${offline.sent} sent, ${offline.left} left (target ≤ 15 s)`);
+
+for (const engine of process.env.BENCH_DATABASE_URL ? ['PostgreSQL'] : ['PGlite']) {
+  const rows = await stockBench();
+  for (const row of rows) {
+    console.log(`my_plant_stock ${row.name} on ${engine} (${row.total} stock rows): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
+  }
+}
