@@ -20,12 +20,25 @@ import { OccupancyChart } from '../../../components/occupancy-chart';
 import { stockCountQueries, useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
 import { recountStockCount, updateStockCount, useOccupancy, type OccupancyFilter } from '../api/count-planning';
 import { CreateCountDialog } from '../components/create-count-dialog';
+import { EditCountDialog } from '../components/edit-count-dialog';
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 
 type CardAction = (count: StockCountRow) => void;
 
-function CountCard({ count, onSend, onCancel, onRecount }: { count: StockCountRow; onSend?: CardAction; onCancel?: CardAction; onRecount?: CardAction }) {
+function CountCard({
+  count,
+  onSend,
+  onEdit,
+  onCancel,
+  onRecount,
+}: {
+  count: StockCountRow;
+  onSend?: CardAction;
+  onEdit?: CardAction;
+  onCancel?: CardAction;
+  onRecount?: CardAction;
+}) {
   const { t } = useTranslation();
   const share = count.total_lines ? (count.counted_lines / count.total_lines) * 100 : 0;
   const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status);
@@ -61,6 +74,11 @@ function CountCard({ count, onSend, onCancel, onRecount }: { count: StockCountRo
             {t('stockCount.sendDraft')}
           </button>
         )}
+        {onEdit && editable && (
+          <button type="button" className="button small" onClick={() => onEdit(count)}>
+            {t('stockCount.edit')}
+          </button>
+        )}
         {onCancel && editable && (
           <button type="button" className="button small" onClick={() => onCancel(count)}>
             {t('stockCount.cancelCount')}
@@ -93,6 +111,7 @@ export default function StockCountPage() {
   const [params, setParams] = useState<StockCountListParams>({ page: 1, maxResults: PAGE_SIZE, orderByColumn: 'plant', sortDirection: 'asc' });
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<StockCountRow | null>(null);
+  const [editing, setEditing] = useState<StockCountRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const list = useStockCounts(email, params);
   const data = list.data;
@@ -171,6 +190,7 @@ export default function StockCountPage() {
                 key={count.id}
                 count={count}
                 onSend={online && can(permissions, 'stockCount.edit') ? run('send') : undefined}
+                onEdit={online && can(permissions, 'stockCount.edit') ? setEditing : undefined}
                 onCancel={online && can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
                 onRecount={online && can(permissions, 'stockCount.recount') ? run('recount') : undefined}
               />
@@ -197,6 +217,17 @@ export default function StockCountPage() {
           void refresh();
         }}
       />
+      {editing && (
+        <EditCountDialog
+          count={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(row) => {
+            setEditing(null);
+            setNotice(t('stockCount.savedMessage', { id: row.id }));
+            void refresh();
+          }}
+        />
+      )}
       <Dialog open={cancelling !== null} title={t('stockCount.cancelTitle', { id: cancelling?.id })} onClose={() => setCancelling(null)}>
         <p>{t('stockCount.cancelText')}</p>
         <div className="dialog-actions">

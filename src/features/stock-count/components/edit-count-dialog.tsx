@@ -1,0 +1,80 @@
+/** §4 editing a count: who counts, the work center and (where the plant uses them) the deadline. */
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StockCountRow } from '../../../contract/stock';
+import { errorMessage } from '../../../lib/api-client';
+import { useAllowedPlants } from '../../../lib/profile';
+import { Dialog } from '../../../components/ui/dialog';
+import { updateStockCount, useRelationship } from '../api/count-planning';
+
+export function EditCountDialog({ count, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (row: StockCountRow) => void }) {
+  const { t } = useTranslation();
+  const allowed = useAllowedPlants();
+  const [conductedBy, setConductedBy] = useState(count.conducted_by ?? '');
+  const [workCenter, setWorkCenter] = useState(count.work_center ?? '');
+  const [deadline, setDeadline] = useState(count.should_be_done_at ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const mechanics = useRelationship('mechanic', count.plant);
+  const centers = useRelationship('work_center', count.plant);
+  const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
+  const save = useMutation({
+    meta: { silent: true },
+    mutationFn: () =>
+      updateStockCount({
+        stockCountId: count.id,
+        ...(conductedBy && conductedBy !== count.conducted_by ? { conductedBy } : {}),
+        ...(workCenter && workCenter !== count.work_center ? { workCenter } : {}),
+        ...(deadlineAllowed && deadline && deadline !== count.should_be_done_at ? { shouldBeDoneAt: deadline } : {}),
+      }),
+    onSuccess: onSaved,
+    onError: async (failure) => setError(await errorMessage(failure)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Dialog open title={t('stockCount.editTitle', { id: count.id })} onClose={onClose}>
+      <form className="form-grid" onSubmit={submit}>
+        <label htmlFor="ec-who">{t('stockCount.conductedByLabel')}</label>
+        <select id="ec-who" value={conductedBy} onChange={(event) => setConductedBy(event.target.value)}>
+          <option value="">{t('stockCount.unassigned')}</option>
+          {mechanics.data?.mechanics.map((m) => (
+            <option key={m.email} value={m.email}>
+              {m.display_name} · {m.email}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="ec-wc">{t('stockCount.workCenter')}</label>
+        <select id="ec-wc" value={workCenter} onChange={(event) => setWorkCenter(event.target.value)}>
+          <option value="">{t('stockCount.fromLocation')}</option>
+          {centers.data?.work_centers.map((w) => (
+            <option key={w.code} value={w.code}>
+              {w.code} · {w.name}
+            </option>
+          ))}
+        </select>
+        {deadlineAllowed && (
+          <>
+            <label htmlFor="ec-deadline">{t('stockCount.deadlineLabel')}</label>
+            <input id="ec-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
+          </>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={save.isPending}>
+            {t('stockCount.saveChanges')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
