@@ -31,6 +31,7 @@ import { stockCountRoutes } from './routes/stock/stock-count';
 import { stockRoutes } from './routes/stock/stock';
 import { stockCountManagementRoutes } from './routes/stock/stock-count-management';
 import { relationshipRoutes } from './routes/stock/relationship';
+import { transferRoutes } from './routes/stock/transfer';
 import type { ErpAdapter } from './erp/adapter';
 
 export interface AppDeps {
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await stock.register(stockRoutes, { db });
       await stock.register(stockCountManagementRoutes, { db });
       await stock.register(relationshipRoutes, { db });
+      await stock.register(transferRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

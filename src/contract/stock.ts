@@ -253,3 +253,33 @@ export const printMaterialsResponse = z
     lines: z.array(z.object({ material_code: z.string(), material_description_english: z.string(), unit: z.string(), bin: z.string().nullable(), book_quantity: z.number().nullable() })),
   })
   .meta({ id: 'PrintMaterials' });
+
+// ───────────── stock transfer requests ─────────────
+
+export const TRANSFER_QUANTITY_MESSAGE = 'Quantity should be greater than 0';
+
+export const transferRequestBody = z
+  .object({
+    plant: z.string().trim().min(1, 'Field plant is required'),
+    storageLocationFrom: z.string().trim().min(1, 'Field storageLocationFrom is required'),
+    storageLocationTo: z.string().trim().min(1, 'Field storageLocationTo is required'),
+    materialCode: z.string().trim().min(1, 'Field materialCode is required'),
+    quantity: z.number({ message: TRANSFER_QUANTITY_MESSAGE }).positive(TRANSFER_QUANTITY_MESSAGE).max(1_000_000_000),
+  })
+  .refine((body) => body.storageLocationFrom !== body.storageLocationTo, { message: 'Choose two different storage locations' })
+  .meta({ id: 'StockTransferRequest' });
+export type TransferRequestBody = z.infer<typeof transferRequestBody>;
+
+export const transferRequestRow = z.object({
+  id: z.string(),
+  plant: z.string(),
+  storage_location_from: z.string(),
+  storage_location_to: z.string(),
+  material_code: z.string(),
+  quantity: z.number(),
+  status: z.string(),
+  created: z.string(),
+});
+export type TransferRequestRow = z.infer<typeof transferRequestRow>;
+
+export const transferRequestList = z.object({ items: z.array(transferRequestRow) }).meta({ id: 'StockTransferRequests' });
