@@ -177,3 +177,30 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
     });
   });
 });
+
+describe.each(ENGINES)('stock transfer requests on %s', (engine) => {
+  let product: TestProduct;
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+  });
+  afterAll(async () => product?.close());
+
+  it('stores a valid request, shows it to its author, and refuses bad ones with the §5 message', async () => {
+    const token = await product.token('mechanic@example.com');
+    const post = (payload: Record<string, unknown>, who = token) =>
+      product.app.inject({ method: 'POST', url: '/api/v2/stock_transfer_request', headers: bearer(who), payload });
+    const item = (await product.app.inject({ method: 'GET', url: '/api/v2/my_stock', headers: bearer(token) })).json().stock_items[0];
+    const ok = await post({ plant: 'FI01', storageLocationFrom: 'V001', storageLocationTo: '0001', materialCode: item.material_code, quantity: 2 });
+    expect(ok.statusCode).toBe(201);
+    const zero = await post({ plant: 'FI01', storageLocationFrom: 'V001', storageLocationTo: '0001', materialCode: item.material_code, quantity: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toContain('Quantity should be greater than 0');
+    const same = await post({ plant: 'FI01', storageLocationFrom: 'V001', storageLocationTo: 'V001', materialCode: item.material_code, quantity: 1 });
+    expect(same.json().message).toContain('two different storage locations');
+    expect((await post({ plant: 'DE02', storageLocationFrom: '0001', storageLocationTo: '0002', materialCode: item.material_code, quantity: 1 })).statusCode).toBe(403);
+    const viewer = await product.token('viewer@example.com');
+    expect((await post({ plant: 'FI01', storageLocationFrom: 'V001', storageLocationTo: '0001', materialCode: item.material_code, quantity: 1 }, viewer)).statusCode).toBe(403);
+    const mine = (await product.app.inject({ method: 'GET', url: '/api/v2/stock_transfer_request', headers: bearer(token) })).json().items;
+    expect(mine[0]).toMatchObject({ material_code: item.material_code, quantity: 2, storage_location_to: '0001', status: 'requested' });
+  });
+});

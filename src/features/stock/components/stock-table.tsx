@@ -4,7 +4,7 @@ import type { StockItemRow } from '../../../contract/stock';
 
 const show = (value: number | null) => (value === null ? '–' : value.toLocaleString());
 
-export function StockTable({ items }: { items: StockItemRow[] }) {
+export function StockTable({ items, onTransfer }: { items: StockItemRow[]; onTransfer?: (item: StockItemRow) => void }) {
   const { t } = useTranslation();
   const columns = [
     ['unrestricted_count', 'stock.unrestricted'],
@@ -35,6 +35,11 @@ export function StockTable({ items }: { items: StockItemRow[] }) {
             <th scope="col" className="num">
               {t('stock.roq')}
             </th>
+            {onTransfer && (
+              <th scope="col">
+                <span className="visually-hidden">{t('stock.actions')}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -65,6 +70,13 @@ export function StockTable({ items }: { items: StockItemRow[] }) {
                 <td className="num" data-label={t('stock.roq')}>
                   {show(item.reorder_quantity)}
                 </td>
+                {onTransfer && (
+                  <td>
+                    <button type="button" className="button small" onClick={() => onTransfer(item)} aria-label={t('stock.transferFor', { code: item.material_code })}>
+                      {t('stock.transferAction')}
+                    </button>
+                  </td>
+                )}
               </tr>
             );
           })}

@@ -2,6 +2,7 @@
  * /stock-management: My stock, My team stock, My plant stock (§2). The tab, search and page live
  * in the address, so the screen comes back as it was; pages are saved for offline.
  */
+import { useState } from 'react';
 import { useSearchParams, Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { STOCK_TYPES, type StockType } from '../../../domain/stock';
@@ -11,6 +12,9 @@ import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStockPage } from '../api/get-stock';
 import { StockTable } from '../components/stock-table';
+import { TransferDialog } from '../components/transfer-dialog';
+import type { StockItemRow } from '../../../contract/stock';
+import { can } from '../../../domain/permissions';
 
 const TAB_LABEL: Record<StockType, string> = {
   my_stock: 'stock.tabs.mine',
@@ -20,7 +24,9 @@ const TAB_LABEL: Record<StockType, string> = {
 
 export default function StockManagementPage() {
   const { t } = useTranslation();
-  const { email } = useProfile();
+  const { email, permissions } = useProfile();
+  const [transferring, setTransferring] = useState<StockItemRow | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const online = useOnline();
   const [params, setParams] = useSearchParams();
   const type = (STOCK_TYPES as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as StockType) : 'my_stock';
@@ -63,6 +69,21 @@ export default function StockManagementPage() {
         )}
         {data && <span className="muted">{t('stock.summary', { total: data.total, locations: data.storage_location_count })}</span>}
       </div>
+      {notice && (
+        <p className="notice success" role="status">
+          {notice}
+        </p>
+      )}
+      {transferring && (
+        <TransferDialog
+          item={transferring}
+          onClose={() => setTransferring(null)}
+          onDone={(row) => {
+            setTransferring(null);
+            setNotice(t('stock.transferDone', { quantity: row.quantity, code: row.material_code, to: row.storage_location_to }));
+          }}
+        />
+      )}
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
         <p className="form-error" role="alert">
@@ -72,7 +93,7 @@ export default function StockManagementPage() {
       {data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>}
       {data && data.stock_items.length > 0 && (
         <>
-          <StockTable items={data.stock_items} />
+          <StockTable items={data.stock_items} onTransfer={online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined} />
           <nav className="pager" aria-label={t('common.pages')}>
             <button type="button" className="button" disabled={!data.has_prev} onClick={() => go({ page: String(page - 1) })}>
               {t('common.previous')}

@@ -1,0 +1,71 @@
+/** Request a stock transfer of a material to another storage location of its plant (§3). */
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Relationships, StockItemRow, TransferRequestRow } from '../../../contract/stock';
+import { errorMessage, stockApi, toSearchParams } from '../../../lib/api-client';
+import { Dialog } from '../../../components/ui/dialog';
+
+export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; onClose: () => void; onDone: (row: TransferRequestRow) => void }) {
+  const { t } = useTranslation();
+  const [to, setTo] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const locations = useQuery({
+    queryKey: ['relationship', 'storage_location', item.plant],
+    queryFn: () => stockApi.get('relationship/storage_location', { searchParams: toSearchParams({ plant: item.plant }) }).json<Relationships>(),
+    staleTime: 10 * 60_000,
+  });
+  const send = useMutation({
+    meta: { silent: true },
+    mutationFn: (amount: number) =>
+      stockApi
+        .post('stock_transfer_request', {
+          json: { plant: item.plant, storageLocationFrom: item.storage_location, storageLocationTo: to, materialCode: item.material_code, quantity: amount },
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        })
+        .json<TransferRequestRow>(),
+    onSuccess: onDone,
+    onError: async (failure) => setError(await errorMessage(failure)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = Number(quantity.replace(',', '.'));
+    if (!to) return setError(t('stockCount.allFieldsMandatory'));
+    if (!Number.isFinite(amount) || amount <= 0) return setError(t('stock.transferQuantityInvalid'));
+    send.mutate(amount);
+  };
+  return (
+    <Dialog open title={t('stock.transferTitle', { code: item.material_code })} onClose={onClose}>
+      <form className="form-grid" onSubmit={submit}>
+        <p className="muted">{t('stock.transferFrom', { plant: item.plant, location: item.storage_location, total: item.total_quantity ?? '–', unit: item.unit })}</p>
+        <label htmlFor="tr-to">{t('stock.transferTo')}</label>
+        <select id="tr-to" value={to} onChange={(event) => setTo(event.target.value)}>
+          <option value="">{t('stockCount.choose')}</option>
+          {locations.data?.storage_locations
+            .filter((l) => l.code !== item.storage_location)
+            .map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.code} · {l.name}
+              </option>
+            ))}
+        </select>
+        <label htmlFor="tr-qty">{t('stock.transferQuantity', { unit: item.unit })}</label>
+        <input id="tr-qty" type="text" inputMode="decimal" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={send.isPending}>
+            {t('stock.transferSend')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
