@@ -1,12 +1,31 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CORE_GROUPS } from './locales/core-groups';
 
 /** API paths the service worker must never answer with index.html (ARCHITECTURE §3). */
 const API_PATHS = ['/user_api/', '/parts/', '/api/', '/auth/', '/docs', '/healthz'];
 
+/** `virtual:en-us-core`: the CORE_GROUPS of locales/en-US.json, the one source of the texts. */
+function englishCore(): Plugin {
+  const id = 'virtual:en-us-core';
+  const file = new URL('./locales/en-US.json', import.meta.url);
+  return {
+    name: 'partstrack-english-core',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(loaded) {
+      if (loaded !== `\0${id}`) return undefined;
+      this.addWatchFile(file.pathname);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(Object.fromEntries(CORE_GROUPS.map((group) => [group, all[group]])))};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    englishCore(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -22,12 +22,15 @@ import type { LocalIssuer } from './auth/local-issuer';
 import { buildTrustedIssuers, createTokenVerifier } from './auth/verify-token';
 import { registerErrorHandler } from './plugins/errors';
 import { authenticateAll, type AuthOptions } from './plugins/auth';
-import { registerStatic } from './plugins/static';
+import { API_PREFIXES, registerStatic } from './plugins/static';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/user-api/profile';
 import { constantsRoutes } from './routes/user-api/constants';
+import { priorityRoutes } from './routes/user-api/priority';
 import { materialCountRoutes } from './routes/stock/material-count';
 import { stockCountRoutes } from './routes/stock/stock-count';
+import { trackingStatusRoutes } from './routes/parts/tracking-status';
+import { importantMessageRoutes } from './routes/parts/important-message';
 import { stockRoutes } from './routes/stock/stock';
 import { stockCountManagementRoutes } from './routes/stock/stock-count-management';
 import { relationshipRoutes } from './routes/stock/relationship';
@@ -92,7 +95,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     });
   }
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+  // The limit guards the services; the app's own files (shell, screens, icons) are not counted.
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: {
@@ -127,12 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authenticateAll(userApi, authOptions);
       await userApi.register(profileRoutes, { db });
       await userApi.register(constantsRoutes, { db });
+      await userApi.register(priorityRoutes, { db });
     },
     { prefix: '/user_api/v1' },
   );
   await app.register(
     async (parts) => {
       authenticateAll(parts, authOptions);
+      await parts.register(trackingStatusRoutes, { db });
+      await parts.register(importantMessageRoutes, { db });
     },
     { prefix: '/parts/v1' },
   );

@@ -12,3 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_FIREBASE_MESSAGING_SENDER_ID?: string;
 }
+
+declare module 'virtual:en-us-core' {
+  const texts: Record<string, Record<string, unknown>>;
+  export default texts;
+}

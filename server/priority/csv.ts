@@ -72,24 +72,25 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
   // One line ending for everything, so line numbers count what an editor shows.
   const body = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n?/g, '\n');
   const { required, optional } = PRIORITY_CSV_COLUMNS[kind];
+  // Guess on the first lines without blank ones (papaparse counts them against a delimiter),
+  // then read every line ourselves so blank lines still count for the line numbers.
+  const guessed = Papa.parse<string[]>(body, { preview: 10, skipEmptyLines: 'greedy', delimitersToGuess: DELIMITERS }).meta.delimiter;
   // Filled in by papaparse's step callback; an object so TypeScript does not narrow it to null.
-  const state: { header: { line: number; columns: (PriorityCsvColumn | null)[] } | null; refusal: CsvRefusal | null; delimiter: string } = {
+  const state: { header: { line: number; columns: (PriorityCsvColumn | null)[] } | null; refusal: CsvRefusal | null } = {
     header: null,
     refusal: null,
-    delimiter: ',',
   };
   const rows: CsvRow[] = [];
   let line = 1;
   let consumed = 0;
 
   Papa.parse<string[]>(body, {
-    delimitersToGuess: DELIMITERS,
+    delimiter: guessed,
     step: (result, parser) => {
       const startLine = line;
       const cursor = result.meta.cursor;
       for (let i = consumed; i < cursor; i += 1) if (body.charCodeAt(i) === 10) line += 1;
       consumed = cursor;
-      state.delimiter = result.meta.delimiter;
       const cells = result.data;
       if (isBlank(cells)) return;
       const header = state.header;
@@ -131,5 +132,5 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
   if (state.refusal) throw state.refusal;
   if (!state.header) throw new CsvRefusal(`The file is empty. The first line must name the columns: ${required.join(', ')}.`);
   if (rows.length === 0) throw new CsvRefusal('The file has a header but no rows.', [fileError(line, 'No rows after the header')]);
-  return { delimiter: DELIMITER_NAMES[state.delimiter] ?? state.delimiter, rows };
+  return { delimiter: DELIMITER_NAMES[guessed] ?? guessed, rows };
 }

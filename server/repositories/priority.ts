@@ -124,7 +124,7 @@ export async function visibleShipToPartyCodes(db: Executor, user: CurrentUser): 
 }
 
 /** Held numbers read inside a write, so the §5 limit counts what is really stored now. */
-export async function storedHeldShipToPartyCodes(tx: Tx, userId: string): Promise<Set<string>> {
+export async function storedHeldShipToPartyCodes(tx: Executor, userId: string): Promise<Set<string>> {
   const rows = await tx
     .select({ code: userAttachments.code })
     .from(userAttachments)

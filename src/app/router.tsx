@@ -6,8 +6,13 @@ import { UserInfoLoading } from '../components/ui/user-info-loading';
 import { RequireSession } from './require-session';
 import { ROUTES, type AppRoute } from './routes';
 import { UpdatePrompt } from './update-prompt';
+import { loadLocale } from '../lib/i18n';
 
-const GuardedShell = lazy(() => import('./guarded-shell'));
+// App screens need every English text (the fallback of every locale), not only the first screen's.
+// and the date plugins their screens format with.
+const GuardedShell = lazy(() =>
+  Promise.all([import('./guarded-shell'), loadLocale('en-US'), import('../lib/dates')]).then(([module]) => module),
+);
 
 function Root() {
   return (

@@ -24,6 +24,13 @@ const auth = {
   UserExpired: lazy(() => import('../features/auth/screens/user-expired-page')),
 };
 const TitleOnly = lazy(() => import('../components/title-only-screen'));
+const PriorityManager = lazy(() => import('../features/priority/screens/priority-manager-page'));
+const tracking = {
+  StatusMonitor: lazy(() => import('../features/tracking/screens/status-monitor-page')),
+  Search: lazy(() => import('../features/tracking/screens/search-page')),
+  OrderDetails: lazy(() => import('../features/tracking/screens/order-details-page')),
+};
+const BroadcastMessages = lazy(() => import('../features/broadcast/screens/broadcast-messages-page'));
 const stock = {
   Management: lazy(() => import('../features/stock/screens/stock-management-page')),
   Search: lazy(() => import('../features/stock/screens/stock-search-page')),
@@ -43,14 +50,14 @@ export const ROUTES: AppRoute[] = [
   { path: '/welcome', titleKey: 'routes.welcome', access: 'session', screen: auth.Welcome },
   { path: '/user-expired', titleKey: 'routes.userExpired', access: 'public', screen: auth.UserExpired },
   { path: '/first-login', titleKey: 'routes.firstLogin', access: 'app', screen: auth.FirstLogin },
-  { path: '/status-monitor', titleKey: 'routes.statusMonitor', access: 'app', screen: TitleOnly, nav: 'status' },
-  { path: '/search', titleKey: 'routes.search', access: 'app', screen: TitleOnly, nav: 'status' },
-  { path: '/order-details/:orderId', titleKey: 'routes.orderDetails', access: 'app', screen: TitleOnly, nav: 'status' },
+  { path: '/status-monitor', titleKey: 'routes.statusMonitor', access: 'app', screen: tracking.StatusMonitor, nav: 'status' },
+  { path: '/search', titleKey: 'routes.search', access: 'app', screen: tracking.Search, nav: 'status' },
+  { path: '/order-details/:orderId', titleKey: 'routes.orderDetails', access: 'app', screen: tracking.OrderDetails, nav: 'status' },
   { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: TitleOnly, nav: 'notifications' },
   { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: stockCount.List, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: stockCount.MaterialCountSearch, nav: 'stockCount', capability: 'stockCount.read' },
-  { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: TitleOnly, nav: 'priority', capability: 'priority.read' },
+  { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: PriorityManager, nav: 'priority', capability: 'priority.read' },
   { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: stock.Management, nav: 'stock', capability: 'stock.read' },
   { path: '/stock-management-search', titleKey: 'routes.stockManagementSearch', access: 'app', screen: stock.Search, nav: 'stock', capability: 'stock.read' },
   { path: '/users-management', titleKey: 'routes.usersManagement', access: 'app', screen: TitleOnly, nav: 'users', capability: 'userManagement.read' },
@@ -60,7 +67,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/info', titleKey: 'routes.info', access: 'app', screen: TitleOnly, nav: 'info' },
   { path: '/feedback', titleKey: 'routes.feedback', access: 'app', screen: TitleOnly, nav: 'info' },
   { path: '/change-log', titleKey: 'routes.changeLog', access: 'app', screen: TitleOnly, nav: 'info' },
-  { path: '/broadcast-messages', titleKey: 'routes.broadcastMessages', access: 'app', screen: TitleOnly, nav: 'status', capability: 'importantMessages.write' },
+  { path: '/broadcast-messages', titleKey: 'routes.broadcastMessages', access: 'app', screen: BroadcastMessages, nav: 'status', capability: 'importantMessages.write' },
   { path: '/dashboard', titleKey: 'routes.dashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
   { path: '/file-dashboard', titleKey: 'routes.fileDashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
   { path: '/dashboard/:date', titleKey: 'routes.dashboardDetail', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },

@@ -15,6 +15,17 @@ export function resolveLocale(value: string | null | undefined): Locale {
 
 export const PAGE_SIZE = 20;
 export const PRIORITY_SUGGESTIONS_MAX = 120;
+
+/**
+ * §5/§9 priority manager. The spec does not give the maximum of ship-to-party numbers a user may
+ * add ("value not shown"): 50 is ours. PRIORITY_MIN/MAX match the database check
+ * access_point_priorities_priority_ck. Upload limits keep one upload one quick transaction.
+ */
+export const MAX_SHIP_TO_PARTY_NUMBERS = 50;
+export const PRIORITY_MIN = 1;
+export const PRIORITY_MAX = 99;
+export const PRIORITY_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const PRIORITY_UPLOAD_MAX_ROWS = 20_000;
 export const SEARCH_HISTORY_SIZE = 10;
 
 /** §5/§9 retry: 3 tries, waits of 20^(4 − remaining tries) ms → 20 ms, 400 ms, 8000 ms. */

@@ -16,14 +16,16 @@ export interface MirroredQueryOptions<T> {
   enabled?: boolean;
   /** A main list shows the loading overlay while it fetches (§2). */
   mainList?: boolean;
+  /** Failures are only logged, not shown in the global alert (secondary data such as tab counts). */
+  silent?: boolean;
 }
 
-export function useMirroredQuery<T>({ queryKey, userEmail, scope, fetcher, enabled = true, mainList = false }: MirroredQueryOptions<T>) {
+export function useMirroredQuery<T>({ queryKey, userEmail, scope, fetcher, enabled = true, mainList = false, silent = false }: MirroredQueryOptions<T>) {
   const query = useQuery({
     queryKey: [...queryKey, userEmail],
     queryFn: () => networkFirst({ key: mirrorKey(userEmail, queryKey), scope, fetcher }),
     enabled,
-    meta: { mainList },
+    meta: { mainList, silent },
   });
   return {
     ...query,

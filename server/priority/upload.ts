@@ -1,0 +1,209 @@
+/**
+ * The database half of a priority upload: checks that need the data (unknown or foreign
+ * ship-to-party numbers and access points, rows a disable file names that do not exist, the §5
+ * limit of ship-to-party numbers), what each row would change, and applying all of it with an
+ * audit-log entry per change. Applying runs inside the caller's transaction (runMutation) and
+ * locks what it reads, so the plan it applies is the plan it checked: all rows or none.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { accessPointPriorities, accessPoints, auditLog, shipToParties, userAttachments, users } from '../db/schema';
+import { MAX_SHIP_TO_PARTY_NUMBERS } from '../../src/domain/constants';
+import type { PriorityUploadKind } from '../../src/domain/priority';
+import type { UploadLineError, UploadResult, UploadRow } from '../../src/contract/priority';
+import type { CurrentUser } from '../repositories/users';
+import { shipToPartyScope, storedHeldShipToPartyCodes } from '../repositories/priority';
+import type { CheckedRow } from './rows';
+
+type Executor = Db | Tx;
+type Change = NonNullable<UploadRow['change']>;
+interface PriorityState {
+  priority: number;
+  isEnabled: boolean;
+}
+
+export interface PlannedRow extends CheckedRow {
+  change: Change | null;
+  before: PriorityState | null;
+}
+
+export interface UploadPlan {
+  kind: PriorityUploadKind;
+  rows: PlannedRow[];
+  errors: UploadLineError[];
+  /** Ship-to-party uploads: numbers held before the upload. */
+  heldBefore: number;
+}
+
+const CHUNK = 500;
+const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null && v !== ''))];
+const pairKey = (shipToPartyCode: string, accessPointId: string) => `${shipToPartyCode}\u0000${accessPointId}`;
+
+async function existingCodes(db: Executor, codes: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(codes)) {
+    const rows = await db.select({ code: shipToParties.code }).from(shipToParties).where(inArray(shipToParties.code, part));
+    rows.forEach((row) => found.add(row.code));
+  }
+  return found;
+}
+
+async function existingAccessPoints(db: Executor, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await db.select({ id: accessPoints.id }).from(accessPoints).where(inArray(accessPoints.id, part));
+    rows.forEach((row) => found.add(row.id));
+  }
+  return found;
+}
+
+async function currentPriorities(db: Executor, codes: string[], forUpdate: boolean): Promise<Map<string, PriorityState>> {
+  const current = new Map<string, PriorityState>();
+  for (const part of chunks(codes)) {
+    const query = db.select().from(accessPointPriorities).where(inArray(accessPointPriorities.shipToPartyCode, part));
+    const rows = forUpdate ? await query.for('update') : await query;
+    rows.forEach((row) => current.set(pairKey(row.shipToPartyCode, row.accessPointId), { priority: row.priority, isEnabled: row.isEnabled }));
+  }
+  return current;
+}
+
+/** Checks every row against the data and says what applying would change. */
+export async function planUpload(
+  db: Executor,
+  user: CurrentUser,
+  kind: PriorityUploadKind,
+  checked: { rows: CheckedRow[]; errors: UploadLineError[] },
+  forUpdate: boolean,
+): Promise<UploadPlan> {
+  const errors = [...checked.errors];
+  const fail = (row: CheckedRow, column: string | null, value: string | null, message: string) => {
+    errors.push({ line: row.line, column, value, message });
+    return { ...row, isValid: false, change: null, before: null };
+  };
+  const valid = checked.rows.filter((row) => row.isValid);
+  const codes = unique(valid.map((row) => row.shipToPartyCode));
+  const known = await existingCodes(db, codes);
+  const scope = shipToPartyScope(user);
+  let heldBefore = 0;
+  let rows: PlannedRow[];
+
+  if (kind === 'shipToParty') {
+    // One upload at a time per user, so two files cannot both take the last free places.
+    if (forUpdate) await db.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const held = await storedHeldShipToPartyCodes(db, user.id);
+    heldBefore = held.size;
+    let count = held.size;
+    rows = checked.rows.map((row) => {
+      if (!row.isValid) return { ...row, change: null, before: null };
+      if (!known.has(row.shipToPartyCode)) return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Unknown ship-to-party number ${row.shipToPartyCode}`);
+      if (held.has(row.shipToPartyCode)) return { ...row, change: 'unchanged', before: null };
+      if (count >= MAX_SHIP_TO_PARTY_NUMBERS) {
+        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Adding ${row.shipToPartyCode} would exceed the maximum of ${MAX_SHIP_TO_PARTY_NUMBERS} ship-to-party numbers (${count} of ${MAX_SHIP_TO_PARTY_NUMBERS} already)`);
+      }
+      count += 1;
+      return { ...row, change: 'add', before: null };
+    });
+  } else {
+    const ids = unique(valid.map((row) => row.accessPointId));
+    const points = await existingAccessPoints(db, ids);
+    const current = await currentPriorities(db, codes.filter((code) => known.has(code)), forUpdate);
+    rows = checked.rows.map((row) => {
+      if (!row.isValid) return { ...row, change: null, before: null };
+      const accessPointId = row.accessPointId ?? '';
+      if (!known.has(row.shipToPartyCode) || (scope !== null && !scope.includes(row.shipToPartyCode))) {
+        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Ship-to-party number ${row.shipToPartyCode} is unknown or not one of yours`);
+      }
+      if (!points.has(accessPointId)) return fail(row, 'accessPointId', accessPointId, `Unknown access point ${accessPointId}`);
+      const before = current.get(pairKey(row.shipToPartyCode, accessPointId)) ?? null;
+      if (kind === 'add') {
+        if (!before) return { ...row, change: 'insert', before };
+        return { ...row, change: before.priority === row.priority && before.isEnabled ? 'unchanged' : 'update', before };
+      }
+      if (!before) {
+        return fail(row, 'accessPointId', accessPointId, `Access point ${accessPointId} has no priority at ship-to-party ${row.shipToPartyCode}`);
+      }
+      if (row.action === 'delete') return { ...row, change: 'delete', before };
+      return { ...row, change: before.isEnabled ? 'disable' : 'unchanged', before };
+    });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { kind, rows, errors, heldBefore };
+}
+
+const ACTIONS: Record<Exclude<Change, 'unchanged'>, string> = {
+  insert: 'priority.insert',
+  update: 'priority.update',
+  disable: 'priority.disable',
+  delete: 'priority.delete',
+  add: 'shipToParty.add',
+};
+
+/** Writes every change of a plan without errors, with its audit entries. Returns how many rows changed. */
+export async function applyPlan(tx: Tx, user: CurrentUser, plan: UploadPlan): Promise<number> {
+  const changes = plan.rows.filter((row): row is PlannedRow & { change: Exclude<Change, 'unchanged'> } => row.change !== null && row.change !== 'unchanged');
+  const by = user.email;
+  for (const part of chunks(changes)) {
+    if (plan.kind === 'shipToParty') {
+      await tx
+        .insert(userAttachments)
+        .values(part.map((row) => ({ userId: user.id, kind: 'managed_ship_to_party', plant: '', code: row.shipToPartyCode })))
+        .onConflictDoNothing();
+    } else if (plan.kind === 'add') {
+      await tx
+        .insert(accessPointPriorities)
+        .values(part.map((row) => ({ shipToPartyCode: row.shipToPartyCode, accessPointId: row.accessPointId!, priority: row.priority!, isEnabled: true, updatedBy: by })))
+        .onConflictDoUpdate({
+          target: [accessPointPriorities.shipToPartyCode, accessPointPriorities.accessPointId],
+          set: { priority: sql`excluded.priority`, isEnabled: true, updatedBy: by, updatedAt: sql`now()` },
+        });
+    } else {
+      for (const change of ['disable', 'delete'] as const) {
+        const byParty = new Map<string, string[]>();
+        part.filter((row) => row.change === change).forEach((row) => byParty.set(row.shipToPartyCode, [...(byParty.get(row.shipToPartyCode) ?? []), row.accessPointId!]));
+        for (const [code, ids] of byParty) {
+          const where = and(eq(accessPointPriorities.shipToPartyCode, code), inArray(accessPointPriorities.accessPointId, ids));
+          if (change === 'delete') await tx.delete(accessPointPriorities).where(where);
+          else await tx.update(accessPointPriorities).set({ isEnabled: false, updatedBy: by, updatedAt: sql`now()` }).where(where);
+        }
+      }
+    }
+    await tx.insert(auditLog).values(
+      part.map((row) => {
+        const isParty = plan.kind === 'shipToParty';
+        const after =
+          row.change === 'delete' ? null
+          : row.change === 'disable' ? { ...row.before!, isEnabled: false }
+          : isParty ? { managedShipToPartyNumber: row.shipToPartyCode }
+          : { priority: row.priority, isEnabled: true };
+        return {
+          actorUserId: user.id,
+          actorEmail: user.email,
+          action: ACTIONS[row.change],
+          targetType: isParty ? 'user' : 'access_point_priority',
+          targetId: isParty ? user.id : `${row.shipToPartyCode}/${row.accessPointId}`,
+          before: row.before,
+          after,
+        };
+      }),
+    );
+  }
+  return changes.length;
+}
+
+export function toUploadResult(plan: UploadPlan, dryRun: boolean): UploadResult {
+  const changed = plan.rows.filter((row) => row.change !== null && row.change !== 'unchanged');
+  return {
+    kind: plan.kind,
+    dryRun,
+    rowCount: plan.rows.length,
+    changed: changed.length,
+    unchanged: plan.rows.filter((row) => row.change === 'unchanged').length,
+    rows: plan.rows.map(({ line, shipToPartyCode, accessPointId, priority, action, change }) => ({ line, shipToPartyCode, accessPointId, priority, action, change })),
+    errors: plan.errors,
+    shipToParty:
+      plan.kind === 'shipToParty'
+        ? { added: changed.map((row) => row.shipToPartyCode), count: plan.heldBefore + changed.length, maximum: MAX_SHIP_TO_PARTY_NUMBERS }
+        : null,
+  };
+}

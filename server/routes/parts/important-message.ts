@@ -1,0 +1,67 @@
+/**
+ * §7 PUT / DELETE /parts/v1/users/important-message: super managers set or clear the broadcast
+ * messages every profile carries in `importantMessages` (§2 alert). One transaction each, through
+ * runMutation (Idempotency-Key honoured), with an audit-log entry of before and after.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc } from 'drizzle-orm';
+import { errorBody } from '../../../src/contract/common';
+import { importantMessagesBody, importantMessagesResponse } from '../../../src/contract/parts';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, importantMessages } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { runMutation } from '../../plugins/idempotency';
+
+const tags = ['important messages'];
+
+async function replaceMessages(tx: Tx, actor: { id: string; email: string }, next: string[]) {
+  const before = (await tx.select({ text: importantMessages.text }).from(importantMessages).orderBy(asc(importantMessages.position))).map((row) => row.text);
+  await tx.delete(importantMessages);
+  if (next.length > 0) {
+    await tx.insert(importantMessages).values(next.map((text, index) => ({ position: index + 1, text, createdBy: actor.email })));
+  }
+  await tx.insert(auditLog).values({
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    action: next.length > 0 ? 'importantMessages.set' : 'importantMessages.clear',
+    targetType: 'important_messages',
+    targetId: 'all',
+    before,
+    after: next,
+  });
+  return { body: { important_messages: next } };
+}
+
+export const importantMessageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.put(
+    '/users/important-message',
+    {
+      config: { capability: 'importantMessages.write' },
+      schema: {
+        tags,
+        summary: 'Replace the important messages shown to every user',
+        body: importantMessagesBody,
+        response: { 200: importantMessagesResponse, 400: errorBody, 403: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Empty lines are dropped: the alert hides an empty message anyway (§2).
+      const messages = request.body.important_messages.filter((message) => message !== '');
+      return runMutation(db, request, reply, (tx) => replaceMessages(tx, user, messages));
+    },
+  );
+
+  app.delete(
+    '/users/important-message',
+    {
+      config: { capability: 'importantMessages.write' },
+      schema: {
+        tags,
+        summary: 'Clear the important messages',
+        response: { 200: importantMessagesResponse, 403: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => runMutation(db, request, reply, (tx) => replaceMessages(tx, requireUser(request), [])),
+  );
+};

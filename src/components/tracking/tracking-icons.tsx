@@ -1,0 +1,67 @@
+/**
+ * §4 confirmation, delivery and location icons with their meaning, shared by the status monitor,
+ * the order details and the help screen's legend. Colour is never the only signal: every icon
+ * carries its meaning as text (visible in the legend, as the accessible name elsewhere).
+ */
+import { useTranslation } from 'react-i18next';
+import type { IconState, ItemIcons } from '../../domain/tracking';
+
+export type TrackingIconKind = keyof ItemIcons;
+export const TRACKING_ICON_KINDS: readonly TrackingIconKind[] = ['confirmation', 'delivery', 'location'];
+
+/** Which states each icon can take (§4). */
+export const ICON_STATES_OF: Record<TrackingIconKind, readonly IconState[]> = {
+  confirmation: ['green', 'yellow', 'missing'],
+  delivery: ['green', 'yellow', 'grey', 'red', 'missing'],
+  location: ['green', 'grey', 'missing'],
+};
+
+const glyphs: Record<TrackingIconKind, string> = {
+  confirmation: 'M7 3h7l4 4v14H7zM14 3v4h4M9.5 14l2 2 3.5-4',
+  delivery: 'M2 7h11v9H2zM13 10h4l3 3v3h-7M6 19a2 2 0 100-4 2 2 0 000 4zm11 0a2 2 0 100-4 2 2 0 000 4z',
+  location: 'M12 21s-6-5.5-6-10.5a6 6 0 0112 0C18 15.5 12 21 12 21zm0-8a2.5 2.5 0 100-5 2.5 2.5 0 000 5z',
+};
+
+export function TrackingIcon({ kind, state, size = 22 }: { kind: TrackingIconKind; state: IconState; size?: number }) {
+  const { t } = useTranslation();
+  const label = `${t(`trackingIcons.${kind}.name`)}: ${t(`trackingIcons.${kind}.${state}`)}`;
+  return (
+    <span className={`track-icon state-${state}`} role="img" aria-label={label} title={label}>
+      <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+        <path d={glyphs[kind]} />
+        {state === 'missing' && <path d="M4 4l16 16" />}
+      </svg>
+    </span>
+  );
+}
+
+/** The three icons of one item in a row. */
+export function TrackingIconSet({ icons }: { icons: ItemIcons }) {
+  return (
+    <span className="track-icons">
+      {TRACKING_ICON_KINDS.map((kind) => (
+        <TrackingIcon key={kind} kind={kind} state={icons[kind]} />
+      ))}
+    </span>
+  );
+}
+
+/** Every icon and state with its meaning (§2 /info legend, and the order details). */
+export function TrackingIconLegend({ only }: { only?: ItemIcons }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="track-legend">
+      {TRACKING_ICON_KINDS.map((kind) => (
+        <div key={kind} className="track-legend-group">
+          <dt>{t(`trackingIcons.${kind}.name`)}</dt>
+          {(only ? [only[kind]] : ICON_STATES_OF[kind]).map((state) => (
+            <dd key={state}>
+              <TrackingIcon kind={kind} state={state} size={20} />
+              <span>{t(`trackingIcons.${kind}.${state}`)}</span>
+            </dd>
+          ))}
+        </div>
+      ))}
+    </dl>
+  );
+}

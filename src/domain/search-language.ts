@@ -1,0 +1,242 @@
+/**
+ * §5 search language of the tracking search, shared by the browser (highlighting bad terms by
+ * index, query parameters) and the server (the same parse turns into SQL).
+ *
+ * - The text is split into terms on white space; double quotes keep spaces inside one term,
+ *   so a multi-word field can be written `"purchase order">=4500100000`. Spaces, `_` and `-`
+ *   inside a field name are ignored, so `purchase_order`, `purchase-order` and `PurchaseOrder`
+ *   name the same field as `"purchase order"`.
+ * - A term with an operator (> < >= <= = !=, the longest match first) is field, operator, value.
+ *   The field must be a known alias; the value must not be empty and must pass the field's check.
+ * - A term without an operator is free text; wildcards (* ? %) are refused (§5 guidance).
+ * - Nothing here throws: junk yields errors by term index.
+ */
+
+export const OPERATORS = ['>=', '<=', '!=', '>', '<', '='] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** Query-parameter suffix of each operator: `purchaseOrder_gte=4500100000`. */
+export const OPERATOR_SUFFIXES: Record<Operator, string> = {
+  '>': '_gt',
+  '<': '_lt',
+  '>=': '_gte',
+  '<=': '_lte',
+  '=': '_eq',
+  '!=': '_ne',
+};
+
+/** How a field's values are checked and compared. */
+export type ValueKind = 'document' | 'code' | 'text' | 'email' | 'date' | 'deliveryStatus';
+
+export const SEARCH_FIELDS = [
+  { key: 'purchaseOrder', aliases: ['purchase order', 'po'], kind: 'document' },
+  { key: 'deliveryOrder', aliases: ['delivery order', 'do'], kind: 'document' },
+  { key: 'salesOrder', aliases: ['sales order'], kind: 'document' },
+  { key: 'serviceOrder', aliases: ['service order', 'so'], kind: 'document' },
+  { key: 'storageLocation', aliases: ['sloc'], kind: 'code' },
+  { key: 'trackingNumber', aliases: ['tracking number', 'tn'], kind: 'document' },
+  { key: 'plant', aliases: ['plant'], kind: 'code' },
+  { key: 'plannerGroup', aliases: ['planner group'], kind: 'code' },
+  { key: 'equipment', aliases: ['equipment', 'ec'], kind: 'document' },
+  { key: 'equipmentDescription', aliases: ['equipment description'], kind: 'text' },
+  { key: 'workCenter', aliases: ['work center', 'wc'], kind: 'code' },
+  { key: 'userEmail', aliases: ['user email'], kind: 'email' },
+  { key: 'delivery', aliases: ['delivery', 'dl'], kind: 'deliveryStatus' },
+  { key: 'material', aliases: ['material', 'mat', 'mc'], kind: 'document' },
+  { key: 'materialDescription', aliases: ['material description'], kind: 'text' },
+  { key: 'deliveryDate', aliases: ['delivery date', 'dd'], kind: 'date' },
+] as const satisfies ReadonlyArray<{ key: string; aliases: readonly string[]; kind: ValueKind }>;
+
+export type SearchFieldKey = (typeof SEARCH_FIELDS)[number]['key'];
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** Every alias as written in §5. */
+export const SEARCH_ALIASES: readonly string[] = SEARCH_FIELDS.flatMap((field) => field.aliases);
+
+/** `Purchase_Order`, `purchase-order`, `"purchase order"` → `purchaseorder`. */
+const squash = (name: string) => name.toLowerCase().replace(/[\s_"'-]+/g, '');
+
+const FIELD_BY_ALIAS = new Map<string, SearchField>(
+  SEARCH_FIELDS.flatMap((field) => [...field.aliases.map((alias) => [squash(alias), field] as const), [squash(field.key), field] as const]),
+);
+
+export function findField(name: string): SearchField | undefined {
+  return FIELD_BY_ALIAS.get(squash(name));
+}
+
+/** The delivery statuses of §4, as a person may type them (`dl=delivered`, `dl=at_access_point`). */
+const DELIVERY_STATUS_VALUES: Record<string, string> = {
+  delivered: 'Delivered',
+  deliveryfailed: 'Delivery Failed',
+  failed: 'Delivery Failed',
+  ontheway: 'OnTheWay',
+  tobepickedup: 'ToBePickedUp',
+  ataccesspoint: 'At access point',
+};
+
+export type TermErrorReason = 'unknownField' | 'emptyValue' | 'badValue' | 'operatorNotAllowed' | 'wildcard';
+
+export interface TermError {
+  /** Position of the term in the split text, from 0. */
+  index: number;
+  term: string;
+  reason: TermErrorReason;
+  /** English message naming the term, for the server's 400 (the browser translates `reason`). */
+  message: string;
+}
+
+export type SearchTerm =
+  | { index: number; raw: string; type: 'free'; value: string }
+  | { index: number; raw: string; type: 'field'; field: SearchFieldKey; operator: Operator; value: string };
+
+export interface ParsedSearch {
+  terms: SearchTerm[];
+  errors: TermError[];
+}
+
+/** Splits on white space outside double quotes; quotes are kept for the term parser. */
+export function splitTerms(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  const terms: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    if (!quoted && /\s/.test(char)) {
+      if (current) terms.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  if (current) terms.push(current);
+  return terms;
+}
+
+/** The first operator in the term (outside quotes), longest match first at that position. */
+function findOperator(term: string): { at: number; operator: Operator } | null {
+  let quoted = false;
+  for (let at = 0; at < term.length; at++) {
+    const char = term[at];
+    if (char === '"') quoted = !quoted;
+    if (quoted) continue;
+    const operator = OPERATORS.find((op) => term.startsWith(op, at));
+    if (operator) return { at, operator };
+  }
+  return null;
+}
+
+const unquote = (value: string) => value.replace(/"/g, '').trim();
+
+const DATE_SEPARATORS = '[/.\\\\-]?';
+const YEAR_FIRST = new RegExp(`^(\\d{4})(${DATE_SEPARATORS})(\\d{2})\\2(\\d{2})$`);
+const DAY_FIRST = new RegExp(`^(\\d{2})(${DATE_SEPARATORS})(\\d{2})\\2(\\d{4})$`);
+
+const validDayMonth = (day: number, month: number) => month >= 1 && month <= 12 && day >= 1 && day <= 31;
+
+/**
+ * §5 date: 8 digits as yyyy-mm-dd or dd-mm-yyyy with an optional separator / . \ or - (the same
+ * one twice); month 1-12, day 1-31. Returns yyyy-mm-dd, or null when it is not such a date.
+ */
+export function normalizeSearchDate(value: string): string | null {
+  const yearFirst = YEAR_FIRST.exec(value);
+  if (yearFirst) {
+    const [, year, , month, day] = yearFirst as unknown as [string, string, string, string, string];
+    if (validDayMonth(Number(day), Number(month))) return `${year}-${month}-${day}`;
+  }
+  const dayFirst = DAY_FIRST.exec(value);
+  if (dayFirst) {
+    const [, day, , month, year] = dayFirst as unknown as [string, string, string, string, string];
+    if (validDayMonth(Number(day), Number(month))) return `${year}-${month}-${day}`;
+  }
+  return null;
+}
+
+const DOCUMENT_PATTERN = /^[A-Za-z0-9/._-]{1,40}$/;
+const CODE_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
+const EMAIL_CHARS = /^[A-Za-z0-9._%+@-]{1,120}$/;
+
+type ValueCheck = { ok: true; value: string } | { ok: false; reason: 'badValue' | 'operatorNotAllowed'; hint: string };
+
+function checkValue(kind: ValueKind, operator: Operator, value: string): ValueCheck {
+  switch (kind) {
+    case 'document':
+      return DOCUMENT_PATTERN.test(value) ? { ok: true, value } : { ok: false, reason: 'badValue', hint: 'use letters, digits and / . _ - only' };
+    case 'code':
+      return CODE_PATTERN.test(value) ? { ok: true, value: value.toUpperCase() } : { ok: false, reason: 'badValue', hint: 'use letters and digits only' };
+    case 'text':
+      return value.length <= 100 && !/[*?%]/.test(value) ? { ok: true, value } : { ok: false, reason: 'badValue', hint: 'no wildcards, at most 100 characters' };
+    case 'email':
+      return EMAIL_CHARS.test(value) ? { ok: true, value: value.toLowerCase() } : { ok: false, reason: 'badValue', hint: 'use the characters of an e-mail address' };
+    case 'date': {
+      const date = normalizeSearchDate(value);
+      return date ? { ok: true, value: date } : { ok: false, reason: 'badValue', hint: 'write a date as yyyy-mm-dd or dd-mm-yyyy' };
+    }
+    case 'deliveryStatus': {
+      if (operator !== '=' && operator !== '!=') return { ok: false, reason: 'operatorNotAllowed', hint: 'only = and != compare a delivery status' };
+      const status = DELIVERY_STATUS_VALUES[squash(value)];
+      return status
+        ? { ok: true, value: status }
+        : { ok: false, reason: 'badValue', hint: 'use delivered, failed, on_the_way, to_be_picked_up or at_access_point' };
+    }
+  }
+}
+
+function parseTerm(raw: string, index: number): SearchTerm | TermError {
+  const found = findOperator(raw);
+  if (!found) {
+    const value = unquote(raw);
+    if (/[*?%]/.test(value)) {
+      return { index, term: raw, reason: 'wildcard', message: `Search term ${index + 1} "${raw}": wildcards are not supported, enter each word separately` };
+    }
+    return { index, raw, type: 'free', value };
+  }
+  const fieldName = unquote(raw.slice(0, found.at));
+  const value = unquote(raw.slice(found.at + found.operator.length));
+  const field = findField(fieldName);
+  if (!field) {
+    return { index, term: raw, reason: 'unknownField', message: `Search term ${index + 1} "${raw}": unknown field "${fieldName}"` };
+  }
+  if (!value) {
+    return { index, term: raw, reason: 'emptyValue', message: `Search term ${index + 1} "${raw}": the value is empty` };
+  }
+  const checked = checkValue(field.kind, found.operator, value);
+  if (!checked.ok) {
+    return { index, term: raw, reason: checked.reason, message: `Search term ${index + 1} "${raw}": ${checked.hint}` };
+  }
+  return { index, raw, type: 'field', field: field.key, operator: found.operator, value: checked.value };
+}
+
+/** §5: split, read each term, and report bad ones by index. Never throws. */
+export function parseSearch(text: unknown): ParsedSearch {
+  const result: ParsedSearch = { terms: [], errors: [] };
+  splitTerms(text).forEach((raw, index) => {
+    const parsed = parseTerm(raw, index);
+    if ('reason' in parsed) result.errors.push(parsed);
+    else if (parsed.type === 'field' || parsed.value !== '') result.terms.push(parsed);
+  });
+  return result;
+}
+
+/** The query parameters of parsed terms: `{ purchaseOrder_gte: ['4500100000'], text: ['door'] }`. */
+export function toQueryParams(terms: readonly SearchTerm[]): Record<string, string[]> {
+  const params: Record<string, string[]> = {};
+  for (const term of terms) {
+    const key = term.type === 'free' ? 'text' : `${term.field}${OPERATOR_SUFFIXES[term.operator]}`;
+    (params[key] ??= []).push(term.value);
+  }
+  return params;
+}
+
+/** Quoted when it holds spaces or operator characters, so it reads back as the same term. */
+const needsQuotes = (value: string) => /[\s"<>=!]/.test(value);
+
+/** Writes a term back as search text; `parseSearch(formatTerm(t))` reads the same term again. */
+export function formatTerm(term: SearchTerm): string {
+  const value = needsQuotes(term.value) ? `"${term.value.replace(/"/g, '')}"` : term.value;
+  return term.type === 'free' ? value : `${term.field}${term.operator}${value}`;
+}
+
+export function formatSearch(terms: readonly SearchTerm[]): string {
+  return terms.map(formatTerm).join(' ');
+}

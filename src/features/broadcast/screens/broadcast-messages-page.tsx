@@ -1,0 +1,100 @@
+/**
+ * Broadcast messages (§2, super managers): the list of important messages every user sees in the
+ * top-bar alert. Edit the list and save it, or clear it. Changes need a connection: a broadcast
+ * saved on one phone and sent hours later would surprise everyone.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { Dialog } from '../../../components/ui/dialog';
+import { useImportantMessagesMutation } from '../api/important-messages';
+
+const MAX_LENGTH = 500;
+
+export default function BroadcastMessagesPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const online = useOnline();
+  const [messages, setMessages] = useState<string[]>(() => (profile.importantMessages.length > 0 ? profile.importantMessages : ['']));
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const mutation = useImportantMessagesMutation();
+  const filled = messages.map((message) => message.trim()).filter(Boolean);
+
+  const change = (index: number, value: string) => {
+    setDone(null);
+    setMessages((current) => current.map((message, i) => (i === index ? value : message)));
+  };
+  const save = () =>
+    mutation.mutate(filled, {
+      onSuccess: (result) => {
+        setMessages(result.important_messages);
+        setDone(t('broadcast.saved', { count: result.important_messages.length }));
+      },
+    });
+  const clear = () =>
+    mutation.mutate(null, {
+      onSuccess: () => {
+        setConfirmClear(false);
+        setMessages(['']);
+        setDone(t('broadcast.cleared'));
+      },
+    });
+
+  return (
+    <section className="page narrow-page">
+      <h1 className="page-title">{t('routes.broadcastMessages')}</h1>
+      <p className="muted">{t('broadcast.intro')}</p>
+      <form
+        className="broadcast-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        {messages.map((message, index) => (
+          <div key={index} className="broadcast-message">
+            <label htmlFor={`broadcast-${index}`} className="field-label">
+              {t('broadcast.messageLabel', { number: index + 1 })}
+            </label>
+            <textarea id={`broadcast-${index}`} rows={3} maxLength={MAX_LENGTH} value={message} onChange={(event) => change(index, event.target.value)} />
+            {messages.length > 1 && (
+              <button type="button" className="button" onClick={() => setMessages((current) => current.filter((_, i) => i !== index))}>
+                {t('broadcast.remove', { number: index + 1 })}
+              </button>
+            )}
+          </div>
+        ))}
+        <div className="broadcast-actions">
+          <button type="button" className="button" onClick={() => setMessages((current) => [...current, ''])} disabled={messages.length >= 20}>
+            {t('broadcast.add')}
+          </button>
+          <button type="submit" className="button primary" disabled={!online || mutation.isPending || filled.length === 0}>
+            {t('broadcast.save')}
+          </button>
+          <button type="button" className="button danger" disabled={!online || mutation.isPending || profile.importantMessages.length === 0} onClick={() => setConfirmClear(true)}>
+            {t('broadcast.clear')}
+          </button>
+        </div>
+        {!online && <p className="muted">{t('broadcast.needsConnection')}</p>}
+        {done && (
+          <p className="success-text" role="status">
+            {done}
+          </p>
+        )}
+      </form>
+      <Dialog open={confirmClear} title={t('broadcast.clearTitle')} onClose={() => setConfirmClear(false)}>
+        <p>{t('broadcast.clearText')}</p>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => setConfirmClear(false)}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button danger" onClick={clear} disabled={mutation.isPending}>
+            {t('broadcast.clearConfirm')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

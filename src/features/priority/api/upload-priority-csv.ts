@@ -1,0 +1,48 @@
+import { HTTPError } from 'ky';
+import { uploadRefusal, uploadResult, type UploadLineError, type UploadResult } from '../../../contract/priority';
+import type { PriorityUploadKind } from '../../../domain/priority';
+import { errorMessage, userApi } from '../../../lib/api-client';
+
+const PATHS: Record<PriorityUploadKind, string> = {
+  add: 'uap_priority/uploads/add',
+  disable: 'uap_priority/uploads/disable',
+  shipToParty: 'ship_to_party_codes/uploads',
+};
+
+/** The server refused the file or some rows (422): its message and every error with its line. */
+export class UploadRefused extends Error {
+  constructor(
+    message: string,
+    readonly errors: UploadLineError[],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * POST the file's bytes as they are (not file.text(), which would hide bytes that are not UTF-8
+ * behind replacement characters) to the upload of `kind`. A dry run writes nothing.
+ */
+export async function uploadPriorityCsv(
+  kind: PriorityUploadKind,
+  file: Blob,
+  options: { dryRun: boolean; idempotencyKey?: string },
+): Promise<UploadResult> {
+  try {
+    const body = await userApi
+      .post(PATHS[kind], {
+        body: file,
+        headers: { 'content-type': 'text/csv; charset=utf-8', ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
+        searchParams: options.dryRun ? { dryRun: 'true' } : undefined,
+        timeout: 120_000,
+      })
+      .json();
+    return uploadResult.parse(body);
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status === 422) {
+      const refusal = uploadRefusal.safeParse(await error.response.clone().json().catch(() => null));
+      if (refusal.success) throw new UploadRefused(refusal.data.message, refusal.data.errors);
+    }
+    throw new Error(await errorMessage(error));
+  }
+}

@@ -1,0 +1,60 @@
+/** Country filter with suggestions from the server (§7 suggestions/countries), as removable chips. */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountrySuggestions } from '../api/get-country-suggestions';
+
+export function CountryFilter({ selected, onChange }: { selected: string[]; onChange: (countries: string[]) => void }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const suggestions = useCountrySuggestions(typed.trim());
+  const options = (suggestions.data ?? []).filter((country) => !selected.includes(country));
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const country = typed.trim().toUpperCase();
+    if (/^[A-Z]{2}$/.test(country) && !selected.includes(country)) onChange([...selected, country]);
+    setTyped('');
+  };
+  return (
+    <form className="priority-countries" onSubmit={add} role="search" aria-label={t('priority.countries')}>
+      <label className="field-label" htmlFor="priority-country">
+        {t('priority.countryInput')}
+      </label>
+      <div className="priority-inline">
+        <input
+          id="priority-country"
+          type="text"
+          list="priority-country-options"
+          autoComplete="off"
+          maxLength={2}
+          placeholder={t('priority.countryPlaceholder')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <datalist id="priority-country-options">
+          {options.map((country) => (
+            <option key={country} value={country} />
+          ))}
+        </datalist>
+        <button type="submit" className="button">
+          {t('priority.addCountry')}
+        </button>
+      </div>
+      {selected.length > 0 && (
+        <ul className="priority-chips" aria-label={t('priority.selectedCountries')}>
+          {selected.map((country) => (
+            <li key={country}>
+              <button
+                type="button"
+                className="priority-chip"
+                aria-label={t('priority.removeCountry', { country })}
+                onClick={() => onChange(selected.filter((c) => c !== country))}
+              >
+                {country} <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

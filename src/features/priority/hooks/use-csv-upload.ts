@@ -1,0 +1,76 @@
+/**
+ * One upload, step by step: choose a file → the server checks it (dry run) → the user sees the
+ * parsed rows and every error → applies → the result. A newer file or closing the dialog makes
+ * the answers of older requests irrelevant; they are dropped, never shown.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UploadLineError, UploadResult } from '../../../contract/priority';
+import { PRIORITY_UPLOAD_MAX_BYTES } from '../../../domain/constants';
+import type { PriorityUploadKind } from '../../../domain/priority';
+import { sessionQueries } from '../../../lib/profile';
+import { priorityQueries } from '../api/get-priorities';
+import { uploadPriorityCsv, UploadRefused } from '../api/upload-priority-csv';
+
+export type UploadState =
+  | { step: 'idle' }
+  | { step: 'checking'; fileName: string }
+  | { step: 'preview'; fileName: string; result: UploadResult }
+  | { step: 'applying'; fileName: string; result: UploadResult }
+  | { step: 'applied'; fileName: string; result: UploadResult }
+  | { step: 'refused'; fileName: string; message: string; errors: UploadLineError[] };
+
+export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<UploadState>({ step: 'idle' });
+  const file = useRef<File | null>(null);
+  const run = useRef(0);
+
+  const refuse = (fileName: string, error: unknown): UploadState =>
+    error instanceof UploadRefused
+      ? { step: 'refused', fileName, message: error.message, errors: error.errors }
+      : { step: 'refused', fileName, message: error instanceof Error ? error.message : String(error), errors: [] };
+
+  const choose = useCallback(
+    async (chosen: File) => {
+      const id = ++run.current;
+      file.current = chosen;
+      if (chosen.size > PRIORITY_UPLOAD_MAX_BYTES) {
+        setState({ step: 'refused', fileName: chosen.name, message: tooLargeMessage, errors: [] });
+        return;
+      }
+      setState({ step: 'checking', fileName: chosen.name });
+      try {
+        const result = await uploadPriorityCsv(kind, chosen, { dryRun: true });
+        if (id === run.current) setState({ step: 'preview', fileName: chosen.name, result });
+      } catch (error) {
+        if (id === run.current) setState(refuse(chosen.name, error));
+      }
+    },
+    [kind, tooLargeMessage],
+  );
+
+  const apply = useCallback(async () => {
+    const chosen = file.current;
+    if (state.step !== 'preview' || !chosen) return;
+    const id = ++run.current;
+    setState({ step: 'applying', fileName: chosen.name, result: state.result });
+    try {
+      // A retry of this apply (lost answer) is replayed by the server, not applied twice.
+      const result = await uploadPriorityCsv(kind, chosen, { dryRun: false, idempotencyKey: crypto.randomUUID() });
+      await queryClient.invalidateQueries({ queryKey: priorityQueries.all() });
+      if (kind === 'shipToParty') await queryClient.invalidateQueries({ queryKey: [...sessionQueries.all(), 'profile'] });
+      if (id === run.current) setState({ step: 'applied', fileName: chosen.name, result });
+    } catch (error) {
+      if (id === run.current) setState(refuse(chosen.name, error));
+    }
+  }, [kind, queryClient, state]);
+
+  const reset = useCallback(() => {
+    run.current += 1;
+    file.current = null;
+    setState({ step: 'idle' });
+  }, []);
+
+  return { state, choose, apply, reset };
+}

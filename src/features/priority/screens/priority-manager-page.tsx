@@ -1,0 +1,99 @@
+/**
+ * /priority-manager (§2): per ship-to-party number the access points, priority 1 first, with a
+ * text search and a country filter; the three upload dialogs for those whose roles allow them
+ * (§6, the same can() the server checks). The list is mirrored: offline it shows the saved copy.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can, isSuperManager, type Capability } from '../../../domain/permissions';
+import type { PriorityUploadKind } from '../../../domain/priority';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePriorities } from '../api/get-priorities';
+import { useShipToPartyCodes } from '../api/get-ship-to-party-codes';
+import { CountryFilter } from '../components/country-filter';
+import { PriorityList } from '../components/priority-list';
+import { ShipToPartySummary } from '../components/ship-to-party-summary';
+import { UploadDialog } from '../components/upload-dialog';
+
+const UPLOAD_ACTIONS: { kind: PriorityUploadKind; capability: Capability }[] = [
+  { kind: 'shipToParty', capability: 'priority.write' },
+  { kind: 'add', capability: 'priority.uploadAdd' },
+  { kind: 'disable', capability: 'priority.uploadDisable' },
+];
+
+export default function PriorityManagerPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const online = useOnline();
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const [countries, setCountries] = useState<string[]>([]);
+  const [openUpload, setOpenUpload] = useState<PriorityUploadKind | null>(null);
+  const list = usePriorities(profile.email, { query, countries });
+  const codes = useShipToPartyCodes();
+  const actions = UPLOAD_ACTIONS.filter((action) => can(profile.permissions, action.capability));
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(typed.trim());
+  };
+  const items = list.data?.items;
+  const hasNoShipToParty = codes.data?.length === 0;
+
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1 className="page-title">{t('routes.priorityManager')}</h1>
+        {actions.length > 0 && (
+          <div className="button-row">
+            {actions.map(({ kind }) => (
+              <button key={kind} type="button" className="button" disabled={!online} onClick={() => setOpenUpload(kind)}>
+                {t(`priority.upload.${kind}.button`)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
+      <ShipToPartySummary codes={codes.data} isSuperManager={isSuperManager(profile.permissions)} />
+
+      {!hasNoShipToParty && (
+        <div className="priority-filters">
+          <form className="priority-search" role="search" onSubmit={search}>
+            <label className="field-label" htmlFor="priority-query">
+              {t('priority.search')}
+            </label>
+            <div className="priority-inline">
+              <input
+                id="priority-query"
+                type="search"
+                value={typed}
+                placeholder={t('priority.searchPlaceholder')}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+              <button type="submit" className="button">
+                {t('common.search')}
+              </button>
+            </div>
+          </form>
+          <CountryFilter selected={countries} onChange={setCountries} />
+        </div>
+      )}
+
+      {list.isPending && <Spinner label={t('loading.listingItems')} />}
+      {list.error && (
+        <p className="form-error" role="alert">
+          {list.error.message}
+        </p>
+      )}
+      {items && items.length === 0 && !hasNoShipToParty && <p className="muted">{t('common.noItems')}</p>}
+      {items && items.length > 0 && <PriorityList items={items} />}
+
+      {actions.map(({ kind }) => (
+        <UploadDialog key={kind} kind={kind} open={openUpload === kind} onClose={() => setOpenUpload(null)} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { OrderDetailsItem } from '../../../contract/parts';
+
+/** Every §3 item field, in the spec's order; JSON fields are shown in their own sections. */
+const FIELDS = [
+  'materialCode',
+  'materialDescription',
+  'unit',
+  'deliveryDate',
+  'eta',
+  'deliveryStatus',
+  'deliveryType',
+  'deliveryAddress',
+  'storageLocation',
+  'addressCode',
+  'trackingNumber',
+  'reservationDocNumber',
+  'reservationQuantity',
+  'pending',
+  'purchaseOrderDocNumber',
+  'purchaseOrder',
+  'purchaseOrderQuantity',
+  'purchaseOrderConfirmationCategory',
+  'purchaseOrderConfirmationQuantity',
+  'purchaseOrderGoodsReceiptQuantity',
+  'goodsReceiptPostedAt',
+  'salesOrderDocNumber',
+  'salesOrderDocNumberAtPO',
+  'salesOrderScheduleLineQuantity',
+  'salesOrderQuantity',
+  'deliveryOrderDocNumber',
+  'deliveryQuantity',
+  'mainAssetNumber',
+  'network',
+  'costCenter',
+  'actionPoint',
+  'notification',
+] as const satisfies ReadonlyArray<keyof OrderDetailsItem>;
+
+const DATES = new Set<string>(['deliveryDate', 'eta']);
+
+export function ItemFields({ item }: { item: OrderDetailsItem }) {
+  const { t } = useTranslation();
+  const show = (field: (typeof FIELDS)[number]) => {
+    const value = item[field];
+    if (value === null || value === '') return <span className="muted">{t('tracking.field.empty')}</span>;
+    if (DATES.has(field)) return dayjs(String(value)).format('L');
+    if (field === 'goodsReceiptPostedAt') return dayjs(String(value)).format('LLL');
+    return String(value);
+  };
+  return (
+    <details className="item-fields">
+      <summary>{t('tracking.allFields')}</summary>
+      <dl>
+        {FIELDS.map((field) => (
+          <div key={field}>
+            <dt>{t(`tracking.field.${field}`)}</dt>
+            <dd>{show(field)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { TrackingRow } from '../../../contract/parts';
+import { itemIcons } from '../../../domain/tracking';
+import { TrackingIconSet } from '../../../components/tracking/tracking-icons';
+import { deliveryLabel } from './status-labels';
+
+/** One order row of the status monitor: the order, its summary date and its (matching) items. */
+export function OrderCard({ row, now }: { row: TrackingRow; now: Date }) {
+  const { t } = useTranslation();
+  const summary = row.summary;
+  return (
+    <li className="order-card">
+      <div className="order-card-head">
+        <Link to={`/order-details/${encodeURIComponent(row.orderId)}`} className="order-card-link">
+          {t('tracking.serviceOrder', { id: row.serviceOrder ?? row.orderId })}
+        </Link>
+        {summary && (
+          <span className="order-card-date">
+            {t(summary.kind === 'eta' ? 'tracking.etaOn' : 'tracking.deliveryDateOn', { date: dayjs(summary.date).format('L') })}
+          </span>
+        )}
+      </div>
+      <div className="order-card-meta">
+        {row.equipmentCode && <span>{t('tracking.equipment', { code: row.equipmentCode })}</span>}
+        {row.equipmentDescription && <span>{row.equipmentDescription}</span>}
+        {row.destination && <span>{row.destination}</span>}
+      </div>
+      <ul className="order-items">
+        {row.items.map((item) => (
+          <li key={item.id} className="order-item">
+            <span className="order-item-material">
+              <strong>{item.materialCode}</strong> {item.materialDescription}
+            </span>
+            <span className="status-chip">{deliveryLabel(t, item)}</span>
+            {/* Icons are worked out again with this device's clock: an offline copy may be days old. */}
+            <TrackingIconSet icons={itemIcons(item, now)} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

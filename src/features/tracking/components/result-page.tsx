@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { TrackingStatusParams } from '../../../contract/parts';
+import { Spinner } from '../../../components/ui/spinner';
+import { useTrackingStatus } from '../api/get-tracking-status';
+import { OrderCard } from './order-card';
+
+/**
+ * One page of order rows. Each page is its own mirrored query, so every page the user loaded is
+ * on the device for offline use; a page shown from the device says when it was saved.
+ */
+export function ResultPage({
+  userEmail,
+  params,
+  now,
+  isFirst,
+  isLast,
+  onLoadMore,
+}: {
+  userEmail: string;
+  params: TrackingStatusParams;
+  now: Date;
+  isFirst: boolean;
+  isLast: boolean;
+  onLoadMore: () => void;
+}) {
+  const { t } = useTranslation();
+  const page = useTrackingStatus(userEmail, params);
+  const data = page.data;
+  if (page.isPending) return <Spinner label={t('loading.listingItems')} />;
+  if (page.error || !data) {
+    return (
+      <p className="form-error" role="alert">
+        {page.error?.message}
+      </p>
+    );
+  }
+  return (
+    <section className="result-page" aria-label={t('common.pageOf', { page: data.page, pages: data.pages })}>
+      {!isFirst && page.isOfflineCopy && page.savedAt && (
+        <p className="muted small">{t('tracking.pageSavedAt', { page: data.page, time: dayjs(page.savedAt).format('LLL') })}</p>
+      )}
+      {isFirst && data.trackingStatus.length === 0 && <p className="muted">{t('common.noItems')}</p>}
+      <ul className="order-cards">
+        {data.trackingStatus.map((row) => (
+          <OrderCard key={row.orderId} row={row} now={now} />
+        ))}
+      </ul>
+      {isLast && data.has_next && (
+        <div className="load-more">
+          <button type="button" className="button" onClick={onLoadMore}>
+            {t('tracking.loadMore')}
+          </button>
+        </div>
+      )}
+      {isLast && !data.has_next && data.trackingStatus.length > 0 && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The §5 filter-by control: free text and indexed search (`po>=4500100000 mat=KM123`). Terms are
+ * read with the shared parser as the user types; each bad term is highlighted by its index and
+ * explained, and a search with a bad term is not sent.
+ */
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseSearch, splitTerms } from '../../../domain/search-language';
+
+export function TrackingSearchForm({
+  initial,
+  onSearch,
+  autoFocus = false,
+  label,
+}: {
+  initial: string;
+  onSearch: (query: string) => void;
+  autoFocus?: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const terms = useMemo(() => splitTerms(text), [text]);
+  const { errors } = useMemo(() => parseSearch(text), [text]);
+  const errorAt = new Map(errors.map((error) => [error.index, error]));
+  const showErrors = submitted && errors.length > 0;
+
+  return (
+    <form
+      className="tracking-search"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (errors.length === 0) onSearch(text.trim());
+      }}
+    >
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="search-form">
+        <input
+          id={id}
+          type="search"
+          value={text}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('tracking.search.placeholder')}
+          aria-invalid={showErrors}
+          aria-describedby={showErrors ? `${id}-errors` : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setSubmitted(false);
+          }}
+        />
+        <button type="submit" className="button primary">
+          {t('common.search')}
+        </button>
+      </div>
+      {terms.length > 0 && (
+        <ol className="search-terms" aria-label={t('tracking.search.termsLabel')}>
+          {terms.map((term, index) => (
+            <li key={`${index}:${term}`} className={errorAt.has(index) ? 'search-term bad' : 'search-term'} data-term-index={index}>
+              {term}
+            </li>
+          ))}
+        </ol>
+      )}
+      {showErrors && (
+        <ul id={`${id}-errors`} className="form-error search-errors" role="alert">
+          {errors.map((error) => (
+            <li key={error.index}>{t(`tracking.search.error.${error.reason}`, { index: error.index + 1, term: error.term })}</li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+/** /order-details/{orderId} (§2): one order, every item with its timeline, icons and fields. */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { statusOf } from '../../../lib/api-client';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { Spinner } from '../../../components/ui/spinner';
+import { useOrderDetails } from '../api/get-order-details';
+import { ItemPanel } from '../components/item-panel';
+
+export default function OrderDetailsPage() {
+  const { t } = useTranslation();
+  const orderId = useParams().orderId ?? '';
+  const { email } = useProfile();
+  const online = useOnline();
+  const [now] = useState(() => new Date());
+  const details = useOrderDetails(email, orderId);
+  const order = details.data;
+
+  return (
+    <section className="page">
+      <Link to="/status-monitor">{t('tracking.backToMonitor')}</Link>
+      <h1 className="page-title">{t('tracking.serviceOrder', { id: order?.serviceOrder ?? orderId })}</h1>
+      {(details.isOfflineCopy || !online) && <OfflineBanner savedAt={details.savedAt} />}
+      {details.isPending && <Spinner label={t('loading.listingItems')} />}
+      {details.error && (
+        <p className="form-error" role="alert">
+          {statusOf(details.error) === 404 ? t('tracking.orderNotFound') : details.error.message}
+        </p>
+      )}
+      {order && (
+        <>
+          <dl className="order-facts">
+            <div>
+              <dt>{t('tracking.field.equipmentCode')}</dt>
+              <dd>{order.equipmentCode ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('tracking.field.equipmentDescription')}</dt>
+              <dd>{order.equipmentDescription ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('tracking.field.destination')}</dt>
+              <dd>{order.destination ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('tracking.field.plant')}</dt>
+              <dd>
+                {order.plant}
+                {order.workCenter && ` · ${order.workCenter}`}
+              </dd>
+            </div>
+          </dl>
+          {order.items.map((item) => (
+            <ItemPanel key={item.id} item={item} serviceOrder={order.serviceOrder} now={now} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

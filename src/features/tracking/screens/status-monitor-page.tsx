@@ -1,0 +1,118 @@
+/**
+ * /status-monitor (§2): tabs All, Arrived, Incoming and My orders with their counts, the filter-by
+ * control (§5 search language), the My orders toggle, next / previous, load more and "End of
+ * results". State is kept in the address and the session (useMonitorState); every page read is
+ * mirrored on the device, so the last pages are there offline with the time they were saved.
+ * The Notifications tab and its sub-tabs arrive with the notifications feature (issue #6).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { TrackingStatusParams } from '../../../contract/parts';
+import { PAGE_SIZE } from '../../../domain/constants';
+import { can } from '../../../domain/permissions';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { useSearchHistory } from '../../../lib/search-history';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { useTrackingStatus } from '../api/get-tracking-status';
+import { MonitorTabs } from '../components/monitor-tabs';
+import { ResultPage } from '../components/result-page';
+import { TrackingSearchForm } from '../components/tracking-search-form';
+import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-monitor-state';
+
+const PANEL_ID = 'monitor-panel';
+
+export default function StatusMonitorPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const online = useOnline();
+  const canSeeMine = can(profile.permissions, 'tracking.myOrders');
+  const [state, update] = useMonitorState(canSeeMine);
+  const { remember } = useSearchHistory('tracking');
+  // One clock per render of the screen for the §4 five-day icon rule.
+  const [now] = useState(() => new Date());
+
+  const myOrders = state.tab === 'mine' || state.mine;
+  const base: Omit<TrackingStatusParams, 'page'> = { query: state.query, status: state.tab === 'mine' ? 'all' : state.tab, myOrders, maxResults: PAGE_SIZE };
+  const first = useTrackingStatus(profile.email, { ...base, page: state.page });
+
+  // Counts of the tabs the shown list does not cover come from a one-row query of the other mode.
+  const otherMode = myOrders !== state.mine ? state.mine : !myOrders && canSeeMine ? true : null;
+  const other = useTrackingStatus(
+    profile.email,
+    { query: state.query, status: 'all', myOrders: otherMode ?? false, maxResults: 1, page: 1 },
+    { enabled: otherMode !== null, mainList: false, silent: true },
+  );
+  const tabCounts = myOrders === state.mine ? first.data : other.data;
+  const mineCounts = myOrders ? first.data : other.data;
+  const counts: Partial<Record<MonitorTab, number>> = {
+    all: tabCounts?.count_total,
+    arrived: tabCounts?.count_arrived,
+    incoming: tabCounts?.count_incoming,
+    mine: mineCounts?.count_total,
+  };
+  const tabs = MONITOR_TABS.filter((tab) => tab !== 'mine' || canSeeMine);
+  const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
+  const lastPage = pages[pages.length - 1]!;
+
+  return (
+    <section className="page">
+      <h1 className="page-title">{t('routes.statusMonitor')}</h1>
+      {(first.isOfflineCopy || !online) && <OfflineBanner savedAt={first.savedAt} />}
+      <div className="monitor-toolbar">
+        <TrackingSearchForm
+          key={state.query}
+          initial={state.query}
+          label={t('tracking.filterBy')}
+          onSearch={(query) => {
+            remember(query);
+            update({ query, page: 1, more: 0 });
+          }}
+        />
+        <div className="monitor-actions">
+          {canSeeMine && state.tab !== 'mine' && (
+            <label className="toggle">
+              <input type="checkbox" checked={state.mine} onChange={(event) => update({ mine: event.target.checked, page: 1, more: 0 })} />
+              <span>{t('tracking.myOrdersToggle')}</span>
+            </label>
+          )}
+          <Link to="/search">{t('tracking.searchHelpLink')}</Link>
+          {can(profile.permissions, 'importantMessages.write') && <Link to="/broadcast-messages">{t('tracking.broadcastLink')}</Link>}
+          {first.data && first.data.count_action_point > 0 && (
+            <span className="status-chip action-point">{t('tracking.actionPoint', { count: first.data.count_action_point })}</span>
+          )}
+        </div>
+      </div>
+      <MonitorTabs tabs={tabs} active={state.tab} counts={counts} panelId={PANEL_ID} onSelect={(tab) => update({ tab, page: 1, more: 0 })} />
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${state.tab}`} className="monitor-panel">
+        {pages.map((page, index) => (
+          <ResultPage
+            key={page}
+            userEmail={profile.email}
+            params={{ ...base, page }}
+            now={now}
+            isFirst={index === 0}
+            isLast={page === lastPage}
+            onLoadMore={() => update({ more: state.more + 1 })}
+          />
+        ))}
+        {first.data && first.data.pages > 1 && (
+          <nav className="pager" aria-label={t('common.pages')}>
+            <button type="button" className="button" disabled={state.page <= 1} onClick={() => update({ page: Math.max(1, state.page - 1), more: 0 })}>
+              {t('common.previous')}
+            </button>
+            <span>
+              {pages.length > 1
+                ? t('tracking.pagesOf', { from: state.page, to: lastPage, pages: first.data.pages })
+                : t('common.pageOf', { page: state.page, pages: first.data.pages })}
+            </span>
+            <button type="button" className="button" disabled={lastPage >= first.data.pages} onClick={() => update({ page: lastPage + 1, more: 0 })}>
+              {t('common.next')}
+            </button>
+          </nav>
+        )}
+      </div>
+    </section>
+  );
+}

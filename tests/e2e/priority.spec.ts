@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { login } from './fixtures';
+
+/** The persistent important-messages toast covers the page's actions; people dismiss it too. */
+async function openPriorityManager(page: Page) {
+  await page.goto('/priority-manager');
+  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+}
+
+const csv = (text: string) => ({ name: 'priorities.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf-8') });
+
+test('a PM writer uploads priorities: preview, apply, and the new priority is in the list', async ({ page }) => {
+  await login(page, 'pm.writer@example.com');
+  await openPriorityManager(page);
+  await expect(page.getByRole('heading', { name: 'Priority manager' })).toBeVisible();
+  await expect(page.getByText('Your ship-to-party numbers: 4 of 50.')).toBeVisible();
+  const depot = page.getByRole('region', { name: /0050010001/ });
+  await expect(depot.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');
+
+  await page.getByRole('button', { name: 'Upload priorities' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add or update priorities (CSV)' });
+  await dialog.getByLabel('CSV file').setInputFiles(csv('\uFEFFshipToPartyCode;accessPointId;priority\r\n0050010001;FI-AP-10611;9\r\n'));
+  await expect(dialog.getByText('1 rows read: 1 will change, 0 unchanged, 0 errors.')).toBeVisible();
+  const previewRow = dialog.getByRole('row', { name: /FI-AP-10611/ });
+  await expect(previewRow).toContainText('New priority');
+  const audit = await new AxeBuilder({ page }).analyze();
+  expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Apply 1 changes' }).click();
+  await expect(dialog.getByText('priorities.csv: 1 rows applied (0 unchanged).')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const row = depot.getByRole('row', { name: /Parcel locker Tampere Koskikeskus/ });
+  await expect(row.getByRole('cell').first()).toHaveText('9');
+  await expect(row).toContainText('Hatanpään valtatie 1');
+});
+
+test('a dropped file with bad rows changes nothing and offers every error as a neutralised CSV', async ({ page }) => {
+  await login(page, 'pm.writer@example.com');
+  await openPriorityManager(page);
+  await page.getByRole('button', { name: 'Upload priorities' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add or update priorities (CSV)' });
+  // Dropped onto the zone this time, as from a file manager.
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'priorities.csv', { type: 'text/csv' }));
+    return transfer;
+  }, 'shipToPartyCode,accessPointId,priority\n0050010001,FI-AP-10231,3\n=1+1,FI-AP-10245,2\n0050010001,FI-AP-10302,100\n');
+  await dialog.getByText('Drop the CSV file here, or choose it.').dispatchEvent('drop', { dataTransfer });
+  await expect(dialog.getByText('Rows with errors (2)')).toBeVisible();
+  await expect(dialog.getByText(/Line 4.*Priority must be a whole number from 1 to 99/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Apply/ })).toBeDisabled();
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download error CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('priorities-errors.csv');
+  const text = await readFile((await download.path())!, 'utf-8');
+  expect(text).toContain("3,shipToPartyCode,'=1+1,");
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // Line 2 was valid, but nothing of a refused file is applied: Pasila station keeps its seeded priority 2.
+  const pasila = page.getByRole('region', { name: /0050010001/ }).getByRole('row', { name: /Parcel locker Pasila station/ });
+  await expect(pasila.getByRole('cell').first()).toHaveText('2');
+});
+
+test('a PM reader sees the list but no upload, and is told there are no ship-to-party numbers', async ({ page }) => {
+  await login(page, 'pm.reader@example.com');
+  await page.goto('/priority-manager');
+  await expect(page.getByText('No ship-to-party numbers available')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Upload|Add ship-to-party|Disable/ })).toHaveCount(0);
+});

@@ -1,0 +1,107 @@
+/**
+ * Issue #5 end to end in Chromium against the real server: the mechanic finds seeded orders with
+ * a `po>=` and a `mat=` search, opens an order whose timeline shows the document stages, and the
+ * status monitor, once offline, still shows the pages read before with the time they were saved.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login } from './fixtures';
+
+interface Row {
+  orderId: string;
+  items: Array<{ materialCode: string; purchaseOrderDocNumber: string | null }>;
+}
+
+async function mechanicRows(request: APIRequestContext, query = ''): Promise<Row[]> {
+  const { idToken } = (await (await request.post('/auth/local/token', { data: { email: 'mechanic@example.com' } })).json()) as { idToken: string };
+  const res = await request.get(`/parts/v1/users/me/tracking-status?maxResults=100&query=${encodeURIComponent(query)}`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { trackingStatus: Row[] }).trackingStatus;
+}
+
+const orderLink = (page: Page, orderId: string) => page.getByRole('link', { name: `Service order ${orderId}` });
+
+/** The seeded broadcast message greets a fresh device once; it is read and put away, as a mechanic does. */
+async function putAwayImportantMessages(page: Page) {
+  const toast = page.getByRole('alert').filter({ hasText: 'Important messages' });
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+test('the mechanic finds seeded orders by purchase order and material, and reads an order’s timeline', async ({ page, request }) => {
+  const rows = await mechanicRows(request);
+  const purchaseOrders = rows.flatMap((row) => row.items.map((item) => item.purchaseOrderDocNumber)).filter((po): po is string => po !== null).sort();
+  const highest = purchaseOrders[purchaseOrders.length - 1]!;
+  const withHighest = rows.find((row) => row.items.some((item) => item.purchaseOrderDocNumber === highest))!;
+  const material = rows[1]!.items[0]!.materialCode;
+
+  await login(page, 'mechanic@example.com');
+  await expect(page).toHaveURL(/\/status-monitor/);
+  await putAwayImportantMessages(page);
+  await expect(page.getByRole('tab', { name: /^All/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /^My orders/ })).toBeVisible();
+
+  // A bad term is highlighted by its index and nothing is sent.
+  const filter = page.getByLabel('Filter by');
+  await filter.fill('door colour=red');
+  await filter.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Term 2 “colour=red”: unknown field' })).toBeVisible();
+  await expect(page.locator('[data-term-index="1"]')).toHaveClass(/bad/);
+
+  // po>= : the order with the highest purchase order is found, and only orders at or above it.
+  await filter.fill(`po>=${highest}`);
+  await filter.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=po%3E%3D${highest}`));
+  await expect(orderLink(page, withHighest.orderId)).toBeVisible();
+
+  // mat= from the search screen, which keeps it in the last searches.
+  await page.goto('/search');
+  await page.getByLabel('Search orders').fill(`mat=${material}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/status-monitor\?q=mat%3D/);
+  await expect(orderLink(page, rows[1]!.orderId)).toBeVisible();
+  await page.goto('/search');
+  await expect(page.getByRole('button', { name: `mat=${material}` })).toBeVisible();
+  await expect(page.getByText('Free text: enter each search word separately')).toBeVisible();
+
+  // The order's details: one timeline per item with the 8 document stages.
+  await page.getByRole('button', { name: `mat=${material}` }).click();
+  await orderLink(page, rows[1]!.orderId).click();
+  await expect(page).toHaveURL(new RegExp(`/order-details/${rows[1]!.orderId}$`));
+  const timeline = page.getByRole('list', { name: 'Timeline' }).first();
+  await expect(timeline).toBeVisible();
+  for (const stage of ['Service order', 'Reservation', 'Purchase order', 'Order confirmation', 'Goods receipt', 'Sales order', 'Schedule line', 'Delivery order']) {
+    await expect(timeline.getByText(stage, { exact: true })).toBeVisible();
+  }
+  await expect(timeline.getByText(/Current stage/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Confirmation: / }).first()).toBeVisible();
+});
+
+test('offline, the status monitor shows the pages read before with the time they were saved', async ({ page, context }) => {
+  await login(page, 'mechanic@example.com');
+  await putAwayImportantMessages(page);
+  const cards = page.locator('.order-card');
+  await expect(cards).toHaveCount(20);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards).toHaveCount(40);
+  const firstOrder = await cards.first().getByRole('link').innerText();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  // Visit the other screen once online, so its code is on the device too.
+  await nav.getByRole('link', { name: 'Stock count' }).click();
+  await expect(page.getByRole('heading', { name: 'Stock count' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Status' }).click();
+  await expect(cards).toHaveCount(40);
+
+  await context.setOffline(true);
+  await nav.getByRole('link', { name: 'Stock count' }).click();
+  await expect(page).toHaveURL(/\/stock-count/);
+  await nav.getByRole('link', { name: 'Status' }).click();
+
+  // Back on the monitor: the same two pages, from the device, saying when they were saved.
+  await expect(page).toHaveURL(/\/status-monitor\?more=1/);
+  await expect(page.getByRole('status').filter({ hasText: /Offline · showing data saved .+\(.+\)/ })).toBeVisible();
+  await expect(cards).toHaveCount(40);
+  await expect(cards.first().getByRole('link')).toHaveText(firstOrder);
+  await context.setOffline(false);
+});

@@ -1,0 +1,298 @@
+/**
+ * Tracking status and important messages through the real app on the real database. Expected
+ * rows and counts are computed here from the raw tables with the shared §4 rules, so the SQL of
+ * the repository is checked against an independent reading of the same data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { orderItems, orders } from '../../server/db/schema';
+import { isArrived } from '../../src/domain/tracking';
+import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+
+type Order = typeof orders.$inferSelect;
+type Item = typeof orderItems.$inferSelect;
+interface Row {
+  orderId: string;
+  plant: string;
+  workCenter: string | null;
+  plannerGroup: string | null;
+  userEmail: string | null;
+  items: Array<Record<string, unknown> & { materialCode: string; purchaseOrderDocNumber: string | null; deliveryStatus: string | null; deliveryDate: string | null }>;
+}
+
+const asFields = (item: Item) => ({ ...item, goodsReceiptPostedAt: item.goodsReceiptPostedAt?.toISOString() ?? null });
+
+describe.each(ENGINES)('tracking status on %s', (engine) => {
+  let product: TestProduct;
+  const tokens: Record<string, string> = {};
+  let allOrders: Order[] = [];
+  let allItems: Item[] = [];
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    for (const who of ['mechanic', 'supervisor', 'stock.admin', 'cs.admin', 'manager', 'viewer', 'pm.reader']) {
+      tokens[who] = await product.token(`${who}@example.com`);
+    }
+    allOrders = await product.database.db.select().from(orders);
+    allItems = await product.database.db.select().from(orderItems).orderBy(asc(orderItems.orderId), asc(orderItems.lineNumber));
+  });
+  afterAll(async () => product?.close());
+
+  const get = (who: string, url: string) => product.app.inject({ method: 'GET', url: `/parts/v1${url}`, headers: bearer(tokens[who]!) });
+  const list = async (who: string, params: Record<string, string | number> = {}) => {
+    const res = await get(who, `/users/me/tracking-status?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { page: number; pages: number; has_next: boolean; has_prev: boolean; trackingStatus: Row[]; count_total: number; count_arrived: number; count_incoming: number; count_action_point: number };
+  };
+  /** Every row of every page. */
+  const everything = async (who: string, params: Record<string, string | number> = {}) => {
+    const rows: Row[] = [];
+    for (let page = 1; ; page++) {
+      const body = await list(who, { ...params, page, maxResults: 100 });
+      rows.push(...body.trackingStatus);
+      if (!body.has_next) return { rows, body };
+    }
+  };
+
+  /** The §4/§6 expectation for a set of visible orders. */
+  const expected = (visible: (order: Order) => boolean, itemFilter: (item: Item, order: Order) => boolean = () => true) => {
+    const byId = new Map(allOrders.filter(visible).map((order) => [order.id, order]));
+    const items = allItems.filter((item) => byId.has(item.orderId) && itemFilter(item, byId.get(item.orderId)!));
+    const ordersWith = (predicate: (item: Item) => boolean) => new Set(items.filter(predicate).map((item) => item.orderId)).size;
+    return {
+      total: ordersWith(() => true),
+      arrived: ordersWith((item) => isArrived(asFields(item))),
+      incoming: ordersWith((item) => !isArrived(asFields(item))),
+      actionPoint: ordersWith((item) => item.deliveryStatus === 'ToBePickedUp' || item.deliveryStatus === 'At access point'),
+    };
+  };
+  const mechanicSees = (order: Order) =>
+    (order.plant === 'FI01' && order.workCenter === 'FI01M001') || order.shipToParty === '0050010001' || order.userEmail === 'mechanic@example.com';
+
+  it('answers the first page of 20 with the §7 envelope and counts over the caller’s scope', async () => {
+    const body = await list('mechanic');
+    const want = expected(mechanicSees);
+    expect(want.total).toBeGreaterThan(20);
+    expect(body).toMatchObject({
+      page: 1,
+      pages: Math.ceil(want.total / 20),
+      has_prev: false,
+      has_next: true,
+      count_total: want.total,
+      count_arrived: want.arrived,
+      count_incoming: want.incoming,
+      count_action_point: want.actionPoint,
+    });
+    expect(body.trackingStatus).toHaveLength(20);
+    const first = body.trackingStatus[0]!;
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['items', 'serviceOrder', 'equipmentCode', 'equipmentDescription', 'destination', 'orderId', 'summary']));
+    expect(Object.keys(first.items[0]!)).toEqual(
+      expect.arrayContaining(['materialCode', 'transportDetails', 'smsTimestamps', 'purchaseOrderConfirmationCategory', 'salesOrderDocNumberAtPO', 'actionPoint', 'notification', 'stage', 'icons']),
+    );
+  });
+
+  it('pages through every visible order exactly once, newest change first, and ends', async () => {
+    const { rows, body } = await everything('mechanic');
+    expect(rows.length).toBe(expected(mechanicSees).total);
+    expect(new Set(rows.map((row) => row.orderId)).size).toBe(rows.length);
+    expect(body.has_next).toBe(false);
+    expect(body.has_prev).toBe(true);
+    for (const row of rows) expect(mechanicSees(allOrders.find((order) => order.id === row.orderId)!)).toBe(true);
+    const last = await list('mechanic', { page: body.pages + 5 });
+    expect(last.trackingStatus).toEqual([]);
+    expect(last.has_next).toBe(false);
+  });
+
+  it('arrived lists only delivered or received items, incoming the rest', async () => {
+    const arrived = await everything('mechanic', { status: 'arrived' });
+    const incoming = await everything('mechanic', { status: 'incoming' });
+    const want = expected(mechanicSees);
+    expect(arrived.rows.length).toBe(want.arrived);
+    expect(incoming.rows.length).toBe(want.incoming);
+    expect(arrived.body.count_total).toBe(want.total);
+    const itemsOf = (rows: Row[]) => rows.flatMap((row) => row.items);
+    expect(itemsOf(arrived.rows).every((item) => isArrived(item))).toBe(true);
+    expect(itemsOf(incoming.rows).some((item) => isArrived(item))).toBe(false);
+    expect(itemsOf(arrived.rows).length + itemsOf(incoming.rows).length).toBe(allItems.filter((item) => mechanicSees(allOrders.find((o) => o.id === item.orderId)!)).length);
+  });
+
+  it('my orders: only the caller’s orders, and only for the frontline roles', async () => {
+    const mine = await everything('mechanic', { myOrders: 'true' });
+    const want = expected((order) => order.userEmail === 'mechanic@example.com');
+    expect(mine.rows.length).toBe(want.total);
+    expect(mine.body.count_total).toBe(want.total);
+    expect(mine.rows.every((row) => row.userEmail === 'mechanic@example.com')).toBe(true);
+    const refused = await get('manager', '/users/me/tracking-status?myOrders=true');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('myOrders');
+    expect((await get('supervisor', '/users/me/tracking-status?myOrders=true')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['manager', () => true],
+    ['viewer', () => true],
+    ['stock.admin', (o: Order) => o.plant === 'FI01' || o.plant === 'DE02'],
+    ['cs.admin', (o: Order) => o.plant === 'DE02'],
+    ['supervisor', (o: Order) => o.plant === 'FI01' && o.plannerGroup === 'F10'],
+    ['pm.reader', () => false],
+  ] as const)('scopes %s to the orders its plants, work centers, planner groups and ship-to-parties allow', async (who, visible) => {
+    const body = await list(who);
+    const want = expected(visible);
+    expect(body.count_total).toBe(want.total);
+    expect(body.count_arrived).toBe(want.arrived);
+    expect(body.count_incoming).toBe(want.incoming);
+    for (const row of body.trackingStatus) expect(visible(allOrders.find((order) => order.id === row.orderId)!)).toBe(true);
+  });
+
+  it('po>= finds the orders with a purchase order at or above the value, counts follow the search', async () => {
+    const pos = allItems.filter((item) => item.purchaseOrderDocNumber && mechanicSees(allOrders.find((o) => o.id === item.orderId)!)).map((item) => item.purchaseOrderDocNumber!).sort();
+    const pivot = pos[Math.floor(pos.length / 2)]!;
+    const { rows, body } = await everything('mechanic', { query: `po>=${pivot}` });
+    const want = expected(mechanicSees, (item) => item.purchaseOrderDocNumber !== null && item.purchaseOrderDocNumber >= pivot);
+    expect(rows.length).toBe(want.total);
+    expect(body.count_total).toBe(want.total);
+    expect(body.count_arrived).toBe(want.arrived);
+    expect(rows.flatMap((row) => row.items).every((item) => item.purchaseOrderDocNumber! >= pivot)).toBe(true);
+  });
+
+  it.each([
+    ['mat=', (item: Item) => item.materialCode, (item: Item, value: string) => item.materialCode === value],
+    ['tn=', (item: Item) => item.trackingNumber, (item: Item, value: string) => item.trackingNumber === value],
+    ['do=', (item: Item) => item.deliveryOrderDocNumber, (item: Item, value: string) => item.deliveryOrderDocNumber === value],
+    ['"sales order"=', (item: Item) => item.salesOrderDocNumber, (item: Item, value: string) => item.salesOrderDocNumber === value],
+    ['sloc=', (item: Item) => item.storageLocation, (item: Item, value: string) => item.storageLocation === value],
+    ['dd<=', (item: Item) => item.deliveryDate, (item: Item, value: string) => item.deliveryDate !== null && item.deliveryDate <= value],
+  ] as const)('%s filters items by that field', async (prefix, read, matches) => {
+    const visibleItems = allItems.filter((item) => mechanicSees(allOrders.find((o) => o.id === item.orderId)!) && read(item));
+    const value = read(visibleItems[3]!)!;
+    const { rows } = await everything('mechanic', { query: `${prefix}${value}` });
+    const want = expected(mechanicSees, (item) => matches(item, value));
+    expect(want.total).toBeGreaterThan(0);
+    expect(rows.length).toBe(want.total);
+    expect(rows.map((row) => row.orderId)).toContain(visibleItems[3]!.orderId);
+  });
+
+  it('order-level fields, dates in dd-mm-yyyy, delivery status, != and free text', async () => {
+    const order = allOrders.find((o) => o.plant === 'DE02' && o.equipmentCode)!;
+    const byEquipment = await list('manager', { query: `ec=${order.equipmentCode}` });
+    expect(byEquipment.trackingStatus.map((row) => row.orderId)).toEqual([order.id]);
+    expect((await list('manager', { query: `so=${order.id}` })).trackingStatus.map((row) => row.orderId)).toEqual([order.id]);
+    const de = await list('manager', { query: 'plant=de02' });
+    expect(de.count_total).toBe(expected((o) => o.plant === 'DE02').total);
+    const notDe = await list('manager', { query: 'plant!=DE02 wc!=nothing' });
+    expect(notDe.count_total).toBe(expected((o) => o.plant !== 'DE02').total);
+    const mine = await list('manager', { query: 'user_email=Mechanic@Example.com' });
+    expect(mine.count_total).toBe(expected((o) => o.userEmail === 'mechanic@example.com').total);
+    const group = await list('manager', { query: 'planner-group=F10' });
+    expect(group.count_total).toBe(expected((o) => o.plannerGroup === 'F10').total);
+
+    const dated = allItems.find((item) => item.deliveryDate)!;
+    const [y, m, d] = dated.deliveryDate!.split('-');
+    const byDate = await list('manager', { query: `dd=${d}.${m}.${y}` });
+    expect(byDate.count_total).toBe(expected(() => true, (item) => item.deliveryDate === dated.deliveryDate).total);
+
+    const delivered = await everything('mechanic', { query: 'dl=delivered' });
+    expect(delivered.rows.flatMap((row) => row.items).every((item) => item.deliveryStatus === 'Delivered')).toBe(true);
+    expect(delivered.rows.length).toBe(expected(mechanicSees, (item) => item.deliveryStatus === 'Delivered').total);
+
+    const word = allItems[0]!.materialDescription.split(' ')[0]!;
+    const free = await list('manager', { query: word.toLowerCase() });
+    expect(free.count_total).toBe(
+      expected(() => true, (item, o) => [o.id, o.equipmentCode, o.equipmentDescription, o.destination, item.materialCode, item.materialDescription, item.reservationDocNumber, item.purchaseOrderDocNumber, item.salesOrderDocNumber, item.deliveryOrderDocNumber, item.trackingNumber].some((text) => text?.toLowerCase().includes(word.toLowerCase()))).total,
+    );
+    const description = await list('manager', { query: `"equipment description"="${order.equipmentDescription!.split(',')[0]}"` });
+    expect(description.count_total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['status=bogus', 'status must be all, arrived or incoming'],
+    ['myOrders=yes', 'myOrders must be true or false'],
+    ['query=colour%3Dred', 'unknown field "colour"'],
+    ['query=door+po%3D', 'Search term 2 "po="'],
+    ['query=dd%3D2026-13-01', 'Search term 1 "dd=2026-13-01"'],
+    ['query=dl>delivered', 'only = and !='],
+    ['query=lift*', 'wildcards'],
+    ['page=0', 'page must be 1 or more'],
+    ['page=abc', 'page'],
+    ['maxResults=1000', 'maxResults must be 100 or less'],
+  ])('refuses %s with a 400 naming it', async (query, message) => {
+    const res = await get('mechanic', `/users/me/tracking-status?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('documents the parts calls in the OpenAPI document', async () => {
+    const doc = (await product.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/parts/v1/users/me/tracking-status', '/parts/v1/users/me/tracking-status/{orderId}', '/parts/v1/users/important-message']),
+    );
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['TrackingStatusPage', 'TrackingRow', 'TrackingItem', 'OrderDetails', 'ImportantMessages']));
+  });
+
+  it('returns one order with every item and its carrier events, and hides orders outside the scope', async () => {
+    const shipped = allItems.find((item) => item.trackingNumber && mechanicSees(allOrders.find((o) => o.id === item.orderId)!))!;
+    const res = await get('mechanic', `/users/me/tracking-status/${shipped.orderId}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((item: { id: number }) => item.id)).toEqual(allItems.filter((item) => item.orderId === shipped.orderId).map((item) => item.id));
+    const item = body.items.find((entry: { id: number }) => entry.id === shipped.id);
+    expect(item.parcelEvents.length).toBeGreaterThan(0);
+    expect(item.parcelEvents[0]).toMatchObject({ trackingNumber: shipped.trackingNumber, status: 'InfoReceived' });
+    expect(item.stage).toBe('DeliveryOrderItem');
+    const hidden = allOrders.find((order) => !mechanicSees(order))!;
+    const missing = await get('mechanic', `/users/me/tracking-status/${hidden.id}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toContain('Service Order not found');
+    expect((await get('manager', `/users/me/tracking-status/${hidden.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe.each(ENGINES)('important messages on %s', (engine) => {
+  let product: TestProduct;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    for (const who of ['mechanic', 'manager', 'viewer']) tokens[who] = await product.token(`${who}@example.com`);
+  });
+  afterAll(async () => product?.close());
+
+  const call = (who: string, method: 'PUT' | 'DELETE', payload?: unknown, key?: string) =>
+    product.app.inject({
+      method,
+      url: '/parts/v1/users/important-message',
+      headers: { ...bearer(tokens[who]!), ...(key ? { 'idempotency-key': key } : {}) },
+      payload: payload as Record<string, unknown> | undefined,
+    });
+  const messagesOf = async (who: string) =>
+    (await product.app.inject({ method: 'GET', url: '/user_api/v1/user/profile', headers: bearer(tokens[who]!) })).json().importantMessages;
+
+  it('only a super manager (not the read-only one) may set or clear them', async () => {
+    for (const who of ['mechanic', 'viewer']) {
+      const put = await call(who, 'PUT', { important_messages: ['hello'] });
+      expect(put.statusCode).toBe(403);
+      expect(put.json().message).toContain('importantMessages.write');
+      expect((await call(who, 'DELETE')).statusCode).toBe(403);
+    }
+    expect(await messagesOf('mechanic')).toHaveLength(1);
+  });
+
+  it('set messages reach every profile in order; DELETE clears them; a repeat with the same key replays', async () => {
+    const put = await call('manager', 'PUT', { important_messages: ['  First  ', '', 'Second'] }, 'broadcast-key-1');
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ important_messages: ['First', 'Second'] });
+    expect(await messagesOf('mechanic')).toEqual(['First', 'Second']);
+    expect(await messagesOf('viewer')).toEqual(['First', 'Second']);
+    const replay = await call('manager', 'PUT', { important_messages: ['  First  ', '', 'Second'] }, 'broadcast-key-1');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await call('manager', 'DELETE')).json()).toEqual({ important_messages: [] });
+    expect(await messagesOf('mechanic')).toEqual([]);
+  });
+
+  it('refuses bodies that are not a list of messages with a 400 naming the field', async () => {
+    for (const payload of [{}, { important_messages: 'hi' }, { important_messages: [''] }, { important_messages: ['x'.repeat(501)] }, { important_messages: ['a'], extra: 1 }]) {
+      const res = await call('manager', 'PUT', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(/important_messages|extra|Unrecognized/);
+    }
+  });
+});
