@@ -17,6 +17,11 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].ma
 
 const english = flatten(load('en-US'));
 
+/** i18next plural forms differ per language (Czech has few and many, English only one and other). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (texts: Record<string, string>) => [...new Set(Object.keys(texts).map((key) => key.replace(PLURAL, '')))].sort();
+const placeholderOf = (texts: Record<string, string>, key: string) => texts[key] ?? texts[`${key.replace(PLURAL, '')}_other`] ?? '';
+
 describe('locale files', () => {
   it('exist for exactly the nine locales of §1', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', '')).sort()).toEqual([...LOCALES].sort());
@@ -24,13 +29,18 @@ describe('locale files', () => {
 
   describe.each(LOCALES.filter((l) => l !== 'en-US'))('%s', (locale) => {
     const texts = flatten(load(locale));
-    it('has every key of en-US and no other', () => {
-      expect(Object.keys(texts).sort()).toEqual(Object.keys(english).sort());
+    it('has every key of en-US and no other (plural forms as the language needs them)', () => {
+      expect(baseKeys(texts)).toEqual(baseKeys(english));
+      for (const key of Object.keys(english).filter((k) => k.endsWith('_other'))) expect(texts[key], key).toBeDefined();
+      const plurals = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      for (const key of Object.keys(english).filter((k) => k.endsWith('_one'))) {
+        for (const category of plurals) expect(texts[key.replace(PLURAL, `_${category}`)], `${key} (${category})`).toBeDefined();
+      }
     });
     it('has no empty text and keeps every {{placeholder}}', () => {
       for (const [key, text] of Object.entries(texts)) {
         expect(text.trim(), key).not.toBe('');
-        expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
+        expect(placeholders(text), key).toEqual(placeholders(placeholderOf(english, key)));
       }
     });
   });
