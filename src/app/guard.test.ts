@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeForProfileError } from './guard';
+import { routeForProfileError } from './profile-error-route';
 
 describe('§8 profile call failures', () => {
   it('sends an expired user to /user-expired', () => {

@@ -8,25 +8,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES } from '../domain/constants';
 import { errorMessage, statusOf } from '../lib/api-client';
 import { signOut } from '../lib/auth/use-session';
 import { sessionQueries } from '../lib/profile';
 import { changeLanguage } from '../lib/i18n';
 import { UserInfoLoading } from '../components/ui/user-info-loading';
-
-export type GuardOutcome =
-  | { kind: 'loading' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'offline'; message: string }
-  | { kind: 'ready' };
-
-/** Where a failed profile call leads (§8): 'User expired' → /user-expired, other 403 → /welcome. */
-export function routeForProfileError(status: number | null, message: string): GuardOutcome {
-  if (status === 403) return { kind: 'redirect', to: message === MESSAGES.userExpired ? '/user-expired' : '/welcome' };
-  if (status === 401) return { kind: 'redirect', to: '/' };
-  return { kind: 'offline', message };
-}
+import { routeForProfileError, type GuardOutcome } from './profile-error-route';
 
 function useProfileError(error: unknown): GuardOutcome | null {
   const [outcome, setOutcome] = useState<GuardOutcome | null>(null);
