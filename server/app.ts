@@ -27,6 +27,7 @@ import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/user-api/profile';
 import { constantsRoutes } from './routes/user-api/constants';
 import { priorityRoutes } from './routes/user-api/priority';
+import { priorityEditRoutes } from './routes/user-api/priority-edit';
 import { materialCountRoutes } from './routes/stock/material-count';
 import { stockCountRoutes } from './routes/stock/stock-count';
 import { trackingStatusRoutes } from './routes/parts/tracking-status';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await userApi.register(profileRoutes, { db });
       await userApi.register(constantsRoutes, { db });
       await userApi.register(priorityRoutes, { db });
+      await userApi.register(priorityEditRoutes, { db });
     },
     { prefix: '/user_api/v1' },
   );

@@ -121,3 +121,14 @@ export const uploadRefusal = z
   .object({ message: z.string(), errors: z.array(uploadLineError) })
   .meta({ id: 'UploadRefusal' });
 export type UploadRefusal = z.infer<typeof uploadRefusal>;
+
+/** PM_write changes one access point's priority (or turns it on or off) for a ship-to-party number. */
+export const updatePriorityBody = z
+  .object({
+    shipToPartyCode: z.string().trim().min(1, 'Field shipToPartyCode is required'),
+    accessPointId: z.string().trim().min(1, 'Field accessPointId is required'),
+    priority: z.number().int('priority must be a whole number').min(1, 'priority must be between 1 and 99').max(99, 'priority must be between 1 and 99'),
+    isEnabled: z.boolean().optional(),
+  })
+  .meta({ id: 'UpdatePriority' });
+export type UpdatePriorityBody = z.infer<typeof updatePriorityBody>;

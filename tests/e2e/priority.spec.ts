@@ -67,3 +67,18 @@ test('a PM reader sees the list but no upload, and is told there are no ship-to-
   await expect(page.getByText('No ship-to-party numbers available')).toBeVisible();
   await expect(page.getByRole('button', { name: /Upload|Add ship-to-party|Disable/ })).toHaveCount(0);
 });
+
+test('a PM writer changes one priority in place', async ({ page }) => {
+  await login(page, 'pm.writer@example.com');
+  await openPriorityManager(page);
+  const depot = page.getByRole('region', { name: /0050010002/ });
+  const row = depot.getByRole('row').nth(1);
+  const name = (await row.getByRole('cell').nth(1).innerText()).split('\n')[0]!;
+  await row.getByRole('button', { name: `Change the priority of ${name}` }).click();
+  await row.getByLabel(`New priority of ${name}`).fill('100');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByRole('alert')).toHaveText('Priority must be a whole number from 1 to 99');
+  await row.getByLabel(`New priority of ${name}`).fill('7');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(depot.getByRole('row', { name: new RegExp(name) }).getByRole('cell').first()).toHaveText('7');
+});

@@ -61,6 +61,39 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
     audit: (await db().select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n,
   });
 
+  describe('changing one priority (PM_write)', () => {
+    const put = (who: string, payload: Record<string, unknown>) =>
+      product.app.inject({ method: 'PUT', url: '/user_api/v1/uap_priority', headers: bearer(tokens[who]!), payload });
+
+    it('lets a PM writer change a priority of a number they hold, with an audit row', async () => {
+      const [entry] = await priorities('pm.writer');
+      const point = entry!.uapinfos[0]!;
+      const before = await snapshot();
+      const res = await put('pm.writer', { shipToPartyCode: entry!.shipToPartyCode, accessPointId: point.accessPointId, priority: 42, isEnabled: false });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ accessPointId: point.accessPointId, priority: 42, isEnabled: false });
+      expect(await priorityOf(entry!.shipToPartyCode, point.accessPointId)).toMatchObject({ priority: 42, isEnabled: false });
+      expect((await snapshot()).audit).toBe(before.audit + 1);
+      // Put it back: the reading tests below rely on the seeded order.
+      await put('pm.writer', { shipToPartyCode: entry!.shipToPartyCode, accessPointId: point.accessPointId, priority: point.priority, isEnabled: point.isEnabled });
+    });
+
+    it('refuses readers, numbers not held, unknown pairs and priorities out of range, changing nothing', async () => {
+      const [entry] = await priorities('pm.writer');
+      const point = entry!.uapinfos[0]!;
+      const before = await snapshot();
+      const body = { shipToPartyCode: entry!.shipToPartyCode, accessPointId: point.accessPointId, priority: 3 };
+      expect((await put('pm.reader', body)).statusCode).toBe(403);
+      expect((await put('viewer', body)).statusCode).toBe(403);
+      expect((await put('pm.writer', { ...body, shipToPartyCode: '0050030001' })).statusCode).toBe(404);
+      expect((await put('pm.writer', { ...body, accessPointId: 'FI-AP-NOPE' })).statusCode).toBe(404);
+      const range = await put('pm.writer', { ...body, priority: 100 });
+      expect(range.statusCode).toBe(400);
+      expect(range.json().message).toContain('priority must be between 1 and 99');
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
   describe('reading', () => {
     it('shows a PM writer only the ship-to-party numbers they hold, priority 1 first, with addresses', async () => {
       const items = await priorities('pm.writer');

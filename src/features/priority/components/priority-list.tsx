@@ -1,8 +1,48 @@
 /** Per ship-to-party number its access points, priority 1 first (§2), with their addresses. */
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriorityEntry } from '../../../contract/priority';
+import type { PriorityEntry, UapInfo } from '../../../contract/priority';
+import { useUpdatePriority } from '../api/update-priority';
 
-function ShipToPartyCard({ entry }: { entry: PriorityEntry }) {
+/** PM_write: change the priority (1–99) or turn the access point on or off, in the row. */
+function PriorityEditor({ shipToPartyCode, info, onDone }: { shipToPartyCode: string; info: UapInfo; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [priority, setPriority] = useState(String(info.priority));
+  const [enabled, setEnabled] = useState(info.isEnabled);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdatePriority();
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(priority);
+    if (!Number.isInteger(value) || value < 1 || value > 99) return setError(t('priority.rangeError'));
+    update.mutate({ shipToPartyCode, accessPointId: info.accessPointId, priority: value, isEnabled: enabled }, { onSuccess: onDone });
+  };
+  return (
+    <form className="priority-editor" onSubmit={save} noValidate>
+      <label>
+        <span className="visually-hidden">{t('priority.newPriority', { name: info.name })}</span>
+        <input type="number" min={1} max={99} value={priority} onChange={(event) => setPriority(event.target.value)} />
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> {t('priority.enabled')}
+      </label>
+      <button type="submit" className="button small primary" disabled={update.isPending}>
+        {t('priority.save')}
+      </button>
+      <button type="button" className="button small ghost" onClick={onDone}>
+        {t('common.cancel')}
+      </button>
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: boolean }) {
+  const [editing, setEditing] = useState<string | null>(null);
   const { t } = useTranslation();
   const headingId = `stp-${entry.shipToPartyCode}`;
   return (
@@ -22,6 +62,11 @@ function ShipToPartyCard({ entry }: { entry: PriorityEntry }) {
                 <th scope="col">{t('priority.col.accessPoint')}</th>
                 <th scope="col">{t('priority.col.address')}</th>
                 <th scope="col">{t('priority.col.state')}</th>
+                {canWrite && (
+                  <th scope="col">
+                    <span className="visually-hidden">{t('priority.change')}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -41,6 +86,22 @@ function ShipToPartyCard({ entry }: { entry: PriorityEntry }) {
                     </span>
                   </td>
                   <td>{info.isEnabled ? t('priority.enabled') : t('priority.disabled')}</td>
+                  {canWrite && (
+                    <td>
+                      {editing === info.accessPointId ? (
+                        <PriorityEditor shipToPartyCode={entry.shipToPartyCode} info={info} onDone={() => setEditing(null)} />
+                      ) : (
+                        <button
+                          type="button"
+                          className="button small"
+                          aria-label={t('priority.changeFor', { name: info.name })}
+                          onClick={() => setEditing(info.accessPointId)}
+                        >
+                          {t('priority.change')}
+                        </button>
+                      )}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -51,11 +112,11 @@ function ShipToPartyCard({ entry }: { entry: PriorityEntry }) {
   );
 }
 
-export function PriorityList({ items }: { items: PriorityEntry[] }) {
+export function PriorityList({ items, canWrite }: { items: PriorityEntry[]; canWrite: boolean }) {
   return (
     <div className="priority-list">
       {items.map((entry) => (
-        <ShipToPartyCard key={entry.shipToPartyCode} entry={entry} />
+        <ShipToPartyCard key={entry.shipToPartyCode} entry={entry} canWrite={canWrite} />
       ))}
     </div>
   );

@@ -89,7 +89,7 @@ export default function PriorityManagerPage() {
         </p>
       )}
       {items && items.length === 0 && !hasNoShipToParty && <p className="muted">{t('common.noItems')}</p>}
-      {items && items.length > 0 && <PriorityList items={items} />}
+      {items && items.length > 0 && <PriorityList items={items} canWrite={online && can(profile.permissions, 'priority.write')} />}
 
       {actions.map(({ kind }) => (
         <UploadDialog key={kind} kind={kind} open={openUpload === kind} onClose={() => setOpenUpload(null)} />

@@ -1,0 +1,69 @@
+/**
+ * PUT /user_api/v1/uap_priority: PM_write (and super managers) change one access point's
+ * priority for a ship-to-party number they hold, or turn it on or off (§6 "view and change").
+ * One transaction with its audit-log row; unknown or foreign pairs are 404 (existence not revealed).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, sql } from 'drizzle-orm';
+import { errorBody } from '../../../src/contract/common';
+import { uapInfo, updatePriorityBody } from '../../../src/contract/priority';
+import type { Db } from '../../db/client';
+import { accessPointPriorities, accessPoints, auditLog } from '../../db/schema';
+import { requireUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { runMutation } from '../../plugins/idempotency';
+import { shipToPartyScope } from '../../repositories/priority';
+
+export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.put(
+    '/uap_priority',
+    {
+      config: { capability: 'priority.write' },
+      schema: {
+        tags: ['priority manager'],
+        summary: 'Change the priority of one access point for a ship-to-party number (or turn it on or off)',
+        body: updatePriorityBody,
+        response: { 200: uapInfo, 400: errorBody, 403: errorBody, 404: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      const scope = shipToPartyScope(user);
+      const notFound = () => new HttpError(404, `No priority of access point ${body.accessPointId} for ship-to-party ${body.shipToPartyCode}`);
+      if (scope !== null && !scope.includes(body.shipToPartyCode)) throw notFound();
+      return runMutation(db, request, reply, async (tx) => {
+        const where = and(eq(accessPointPriorities.shipToPartyCode, body.shipToPartyCode), eq(accessPointPriorities.accessPointId, body.accessPointId));
+        const [before] = await tx.select().from(accessPointPriorities).where(where).for('update');
+        if (!before) throw notFound();
+        const [after] = await tx
+          .update(accessPointPriorities)
+          .set({ priority: body.priority, isEnabled: body.isEnabled ?? before.isEnabled, updatedBy: user.email, updatedAt: sql`now()` })
+          .where(where)
+          .returning();
+        await tx.insert(auditLog).values({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          action: 'priority.update',
+          targetType: 'access_point_priority',
+          targetId: `${body.shipToPartyCode}/${body.accessPointId}`,
+          before: { priority: before.priority, isEnabled: before.isEnabled },
+          after: { priority: after!.priority, isEnabled: after!.isEnabled },
+        });
+        const [point] = await tx.select().from(accessPoints).where(eq(accessPoints.id, body.accessPointId));
+        return {
+          body: {
+            accessPointId: point!.id,
+            name: point!.name,
+            address: point!.address,
+            postalCode: point!.postalCode,
+            city: point!.city,
+            country: point!.country,
+            priority: after!.priority,
+            isEnabled: after!.isEnabled,
+          },
+        };
+      });
+    },
+  );
+};
