@@ -4,8 +4,9 @@
  *     what the status monitor adds after sign-in. Budget: ≤ 150 KB gzip for the first screen.
  *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
  *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain.
- *  4. my_plant_stock on the scale-50 seed (./stock.ts): PGlite, and PostgreSQL when
- *     BENCH_DATABASE_URL names an empty database.
+ *  4. On the scale-50 seed (./scaled.ts; PGlite, or PostgreSQL when BENCH_DATABASE_URL names an
+ *     empty database): my_plant_stock (./stock.ts) and the tracking list with a load test
+ *     against a bare route (./tracking.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { offlineBench } from './offline';
 import { stockBench } from './stock';
+import { trackingBench } from './tracking';
+import { withScaledProduct } from './scaled';
 
 const PORT = 8199;
 const base = `http://localhost:${PORT}`;
@@ -96,9 +99,14 @@ console.log(`page read from the mirror (20 rows): ${ms(offline.pageRead20)} (tar
 console.log(`one outbox enqueue (quantity edit in a 10,000-line count): ${ms(offline.enqueueOn10kSheet)} (target ≤ 5 ms)`);
 console.log(`drain of ${offline.queued} queued edits against the local server: ${((offline.drainMs ?? 0) / 1000).toFixed(2)} s, ${offline.sent} sent, ${offline.left} left (target ≤ 15 s)`);
 
-for (const engine of process.env.BENCH_DATABASE_URL ? ['PostgreSQL'] : ['PGlite']) {
-  const rows = await stockBench();
-  for (const row of rows) {
-    console.log(`my_plant_stock ${row.name} on ${engine} (${row.total} stock rows): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
+await withScaledProduct(async (scaled) => {
+  for (const row of await stockBench(scaled)) {
+    console.log(`my_plant_stock ${row.name} on ${scaled.engine} (${row.total} stock rows): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
   }
-}
+  const tracking = await trackingBench(scaled);
+  for (const row of tracking.latencies) {
+    console.log(`tracking-status ${row.name} on ${scaled.engine} (${row.orders} orders): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
+  }
+  const { list, bare, ratio } = tracking.load;
+  console.log(`load, 100 connections × 20 s: tracking-status ${list.toFixed(0)} req/s, bare Fastify route ${bare.toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(1)}% (goal ≥ 25%)`);
+});
