@@ -189,16 +189,27 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const statusSql = options.status === 'arrived' ? arrivedSql : options.status === 'incoming' ? sql`not ${arrivedSql}` : undefined;
   const itemWhere = and(base, statusSql);
 
-  const [counts] = await db
+  // One pass grouped by order (count(distinct) would sort every item): an order counts in a tab
+  // when at least one of its matching items belongs there.
+  const perOrder = db
     .select({
-      total: sql<number>`count(distinct ${orders.id})::int`,
-      arrived: sql<number>`(count(distinct ${orders.id}) filter (where ${arrivedSql}))::int`,
-      incoming: sql<number>`(count(distinct ${orders.id}) filter (where not ${arrivedSql}))::int`,
-      actionPoint: sql<number>`(count(distinct ${orders.id}) filter (where ${actionPointSql}))::int`,
+      arrived: sql<boolean>`bool_or(${arrivedSql})`.as('arrived'),
+      incoming: sql<boolean>`bool_or(not ${arrivedSql})`.as('incoming'),
+      actionPoint: sql<boolean>`bool_or(${actionPointSql})`.as('action_point'),
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(base);
+    .where(base)
+    .groupBy(orders.id)
+    .as('per_order');
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      arrived: sql<number>`(count(*) filter (where ${perOrder.arrived}))::int`,
+      incoming: sql<number>`(count(*) filter (where ${perOrder.incoming}))::int`,
+      actionPoint: sql<number>`(count(*) filter (where ${perOrder.actionPoint}))::int`,
+    })
+    .from(perOrder);
   const count = {
     all: Number(counts?.total ?? 0),
     arrived: Number(counts?.arrived ?? 0),
