@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { DEMO_ACCOUNTS, seedDatabase } from '../../server/db/seed';
 import { GRANTS } from '../../src/domain/permissions';
+import { DOCUMENT_STAGES } from '../../src/domain/tracking';
 import {
   DELIVERY_STATUSES,
   FILE_STATUSES,
@@ -102,18 +103,7 @@ describe('demo seed', () => {
       .from(schema.orderItems)
       .innerJoin(schema.orders, eq(schema.orders.id, schema.orderItems.orderId));
     const stages = new Set(rows.map((r) => trackingStage(r.serviceOrder, r.item)));
-    expect([...stages].sort()).toEqual(
-      [
-        'ServiceOrder',
-        'ReservationItem',
-        'PurchaseOrderItem',
-        'PurchaseOrderConfirmationItem',
-        'PurchaseOrderGoodsReceiptItem',
-        'SalesOrderItem',
-        'SalesOrderScheduleLineItem',
-        'DeliveryOrderItem',
-      ].sort(),
-    );
+    expect([...stages].sort()).toEqual([...DOCUMENT_STAGES].sort());
     const atAccessPoint = rows.filter((r) => r.item.deliveryStatus === 'At access point' || r.item.deliveryStatus === 'ToBePickedUp');
     expect(atAccessPoint.every((r) => r.item.deliveryType === 'AccessPoint' && r.item.addressCode !== null)).toBe(true);
     const statuses = new Set(rows.map((r) => r.item.deliveryStatus));

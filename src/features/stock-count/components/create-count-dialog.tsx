@@ -12,6 +12,7 @@ import { useAllowedPlants } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { createStockCount, useRelationship } from '../api/count-planning';
+import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 
 export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (row: StockCountRow, draft: boolean) => void }) {
   const { t } = useTranslation();
@@ -27,8 +28,6 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const [error, setError] = useState<string | null>(null);
   const plants = useRelationship('plant', undefined, open);
   const locations = useRelationship('storage_location', plant || undefined, open);
-  const centers = useRelationship('work_center', plant || undefined, open);
-  const mechanics = useRelationship('mechanic', plant || undefined, open);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(plant);
 
   const create = useMutation({
@@ -107,24 +106,8 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
             <textarea id="cc-materials" rows={3} value={materials} onChange={(event) => setMaterials(event.target.value)} />
           </>
         )}
-        <label htmlFor="cc-who">{t('stockCount.conductedByLabel')}</label>
-        <select id="cc-who" value={conductedBy} disabled={!plant} onChange={(event) => setConductedBy(event.target.value)}>
-          <option value="">{t('stockCount.unassigned')}</option>
-          {mechanics.data?.mechanics.map((m) => (
-            <option key={m.email} value={m.email}>
-              {m.display_name} · {m.email}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="cc-wc">{t('stockCount.workCenter')}</label>
-        <select id="cc-wc" value={workCenter} disabled={!plant} onChange={(event) => setWorkCenter(event.target.value)}>
-          <option value="">{t('stockCount.fromLocation')}</option>
-          {centers.data?.work_centers.map((w) => (
-            <option key={w.code} value={w.code}>
-              {w.code} · {w.name}
-            </option>
-          ))}
-        </select>
+        <CountedBySelect id="cc-who" plant={plant || undefined} value={conductedBy} onChange={setConductedBy} />
+        <WorkCenterSelect id="cc-wc" plant={plant || undefined} value={workCenter} onChange={setWorkCenter} />
         {deadlineAllowed && (
           <>
             <label htmlFor="cc-deadline">{t('stockCount.deadlineLabel')}</label>

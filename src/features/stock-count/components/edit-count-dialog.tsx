@@ -6,7 +6,8 @@ import type { StockCountRow } from '../../../contract/stock';
 import { errorMessage } from '../../../lib/api-client';
 import { useAllowedPlants } from '../../../lib/profile';
 import { Dialog } from '../../../components/ui/dialog';
-import { updateStockCount, useRelationship } from '../api/count-planning';
+import { updateStockCount } from '../api/count-planning';
+import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 
 export function EditCountDialog({ count, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (row: StockCountRow) => void }) {
   const { t } = useTranslation();
@@ -15,8 +16,6 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
   const [workCenter, setWorkCenter] = useState(count.work_center ?? '');
   const [deadline, setDeadline] = useState(count.should_be_done_at ?? '');
   const [error, setError] = useState<string | null>(null);
-  const mechanics = useRelationship('mechanic', count.plant);
-  const centers = useRelationship('work_center', count.plant);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
   const save = useMutation({
     meta: { silent: true },
@@ -37,24 +36,8 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
   return (
     <Dialog open title={t('stockCount.editTitle', { id: count.id })} onClose={onClose}>
       <form className="form-grid" onSubmit={submit}>
-        <label htmlFor="ec-who">{t('stockCount.conductedByLabel')}</label>
-        <select id="ec-who" value={conductedBy} onChange={(event) => setConductedBy(event.target.value)}>
-          <option value="">{t('stockCount.unassigned')}</option>
-          {mechanics.data?.mechanics.map((m) => (
-            <option key={m.email} value={m.email}>
-              {m.display_name} · {m.email}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="ec-wc">{t('stockCount.workCenter')}</label>
-        <select id="ec-wc" value={workCenter} onChange={(event) => setWorkCenter(event.target.value)}>
-          <option value="">{t('stockCount.fromLocation')}</option>
-          {centers.data?.work_centers.map((w) => (
-            <option key={w.code} value={w.code}>
-              {w.code} · {w.name}
-            </option>
-          ))}
-        </select>
+        <CountedBySelect id="ec-who" plant={count.plant} value={conductedBy} onChange={setConductedBy} />
+        <WorkCenterSelect id="ec-wc" plant={count.plant} value={workCenter} onChange={setWorkCenter} />
         {deadlineAllowed && (
           <>
             <label htmlFor="ec-deadline">{t('stockCount.deadlineLabel')}</label>

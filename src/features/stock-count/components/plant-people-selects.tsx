@@ -1,0 +1,46 @@
+/** The "counted by" and "work center" choices of a plant, shared by the create and edit forms. */
+import { useTranslation } from 'react-i18next';
+import { useRelationship } from '../api/count-planning';
+
+interface SelectProps {
+  id: string;
+  plant: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function CountedBySelect({ id, plant, value, onChange }: SelectProps) {
+  const { t } = useTranslation();
+  const mechanics = useRelationship('mechanic', plant);
+  return (
+    <>
+      <label htmlFor={id}>{t('stockCount.conductedByLabel')}</label>
+      <select id={id} value={value} disabled={!plant} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('stockCount.unassigned')}</option>
+        {mechanics.data?.mechanics.map((m) => (
+          <option key={m.email} value={m.email}>
+            {m.display_name} · {m.email}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+export function WorkCenterSelect({ id, plant, value, onChange }: SelectProps) {
+  const { t } = useTranslation();
+  const centers = useRelationship('work_center', plant);
+  return (
+    <>
+      <label htmlFor={id}>{t('stockCount.workCenter')}</label>
+      <select id={id} value={value} disabled={!plant} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('stockCount.fromLocation')}</option>
+        {centers.data?.work_centers.map((w) => (
+          <option key={w.code} value={w.code}>
+            {w.code} · {w.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
