@@ -25,6 +25,7 @@ import {
   type NotificationChannel,
   type StockCountStatus,
 } from '../../src/domain/constants';
+import { DOCUMENT_STAGES, type DeliveryStatus } from '../../src/domain/tracking';
 import type { Db } from './client';
 import * as schema from './schema';
 import {
@@ -577,18 +578,10 @@ function buildWorld(now: Date, scale: number): World {
 
 // ───────────────────────────── orders and parcels (§4 tracking stages) ─────────────────────────────
 
-const TRACKING_STAGES = [
-  'ServiceOrder',
-  'ReservationItem',
-  'PurchaseOrderItem',
-  'PurchaseOrderConfirmationItem',
-  'PurchaseOrderGoodsReceiptItem',
-  'SalesOrderItem',
-  'SalesOrderScheduleLineItem',
-  'DeliveryOrderItem',
-] as const;
-type Stage = (typeof TRACKING_STAGES)[number];
-type ShippedStatus = 'Delivered' | 'Delivery Failed' | 'OnTheWay' | 'ToBePickedUp' | 'At access point';
+// The stage rules live in src/domain/tracking.ts; the seed plans items for each document stage.
+const TRACKING_STAGES = DOCUMENT_STAGES;
+type Stage = (typeof DOCUMENT_STAGES)[number];
+type ShippedStatus = DeliveryStatus;
 
 interface ItemPlan {
   stage: Stage;

@@ -2,7 +2,7 @@
  * Users as the server sees them: who is calling (identity → user), with their grants and
  * attachments loaded once per request, and the §3 profile built from that.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   approvalRequests,
@@ -163,9 +163,4 @@ export async function updateProfile(
     .update(users)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
-}
-
-export async function findUsersByEmail(db: Db, emails: string[]) {
-  if (emails.length === 0) return [];
-  return db.select().from(users).where(inArray(users.email, emails));
 }

@@ -51,7 +51,7 @@ export default function StockManagementPage() {
             type="button"
             role="tab"
             aria-selected={tab === type}
-            className={`tab${tab === type ? ' active' : ''}`}
+            className="tab"
             onClick={() => go({ tab, page: null })}
           >
             {t(TAB_LABEL[tab])}

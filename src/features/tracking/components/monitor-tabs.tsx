@@ -27,7 +27,7 @@ export function MonitorTabs({
     onSelect(tabs[next]!);
   };
   return (
-    <div className="monitor-tabs" role="tablist" aria-label={t('tracking.tabsLabel')}>
+    <div className="tabs" role="tablist" aria-label={t('tracking.tabsLabel')}>
       {tabs.map((tab, index) => (
         <button
           key={tab}
@@ -40,7 +40,7 @@ export function MonitorTabs({
           aria-selected={tab === active}
           aria-controls={panelId}
           tabIndex={tab === active ? 0 : -1}
-          className="monitor-tab"
+          className="tab"
           onClick={() => onSelect(tab)}
           onKeyDown={(event) => onKeyDown(event, index)}
         >
