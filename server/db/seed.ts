@@ -349,6 +349,13 @@ interface Material {
 
 type StockRow = Insert<typeof schema.stockItems> & { unrestrictedCount: string | null };
 
+/** The book quantity of a stock row (§3 total): the sum of its five counts, null if any is unknown. */
+function bookOfStockRow(row: StockRow): string | null {
+  const parts = [row.unrestrictedCount, row.qualityInspectionCount, row.blockedCount, row.restrictedCount, row.transferCount];
+  if (parts.some((part) => part === null || part === undefined)) return null;
+  return String(parts.reduce((sum, part) => sum + Number(part), 0));
+}
+
 interface World {
   now: Date;
   scale: number;
@@ -1089,7 +1096,7 @@ function buildStockCounts(world: World): CountRows {
         materialDescriptionEnglish: material.descriptionEnglish,
         quantity: isCounted ? countedQuantity(rng, stockRow.unrestrictedCount, material.unit) : null,
         unit: material.unit,
-        bookQuantity: stockRow.unrestrictedCount,
+        bookQuantity: bookOfStockRow(stockRow),
         bookQuantityAt: created,
         version: 0,
         updatedBy: isCounted ? plan.conductedBy : null,

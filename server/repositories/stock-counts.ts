@@ -8,6 +8,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'd
 import type { Db, Tx } from '../db/client';
 import { allowedPlants, materialCounts, materials, stockCounts, stockItems } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
+import { bookQuantityMoved } from '../../src/domain/stock';
 import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../src/domain/constants';
 import type { MaterialCountRow, StockCountRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
@@ -34,7 +35,13 @@ export async function stockCountScope(db: Executor, user: CurrentUser): Promise<
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 
-export function toMaterialCountRow(row: typeof materialCounts.$inferSelect): MaterialCountRow {
+/**
+ * A line as the API shows it. `bookNow` is the material's book quantity in the count's storage
+ * location at this moment: when it differs from `book_quantity` (taken when the line was created,
+ * or last accepted by the counter), the line is flagged and the counter chooses (§ "book
+ * quantities move while people count"): keep the counted quantity, or keep the difference.
+ */
+export function toMaterialCountRow(row: typeof materialCounts.$inferSelect, bookNow: number | null): MaterialCountRow {
   return {
     id: row.id,
     stock_count_id: row.stockCountId,
@@ -44,6 +51,7 @@ export function toMaterialCountRow(row: typeof materialCounts.$inferSelect): Mat
     unit: row.unit,
     book_quantity: num(row.bookQuantity),
     book_quantity_at: row.bookQuantityAt?.toISOString() ?? null,
+    book_quantity_now: bookNow,
     version: row.version,
     updated_by: row.updatedBy,
     updated_at: row.updatedAt.toISOString(),
@@ -146,7 +154,7 @@ export async function listMaterialCounts(
     .orderBy(order, asc(materialCounts.materialCode), asc(materialCounts.id))
     .limit(options.maxResults)
     .offset(paging.offset);
-  return { ...paging.envelope, total: Number(total), material_counts: rows.map(toMaterialCountRow) };
+  return { ...paging.envelope, total: Number(total), material_counts: await materialCountRows(db, rows) };
 }
 
 export async function listStockCounts(
@@ -204,15 +212,48 @@ export async function listStockCounts(
   return { ...paging.envelope, total: Number(total), stock_counts: await toStockCountRows(db, rows) };
 }
 
-/** The book quantity of a material in a storage location: the sum of its five stock counts. */
+/** §3 total quantity: the sum of the five counts, null when any is unknown (SQL addition propagates null). */
+const BOOK_TOTAL = sql<string | null>`${stockItems.unrestrictedCount} + ${stockItems.qualityInspectionCount} + ${stockItems.blockedCount} + ${stockItems.restrictedCount} + ${stockItems.transferCount}`;
+
+/** The book quantity of a material in a storage location: the sum of its five stock counts (null if any is unknown). */
 export async function bookQuantity(db: Executor, plant: string, storageLocation: string, materialCode: string): Promise<number | null> {
   const [row] = await db
-    .select({
-      total: sql<string | null>`coalesce(${stockItems.unrestrictedCount},0) + coalesce(${stockItems.qualityInspectionCount},0) + coalesce(${stockItems.blockedCount},0) + coalesce(${stockItems.restrictedCount},0) + coalesce(${stockItems.transferCount},0)`,
-    })
+    .select({ total: BOOK_TOTAL })
     .from(stockItems)
     .where(and(eq(stockItems.plant, plant), eq(stockItems.storageLocation, storageLocation), eq(stockItems.materialCode, materialCode)));
   return row?.total === undefined || row.total === null ? null : Number(row.total);
+}
+
+/** The current book quantity of each line (null where the storage location holds no such stock row). */
+export async function currentBooks(db: Executor, lineIds: number[]): Promise<Map<number, number | null>> {
+  if (lineIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: materialCounts.id, book: BOOK_TOTAL, stockRow: stockItems.id })
+    .from(materialCounts)
+    .innerJoin(stockCounts, eq(stockCounts.id, materialCounts.stockCountId))
+    .leftJoin(
+      stockItems,
+      and(
+        eq(stockItems.plant, stockCounts.plant),
+        eq(stockItems.storageLocation, stockCounts.storageLocation),
+        eq(stockItems.materialCode, materialCounts.materialCode),
+      ),
+    )
+    .where(inArray(materialCounts.id, lineIds));
+  return new Map(rows.map((row) => [row.id, row.stockRow === null || row.book === null ? null : Number(row.book)]));
+}
+
+/** Lines with their current book quantity, in one extra query. */
+export async function materialCountRows(db: Executor, rows: Array<typeof materialCounts.$inferSelect>): Promise<MaterialCountRow[]> {
+  const books = await currentBooks(db, rows.map((row) => row.id));
+  return rows.map((row) => toMaterialCountRow(row, books.get(row.id) ?? null));
+}
+
+/** Counted lines whose book quantity moved since it was taken: they need the counter's choice before submit. */
+export async function movedBookLines(db: Executor, stockCountId: number): Promise<MaterialCountRow[]> {
+  const lines = await db.select().from(materialCounts).where(eq(materialCounts.stockCountId, stockCountId));
+  const rows = await materialCountRows(db, lines);
+  return rows.filter((row) => row.quantity !== null && bookQuantityMoved(row.book_quantity, row.book_quantity_now));
 }
 
 export async function searchMaterials(db: Executor, code: string | undefined, page: number, maxResults: number) {

@@ -35,6 +35,8 @@ export const materialCountRow = z
     unit: z.string(),
     book_quantity: z.number().nullable(),
     book_quantity_at: z.string().nullable(),
+    /** The book quantity now; differs from book_quantity when stock moved after it was taken. */
+    book_quantity_now: z.number().nullable(),
     version: z.number().int(),
     updated_by: z.string().nullable(),
     updated_at: z.string(),
@@ -52,6 +54,11 @@ export const modifiedMaterial = z.object({
   quantity: z.number({ message: QUANTITY_MESSAGE }).refine(isValidCountedQuantity, QUANTITY_MESSAGE),
   /** The version the edit was made from; a stale version whose value differs is a 409. */
   version: z.number().int().min(0).optional(),
+  /**
+   * The book quantity the counter accepts as the line's reference (after the book moved):
+   * the line's book_quantity becomes this value, taken now.
+   */
+  acceptBookQuantity: z.number({ message: 'acceptBookQuantity must be a number' }).nullable().optional(),
 });
 
 export const modifyMaterialsBody = z

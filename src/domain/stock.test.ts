@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookQuantityMoved, totalQuantity } from './stock';
+import { bookQuantityMoved, quantityKeepingDifference, totalQuantity } from './stock';
 
 const counts = (u: number | null, q: number | null, b: number | null, r: number | null, t: number | null) => ({
   unrestricted_count: u,
@@ -22,5 +22,13 @@ describe('book quantity drift', () => {
     expect(bookQuantityMoved(4, 6)).toBe(true);
     expect(bookQuantityMoved(4, 4)).toBe(false);
     expect(bookQuantityMoved(null, 6)).toBe(false);
+  });
+
+  it('keeping the difference moves the counted quantity by the book’s move, without binary noise', () => {
+    // Book 10 → 12 while counting 9 (one missing): keeping the difference gives 11 (still one missing).
+    expect(quantityKeepingDifference(9, 10, 12)).toBe(11);
+    expect(quantityKeepingDifference(9, 10, 7)).toBe(6);
+    expect(quantityKeepingDifference(0.1, 0.2, 0.3)).toBe(0.2);
+    expect(quantityKeepingDifference(9, null, 12)).toBeNull();
   });
 });

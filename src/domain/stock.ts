@@ -22,3 +22,14 @@ export function totalQuantity(item: StockCounts): number | null {
 export function bookQuantityMoved(bookAtStart: number | null, bookNow: number | null): boolean {
   return bookAtStart !== null && bookNow !== null && bookAtStart !== bookNow;
 }
+
+/**
+ * "Keep the difference": the counted quantity moved by as much as the book moved, so the
+ * difference found by the count survives a goods movement booked while counting. Null when
+ * either book quantity is unknown.
+ */
+export function quantityKeepingDifference(counted: number, bookAtStart: number | null, bookNow: number | null): number | null {
+  if (bookAtStart === null || bookNow === null) return null;
+  // Decimal quantities (§5 allows three decimals): round away binary noise.
+  return Math.round((counted + (bookNow - bookAtStart)) * 1000) / 1000;
+}

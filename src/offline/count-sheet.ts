@@ -47,8 +47,15 @@ export async function fetchCountSheet(stockCountId: number): Promise<CountSheet>
   return { stock_count: stockCount, material_counts: lines };
 }
 
-type EditJson = { modifiedMaterials?: Array<{ id: number; quantity: number; version?: number }> };
+type EditJson = { modifiedMaterials?: Array<{ id: number; quantity: number; version?: number; acceptBookQuantity?: number | null }> };
 export const editOf = (entry: OutboxEntry) => (entry.request.json as EditJson | undefined)?.modifiedMaterials?.[0];
+
+/** A line as a queued edit leaves it: its quantity, and the book quantity it accepted, if any. */
+function withEdit(line: MaterialCountRow, edit: { quantity: number; acceptBookQuantity?: number | null }): MaterialCountRow {
+  return edit.acceptBookQuantity === undefined
+    ? { ...line, quantity: edit.quantity }
+    : { ...line, quantity: edit.quantity, book_quantity: edit.acceptBookQuantity, book_quantity_at: new Date().toISOString() };
+}
 
 /** Re-applies queued changes to fresh server data, so a refresh never hides what is queued. */
 export function overlayPending(sheet: CountSheet, pending: OutboxEntry[]): CountSheet {
@@ -56,7 +63,7 @@ export function overlayPending(sheet: CountSheet, pending: OutboxEntry[]): Count
   for (const entry of pending) {
     if (entry.kind === KIND.quantity) {
       const edit = editOf(entry);
-      if (edit) lines = lines.map((line) => (line.id === edit.id ? { ...line, quantity: edit.quantity } : line));
+      if (edit) lines = lines.map((line) => (line.id === edit.id ? withEdit(line, edit) : line));
     } else if (entry.kind === KIND.add) {
       const provisional = entry.undo as MaterialCountRow | undefined;
       if (provisional && !lines.some((l) => l.material_code === provisional.material_code)) lines = [...lines, provisional];
@@ -172,12 +179,26 @@ async function updateHeader(key: string, change: (count: StockCountRow) => Stock
 
 // ───────────── changes the mechanic makes ─────────────
 
-export function setQuantity(userEmail: string, line: MaterialCountRow, quantity: number) {
-  const request = (version: number | undefined) => ({
+/**
+ * Sets a counted quantity. `acceptBook` (after the book quantity moved during the count) makes the
+ * current book quantity the line's reference, so the flag clears: with the counted quantity kept,
+ * or with the difference kept (the caller passes counted + the book's move as the quantity).
+ */
+export function setQuantity(userEmail: string, line: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
+  const request = (version: number | undefined, accepted: { bookQuantity: number | null } | undefined) => ({
     service: 'stock' as const,
     method: 'PUT' as const,
     path: 'my_material_count',
-    json: { modifiedMaterials: [{ id: line.id, quantity, ...(version === undefined ? {} : { version }) }] },
+    json: {
+      modifiedMaterials: [
+        {
+          id: line.id,
+          quantity,
+          ...(version === undefined ? {} : { version }),
+          ...(accepted === undefined ? {} : { acceptBookQuantity: accepted.bookQuantity }),
+        },
+      ],
+    },
   });
   const key = sheetKey(userEmail, line.stock_count_id);
   return enqueue({
@@ -186,10 +207,18 @@ export function setQuantity(userEmail: string, line: MaterialCountRow, quantity:
     scope: sheetScope(line.stock_count_id),
     target: lineTarget(line.id),
     // A provisional line has no version yet: the add creates it at version 0.
-    request: request(isProvisional(line.id) ? undefined : line.version),
-    apply: () => updateLine(key, line.id, (l) => ({ ...l, quantity })),
-    // Later edits of a waiting line keep the version the FIRST edit was made from.
-    coalesce: (waiting) => request(editOf(waiting)?.version),
+    request: request(isProvisional(line.id) ? undefined : line.version, acceptBook),
+    apply: () =>
+      updateLine(key, line.id, (l) =>
+        withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }),
+      ),
+    // Later edits of a waiting line keep the version the FIRST edit was made from, and a book
+    // quantity accepted by an earlier edit stays accepted.
+    coalesce: (waiting) => {
+      const earlier = editOf(waiting);
+      const accepted = acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity });
+      return request(earlier?.version, accepted);
+    },
     undo: { ...line },
   });
 }
@@ -208,6 +237,7 @@ export function addLine(
     unit: material.unit,
     book_quantity: null,
     book_quantity_at: null,
+    book_quantity_now: null,
     version: 0,
     updated_by: userEmail,
     updated_at: new Date().toISOString(),
@@ -348,7 +378,7 @@ export async function discardEntry(entry: OutboxEntry): Promise<void> {
   await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
     const undo = entry.undo as MaterialCountRow | undefined;
     if (entry.kind === KIND.quantity && undo) {
-      await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity }));
+      await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity, book_quantity: undo.book_quantity, book_quantity_at: undo.book_quantity_at }));
     } else if (entry.kind === KIND.add && undo) {
       await offlineDb.outbox.where('target').equals(entry.target).delete();
       await deleteLine(key, undo.id);

@@ -32,6 +32,7 @@ const line = (id: number, quantity: number | null = null, version = 0): Material
   unit: 'PC',
   book_quantity: 5,
   book_quantity_at: null,
+  book_quantity_now: 5,
   version,
   updated_by: null,
   updated_at: '2026-11-20T09:00:00.000Z',
@@ -95,6 +96,17 @@ describe('outbox', () => {
     const all = await entries();
     expect(all).toHaveLength(1);
     expect(all[0]!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 6, version: 3 }] });
+  });
+
+  it('an accepted book quantity travels with the edit, survives merging and shows in the mirror', async () => {
+    await setQuantity(USER, { ...line(1, 3, 2), book_quantity_now: 7 }, 3, { bookQuantity: 7 });
+    expect((await mirrored()).material_counts[0]).toMatchObject({ quantity: 3, book_quantity: 7 });
+    await setQuantity(USER, { ...line(1, 3, 2), book_quantity: 7 }, 4);
+    const all = await entries();
+    expect(all).toHaveLength(1);
+    expect(all[0]!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 4, version: 2, acceptBookQuantity: 7 }] });
+    const fresh = await writeCountSheet(key, sheetScope(COUNT_ID), sheet([line(1), line(2), line(3)]));
+    expect(fresh.data.material_counts[0]).toMatchObject({ quantity: 4, book_quantity: 7 });
   });
 
   it('keeps queued edits on top of fresh server data', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { createLocalErpAdapter } from '../../server/erp/adapter';
+import { stockCounts, stockItems } from '../../server/db/schema';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
 /** Seed facts (deterministic): the demo mechanic's counts in FI01, van V001. */
@@ -184,6 +186,52 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     const replay = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`, undefined, 'submit-key-0001');
     expect(replay.body).toBe(submit.body);
     expect((await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`)).statusCode).toBe(409);
+  });
+
+  it('flags counted lines whose book quantity moved, refuses submit until the counter chooses, and applies the choice', async () => {
+    // Count every line of the error count (status error is still editable), then move the book of two of them.
+    const all = (await lines(COUNT.error)).material_counts;
+    const put = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: all.map((l: { id: number }) => ({ id: l.id, quantity: 3 })) });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().material_counts.every((l: { book_quantity: number | null; book_quantity_now: number | null }) => l.book_quantity_now === l.book_quantity)).toBe(true);
+    const [header] = await product.database.db.select().from(stockCounts).where(eq(stockCounts.id, COUNT.error));
+    const withBook = all.filter((l: { book_quantity: number | null }) => l.book_quantity !== null).slice(0, 2);
+    expect(withBook).toHaveLength(2);
+    for (const line of withBook) {
+      await product.database.db
+        .update(stockItems)
+        .set({ unrestrictedCount: sql`${stockItems.unrestrictedCount} + 2` })
+        .where(and(eq(stockItems.plant, header!.plant), eq(stockItems.storageLocation, header!.storageLocation), eq(stockItems.materialCode, line.material_code)));
+    }
+    const flagged = (await lines(COUNT.error)).material_counts.filter(
+      (l: { book_quantity: number; book_quantity_now: number }) => l.book_quantity_now !== l.book_quantity,
+    );
+    expect(flagged.map((l: { id: number }) => l.id).sort()).toEqual(withBook.map((l: { id: number }) => l.id).sort());
+    expect(flagged[0].book_quantity_now).toBe(flagged[0].book_quantity + 2);
+
+    const refused = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.error}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('book quantity changed');
+    for (const line of withBook) expect(refused.json().message).toContain(line.material_code);
+
+    // Keep counted on the first, keep the difference (3 + 2) on the second.
+    const [first, second] = flagged;
+    const choose = await api('mechanic', 'PUT', '/my_material_count', {
+      modifiedMaterials: [
+        { id: first.id, quantity: 3, version: first.version, acceptBookQuantity: first.book_quantity_now },
+        { id: second.id, quantity: 5, version: second.version, acceptBookQuantity: second.book_quantity_now },
+      ],
+    });
+    expect(choose.statusCode).toBe(200);
+    const after = (await lines(COUNT.error)).material_counts;
+    const byId = (id: number) => after.find((l: { id: number }) => l.id === id);
+    expect(byId(first.id)).toMatchObject({ quantity: 3, book_quantity: first.book_quantity_now, book_quantity_now: first.book_quantity_now });
+    expect(byId(second.id)).toMatchObject({ quantity: 5, book_quantity: second.book_quantity_now });
+    expect(new Date(byId(first.id).book_quantity_at).getTime()).toBeGreaterThan(new Date(first.book_quantity_at).getTime());
+    const bad = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: first.id, quantity: 3, acceptBookQuantity: 'many' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('acceptBookQuantity must be a number');
+    expect((await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.error}`)).statusCode).toBe(200);
   });
 
   it('records the ERP’s refusal as status error with latest_sap_error', async () => {

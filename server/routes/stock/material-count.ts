@@ -27,6 +27,7 @@ import {
   bookQuantity,
   findStockCount,
   listMaterialCounts,
+  materialCountRows,
   stockCountScope,
   toMaterialCountRow,
 } from '../../repositories/stock-counts';
@@ -91,7 +92,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
             status: 409,
             body: {
               message: `Changed by someone else since you edited it: ${codes}. Keep your quantity or take theirs.`,
-              conflicts: conflicts.map(({ line }) => toMaterialCountRow(line)),
+              conflicts: await materialCountRows(tx, conflicts.map(({ line }) => line)),
             },
           };
         }
@@ -102,13 +103,16 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
             .update(materialCounts)
             .set({
               quantity: String(edit.quantity),
+              ...(edit.acceptBookQuantity === undefined
+                ? {}
+                : { bookQuantity: edit.acceptBookQuantity === null ? null : String(edit.acceptBookQuantity), bookQuantityAt: new Date() }),
               version: sql`${materialCounts.version} + 1`,
               updatedBy: user.email,
               updatedAt: sql`now()`,
             })
             .where(eq(materialCounts.id, edit.id))
             .returning();
-          updated.push(toMaterialCountRow(row!));
+          updated.push(row!);
         }
         // §4: the first successful quantity edit of an initiated count moves it to in progress.
         const started = [...counts.values()].filter((count) => count.status === 'initiated').map((count) => count.id);
@@ -117,7 +121,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         }
         return {
           body: {
-            material_counts: updated,
+            material_counts: await materialCountRows(tx, updated),
             stock_counts: [...counts.values()].map((count) => ({
               id: count.id,
               status: (started.includes(count.id) ? 'in_progress' : count.status) as never,
@@ -161,7 +165,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           .onConflictDoNothing()
           .returning();
         if (!row) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
-        return { status: 201, body: toMaterialCountRow(row) };
+        return { status: 201, body: toMaterialCountRow(row, book) };
       });
     },
   );
@@ -187,8 +191,9 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           throw new HttpError(404, `Material count ${materialCountId} not found`);
         });
         assertEditable(count);
+        const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
-        return { body: toMaterialCountRow(line) };
+        return { body: removed! };
       });
     },
   );

@@ -20,7 +20,7 @@ import type { ErpAdapter } from '../../erp/adapter';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { assertEditable, findStockCount, listStockCounts, searchMaterials, toStockCountRows, uncountedLines } from '../../repositories/stock-counts';
+import { assertEditable, findStockCount, listStockCounts, searchMaterials, toStockCountRows, uncountedLines, movedBookLines } from '../../repositories/stock-counts';
 
 const tags = ['stock counts'];
 
@@ -59,6 +59,14 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
         const missing = await uncountedLines(tx, count.id);
         if (missing > 0) {
           throw new HttpError(409, `${missing} material${missing === 1 ? ' is' : 's are'} not counted yet: count every line before submitting`);
+        }
+        const moved = await movedBookLines(tx, count.id);
+        if (moved.length > 0) {
+          const codes = moved.map((line) => line.material_code).join(', ');
+          throw new HttpError(
+            409,
+            `The book quantity changed after counting started for ${codes}: keep the counted quantity or keep the difference before submitting`,
+          );
         }
         const lines = await tx
           .select()

@@ -22,6 +22,7 @@ function syntheticSheet(lines: number): CountSheet {
     unit: 'PC',
     book_quantity: i % 11,
     book_quantity_at: '2026-11-20T09:00:00.000Z',
+    book_quantity_now: i % 11,
     version: 0,
     updated_by: null,
     updated_at: '2026-11-20T09:00:00.000Z',

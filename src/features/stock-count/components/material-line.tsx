@@ -6,11 +6,15 @@
 import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
+import dayjs from 'dayjs';
 import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
+import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 
 export interface LineActions {
   onQuantity(line: MaterialCountRow, quantity: number): void;
+  /** After the book quantity moved: take the current book as the reference, with this quantity. */
+  onAcceptBook(line: MaterialCountRow, quantity: number): void;
   onRemove(line: MaterialCountRow): void;
   onRetry(entry: OutboxEntry): void;
   onDiscard(entry: OutboxEntry): void;
@@ -76,12 +80,52 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
   return <div className="line-sync pending">{entry.kind === 'material-count.add' ? t('sync.addWaiting') : t('sync.pending')}</div>;
 }
 
+/**
+ * The book quantity moved after the line was taken: say by how much, and let the counter keep the
+ * counted quantity or keep the difference (counted + the move), before the count is submitted.
+ */
+function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdit: boolean; onAccept: (quantity: number) => void }) {
+  const { t } = useTranslation();
+  const counted = line.quantity!;
+  const keepDifference = quantityKeepingDifference(counted, line.book_quantity, line.book_quantity_now);
+  const differenceValid = keepDifference !== null && isValidCountedQuantity(keepDifference);
+  return (
+    <div className="line-sync book-moved" role="status">
+      <span>
+        {t('stockCount.bookMoved', {
+          before: format(line.book_quantity),
+          now: format(line.book_quantity_now),
+          unit: line.unit,
+        })}
+      </span>
+      {canEdit && (
+        <span className="line-sync-actions">
+          <button type="button" className="button small" onClick={() => onAccept(counted)}>
+            {t('stockCount.keepCounted', { quantity: format(counted) })}
+          </button>
+          <button
+            type="button"
+            className="button small"
+            disabled={!differenceValid}
+            title={differenceValid ? undefined : t('stockCount.keepDifferenceNegative')}
+            onClick={() => differenceValid && onAccept(keepDifference)}
+          >
+            {t('stockCount.keepDifference', { quantity: format(keepDifference) })}
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
 function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
   const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();
   const [text, setText] = useState(format(line.quantity));
   const [error, setError] = useState<string | null>(null);
+
+  const moved = line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now);
 
   // Show what the device holds when it changes underneath (sync, take theirs, discard).
   useEffect(() => setText(format(line.quantity)), [line.quantity]);
@@ -113,13 +157,18 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
   };
 
   return (
-    <div className={`material-line${entry ? ` has-${entry.status}` : ''}${line.quantity === null ? ' uncounted' : ''}`} data-line={line.material_code}>
+    <div
+      className={`material-line${entry ? ` has-${entry.status}` : ''}${line.quantity === null ? ' uncounted' : ''}${moved ? ' book-moved' : ''}`} data-line={line.material_code}>
       <div className="material-line-main">
         <div className="material-line-what">
           <span className="material-code">{line.material_code}</span>
           <span className="material-description">{line.material_description_english}</span>
           <span className="material-book">
-            {line.book_quantity === null ? t('stockCount.noBook') : t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
+            {line.book_quantity === null
+              ? t('stockCount.noBook')
+              : line.book_quantity_at
+                ? t('stockCount.bookAt', { quantity: line.book_quantity, unit: line.unit, time: dayjs(line.book_quantity_at).format('L LT') })
+                : t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
           </span>
         </div>
         <div className="material-line-input">
@@ -160,6 +209,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
           {error}
         </p>
       )}
+      {moved && !entry && <BookMoved line={line} canEdit={canEdit} onAccept={(quantity) => actions.onAcceptBook(line, quantity)} />}
       {entry && <SyncState entry={entry} actions={actions} />}
     </div>
   );

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** Submission is final (§4): say what will happen, refuse while lines are uncounted. */
+/** Submission is final (§4): say what will happen, refuse while lines are uncounted or need a book-quantity choice. */
 export function SubmitDialog({
   open,
   stockCountId,
   counted,
   total,
+  bookMoved,
   online,
   onConfirm,
   onClose,
@@ -15,6 +16,8 @@ export function SubmitDialog({
   stockCountId: number;
   counted: number;
   total: number;
+  /** Counted lines whose book quantity moved: the counter chooses before submitting. */
+  bookMoved: number;
   online: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -29,12 +32,17 @@ export function SubmitDialog({
           {t('stockCount.submitMissing', { count: missing })}
         </p>
       )}
-      {!online && missing === 0 && <p className="muted">{t('stockCount.submitOffline')}</p>}
+      {bookMoved > 0 && (
+        <p className="form-error" role="alert">
+          {t('stockCount.submitBookMoved', { count: bookMoved })}
+        </p>
+      )}
+      {!online && missing === 0 && bookMoved === 0 && <p className="muted">{t('stockCount.submitOffline')}</p>}
       <div className="dialog-actions">
         <button type="button" className="button ghost" onClick={onClose}>
           {t('common.cancel')}
         </button>
-        <button type="button" className="button primary" disabled={missing > 0} onClick={onConfirm}>
+        <button type="button" className="button primary" disabled={missing > 0 || bookMoved > 0} onClick={onConfirm}>
           {t('stockCount.submitConfirm')}
         </button>
       </div>

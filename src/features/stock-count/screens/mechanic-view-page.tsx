@@ -36,6 +36,7 @@ import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, type LineActions } from '../components/material-line';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
+import { bookQuantityMoved } from '../../../domain/stock';
 
 const STATE_RANK: Record<OutboxEntry['status'], number> = { conflict: 3, failed: 2, sending: 1, pending: 1 };
 
@@ -87,6 +88,7 @@ export default function MechanicViewPage() {
   const actions = useMemo<LineActions>(
     () => ({
       onQuantity: (line, quantity) => run(setQuantity(email, line, quantity)),
+      onAcceptBook: (line, quantity) => run(setQuantity(email, line, quantity, { bookQuantity: line.book_quantity_now })),
       onRemove: (line) => run(removeLine(email, line)),
       onRetry: (entry) => run(retryEntry(entry.seq!)),
       onDiscard: (entry) => run(discardEntry(entry)),
@@ -132,6 +134,7 @@ export default function MechanicViewPage() {
   const count = sheet.stock_count;
   const counted = sheet.material_counts.filter((line) => line.quantity !== null).length;
   const total = sheet.material_counts.length;
+  const bookMoved = sheet.material_counts.filter((line) => line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now)).length;
   const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status) && !submit;
   const canEdit = editable && can(profile.permissions, 'materialCount.editQuantity');
   const canDelete = editable && can(profile.permissions, 'materialCount.delete');
@@ -284,6 +287,7 @@ export default function MechanicViewPage() {
         stockCountId={count.id}
         counted={counted}
         total={total}
+        bookMoved={bookMoved}
         online={online}
         onClose={() => setSubmitting(false)}
         onConfirm={() => {
