@@ -22,7 +22,12 @@ export const KIND = {
   add: 'material-count.add',
   remove: 'material-count.delete',
   submit: 'stock-count.submit',
+  /** A planner's change to a count: create, edit, send, cancel, recount (see features/stock-count/api/count-planning). */
+  plan: 'stock-count.plan',
 } as const;
+
+/** Planning changes wait in one scope: the stock-count screen lists them. */
+export const PLANNING_SCOPE = 'stock-count-planning';
 
 export const sheetScope = (stockCountId: number) => `stock-count:${stockCountId}`;
 export const sheetKey = (userEmail: string, stockCountId: number) => mirrorKey(userEmail, ['count-sheet', stockCountId]);
@@ -316,6 +321,11 @@ async function confirmQuantity(entry: OutboxEntry, row: MaterialCountRow, status
 /** The server confirmed entries (one, or a batch of quantity edits): its answer becomes the mirror's truth. */
 export async function confirmEntries(entries: OutboxEntry[], body: unknown): Promise<void> {
   const first = entries[0]!;
+  if (first.kind === KIND.plan) {
+    // The planning screens refetch when their waiting changes are gone; nothing is mirrored per row.
+    await offlineDb.outbox.delete(first.seq!);
+    return;
+  }
   if (first.kind === KIND.quantity) {
     const result = body as { material_counts: MaterialCountRow[]; stock_counts: Array<{ id: number; status: StockCountRow['status'] }> };
     for (const entry of entries) {

@@ -59,6 +59,8 @@ export interface OutboxEntry {
   theirs?: unknown;
   /** What discarding the change puts back in the mirror (e.g. the row as it was). */
   undo?: unknown;
+  /** What the change is, for the screens that list waiting changes (not indexed). */
+  summary?: Record<string, string | number | boolean | null>;
   /** Set while the entry travels in a batch: a resend repeats exactly that batch, same key. */
   batchId?: string;
 }

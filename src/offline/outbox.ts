@@ -26,6 +26,9 @@ export interface Change {
   coalesce?: (waiting: OutboxEntry) => OutboxRequest | null;
   /** What `discard` puts back in the mirror (e.g. the row as it was). */
   undo?: unknown;
+  /** The Idempotency-Key, when the change was already tried online under that key. */
+  id?: string;
+  summary?: OutboxEntry['summary'];
 }
 
 type Listener = () => void;
@@ -52,7 +55,7 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
         return { ...waiting, request: merged };
       }
       const fresh: OutboxEntry = {
-        id: crypto.randomUUID(),
+        id: change.id ?? crypto.randomUUID(),
         userEmail: change.userEmail,
         kind: change.kind,
         scope: change.scope,
@@ -62,6 +65,7 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
         createdAt: Date.now(),
         attempts: 0,
         ...(change.undo === undefined ? {} : { undo: change.undo }),
+        ...(change.summary === undefined ? {} : { summary: change.summary }),
       };
       fresh.seq = await offlineDb.outbox.add(fresh);
       return fresh;

@@ -73,3 +73,39 @@ test('plan, count offline, submit, see it completed, recount the differences', a
   const recount = await request.get(`/api/v2/my_material_count?stockCountId=${recountId}`, { headers: { authorization: `Bearer ${token}` } });
   expect((await recount.json()).total).toBe(2 + withoutBook);
 });
+
+test('a supervisor plans a count with no connection: it waits on the device, then is created exactly once', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
+  const countsIn = async (location: string) => {
+    const res = await request.get('/api/v2/my_stock_count?maxResults=500', { headers: { authorization: `Bearer ${token}` } });
+    return ((await res.json()).stock_counts as Array<{ storage_location: string; is_draft: boolean }>).filter((c) => c.storage_location === location).length;
+  };
+  const before = await countsIn('V003');
+  const supervisor = await signedIn(browser, 'supervisor@example.com');
+  await supervisor.goto('/stock-count');
+  // Online once: the plants, storage locations and people are kept on the device for later.
+  const fill = async () => {
+    await supervisor.getByRole('button', { name: 'New count' }).click();
+    await supervisor.getByLabel('Plant').selectOption('FI01');
+    await supervisor.getByLabel('Storage location').selectOption('V003');
+    await supervisor.getByLabel('Counted by').selectOption('mechanic@example.com');
+  };
+  await fill();
+  await supervisor.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await supervisor.context().setOffline(true);
+  await fill();
+  await expect(supervisor.getByText(/You are offline: the count is saved on this device/)).toBeVisible();
+  await supervisor.getByRole('button', { name: 'Send to count' }).click();
+  await expect(supervisor.getByRole('status').filter({ hasText: /No connection: the change is saved on this device/ })).toBeVisible();
+  const waiting = supervisor.getByRole('region', { name: /1 change waiting to be sent/ });
+  await expect(waiting).toContainText('New Wall-to-wall count · FI01 / V003');
+  expect(await countsIn('V003')).toBe(before);
+
+  await supervisor.context().setOffline(false);
+  await expect(waiting).toBeHidden({ timeout: 30_000 });
+  expect(await countsIn('V003')).toBe(before + 1);
+  await supervisor.getByLabel('Sort by').selectOption('created:desc');
+  await expect(supervisor.locator('.count-card').first()).toContainText('V003');
+});

@@ -6,16 +6,16 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { StockCountRow } from '../../../contract/stock';
 import { errorMessage } from '../../../lib/api-client';
-import { useAllowedPlants } from '../../../lib/profile';
+import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
-import { createStockCount, useRelationship } from '../api/count-planning';
+import { createStockCount, useRelationship, type PlanningResult } from '../api/count-planning';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 
-export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (row: StockCountRow, draft: boolean) => void }) {
+export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (result: PlanningResult, draft: boolean) => void }) {
   const { t } = useTranslation();
+  const { email } = useProfile();
   const online = useOnline();
   const allowed = useAllowedPlants();
   const [plant, setPlant] = useState('');
@@ -32,8 +32,10 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
 
   const create = useMutation({
     meta: { silent: true },
+    // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
+    networkMode: 'always',
     mutationFn: (draft: boolean) =>
-      createStockCount({
+      createStockCount(email, {
         plant,
         storageLocation,
         type,
@@ -43,9 +45,9 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
         ...(deadline && deadlineAllowed ? { shouldBeDoneAt: deadline } : {}),
         ...(type === 'single' ? { materialCodes: materials.split(/[\s,;]+/).filter(Boolean) } : {}),
       }),
-    onSuccess: (row, draft) => {
+    onSuccess: (result, draft) => {
       setError(null);
-      onCreated(row, draft);
+      onCreated(result, draft);
     },
     onError: async (failure) => setError(`${t('stockCount.createFailed')} ${await errorMessage(failure)}`),
   });
@@ -62,7 +64,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   return (
     <Dialog open={open} title={t('stockCount.createTitle')} onClose={onClose}>
       <form className="form-grid" onSubmit={submit(false)}>
-        {!online && <p className="notice">{t('stockCount.createNeedsConnection')}</p>}
+        {!online && <p className="notice">{t('stockCount.createOffline')}</p>}
         <label htmlFor="cc-plant">{t('stockCount.plant')}</label>
         <select
           id="cc-plant"
@@ -123,10 +125,10 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
           <button type="button" className="button ghost" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="button" disabled={!online || create.isPending} onClick={() => submit(true)()}>
+          <button type="button" className="button" disabled={create.isPending} onClick={() => submit(true)()}>
             {t('stockCount.saveDraft')}
           </button>
-          <button type="submit" className="button primary" disabled={!online || create.isPending}>
+          <button type="submit" className="button primary" disabled={create.isPending}>
             {t('stockCount.send')}
           </button>
         </div>

@@ -4,12 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StockCountRow } from '../../../contract/stock';
 import { errorMessage } from '../../../lib/api-client';
-import { useAllowedPlants } from '../../../lib/profile';
+import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { Dialog } from '../../../components/ui/dialog';
-import { updateStockCount } from '../api/count-planning';
+import { updateStockCount, type PlanningResult } from '../api/count-planning';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 
-export function EditCountDialog({ count, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (row: StockCountRow) => void }) {
+export function EditCountDialog({ count, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (result: PlanningResult) => void }) {
+  const { email } = useProfile();
   const { t } = useTranslation();
   const allowed = useAllowedPlants();
   const [conductedBy, setConductedBy] = useState(count.conducted_by ?? '');
@@ -19,8 +20,10 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
   const save = useMutation({
     meta: { silent: true },
+    // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
+    networkMode: 'always',
     mutationFn: () =>
-      updateStockCount({
+      updateStockCount(email, 'edit', {
         stockCountId: count.id,
         ...(conductedBy && conductedBy !== count.conducted_by ? { conductedBy } : {}),
         ...(workCenter && workCenter !== count.work_center ? { workCenter } : {}),

@@ -3,7 +3,7 @@
  * (the device's copy offline), and for planners: create, send drafts, cancel after confirmation,
  * recount the variances. Each count opens the material count (mechanic view) or its print sheet.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Dialog } from '../../../components/ui/dialog';
 import { OccupancyChart } from '../../../components/occupancy-chart';
 import { stockCountQueries, useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
-import { recountStockCount, updateStockCount, useOccupancy, type OccupancyFilter } from '../api/count-planning';
+import { recountStockCount, updateStockCount, useOccupancy, type OccupancyFilter, type PlanningResult } from '../api/count-planning';
+import { WaitingPlanning } from '../components/waiting-planning';
 import { CreateCountDialog } from '../components/create-count-dialog';
 import { EditCountDialog } from '../components/edit-count-dialog';
 
@@ -117,16 +118,23 @@ export default function StockCountPage() {
   const data = list.data;
   const filter = dashboardFilter(permissions, profile.plants, profile.plannerGroups);
   const occupancy = useOccupancy(filter);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: stockCountQueries.all() });
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: stockCountQueries.all() }), [queryClient]);
   const act = useMutation({
-    mutationFn: async ({ kind, count }: { kind: 'send' | 'cancel' | 'recount'; count: StockCountRow }) => {
-      if (kind === 'send') await updateStockCount({ stockCountId: count.id, draft: false });
-      if (kind === 'cancel') await updateStockCount({ stockCountId: count.id, status: 'cancelled' });
-      if (kind === 'recount') return recountStockCount(count.id);
-      return undefined;
+    // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
+    networkMode: 'always',
+    mutationFn: async ({ kind, count }: { kind: 'send' | 'cancel' | 'recount'; count: StockCountRow }): Promise<PlanningResult> => {
+      if (kind === 'send') return updateStockCount(email, 'send', { stockCountId: count.id, draft: false });
+      if (kind === 'cancel') return updateStockCount(email, 'cancel', { stockCountId: count.id, status: 'cancelled' });
+      return recountStockCount(email, count.id);
     },
-    onSuccess: (created, { kind }) => {
-      setNotice(kind === 'cancel' ? t('stockCount.cancelledMessage') : kind === 'send' ? t('stockCount.sentMessage') : t('stockCount.recountMessage', { id: created?.id }));
+    onSuccess: (result, { kind }) => {
+      if (result.queued) {
+        setNotice(t('stockCount.queuedMessage'));
+        return;
+      }
+      setNotice(
+        kind === 'cancel' ? t('stockCount.cancelledMessage') : kind === 'send' ? t('stockCount.sentMessage') : t('stockCount.recountMessage', { id: result.row.id }),
+      );
       void refresh();
     },
   });
@@ -143,6 +151,7 @@ export default function StockCountPage() {
         )}
       </div>
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
+      <WaitingPlanning userEmail={email} onConfirmed={refresh} />
       {notice && (
         <p className="notice success" role="status">
           {notice}
@@ -189,10 +198,10 @@ export default function StockCountPage() {
               <CountCard
                 key={count.id}
                 count={count}
-                onSend={online && can(permissions, 'stockCount.edit') ? run('send') : undefined}
-                onEdit={online && can(permissions, 'stockCount.edit') ? setEditing : undefined}
-                onCancel={online && can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
-                onRecount={online && can(permissions, 'stockCount.recount') ? run('recount') : undefined}
+                onSend={can(permissions, 'stockCount.edit') ? run('send') : undefined}
+                onEdit={can(permissions, 'stockCount.edit') ? setEditing : undefined}
+                onCancel={can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
+                onRecount={can(permissions, 'stockCount.recount') ? run('recount') : undefined}
               />
             ))}
           </ul>
@@ -211,20 +220,27 @@ export default function StockCountPage() {
       <CreateCountDialog
         open={creating}
         onClose={() => setCreating(false)}
-        onCreated={(row, draft) => {
+        onCreated={(result, draft) => {
           setCreating(false);
-          setNotice(draft ? t('stockCount.savedAsDraft', { id: row.id }) : t('stockCount.createdMessage', { id: row.id }));
-          void refresh();
+          if (result.queued) setNotice(t('stockCount.queuedMessage'));
+          else {
+            setNotice(draft ? t('stockCount.savedAsDraft', { id: result.row.id }) : t('stockCount.createdMessage', { id: result.row.id }));
+            void refresh();
+          }
         }}
       />
       {editing && (
         <EditCountDialog
           count={editing}
           onClose={() => setEditing(null)}
-          onSaved={(row) => {
+          onSaved={(result) => {
+            const id = editing.id;
             setEditing(null);
-            setNotice(t('stockCount.savedMessage', { id: row.id }));
-            void refresh();
+            if (result.queued) setNotice(t('stockCount.queuedMessage'));
+            else {
+              setNotice(t('stockCount.savedMessage', { id }));
+              void refresh();
+            }
           }}
         />
       )}
