@@ -28,6 +28,14 @@ import { profileRoutes } from './routes/user-api/profile';
 import { constantsRoutes } from './routes/user-api/constants';
 import { priorityRoutes } from './routes/user-api/priority';
 import { priorityEditRoutes } from './routes/user-api/priority-edit';
+import { dashboardRoutes } from './routes/user-api/dashboard';
+import { fileUploadRoutes } from './routes/user-api/file-upload';
+import { feedbackRoutes } from './routes/user-api/feedback';
+import { usersRoutes } from './routes/user-api/users';
+import { approvalRequestRoutes } from './routes/user-api/approval-requests';
+import { auditLogRoutes } from './routes/user-api/audit-log';
+import { notificationRoutes } from './routes/user-api/notifications';
+import { notificationSettingsRoutes } from './routes/user-api/notifications-settings';
 import { materialCountRoutes } from './routes/stock/material-count';
 import { stockCountRoutes } from './routes/stock/stock-count';
 import { trackingStatusRoutes } from './routes/parts/tracking-status';
@@ -44,6 +52,8 @@ export interface AppDeps {
   localIssuer: LocalIssuer | null;
   erp: ErpAdapter;
   logger?: boolean | object;
+  /** The ERP file worker of this process (#9); an upload wakes it. Absent in tests: they drive it. */
+  ingestion?: { wake(): void };
 }
 
 /** Content security policy: our origin plus the identity and messaging services the PWA talks to. */
@@ -138,6 +148,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await userApi.register(constantsRoutes, { db });
       await userApi.register(priorityRoutes, { db });
       await userApi.register(priorityEditRoutes, { db });
+      await userApi.register(dashboardRoutes, { db, schedule: config.ingestion.schedule });
+      await userApi.register(fileUploadRoutes, { db, onFileQueued: () => deps.ingestion?.wake() });
+      await userApi.register(feedbackRoutes, { db });
+      await userApi.register(usersRoutes, { db });
+      await userApi.register(approvalRequestRoutes, { db });
+      await userApi.register(auditLogRoutes, { db });
+      await userApi.register(notificationRoutes, { db });
+      await userApi.register(notificationSettingsRoutes, { db, allowedDomains: config.allowedDomains });
     },
     { prefix: '/user_api/v1' },
   );

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_ALLOWED_DOMAINS } from '../src/domain/email';
+import { parseSchedule, type IngestionSchedule } from './ingestion/schedule';
 
 const list = (fallback: string[]) =>
   z
@@ -47,6 +48,11 @@ const envSchema = z.object({
   CORS_ORIGINS: list([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   ERP_FAILURE: z.enum(['none', 'always']).default('none'),
+  INBOX_DIR: z.string().optional(),
+  INGESTION_SCHEDULE: z.string().optional(),
+  INGESTION_WORKER: flag(true),
+  INGESTION_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  INGESTION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,9 +76,19 @@ export interface Config {
   corsOrigins: string[];
   rateLimitPerMinute: number;
   erpFailure: 'none' | 'always';
+  /** ERP file ingestion (#9): inbox folder, expected schedule, claim lease, poll interval. */
+  ingestion: { workerEnabled: boolean; inboxDir: string | undefined; schedule: IngestionSchedule; leaseSeconds: number; pollSeconds: number };
 }
 
 export class ConfigError extends Error {}
+
+function ingestionSchedule(value: string | undefined): IngestionSchedule {
+  try {
+    return parseSchedule(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set" (e.g. DATABASE_URL= in a .env file).
@@ -115,5 +131,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     erpFailure: e.ERP_FAILURE,
+    ingestion: {
+      workerEnabled: e.INGESTION_WORKER,
+      inboxDir: e.INBOX_DIR,
+      schedule: ingestionSchedule(e.INGESTION_SCHEDULE),
+      leaseSeconds: e.INGESTION_LEASE_SECONDS,
+      pollSeconds: e.INGESTION_POLL_SECONDS,
+    },
   };
 }

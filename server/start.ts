@@ -11,6 +11,8 @@ import { createLocalIssuer } from './auth/local-issuer';
 import { buildApp } from './app';
 import { createLocalErpAdapter } from './erp/adapter';
 import { purgeExpiredIdempotencyKeys } from './plugins/idempotency';
+import { startNotificationDispatch } from './notifications/start';
+import { createIngestionWorker, type IngestionWorker } from './ingestion/worker';
 
 export interface Started {
   app: FastifyInstance;
@@ -28,17 +30,26 @@ export async function startProduct(config: Config, options: { logger?: boolean |
     ? await createLocalIssuer(config.dataDir, config.localTokenTtlSeconds)
     : null;
   const erp = createLocalErpAdapter({ failure: config.erpFailure });
-  const app = await buildApp({ config, db: database.db, localIssuer, erp, logger: options.logger });
+  // #9: ERP files from INBOX_DIR and uploads, claimed through the database (see ingestion/queue.ts).
+  const uploads: { worker?: IngestionWorker } = {};
+  const app = await buildApp({ config, db: database.db, localIssuer, erp, logger: options.logger, ingestion: { wake: () => uploads.worker?.wake() } });
+  const ingestion = createIngestionWorker(database.db, config.ingestion, app.log);
+  uploads.worker = ingestion;
+  if (config.ingestion.workerEnabled) ingestion.start();
   // Idempotency keys are kept ≥ 24 h; older ones are purged at start and every hour.
   const purge = () => purgeExpiredIdempotencyKeys(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'purge failed'));
   await purge();
   const purgeTimer = setInterval(purge, 60 * 60 * 1000);
   purgeTimer.unref();
+  // #6: sends the notifications recorded by emitNotifications (outbox), after their commit.
+  const notificationDispatch = await startNotificationDispatch(database.db, app.log);
   return {
     app,
     database,
     async close() {
       clearInterval(purgeTimer);
+      await notificationDispatch.stop();
+      await ingestion.stop();
       await app.close();
       await database.close();
     },

@@ -27,13 +27,26 @@ self.addEventListener('message', (event) => {
 });
 clientsClaim();
 
+/**
+ * Push (#6). The server sends FCM data messages ({ data: { title, body, link, key, id } }) to the
+ * subscription Firebase messaging made on THIS registration, so this worker shows them itself:
+ * same wording and click handling on every browser. Plain payloads ({ title, body, url }) work too.
+ */
 interface PushPayload {
   title?: string;
   body?: string;
   message?: string;
   url?: string;
+  link?: string;
   notification?: { title?: string; body?: string };
-  data?: { url?: string; title?: string; message?: string };
+  data?: { url?: string; link?: string; title?: string; body?: string; message?: string; key?: string; id?: string };
+}
+
+/** The screen a notification opens: its link when it is one of ours, else the list of its kind. */
+function pushTarget(payload: PushPayload): string {
+  const link = payload.data?.link || payload.data?.url || payload.link || payload.url;
+  if (link) return link;
+  return payload.data?.key === 'inventory_count_notification' ? '/stock-count' : '/notifications';
 }
 
 self.addEventListener('push', (event) => {
@@ -43,11 +56,12 @@ self.addEventListener('push', (event) => {
   } catch {
     payload = { body: event.data?.text() ?? '' };
   }
-  const title = payload.notification?.title ?? payload.title ?? payload.data?.title ?? 'PartsTrack';
-  const body = payload.notification?.body ?? payload.body ?? payload.message ?? payload.data?.message ?? '';
-  const url = payload.url ?? payload.data?.url ?? '/notifications';
+  const title = payload.notification?.title ?? payload.data?.title ?? payload.title ?? 'PartsTrack';
+  const body = payload.notification?.body ?? payload.data?.body ?? payload.data?.message ?? payload.body ?? payload.message ?? '';
+  const url = pushTarget(payload);
+  const tag = payload.data?.id ? `notification-${payload.data.id}` : undefined;
   event.waitUntil(
-    self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url } }),
+    self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url }, ...(tag ? { tag } : {}) }),
   );
 });
 

@@ -346,6 +346,21 @@ export const stockItems = pgTable(
   ],
 );
 
+/**
+ * How many stock rows each storage location holds, kept by statement-level triggers on
+ * stock_items (migration 0003): stock lists count and page through the locations of a scope
+ * without scanning its rows (a super manager's plant stock is every row).
+ */
+export const stockLocationCounts = pgTable(
+  'stock_location_counts',
+  {
+    plant: text('plant').notNull(),
+    storageLocation: text('storage_location').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plant, t.storageLocation] })],
+);
+
 export const stockTransferRequests = pgTable('stock_transfer_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id')
@@ -448,9 +463,16 @@ export const notifications = pgTable(
     deliveryState: text('delivery_state').notNull().default('recorded'),
     deliveryError: text('delivery_error'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /** #6 outbox: the address the message went to, what it opens, and the dispatcher's bookkeeping. */
+    recipient: text('recipient'),
+    link: text('link'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.channel, t.created),
+    index('notifications_outbox_idx').on(t.deliveryState, t.nextAttemptAt),
     check('notifications_channel_ck', sql`${t.channel} in ('email','sms','push')`),
   ],
 );
@@ -532,17 +554,34 @@ export const fileProcessing = pgTable(
     errors: jsonb('errors').notNull().default([]),
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Where the file came from: 'inbox', 'upload' or 'seed' (#9); null for a missing slot. */
+    source: text('source'),
+    uploadedBy: text('uploaded_by'),
     createdAt: createdAt(),
   },
   (t) => [
     index('file_processing_date_idx').on(t.businessDate),
     uniqueIndex('file_processing_checksum_uq').on(t.checksum),
+    // One "missing" row per expected slot, even when two replicas sweep the schedule at once.
+    uniqueIndex('file_processing_missing_slot_uq')
+      .on(t.businessDate, t.fileType, t.filePartOfDay)
+      .where(sql`status = 'missing'`),
+    // The work queue: files waiting or claimed, found without scanning the history.
+    index('file_processing_queue_idx').on(t.status, t.createdAt).where(sql`status in ('not_processed','in_progress')`),
     check(
       'file_processing_status_ck',
       sql`${t.status} in ('processed','errored','missing','in_progress','not_processed')`,
     ),
   ],
 );
+
+/** The bytes of a received ERP file until it is processed, so any replica can process it (#9). */
+export const fileContents = pgTable('file_contents', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => fileProcessing.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+});
 
 export const accessPoints = pgTable('access_points', {
   id: text('id').primaryKey(),

@@ -16,10 +16,8 @@
  */
 import { getTableColumns, getTableName, sql, type InferInsertModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { createHash } from 'node:crypto';
 import { GRANTS, GRANT_DESCRIPTIONS, ROLES, type Grant } from '../../src/domain/permissions';
 import {
-  FILE_PARTS_OF_DAY,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KEYS,
   type NotificationChannel,
@@ -28,13 +26,12 @@ import {
 import { DOCUMENT_STAGES, type DeliveryStatus } from '../../src/domain/tracking';
 import type { Db } from './client';
 import * as schema from './schema';
+import { ingestSeedFiles } from '../ingestion/seed-files';
 import {
   ACCESS_POINTS,
   BUILDING_KINDS,
   CARRIER_TRACKING_URLS,
   EQUIPMENT_KINDS,
-  FILE_ERROR_MESSAGES,
-  FILE_TYPES,
   IMPORTANT_MESSAGE,
   MODEL_SERIES,
   PART_CATALOG,
@@ -291,11 +288,6 @@ const addDays = (date: Date, days: number): Date => new Date(date.getTime() + da
 const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
 const maxDate = (a: Date, b: Date): Date => (a > b ? a : b);
 const minDate = (a: Date, b: Date): Date => (a < b ? a : b);
-/** Midnight UTC of `now` shifted by whole days, plus a time of day. */
-const dayAt = (now: Date, dayOffset: number, hour: number, minute = 0): Date => {
-  const base = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + dayOffset, hour, minute);
-  return new Date(base);
-};
 const pad = (value: number, length: number): string => String(value).padStart(length, '0');
 
 /** Increasing SAP-like document numbers: zero-padded, with random gaps like a busy ERP. */
@@ -1263,49 +1255,6 @@ function buildDevices(world: World, mechanic: SeedUser): Insert<typeof schema.no
 
 // ───────────────────────────── dashboards, feedback, admin rows ─────────────────────────────
 
-function fileStatus(rng: Random, dayOffset: number, part: (typeof FILE_PARTS_OF_DAY)[number]): (typeof schema.fileProcessing.$inferInsert)['status'] {
-  if (dayOffset === 0) return part === 'morning' ? 'processed' : part === 'midday' ? 'in_progress' : 'not_processed';
-  return rng.weighted([['processed', 90], ['errored', 6], ['missing', 4]] as const);
-}
-
-/** 30 business days × file types × parts of day, as the ERP interface would have left them. */
-function buildFileRows(now: Date): Insert<typeof schema.fileProcessing>[] {
-  const rng = new Random('files');
-  const hours: Record<(typeof FILE_PARTS_OF_DAY)[number], number> = { morning: 6, midday: 12, evening: 18 };
-  const rows: Insert<typeof schema.fileProcessing>[] = [];
-  for (let dayOffset = -29; dayOffset <= 0; dayOffset++) {
-    const businessDate = isoDate(dayAt(now, dayOffset, 0));
-    for (const part of FILE_PARTS_OF_DAY) {
-      for (const fileType of FILE_TYPES) {
-        const status = fileStatus(rng, dayOffset, part);
-        const fileName = `ERP_${fileType}_${businessDate.replaceAll('-', '')}_${part.toUpperCase()}.csv`;
-        // Today's files must not start in the future, whatever time of day the seed runs.
-        const planned = dayAt(now, dayOffset, hours[part], rng.int(0, 20));
-        const start = planned < now ? planned : addHours(now, -rng.float(0.05, 0.2));
-        const hasRun = status !== 'missing' && status !== 'not_processed';
-        const lineCount = hasRun ? rng.int(200, 9_000) : null;
-        rows.push({
-          id: rng.uuid(),
-          fileType,
-          fileName,
-          businessDate,
-          filePartOfDay: part,
-          startDate: hasRun ? start : null,
-          endDate: status === 'processed' || status === 'errored' ? minDate(now, addHours(start, rng.float(0.5, 9.5) / 60)) : null,
-          status,
-          checksum: status === 'missing' ? null : createHash('sha256').update(fileName).digest('hex'),
-          lineCount,
-          errors: status === 'errored' ? Array.from({ length: rng.int(1, 4) }, () => ({ line: rng.int(2, lineCount ?? 500), message: rng.pick(FILE_ERROR_MESSAGES) })) : [],
-          claimedBy: status === 'in_progress' ? 'ingest-worker-1' : null,
-          claimedAt: status === 'in_progress' ? start : null,
-          createdAt: hasRun ? start : dayAt(now, dayOffset, hours[part]),
-        });
-      }
-    }
-  }
-  return rows;
-}
-
 function buildFeedback(world: World, byEmail: (email: string) => SeedUser): Insert<typeof schema.feedback>[] {
   const rng = new Random('feedback');
   const mechanic = byEmail(DEMO_MECHANIC.email);
@@ -1484,7 +1433,10 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     await write(schema.notificationDevices, buildDevices(world, byEmail(DEMO_MECHANIC.email)));
     await write(schema.importantMessages, admin.importantMessages);
     await write(schema.feedback, buildFeedback(world, byEmail));
-    await write(schema.fileProcessing, buildFileRows(now));
+    // #9: the file-processing rows come from really ingesting 30 days of generated ERP files.
+    const stockRows = [...world.stock.values()].flat();
+    await ingestSeedFiles(tx, { now, materials: world.materials, stock: stockRows, orders: orders.orders, items: orders.items, events: orders.events });
+    tally.file_processing = (await tx.select({ n: sql<number>`count(*)::int` }).from(schema.fileProcessing))[0]?.n ?? 0;
     return tally;
   });
   // Fresh statistics, so the planner uses the indexes of the just-filled tables at once.

@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The §6 capability a caller needs; routes without one only need an approved user. */
     capability?: Capability;
-    /** Pending and rejected users may call it (the profile call, so the app can route them). */
+    /** Pending users may call it (the profile call, so the app can route them); rejected users never. */
     allowUnapproved?: boolean;
   }
   interface FastifyRequest {
@@ -53,7 +53,8 @@ export function authenticateAll(app: FastifyInstance, options: AuthOptions): voi
     const user = await resolveUser(options.db, identity, options.supportEmail);
     if (isExpired(user)) throw new HttpError(403, MESSAGES.userExpired);
     const config = request.routeOptions.config;
-    if (user.approvalStatus !== 'Approved' && !config.allowUnapproved) {
+    // A rejected request closes every call, the profile included: the welcome page reads the 403.
+    if (user.approvalStatus === 'Rejected' || (user.approvalStatus !== 'Approved' && !config.allowUnapproved)) {
       throw new HttpError(403, user.approvalStatus === 'Rejected' ? MESSAGES.approvalRejected : MESSAGES.pendingApproval);
     }
     if (config.capability && !can(user.grants, config.capability)) {

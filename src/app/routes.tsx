@@ -23,10 +23,19 @@ const auth = {
   FirstLogin: lazy(() => import('../features/auth/screens/first-login-page')),
   UserExpired: lazy(() => import('../features/auth/screens/user-expired-page')),
 };
-const TitleOnly = lazy(() => import('../components/title-only-screen'));
 const PriorityManager = lazy(() => import('../features/priority/screens/priority-manager-page'));
 const tracking = {
-  StatusMonitor: lazy(() => import('../features/tracking/screens/status-monitor-page')),
+  // The status monitor's Notifications tab shows the notification lists (#6): features do not
+  // import each other, so the route table hands the component in.
+  StatusMonitor: lazy(() =>
+    Promise.all([import('../features/tracking/screens/status-monitor-page'), import('../features/notifications/components/notification-tabs')]).then(
+      ([monitor, notifications]) => ({
+        default: function StatusMonitorWithNotifications() {
+          return <monitor.default notificationsTab={notifications.NotificationTabs} />;
+        },
+      }),
+    ),
+  ),
   Search: lazy(() => import('../features/tracking/screens/search-page')),
   OrderDetails: lazy(() => import('../features/tracking/screens/order-details-page')),
 };
@@ -41,6 +50,25 @@ const stockCount = {
   List: lazy(() => import('../features/stock-count/screens/stock-count-page')),
   Print: lazy(() => import('../features/stock-count/screens/print-count-page')),
 };
+const admin = {
+  Users: lazy(() => import('../features/users/screens/users-management-page')),
+  Approval: lazy(() => import('../features/approvals/screens/approval-request-page')),
+  Feedback: lazy(() => import('../features/feedback/screens/feedback-page')),
+  Info: lazy(() => import('../features/help/screens/info-page')),
+  ChangeLog: lazy(() => import('../features/help/screens/change-log-page')),
+};
+const notifications = {
+  List: lazy(() => import('../features/notifications/screens/notifications-page')),
+};
+const profile = {
+  UserProfile: lazy(() => import('../features/profile/screens/user-profile-page')),
+  NotificationSettings: lazy(() => import('../features/profile/screens/notification-settings-page')),
+};
+const fileDashboard = {
+  Overview: lazy(() => import('../features/file-dashboard/screens/dashboard-page')),
+  Day: lazy(() => import('../features/file-dashboard/screens/dashboard-day-page')),
+  Files: lazy(() => import('../features/file-dashboard/screens/file-dashboard-page')),
+};
 const dashboards = {
   Frontliner: lazy(() => import('../features/dashboards/screens/frontliner-dashboard-page')),
 };
@@ -53,24 +81,25 @@ export const ROUTES: AppRoute[] = [
   { path: '/status-monitor', titleKey: 'routes.statusMonitor', access: 'app', screen: tracking.StatusMonitor, nav: 'status' },
   { path: '/search', titleKey: 'routes.search', access: 'app', screen: tracking.Search, nav: 'status' },
   { path: '/order-details/:orderId', titleKey: 'routes.orderDetails', access: 'app', screen: tracking.OrderDetails, nav: 'status' },
-  { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: TitleOnly, nav: 'notifications' },
+  { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: notifications.List, nav: 'notifications' },
   { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: stockCount.List, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: stockCount.MaterialCountSearch, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: PriorityManager, nav: 'priority', capability: 'priority.read' },
   { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: stock.Management, nav: 'stock', capability: 'stock.read' },
   { path: '/stock-management-search', titleKey: 'routes.stockManagementSearch', access: 'app', screen: stock.Search, nav: 'stock', capability: 'stock.read' },
-  { path: '/users-management', titleKey: 'routes.usersManagement', access: 'app', screen: TitleOnly, nav: 'users', capability: 'userManagement.read' },
-  { path: '/approval-request/:requestID', titleKey: 'routes.approvalRequest', access: 'app', screen: TitleOnly, nav: 'users', capability: 'approvals.decide' },
-  { path: '/user-profile', titleKey: 'routes.userProfile', access: 'app', screen: TitleOnly, nav: 'profile' },
-  { path: '/notification-settings', titleKey: 'routes.notificationSettings', access: 'app', screen: TitleOnly, nav: 'profile' },
-  { path: '/info', titleKey: 'routes.info', access: 'app', screen: TitleOnly, nav: 'info' },
-  { path: '/feedback', titleKey: 'routes.feedback', access: 'app', screen: TitleOnly, nav: 'info' },
-  { path: '/change-log', titleKey: 'routes.changeLog', access: 'app', screen: TitleOnly, nav: 'info' },
+  { path: '/users-management', titleKey: 'routes.usersManagement', access: 'app', screen: admin.Users, nav: 'users', capability: 'userManagement.read' },
+  { path: '/approval-request/:requestID', titleKey: 'routes.approvalRequest', access: 'app', screen: admin.Approval, nav: 'users', capability: 'approvals.decide' },
+  { path: '/user-profile', titleKey: 'routes.userProfile', access: 'app', screen: profile.UserProfile, nav: 'profile' },
+  { path: '/notification-settings', titleKey: 'routes.notificationSettings', access: 'app', screen: profile.NotificationSettings, nav: 'profile' },
+  { path: '/info', titleKey: 'routes.info', access: 'app', screen: admin.Info, nav: 'info' },
+  { path: '/feedback', titleKey: 'routes.feedback', access: 'app', screen: admin.Feedback, nav: 'info' },
+  { path: '/change-log', titleKey: 'routes.changeLog', access: 'app', screen: admin.ChangeLog, nav: 'info' },
   { path: '/broadcast-messages', titleKey: 'routes.broadcastMessages', access: 'app', screen: BroadcastMessages, nav: 'status', capability: 'importantMessages.write' },
-  { path: '/dashboard', titleKey: 'routes.dashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
-  { path: '/file-dashboard', titleKey: 'routes.fileDashboard', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
-  { path: '/dashboard/:date', titleKey: 'routes.dashboardDetail', access: 'app', screen: TitleOnly, nav: 'dashboard', capability: 'fileDashboard.read' },
+  { path: '/dashboard', titleKey: 'routes.dashboard', access: 'app', screen: fileDashboard.Overview, nav: 'dashboard', capability: 'fileDashboard.read' },
+  // Stock admins upload ERP files here without reading the dashboard: the screen checks both.
+  { path: '/file-dashboard', titleKey: 'routes.fileDashboard', access: 'app', screen: fileDashboard.Files, nav: 'dashboard' },
+  { path: '/dashboard/:date', titleKey: 'routes.dashboardDetail', access: 'app', screen: fileDashboard.Day, nav: 'dashboard', capability: 'fileDashboard.read' },
   { path: '/frontliner-dashboard', titleKey: 'routes.frontlinerDashboard', access: 'app', screen: dashboards.Frontliner, nav: 'dashboard' },
   { path: '/print-count/:id', titleKey: 'routes.printCount', access: 'app', screen: stockCount.Print, nav: 'stockCount', capability: 'stockCount.read' },
 ];

@@ -202,7 +202,8 @@ export const ATTACHMENT_HOLDERS: Record<AttachmentKind, readonly Grant[] | 'any'
   planner_group: ['supervisor'],
   work_center: ['mechanic'],
   storage_location: 'any',
-  ship_to_party: ['PM_write', 'mechanic', 'custom_service_admin', 'stock_admin'],
+  // PM_read too: UM_PM_grant_read gives "PM read and the ship-to-party numbers that go with it" (§6).
+  ship_to_party: ['PM_read', 'PM_write', 'mechanic', 'custom_service_admin', 'stock_admin'],
   managed_ship_to_party: ['PM_write'],
 };
 

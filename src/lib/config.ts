@@ -30,4 +30,12 @@ export const appConfig = {
           messagingSenderId: (env.VITE_FIREBASE_MESSAGING_SENDER_ID as string | undefined) ?? '',
         }
       : null,
+  /**
+   * An external feedback form (the spec's embedded form) shown in a frame instead of the app's six
+   * forms; the server must allow its origin in frame-src (FRAME_ORIGINS).
+   */
+  feedbackFormUrl: host(env.VITE_FEEDBACK_FORM_URL) || null,
+  /** The user instructions link of /info, shown only to the organisation named (all, when unset). */
+  instructionsUrl: host(env.VITE_INSTRUCTIONS_URL) || null,
+  companyOrganisation: (env.VITE_COMPANY_ORGANISATION as string | undefined)?.trim() || null,
 } as const;

@@ -7,6 +7,8 @@
  *  4. On the scale-50 seed (./scaled.ts; PGlite, or PostgreSQL when BENCH_DATABASE_URL names an
  *     empty database): my_plant_stock (./stock.ts) and the tracking list with a load test
  *     against a bare route (./tracking.ts).
+ *  5. ERP file ingestion (./ingestion.ts): lines per second of a 100,000-line ORDERS file on
+ *     PGlite, and on PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { offlineBench } from './offline';
 import { stockBench } from './stock';
 import { trackingBench } from './tracking';
 import { withScaledProduct } from './scaled';
+import { ingestionBench, printIngestionFigures } from './ingestion';
 
 const PORT = 8199;
 const base = `http://localhost:${PORT}`;
@@ -110,3 +113,6 @@ await withScaledProduct(async (scaled) => {
   const { list, bare, ratio } = tracking.load;
   console.log(`load, 100 connections × 20 s: tracking-status ${list.toFixed(0)} req/s, bare Fastify route ${bare.toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(1)}% (goal ≥ 25%)`);
 });
+
+// 5. ERP file ingestion (./ingestion.ts): lines per second of a 100,000-line ORDERS file.
+printIngestionFigures(await ingestionBench());

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+
+/** Rows of a raw query on either engine (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
 describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
   let product: TestProduct;
@@ -42,6 +46,45 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(plant.stock_items.every((i: { plant: string }) => i.plant === 'FI01')).toBe(true);
       const all = (await api('manager', 'GET', '/my_plant_stock?maxResults=500&page=1')).json();
       expect(all.total).toBeGreaterThan(plant.total);
+    });
+
+    it('pages through locations exactly as one ordered scan would: no row skipped or repeated at a location boundary', async () => {
+      const expected = rowsOf(
+        await product.database.db.execute(sql`select id from stock_items where plant = 'FI01' order by plant, storage_location, material_code`),
+      ).map((row) => Number(row.id));
+      const pageSize = 37; // not a divisor of any location's size, so pages straddle boundaries
+      const seen: number[] = [];
+      for (let page = 1; ; page += 1) {
+        const body = (await api('supervisor', 'GET', `/my_plant_stock?maxResults=${pageSize}&page=${page}`)).json();
+        expect(body.total).toBe(expected.length);
+        seen.push(...body.stock_items.map((item: { id: number }) => item.id));
+        if (!body.has_next) break;
+      }
+      expect(seen).toEqual(expected);
+      const beyond = (await api('supervisor', 'GET', `/my_plant_stock?maxResults=${pageSize}&page=999`)).json();
+      expect(beyond.stock_items).toEqual([]);
+    });
+
+    it('keeps the per-location counts equal to the rows through inserts, moves and deletes', async () => {
+      const db = product.database.db;
+      const mismatches = async () => {
+        const result = await db.execute(sql`
+          select coalesce(c.plant, s.plant) as plant from stock_location_counts c
+          full join (select plant, storage_location, count(*)::int as n from stock_items group by 1, 2) s
+            on s.plant = c.plant and s.storage_location = c.storage_location
+          where c.items is distinct from s.n`);
+        return rowsOf(result).length;
+      };
+      expect(await mismatches()).toBe(0);
+      await db.execute(sql`insert into stock_items (plant, storage_location, material_code, unrestricted_count)
+        select 'FI01', 'ZZ99', material_code, 1 from stock_items where plant = 'FI01' and storage_location = 'V001'`);
+      expect(await mismatches()).toBe(0);
+      await db.execute(sql`update stock_items set storage_location = 'ZZ98' where plant = 'FI01' and storage_location = 'ZZ99' and material_code < '5'`);
+      expect(await mismatches()).toBe(0);
+      await db.execute(sql`delete from stock_items where storage_location in ('ZZ98', 'ZZ99')`);
+      expect(await mismatches()).toBe(0);
+      const left = await db.execute(sql`select 1 from stock_location_counts where storage_location in ('ZZ98', 'ZZ99')`);
+      expect(rowsOf(left)).toHaveLength(0);
     });
 
     it('hides zero stock when searching, except in plants that show it', async () => {

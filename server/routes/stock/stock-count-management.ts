@@ -22,6 +22,7 @@ import { materialCounts, stockCounts, stockItems } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
+import { notifyStockCountAssigned } from '../../notifications/producers';
 import { assertEditable, findStockCount, toStockCountRows } from '../../repositories/stock-counts';
 import {
   assertCounter,
@@ -46,6 +47,8 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       const user = requireUser(request);
       return runMutation(db, request, reply, async (tx) => {
         const count = await createStockCount(tx, user, request.body);
+        // #6 notifications: tell the person counting, in this transaction (sent after commit).
+        await notifyStockCountAssigned(tx, count);
         const [row] = await toStockCountRows(tx, [count]);
         return { status: 201, body: row };
       });

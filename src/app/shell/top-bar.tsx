@@ -6,6 +6,10 @@ import { initials } from '../../domain/email';
 import type { Profile } from '../../contract/user-api';
 import { Icon } from '../../components/ui/icons';
 import { SyncStatus } from './sync-status';
+import { inAllowedPlants } from '../../domain/permissions';
+import { useAllowedPlants } from '../../lib/profile';
+import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown';
+import { PushPermission } from '../../features/profile/push/push-prompt';
 
 /** §2 important-message alert: a persistent danger toast listing the messages; hidden when empty. */
 const DISMISSED_KEY = 'importantMessagesDismissed';
@@ -57,6 +61,8 @@ function ImportantMessages({ messages }: { messages: string[] }) {
 
 export function TopBar({ title, profile, isNarrow }: { title: string; profile: Profile; isNarrow: boolean }) {
   const { t } = useTranslation();
+  const allowedPlants = useAllowedPlants();
+  const inNotificationPlants = inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
   return (
     <header className="top-bar">
       <div className="top-bar-title">
@@ -67,8 +73,9 @@ export function TopBar({ title, profile, isNarrow }: { title: string; profile: P
       <div className="top-bar-actions">
         <SyncStatus userEmail={profile.email} />
         <ImportantMessages messages={profile.importantMessages} />
-        {/* The notification dropdown (§2) takes its place here. */}
-        <div className="top-bar-slot" id="top-bar-slot" />
+        {/* §2 notification dropdown: wide screens only, only in notification plants (#6). */}
+        {!isNarrow && inNotificationPlants && <NotificationDropdown userEmail={profile.email} />}
+        {inNotificationPlants && <PushPermission uid={profile.uid} userEmail={profile.email} />}
         <Link
           to="/user-profile"
           className="avatar"

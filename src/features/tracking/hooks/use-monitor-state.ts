@@ -7,7 +7,8 @@
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-export const MONITOR_TABS = ['all', 'arrived', 'incoming', 'mine'] as const;
+/** 'notifications' shows the notification lists (#6), given to the screen by the route table. */
+export const MONITOR_TABS = ['all', 'arrived', 'incoming', 'mine', 'notifications'] as const;
 export type MonitorTab = (typeof MONITOR_TABS)[number];
 
 export interface MonitorState {

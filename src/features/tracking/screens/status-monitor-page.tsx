@@ -5,13 +5,13 @@
  * mirrored on the device, so the last pages are there offline with the time they were saved.
  * The Notifications tab and its sub-tabs arrive with the notifications feature (issue #6).
  */
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TrackingStatusParams } from '../../../contract/parts';
 import { PAGE_SIZE } from '../../../domain/constants';
-import { can } from '../../../domain/permissions';
-import { useProfile } from '../../../lib/profile';
+import { can, inAllowedPlants } from '../../../domain/permissions';
+import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { useSearchHistory } from '../../../lib/search-history';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
@@ -23,9 +23,12 @@ import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-mon
 
 const PANEL_ID = 'monitor-panel';
 
-export default function StatusMonitorPage() {
+export default function StatusMonitorPage({ notificationsTab: NotificationsTab }: { notificationsTab?: ComponentType } = {}) {
   const { t } = useTranslation();
   const profile = useProfile();
+  // #6: the Notifications tab (notification lists) where notifications are used (§2, §6).
+  const allowedPlants = useAllowedPlants();
+  const showsNotifications = Boolean(NotificationsTab) && inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
   const online = useOnline();
   const canSeeMine = can(profile.permissions, 'tracking.myOrders');
   const [state, update] = useMonitorState(canSeeMine);
@@ -34,7 +37,7 @@ export default function StatusMonitorPage() {
   const [now] = useState(() => new Date());
 
   const myOrders = state.tab === 'mine' || state.mine;
-  const base: Omit<TrackingStatusParams, 'page'> = { query: state.query, status: state.tab === 'mine' ? 'all' : state.tab, myOrders, maxResults: PAGE_SIZE };
+  const base: Omit<TrackingStatusParams, 'page'> = { query: state.query, status: state.tab === 'mine' || state.tab === 'notifications' ? 'all' : state.tab, myOrders, maxResults: PAGE_SIZE };
   const first = useTrackingStatus(profile.email, { ...base, page: state.page });
 
   // Counts of the tabs the shown list does not cover come from a one-row query of the other mode.
@@ -52,7 +55,8 @@ export default function StatusMonitorPage() {
     incoming: tabCounts?.count_incoming,
     mine: mineCounts?.count_total,
   };
-  const tabs = MONITOR_TABS.filter((tab) => tab !== 'mine' || canSeeMine);
+  const tabs = MONITOR_TABS.filter((tab) => (tab !== 'mine' || canSeeMine) && (tab !== 'notifications' || showsNotifications));
+  const ActiveNotifications = state.tab === 'notifications' && showsNotifications ? NotificationsTab : undefined;
   const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
   const lastPage = pages[pages.length - 1]!;
 
@@ -60,7 +64,7 @@ export default function StatusMonitorPage() {
     <section className="page">
       <h1 className="page-title">{t('routes.statusMonitor')}</h1>
       {(first.isOfflineCopy || !online) && <OfflineBanner savedAt={first.savedAt} />}
-      <div className="monitor-toolbar">
+      <div className="monitor-toolbar" hidden={Boolean(ActiveNotifications)}>
         <TrackingSearchForm
           key={state.query}
           initial={state.query}
@@ -86,7 +90,7 @@ export default function StatusMonitorPage() {
       </div>
       <MonitorTabs tabs={tabs} active={state.tab} counts={counts} panelId={PANEL_ID} onSelect={(tab) => update({ tab, page: 1, more: 0 })} />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${state.tab}`} className="monitor-panel">
-        {pages.map((page, index) => (
+        {ActiveNotifications ? <ActiveNotifications /> : pages.map((page, index) => (
           <ResultPage
             key={page}
             userEmail={profile.email}
@@ -97,7 +101,7 @@ export default function StatusMonitorPage() {
             onLoadMore={() => update({ more: state.more + 1 })}
           />
         ))}
-        {first.data && first.data.pages > 1 && (
+        {!ActiveNotifications && first.data && first.data.pages > 1 && (
           <nav className="pager" aria-label={t('common.pages')}>
             <button type="button" className="button" disabled={state.page <= 1} onClick={() => update({ page: Math.max(1, state.page - 1), more: 0 })}>
               {t('common.previous')}

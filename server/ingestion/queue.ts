@@ -1,0 +1,289 @@
+/**
+ * The ERP file queue (#9) lives in the database, so every replica sees the same work:
+ *
+ * 1. registerFile: the bytes are stored (file_contents) with a file_processing row in status
+ *    not_processed, in one transaction. The SHA-256 of the content is unique: a file already
+ *    received (by any replica, from the inbox or an upload) is reported as a duplicate and never
+ *    processed again. A late file takes over its slot's "missing" row.
+ * 2. claimNext: one UPDATE picks the oldest waiting file with FOR UPDATE SKIP LOCKED and marks it
+ *    in_progress with a lease (claimed_by, claimed_at), visible on the dashboard at once.
+ * 3. processClaimed: ONE transaction locks the row (FOR UPDATE), reads, checks and applies the
+ *    file, and writes the final status (processed or errored, with line-numbered errors) and
+ *    deletes the stored bytes. A bad file changes nothing but its own row.
+ *
+ * A process that dies mid-file loses its transaction: PostgreSQL rolls it back and releases the
+ * row lock, so nothing is half-applied, and the row stays in_progress with an old claimed_at.
+ * While a live process applies a file its row lock is the heartbeat: another replica's claim
+ * (SKIP LOCKED) passes over it however long it takes. A row that is in_progress, unlocked and
+ * older than the lease belongs to a dead process and is claimed again. On PGlite (one process,
+ * one connection) the same SQL runs unchanged.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { fileProcessing } from '../db/schema';
+import { applyRecords } from './apply';
+import { listedErrors, readErpCsv, type LineError } from './csv';
+import { ERP_FILE_TYPES, fileNameFor, parseFileName, type ErpFileType } from './formats';
+import { addDaysToDate, deadlineOf, expectedSlots, localDate, partOfDayAt, type IngestionSchedule } from './schedule';
+
+type Executor = Db | Tx;
+export type FileRow = typeof fileProcessing.$inferSelect;
+export type FileSource = 'inbox' | 'upload' | 'seed';
+
+export class FileNameRefusal extends Error {}
+
+export const checksumOf = (content: string): string => createHash('sha256').update(content).digest('hex');
+
+export interface RegisterInput {
+  fileName: string;
+  content: string;
+  source: FileSource;
+  uploadedBy?: string | null;
+  now?: Date;
+  /** Row id; the deterministic seed passes its own. */
+  id?: string;
+}
+
+export interface RegisterResult {
+  file: FileRow;
+  duplicate: boolean;
+}
+
+async function lockChecksum(tx: Executor, checksum: string): Promise<FileRow | undefined> {
+  // Two replicas receiving the same bytes at once: the second waits here, then sees the first.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${checksum}))`);
+  const [existing] = await tx.select().from(fileProcessing).where(eq(fileProcessing.checksum, checksum)).limit(1);
+  return existing;
+}
+
+/** file_processing columns by SQL name → property, to read rows of raw statements. */
+const COLUMNS = Object.entries(getTableColumns(fileProcessing)).map(([key, column]) => [key, column.name, column.columnType] as const);
+
+function fromSql(raw: Record<string, unknown>): FileRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, name, type] of COLUMNS) {
+    const value = raw[name];
+    row[key] = type === 'PgTimestamp' && value !== null && value !== undefined && !(value instanceof Date) ? new Date(String(value)) : value;
+  }
+  const date = row.businessDate;
+  // pg reads a date as local midnight: format it back with local fields.
+  if (date instanceof Date) row.businessDate = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return row as FileRow;
+}
+
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+}
+
+/**
+ * Queues a received file in ONE statement: the row, its bytes, and the hand-over of its slot's
+ * "missing" row. ON CONFLICT on the unique checksum makes a second copy (even one arriving at the
+ * same moment at another replica, which waits for the first to commit) a duplicate. A file whose
+ * name breaks the naming rule is refused (FileNameRefusal).
+ */
+export async function registerFile(db: Executor, input: RegisterInput): Promise<RegisterResult> {
+  const parts = parseFileName(input.fileName);
+  if (typeof parts === 'string') throw new FileNameRefusal(parts);
+  const checksum = checksumOf(input.content);
+  const now = (input.now ?? new Date()).toISOString();
+  const result = await db.execute(sql`
+    with new_file as (
+      insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, checksum, errors, source, uploaded_by, created_at)
+      values (${input.id ?? randomUUID()}, ${parts.fileType}, ${input.fileName}, ${parts.businessDate}, ${parts.partOfDay}, 'not_processed', ${checksum},
+        '[]'::jsonb, ${input.source}, ${input.uploadedBy ?? null}, ${now}::timestamptz)
+      on conflict (checksum) do nothing
+      returning *
+    ), stored as (
+      insert into file_contents (file_id, content) select id, ${input.content} from new_file
+    ), handed_over as (
+      delete from file_processing m using new_file n
+      where m.status = 'missing' and m.business_date = n.business_date and m.file_type = n.file_type and m.file_part_of_day = n.file_part_of_day
+    )
+    select * from new_file`);
+  const [inserted] = rowsOf(result);
+  if (inserted) return { file: fromSql(inserted), duplicate: false };
+  const [existing] = await db.select().from(fileProcessing).where(eq(fileProcessing.checksum, checksum)).limit(1);
+  if (!existing) throw new Error(`registerFile: ${input.fileName} neither inserted nor found`);
+  return { file: existing, duplicate: true };
+}
+
+/** An inbox file that cannot be queued (bad name): an errored row, so the dashboard shows it. */
+export async function recordRefusedFile(
+  db: Executor,
+  input: { fileName: string; content: string; reason: string; schedule: IngestionSchedule; now?: Date; source: FileSource },
+): Promise<RegisterResult> {
+  const now = input.now ?? new Date();
+  const checksum = checksumOf(input.content);
+  const typeGuess = /^ERP_([A-Z]+)_/i.exec(input.fileName)?.[1]?.toUpperCase();
+  return db.transaction(async (tx) => {
+    const existing = await lockChecksum(tx, checksum);
+    if (existing) return { file: existing, duplicate: true };
+    const [file] = await tx
+      .insert(fileProcessing)
+      .values({
+        id: randomUUID(),
+        fileType: typeGuess && (ERP_FILE_TYPES as readonly string[]).includes(typeGuess) ? typeGuess : 'UNKNOWN',
+        fileName: input.fileName.slice(0, 255),
+        businessDate: localDate(now, input.schedule.timezone),
+        filePartOfDay: partOfDayAt(input.schedule, now),
+        status: 'errored',
+        checksum,
+        errors: [{ line: null, message: input.reason }],
+        startDate: now,
+        endDate: now,
+        source: input.source,
+        createdAt: now,
+      })
+      .returning();
+    return { file: file!, duplicate: false };
+  });
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  leaseSeconds: number;
+  now?: Date;
+}
+
+/** Claims the oldest waiting file (or one a dead process left behind); null when there is none. */
+export async function claimNext(db: Executor, { workerId, leaseSeconds, now = new Date() }: ClaimOptions): Promise<FileRow | null> {
+  const staleBefore = new Date(now.getTime() - leaseSeconds * 1000);
+  const result = await db.execute(sql`
+    update file_processing set status = 'in_progress', claimed_by = ${workerId}, claimed_at = ${now.toISOString()}::timestamptz,
+      start_date = ${now.toISOString()}::timestamptz, end_date = null
+    where id = (
+      select id from file_processing
+      where status = 'not_processed' or (status = 'in_progress' and claimed_at < ${staleBefore.toISOString()}::timestamptz)
+      order by created_at, id
+      limit 1
+      for update skip locked)
+    returning *`);
+  const [claimed] = rowsOf(result);
+  return claimed ? fromSql(claimed) : null;
+}
+
+export interface ProcessHooks {
+  /** Called inside the file's transaction after the lines were applied, before the commit (tests). */
+  beforeCommit?: (file: FileRow) => Promise<void> | void;
+}
+
+export interface ProcessOptions {
+  workerId: string;
+  clock?: () => Date;
+  hooks?: ProcessHooks;
+}
+
+class Rollback extends Error {
+  constructor(readonly errors: LineError[]) {
+    super('rollback');
+  }
+}
+
+const dbMessage = (error: unknown): string => {
+  const message = error instanceof Error ? error.message : String(error);
+  return `The database refused the file: ${message.split('\n')[0]!.slice(0, 300)}`;
+};
+
+/**
+ * Processes a file this worker claimed, in one transaction. Returns the final row, or null when
+ * the claim was lost (the lease expired and another worker took the file).
+ */
+export async function processClaimed(db: Executor, fileId: string, { workerId, clock = () => new Date(), hooks }: ProcessOptions): Promise<FileRow | null> {
+  return db.transaction(async (tx) => {
+    const [locked] = rowsOf(
+      await tx.execute(sql`select f.*, c.content as stored_content from file_processing f left join file_contents c on c.file_id = f.id where f.id = ${fileId} for update of f`),
+    );
+    if (!locked) return null;
+    const file = fromSql(locked);
+    if (file.status !== 'in_progress' || file.claimedBy !== workerId) return null;
+    const stored = typeof locked.stored_content === 'string' ? { content: locked.stored_content } : undefined;
+    let errors: LineError[];
+    let lineCount: number | null = null;
+    if (!stored) {
+      errors = [{ line: null, message: 'The content of the file was not stored; send the file again' }];
+    } else if (!(ERP_FILE_TYPES as readonly string[]).includes(file.fileType)) {
+      errors = [{ line: null, message: `Unknown file type ${file.fileType}` }];
+    } else {
+      const read = readErpCsv(stored.content, file.fileType as ErpFileType);
+      lineCount = read.lineCount;
+      errors = read.errors;
+      if (errors.length === 0) {
+        try {
+          // A savepoint: a file that fails half-way leaves nothing behind but its errored row.
+          await tx.transaction(async (savepoint) => {
+            const outcome = await applyRecords(savepoint, file.fileType as ErpFileType, read.records, clock());
+            if (outcome.errors.length > 0) throw new Rollback(outcome.errors);
+          });
+        } catch (error) {
+          errors = error instanceof Rollback ? error.errors : [{ line: null, message: dbMessage(error) }];
+        }
+      }
+    }
+    await hooks?.beforeCommit?.(file);
+    const status = errors.length > 0 ? 'errored' : 'processed';
+    const [done] = rowsOf(
+      await tx.execute(sql`
+        with done as (
+          update file_processing set status = ${status}, end_date = ${clock().toISOString()}::timestamptz, line_count = ${lineCount},
+            errors = ${JSON.stringify(listedErrors(errors))}::jsonb
+          where id = ${fileId} returning *
+        ), dropped as (delete from file_contents where file_id = ${fileId})
+        select * from done`),
+    );
+    return done ? fromSql(done) : null;
+  });
+}
+
+/** Claims and processes waiting files until none is left; returns the final rows. */
+export async function processPending(db: Executor, options: ProcessOptions & { leaseSeconds: number; limit?: number }): Promise<FileRow[]> {
+  const done: FileRow[] = [];
+  const clock = options.clock ?? (() => new Date());
+  for (let i = 0; i < (options.limit ?? Number.POSITIVE_INFINITY); i += 1) {
+    const claimed = await claimNext(db, { workerId: options.workerId, leaseSeconds: options.leaseSeconds, now: clock() });
+    if (!claimed) break;
+    const row = await processClaimed(db, claimed.id, options);
+    if (row) done.push(row);
+  }
+  return done;
+}
+
+/** How far back the sweep looks for slots that never got a file. */
+export const SWEEP_DAYS = 31;
+
+/**
+ * Writes a "missing" row for every expected slot whose deadline has passed without any file,
+ * from the first day the queue knows (at most SWEEP_DAYS back) to today. Two replicas sweeping at
+ * once cannot write a slot twice (partial unique index, ON CONFLICT DO NOTHING).
+ */
+export async function sweepMissing(db: Executor, schedule: IngestionSchedule, now: Date = new Date(), ids: () => string = randomUUID): Promise<number> {
+  const today = localDate(now, schedule.timezone);
+  const [first] = await db.select({ date: sql<string | null>`min(${fileProcessing.businessDate})::text` }).from(fileProcessing);
+  const earliest = addDaysToDate(today, -SWEEP_DAYS);
+  let date = first?.date && first.date > earliest ? first.date : first?.date ? earliest : today;
+  const slots: Array<Record<string, string>> = [];
+  for (; date <= today; date = addDaysToDate(date, 1)) {
+    for (const slot of expectedSlots(schedule)) {
+      const deadline = deadlineOf(schedule, date, slot.partOfDay);
+      if (deadline > now) continue;
+      slots.push({
+        id: ids(),
+        file_type: slot.fileType,
+        file_name: fileNameFor(slot.fileType, date, slot.partOfDay),
+        business_date: date,
+        file_part_of_day: slot.partOfDay,
+        created_at: deadline.toISOString(),
+      });
+    }
+  }
+  if (slots.length === 0) return 0;
+  const result = await db.execute(sql`
+    insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, errors, created_at)
+    select s.id, s.file_type, s.file_name, s.business_date, s.file_part_of_day, 'missing', '[]'::jsonb, s.created_at
+    from json_to_recordset(${JSON.stringify(slots)}::json) as s(id uuid, file_type text, file_name text, business_date date, file_part_of_day text, created_at timestamptz)
+    where not exists (select 1 from file_processing f where f.business_date = s.business_date and f.file_type = s.file_type and f.file_part_of_day = s.file_part_of_day)
+    on conflict do nothing
+    returning id`);
+  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  return rows.length;
+}

@@ -1,0 +1,165 @@
+/**
+ * The ingestion worker of one server process (#9), started by server/start.ts. Each tick:
+ * 1. sweeps the schedule (missing slots),
+ * 2. queues the *.csv files of INBOX_DIR (files younger than 2 s may still be being written;
+ *    ERP writers should write under another name and rename),
+ * 3. claims and processes waiting files (from the inbox, uploads, or left by a dead process),
+ * 4. moves each inbox file whose row is final to INBOX_DIR/done or INBOX_DIR/failed.
+ * Ticks never overlap; `wake()` runs one at once (after an upload). Any number of processes may
+ * run a worker on one PostgreSQL and even share one inbox folder: the database decides who
+ * processes what (see queue.ts), the folder moves tolerate a file already moved by another.
+ */
+import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { fileProcessing } from '../db/schema';
+import { FileNameRefusal, processPending, recordRefusedFile, registerFile, sweepMissing, type FileRow } from './queue';
+import type { IngestionSchedule } from './schedule';
+
+export interface IngestionSettings {
+  inboxDir: string | undefined;
+  schedule: IngestionSchedule;
+  leaseSeconds: number;
+  pollSeconds: number;
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface IngestionWorker {
+  readonly workerId: string;
+  start(): void;
+  /** Runs a tick as soon as possible (a file was uploaded). */
+  wake(): void;
+  /** One full tick; resolves when done (tests and the CLI). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SETTLE_MS = 2000;
+
+async function moveAside(inboxDir: string, name: string, folder: 'done' | 'failed'): Promise<void> {
+  const target = join(inboxDir, folder);
+  await mkdir(target, { recursive: true });
+  let destination = join(target, name);
+  try {
+    await stat(destination);
+    destination = join(target, `${name.replace(/\.csv$/i, '')}.${Date.now()}.csv`);
+  } catch {
+    // Free name: keep it.
+  }
+  try {
+    await rename(join(inboxDir, name), destination);
+  } catch (error) {
+    // Another process moved it first.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+export function createIngestionWorker(db: Db, settings: IngestionSettings, log: Logger): IngestionWorker {
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function scanInbox(inboxDir: string): Promise<Map<string, string>> {
+    const waiting = new Map<string, string>(); // file name → row id
+    let names: string[];
+    try {
+      names = (await readdir(inboxDir, { withFileTypes: true })).filter((e) => e.isFile() && /\.csv$/i.test(e.name) && !e.name.startsWith('.')).map((e) => e.name).sort();
+    } catch (error) {
+      log.warn({ err: error, inboxDir }, 'cannot read the inbox');
+      return waiting;
+    }
+    for (const name of names) {
+      const path = join(inboxDir, name);
+      try {
+        const info = await stat(path);
+        if (Date.now() - info.mtimeMs < SETTLE_MS) continue;
+        const content = await readFile(path, 'utf8');
+        try {
+          const { file, duplicate } = await registerFile(db, { fileName: name, content, source: 'inbox' });
+          if (duplicate) log.info({ file: name, status: file.status }, 'inbox file already received');
+          waiting.set(name, file.id);
+        } catch (error) {
+          if (!(error instanceof FileNameRefusal)) throw error;
+          const { file } = await recordRefusedFile(db, { fileName: name, content, reason: error.message, schedule: settings.schedule, source: 'inbox' });
+          waiting.set(name, file.id);
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // moved by another process
+        log.error({ err: error, file: name }, 'cannot queue inbox file');
+      }
+    }
+    return waiting;
+  }
+
+  async function settleInbox(inboxDir: string, waiting: Map<string, string>): Promise<void> {
+    if (waiting.size === 0) return;
+    const rows = await db.select({ id: fileProcessing.id, status: fileProcessing.status }).from(fileProcessing).where(inArray(fileProcessing.id, [...waiting.values()]));
+    const statusOf = new Map(rows.map((r) => [r.id, r.status]));
+    for (const [name, id] of waiting) {
+      const status = statusOf.get(id);
+      if (status === 'processed') await moveAside(inboxDir, name, 'done');
+      else if (status === 'errored') await moveAside(inboxDir, name, 'failed');
+      // Still queued or in progress elsewhere: the next tick looks again.
+    }
+  }
+
+  async function tick(): Promise<void> {
+    await sweepMissing(db, settings.schedule);
+    const waiting = settings.inboxDir ? await scanInbox(settings.inboxDir) : new Map<string, string>();
+    const done: FileRow[] = await processPending(db, { workerId, leaseSeconds: settings.leaseSeconds });
+    for (const file of done) {
+      log.info({ file: file.fileName, status: file.status, lines: file.lineCount, errors: (file.errors as unknown[]).length }, 'ERP file processed');
+    }
+    if (settings.inboxDir) await settleInbox(settings.inboxDir, waiting);
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await tick();
+        } catch (error) {
+          log.error({ err: error }, 'ingestion tick failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    workerId,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void run(), settings.pollSeconds * 1000);
+      timer.unref();
+      void run();
+    },
+    wake() {
+      if (!stopped) void run();
+    },
+    tick: run,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Turning one event into outbox rows (see emit.ts for the strategy). Pure decisions live in
+ * `channelsFor`, so the rule "preferences decide the channels" is testable without a database.
+ */
+import type { Db, Tx } from '../db/client';
+import { notifications } from '../db/schema';
+import type { NotificationChannel, NotificationKey, NotificationSettingsEntry } from '../../src/contract/notifications';
+import { existingUserIds, loadSettings, notificationPlants, seesPlant } from './settings';
+
+type Executor = Db | Tx;
+
+export interface RecordInput {
+  key: NotificationKey;
+  userIds: string[];
+  subject: string;
+  body: string;
+  link?: string;
+  plantCode?: string | null;
+}
+
+export interface PlannedMessage {
+  channel: NotificationChannel;
+  /** E-mail address or phone number; for push, null (the dispatcher sends to the user's devices). */
+  recipient: string | null;
+}
+
+export interface RecordResult {
+  recorded: Array<{ id: number; userId: string; channel: NotificationChannel; recipient: string | null }>;
+  skipped: Array<{ userId: string; reason: 'unknown user' | 'not in a notification plant' | 'no channel enabled' }>;
+}
+
+const MAX_SUBJECT = 300;
+const MAX_BODY = 10_000;
+
+/** The channels the primary and secondary entries ask for, for one key; duplicates collapse. */
+export function channelsFor(entries: NotificationSettingsEntry[], key: NotificationKey): PlannedMessage[] {
+  const planned: PlannedMessage[] = [];
+  const seen = new Set<string>();
+  const add = (message: PlannedMessage) => {
+    const id = `${message.channel}:${(message.recipient ?? '').toLowerCase().replace(/[^\da-z@.+_-]/g, '')}`;
+    if (seen.has(id)) return;
+    seen.add(id);
+    planned.push(message);
+  };
+  for (const entry of [...entries].sort((a, b) => Number(b.primary) - Number(a.primary))) {
+    const preference = entry.notificationsPreferences[key];
+    const email = entry.email?.trim();
+    if (entry.emailEnabled && preference.emailEnabled && email) add({ channel: 'email', recipient: email });
+    const mobile = entry.mobileNumber?.trim();
+    if (entry.mobileEnabled && preference.smsEnabled && mobile) add({ channel: 'sms', recipient: mobile });
+    if (entry.pushNotificationsEnabled && preference.pushEnabled) add({ channel: 'push', recipient: null });
+  }
+  return planned;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export async function recordNotifications(db: Executor, event: RecordInput): Promise<RecordResult> {
+  const result: RecordResult = { recorded: [], skipped: [] };
+  const uniqueIds = [...new Set(event.userIds)];
+  const known = await existingUserIds(db, uniqueIds);
+  const subject = clip(event.subject, MAX_SUBJECT);
+  const body = clip(event.body, MAX_BODY);
+  for (const userId of uniqueIds) {
+    const user = known.get(userId);
+    if (!user) {
+      result.skipped.push({ userId, reason: 'unknown user' });
+      continue;
+    }
+    if (!seesPlant(await notificationPlants(db, userId), event.plantCode)) {
+      result.skipped.push({ userId, reason: 'not in a notification plant' });
+      continue;
+    }
+    const planned = channelsFor(await loadSettings(db, userId), event.key);
+    if (planned.length === 0) {
+      result.skipped.push({ userId, reason: 'no channel enabled' });
+      continue;
+    }
+    const rows = await db
+      .insert(notifications)
+      .values(
+        planned.map((message) => ({
+          userId,
+          channel: message.channel,
+          notificationKey: event.key,
+          userEmail: user.email,
+          phoneNumber: message.channel === 'sms' ? message.recipient : null,
+          recipient: message.recipient,
+          plant: event.plantCode ?? null,
+          subject: message.channel === 'email' ? subject : null,
+          title: message.channel === 'push' ? subject : null,
+          message: body,
+          link: event.link ?? null,
+          deliveryState: 'queued',
+        })),
+      )
+      .returning({ id: notifications.id, channel: notifications.channel, recipient: notifications.recipient });
+    for (const row of rows) {
+      result.recorded.push({ id: row.id, userId, channel: row.channel as NotificationChannel, recipient: row.recipient });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,100 @@
+/**
+ * A user's notification settings (§3 notification settings entry) as stored, or the defaults for a
+ * user who never saved any: the primary entry sends e-mail to the account's address for every
+ * type, the secondary entry sends nothing. Emitting and the settings routes read the same
+ * function, so "what the screen shows" is exactly "what the pipeline does".
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { allowedPlants, notificationDevices, notificationSettings, userAttachments, userGrants, users } from '../db/schema';
+import { NOTIFICATION_KEYS, notificationPreferences, type NotificationPreferences, type NotificationSettingsEntry } from '../../src/contract/notifications';
+import { isSuperManager } from '../../src/domain/permissions';
+
+type Executor = Db | Tx;
+
+export function defaultPreferences(enabled: { email: boolean; sms: boolean; push: boolean }): NotificationPreferences {
+  return Object.fromEntries(
+    NOTIFICATION_KEYS.map((key) => [key, { emailEnabled: enabled.email, smsEnabled: enabled.sms, pushEnabled: enabled.push }]),
+  ) as NotificationPreferences;
+}
+
+/** Stored preferences may miss keys added later: fill them with "off" rather than failing. */
+function readPreferences(value: unknown): NotificationPreferences {
+  const base = defaultPreferences({ email: false, sms: false, push: false });
+  const parsed = notificationPreferences.partial().safeParse(value);
+  return parsed.success ? { ...base, ...parsed.data } : base;
+}
+
+export async function loadSettings(db: Executor, userId: string): Promise<NotificationSettingsEntry[]> {
+  const [user] = await db.select({ email: users.email, phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId));
+  if (!user) return [];
+  // One query after the other: inside a transaction the executor is one connection.
+  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const devices = await db.select().from(notificationDevices).where(eq(notificationDevices.userId, userId)).orderBy(notificationDevices.deviceId);
+  const push = devices.map((d) => ({
+    deviceId: d.deviceId,
+    deviceName: d.deviceName,
+    token: d.token,
+    isEnabled: d.isEnabled,
+    isLoggedIn: d.isLoggedIn,
+  }));
+  const entry = (primary: boolean): NotificationSettingsEntry => {
+    const row = rows.find((r) => r.primary === primary);
+    if (row) {
+      return {
+        primary,
+        emailEnabled: row.emailEnabled,
+        email: row.email,
+        mobileEnabled: row.mobileEnabled,
+        mobileNumber: row.mobileNumber,
+        pushNotificationsEnabled: row.pushNotificationsEnabled,
+        pushNotificationsSettings: push,
+        notificationsPreferences: readPreferences(row.preferences),
+      };
+    }
+    return {
+      primary,
+      emailEnabled: primary,
+      email: primary ? user.email : null,
+      mobileEnabled: false,
+      mobileNumber: primary ? user.phoneNumber : null,
+      pushNotificationsEnabled: false,
+      pushNotificationsSettings: push,
+      notificationsPreferences: defaultPreferences({ email: primary, sms: false, push: false }),
+    };
+  };
+  return [entry(true), entry(false)];
+}
+
+/**
+ * §6: super managers see notifications in all plants; others only in notifications_allowed_plants
+ * that are among their own plants. Returns null for "all plants", else the list (maybe empty).
+ */
+export async function notificationPlants(db: Executor, userId: string): Promise<string[] | null> {
+  const grantRows = await db.select({ id: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, userId));
+  const plantRows = await db
+    .select({ code: userAttachments.code })
+    .from(userAttachments)
+    .where(and(eq(userAttachments.userId, userId), eq(userAttachments.kind, 'plant')));
+  const allowedRows = await db
+    .select({ plant: allowedPlants.plant })
+    .from(allowedPlants)
+    .where(eq(allowedPlants.parameter, 'notifications_allowed_plants'));
+  if (isSuperManager(grantRows.map((g) => g.id))) return null;
+  const allowed = new Set(allowedRows.map((r) => r.plant));
+  return plantRows.map((p) => p.code).filter((code) => allowed.has(code));
+}
+
+/** True when the user receives notifications at all, and for `plant` when one is given. */
+export function seesPlant(scope: string[] | null, plant: string | null | undefined): boolean {
+  if (scope === null) return true;
+  if (scope.length === 0) return false;
+  return plant === null || plant === undefined || scope.includes(plant);
+}
+
+export async function existingUserIds(db: Executor, ids: string[]): Promise<Map<string, { email: string }>> {
+  const valid = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (valid.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, valid));
+  return new Map(rows.map((r) => [r.id, { email: r.email }]));
+}

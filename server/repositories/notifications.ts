@@ -1,0 +1,192 @@
+/**
+ * Reading and changing a user's own notifications (§7 lists, dropdown, read marks) and the
+ * notification settings (§3). Every query is scoped to ONE user id: callers pass the caller's.
+ */
+import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { auditLog, notificationDevices, notifications, notificationSettings } from '../db/schema';
+import type {
+  DeliveryState,
+  DropdownEntry,
+  NotificationChannel,
+  NotificationItem,
+  NotificationKey,
+  NotificationListQuery,
+  NotificationPage,
+  NotificationSettingsEntry,
+} from '../../src/contract/notifications';
+import { normalizeEmail } from '../../src/domain/email';
+
+type Executor = Db | Tx;
+type Row = typeof notifications.$inferSelect;
+
+const DROPDOWN_LIMIT = 50;
+
+export function toItem(row: Row): NotificationItem {
+  const base = {
+    id: row.id,
+    notification_key: row.notificationKey as NotificationKey,
+    user_email: row.userEmail,
+    recipient: row.recipient ?? (row.channel === 'email' ? row.userEmail : row.channel === 'sms' ? row.phoneNumber : null),
+    plant: row.plant,
+    planner_group: row.plannerGroup,
+    storage_location: row.storageLocation,
+    work_center: row.workCenter,
+    message: row.message,
+    link: row.link,
+    active: row.active,
+    delivery_state: row.deliveryState as DeliveryState,
+    created: row.created.toISOString(),
+  };
+  if (row.channel === 'email') return { ...base, subject: row.subject };
+  if (row.channel === 'sms') return { ...base, phone_number: row.phoneNumber ?? row.recipient };
+  return { ...base, title: row.title };
+}
+
+function dropdownText(row: Pick<Row, 'channel' | 'subject' | 'title' | 'message'>): string {
+  const text = row.channel === 'email' ? row.subject : row.channel === 'push' ? row.title : null;
+  return (text?.trim() ? text : row.message).slice(0, 200);
+}
+
+export async function unreadNotifications(db: Executor, userId: string): Promise<DropdownEntry[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.active, true)))
+    .orderBy(desc(notifications.created), desc(notifications.id))
+    .limit(DROPDOWN_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    notification_type: row.channel as NotificationChannel,
+    notification_key: row.notificationKey as NotificationKey,
+    notification_text: dropdownText(row),
+    created: row.created.toISOString(),
+  }));
+}
+
+const SORT: Record<NonNullable<NotificationListQuery['orderByColumn']>, SQL | AnyColumn> = {
+  created: notifications.created,
+  subject: sql`coalesce(${notifications.subject}, ${notifications.title}, ${notifications.message})`,
+  title: sql`coalesce(${notifications.title}, ${notifications.subject}, ${notifications.message})`,
+  notification_key: notifications.notificationKey,
+  active: notifications.active,
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listNotifications(
+  db: Executor,
+  userId: string,
+  channel: NotificationChannel,
+  query: { page: number; maxResults: number; orderByColumn?: keyof typeof SORT; sortDirection?: 'asc' | 'desc'; query?: string; notificationKey?: NotificationKey },
+): Promise<NotificationPage<NotificationItem>> {
+  const conditions: SQL[] = [eq(notifications.userId, userId), eq(notifications.channel, channel)];
+  if (query.notificationKey) conditions.push(eq(notifications.notificationKey, query.notificationKey));
+  for (const term of (query.query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10)) {
+    const pattern = `%${escapeLike(term)}%`;
+    conditions.push(
+      or(
+        ilike(notifications.message, pattern),
+        ilike(sql`coalesce(${notifications.subject}, '')`, pattern),
+        ilike(sql`coalesce(${notifications.title}, '')`, pattern),
+        ilike(sql`coalesce(${notifications.recipient}, '')`, pattern),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(notifications).where(where);
+  const direction = query.sortDirection ?? (query.orderByColumn ? 'asc' : 'desc');
+  const column = SORT[query.orderByColumn ?? 'created'];
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(direction === 'asc' ? asc(column) : desc(column), direction === 'asc' ? asc(notifications.id) : desc(notifications.id))
+    .limit(query.maxResults)
+    .offset((query.page - 1) * query.maxResults);
+  const pages = Math.ceil(total / query.maxResults);
+  return {
+    page: query.page,
+    pages,
+    has_next: query.page < pages,
+    has_prev: query.page > 1,
+    items: rows.map(toItem),
+  };
+}
+
+export async function findNotification(db: Executor, userId: string, channel: NotificationChannel, id: number): Promise<Row | null> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.channel, channel)));
+  return row ?? null;
+}
+
+export async function markRead(tx: Tx, userId: string, channel: NotificationChannel, id: number): Promise<Row | null> {
+  const [row] = await tx
+    .update(notifications)
+    .set({ active: false })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.channel, channel)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Replaces the primary (and, when sent, the secondary) entry. Devices are upserted by deviceId
+ * only when `ownDevices` (a user's own call: the token is theirs); an admin never touches tokens.
+ */
+export async function saveSettings(
+  tx: Tx,
+  userId: string,
+  entries: NotificationSettingsEntry[],
+  options: { ownDevices: boolean; actor: { id: string; email: string } },
+): Promise<void> {
+  for (const entry of entries) {
+    const values = {
+      emailEnabled: entry.emailEnabled,
+      email: entry.email?.trim() ? normalizeEmail(entry.email) : null,
+      mobileEnabled: entry.mobileEnabled,
+      mobileNumber: entry.mobileNumber?.trim() ? entry.mobileNumber.trim() : null,
+      pushNotificationsEnabled: entry.pushNotificationsEnabled,
+      preferences: entry.notificationsPreferences,
+      updatedAt: sql`now()` as unknown as Date,
+    };
+    await tx
+      .insert(notificationSettings)
+      .values({ userId, primary: entry.primary, ...values })
+      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.primary], set: values });
+  }
+  if (options.ownDevices) {
+    const devices = new Map<string, NotificationSettingsEntry['pushNotificationsSettings'][number]>();
+    // The primary entry's view of a device wins over the secondary's.
+    for (const entry of [...entries].sort((a, b) => Number(a.primary) - Number(b.primary))) {
+      for (const device of entry.pushNotificationsSettings) devices.set(device.deviceId, device);
+    }
+    for (const device of devices.values()) {
+      const values = {
+        deviceName: device.deviceName || 'Unknown device',
+        token: device.token?.trim() ? device.token.trim() : null,
+        isEnabled: device.isEnabled,
+        isLoggedIn: device.isLoggedIn,
+        updatedAt: sql`now()` as unknown as Date,
+      };
+      await tx
+        .insert(notificationDevices)
+        .values({ userId, deviceId: device.deviceId, ...values })
+        .onConflictDoUpdate({ target: [notificationDevices.userId, notificationDevices.deviceId], set: values });
+    }
+  }
+  if (options.actor.id !== userId) {
+    await tx.insert(auditLog).values({
+      actorUserId: options.actor.id,
+      actorEmail: options.actor.email,
+      action: 'notificationSettings.update',
+      targetType: 'user',
+      targetId: userId,
+      before: null,
+      after: { entries: entries.map(({ pushNotificationsSettings: _devices, ...rest }) => rest) },
+    });
+  }
+}

@@ -1,0 +1,389 @@
+/**
+ * User administration (§2 users management, §6): the three user lists, a user's grants and
+ * attachments, expiration date, removal and approval decisions. Every change is written in the
+ * caller's transaction together with its audit-log row (who, what, before, after, when), so a
+ * change and its record never exist one without the other.
+ */
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import {
+  approvalRequests,
+  auditLog,
+  plannerGroups,
+  plants,
+  shipToParties,
+  storageLocations,
+  userAttachments,
+  userGrants,
+  users,
+  workCenters,
+} from '../db/schema';
+import type { ApprovalRequest, Attachment, AuditEntry, UserList, UserRow } from '../../src/contract/users';
+import {
+  attachmentKey,
+  attachmentShapeProblem,
+  diffGrantState,
+  editScopeOf,
+  invalidAttachments,
+  refusedChanges,
+  type EditScope,
+  type GrantState,
+} from '../../src/domain/grant-changes';
+import { can, isSuperManager, type Capability } from '../../src/domain/permissions';
+import { HttpError } from '../plugins/errors';
+import { likePattern, pageOf } from './stock-counts';
+import type { CurrentUser } from './users';
+
+type Executor = Db | Tx;
+type UserRecord = typeof users.$inferSelect;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+// ───────────── lists ─────────────
+
+/** Users of the editor's plants (stock_admin's "my plant users"). */
+const inPlants = (plantCodes: readonly string[]): SQL =>
+  exists(
+    sql`(select 1 from ${userAttachments} where ${userAttachments.userId} = ${users.id} and ${userAttachments.kind} = 'plant' and ${inArray(userAttachments.code, [...plantCodes])})`,
+  );
+
+export async function listUsers(
+  db: Executor,
+  editor: CurrentUser,
+  list: UserList,
+  options: { query?: string; page: number; maxResults: number },
+) {
+  const conditions: (SQL | undefined)[] = [];
+  if (list === 'approved') conditions.push(eq(users.approvalStatus, 'Approved'));
+  if (list === 'my_plant') {
+    if (editor.plants.length === 0) return { ...pageOf(0, options.page, options.maxResults).envelope, total: 0, items: [] };
+    conditions.push(inPlants(editor.plants));
+  }
+  const search = options.query?.trim();
+  if (search) conditions.push(or(ilike(users.email, likePattern(search)), ilike(users.displayName, likePattern(search))));
+  const where = and(...conditions);
+  const [[total], records] = await Promise.all([
+    db.select({ n: count() }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.email))
+      .limit(options.maxResults)
+      .offset((options.page - 1) * options.maxResults),
+  ]);
+  const totalCount = Number(total?.n ?? 0);
+  return { ...pageOf(totalCount, options.page, options.maxResults).envelope, total: totalCount, items: await toRows(db, records) };
+}
+
+async function toRows(db: Executor, records: UserRecord[]): Promise<UserRow[]> {
+  if (records.length === 0) return [];
+  const ids = records.map((r) => r.id);
+  const [grantRows, plantRows] = await Promise.all([
+    db.select().from(userGrants).where(inArray(userGrants.userId, ids)),
+    db
+      .select({ userId: userAttachments.userId, code: userAttachments.code })
+      .from(userAttachments)
+      .where(and(inArray(userAttachments.userId, ids), eq(userAttachments.kind, 'plant'))),
+  ]);
+  return records.map((record) => ({
+    uid: record.id,
+    email: record.email,
+    displayName: record.displayName,
+    approvalStatus: record.approvalStatus as UserRow['approvalStatus'],
+    expirationDate: record.expirationDate,
+    isExpired: record.expirationDate !== null && record.expirationDate < today(),
+    permissions: grantRows.filter((g) => g.userId === record.id).map((g) => g.grantId).sort(),
+    plants: [...new Set(plantRows.filter((p) => p.userId === record.id).map((p) => p.code))].sort(),
+    lastLogin: record.lastLoginAt?.toISOString() ?? null,
+    created: record.createdAt.toISOString(),
+  }));
+}
+
+// ───────────── one user ─────────────
+
+async function findUser(db: Executor, uid: string, lock = false): Promise<UserRecord> {
+  const query = db.select().from(users).where(eq(users.id, uid));
+  const [record] = lock ? await query.for('update') : await query;
+  if (!record) throw new HttpError(404, `No user with id ${uid}`);
+  return record;
+}
+
+async function grantStateOf(db: Executor, uid: string): Promise<{ grants: string[]; attachments: Attachment[] }> {
+  const [grantRows, attachmentRows] = await Promise.all([
+    db.select({ grantId: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, uid)),
+    db
+      .select({ kind: userAttachments.kind, plant: userAttachments.plant, code: userAttachments.code })
+      .from(userAttachments)
+      .where(eq(userAttachments.userId, uid))
+      .orderBy(asc(userAttachments.kind), asc(userAttachments.plant), asc(userAttachments.code)),
+  ]);
+  return { grants: grantRows.map((g) => g.grantId).sort(), attachments: attachmentRows as Attachment[] };
+}
+
+const plantsOf = (state: { attachments: readonly Attachment[] }) => state.attachments.filter((a) => a.kind === 'plant').map((a) => a.code);
+
+/**
+ * §6 read scope: super managers and grant managers read every user; a stock_admin whose only
+ * right is stock_admin reads users of its plants. Others are answered 404 (not revealed).
+ */
+function assertMayRead(editor: CurrentUser, targetPlants: string[], uid: string, capability: Capability) {
+  if (!can(editor.grants, capability)) throw new HttpError(403, `Permission denied: your roles do not allow ${capability}`);
+  const unscoped = ['super_manager', 'super_manager_read_only', 'UM_PM_grant_read', 'UM_PM_grant_write', 'UM_user_acceptance'];
+  if (editor.grants.some((g) => unscoped.includes(g))) return;
+  if (!targetPlants.some((plant) => editor.plants.includes(plant))) throw new HttpError(404, `No user with id ${uid}`);
+}
+
+/** What the editor may change (empty for read-only callers and for their own account). */
+export function editableBy(editor: CurrentUser, targetId?: string): EditScope {
+  const nothing: EditScope = { grants: [], attachments: [], plantScopedGrants: [], plantScopedAttachments: [], plants: [] };
+  if (!can(editor.grants, 'users.updatePermissions') || targetId === editor.id) return nothing;
+  return editScopeOf(editor);
+}
+
+export async function readPermissions(db: Executor, editor: CurrentUser, uid: string) {
+  const record = await findUser(db, uid);
+  const state = await grantStateOf(db, uid);
+  assertMayRead(editor, plantsOf(state), uid, 'users.readPermissions');
+  const [row] = await toRows(db, [record]);
+  return { user: row!, grants: state.grants, attachments: state.attachments, editable: editableBy(editor, uid) };
+}
+
+export async function updatePermissions(tx: Tx, editor: CurrentUser, uid: string, wanted: { grants: string[]; attachments: Attachment[] }) {
+  const record = await findUser(tx, uid, true);
+  const before = await grantStateOf(tx, uid);
+  assertMayRead(editor, plantsOf(before), uid, 'users.updatePermissions');
+  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager');
+
+  const after: GrantState = {
+    grants: [...new Set(wanted.grants)].sort(),
+    attachments: dedupe(wanted.attachments),
+  };
+  const shapeProblems = after.attachments.map(attachmentShapeProblem).filter((p): p is string => p !== null);
+  if (shapeProblems.length > 0) throw new HttpError(400, shapeProblems.join('; '));
+
+  const refused = refusedChanges(editor, before, after, plantsOf(before));
+  if (refused.length > 0) throw new HttpError(403, `Not allowed: ${refused.join('; ')}`);
+  const invalid = invalidAttachments(before, after);
+  if (invalid.length > 0) throw new HttpError(422, invalid.join('; '));
+
+  const diff = diffGrantState(before, after);
+  await assertAttachmentsExist(tx, diff.addedAttachments);
+  if (diff.removedGrants.length > 0) {
+    await tx.delete(userGrants).where(and(eq(userGrants.userId, uid), inArray(userGrants.grantId, diff.removedGrants)));
+  }
+  if (diff.addedGrants.length > 0) {
+    await tx.insert(userGrants).values(diff.addedGrants.map((grantId) => ({ userId: uid, grantId })));
+  }
+  for (const a of diff.removedAttachments) {
+    await tx
+      .delete(userAttachments)
+      .where(and(eq(userAttachments.userId, uid), eq(userAttachments.kind, a.kind), eq(userAttachments.plant, a.plant), eq(userAttachments.code, a.code)));
+  }
+  if (diff.addedAttachments.length > 0) {
+    await tx.insert(userAttachments).values(diff.addedAttachments.map((a) => ({ userId: uid, ...a })));
+  }
+  const changed = diff.addedGrants.length + diff.removedGrants.length + diff.addedAttachments.length + diff.removedAttachments.length > 0;
+  if (changed) {
+    await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, uid));
+    await audit(tx, editor, 'user.updatePermissions', record.id, before, { grants: after.grants, attachments: after.attachments });
+  }
+  return readPermissions(tx, editor, uid);
+}
+
+function dedupe(attachments: readonly Attachment[]): Attachment[] {
+  const seen = new Map<string, Attachment>();
+  for (const a of attachments) {
+    const normal = { kind: a.kind, plant: a.plant.toUpperCase(), code: a.kind === 'plant' ? a.code.toUpperCase() : a.code };
+    seen.set(attachmentKey(normal), normal);
+  }
+  return [...seen.values()].sort((x, y) => attachmentKey(x).localeCompare(attachmentKey(y)));
+}
+
+/** Added attachments must name real plants, planner groups, work centers, storage locations, ship-to-party numbers. */
+async function assertAttachmentsExist(tx: Tx, added: readonly Attachment[]) {
+  const unknown: string[] = [];
+  for (const a of added) {
+    let found: unknown[] = [];
+    if (a.kind === 'plant') found = await tx.select({ c: plants.code }).from(plants).where(eq(plants.code, a.code));
+    else if (a.kind === 'planner_group')
+      found = await tx.select({ c: plannerGroups.code }).from(plannerGroups).where(and(eq(plannerGroups.plant, a.plant), eq(plannerGroups.code, a.code)));
+    else if (a.kind === 'work_center')
+      found = await tx.select({ c: workCenters.code }).from(workCenters).where(and(eq(workCenters.plant, a.plant), eq(workCenters.code, a.code)));
+    else if (a.kind === 'storage_location')
+      found = await tx
+        .select({ c: storageLocations.code })
+        .from(storageLocations)
+        .where(and(eq(storageLocations.plant, a.plant), eq(storageLocations.code, a.code)));
+    else found = await tx.select({ c: shipToParties.code }).from(shipToParties).where(eq(shipToParties.code, a.code));
+    if (found.length === 0) unknown.push(`${a.kind.replaceAll('_', ' ')} ${a.plant ? `${a.plant}/` : ''}${a.code}`);
+  }
+  if (unknown.length > 0) throw new HttpError(422, `Unknown ${unknown.join(', ')}`);
+}
+
+// ───────────── expiration and removal ─────────────
+
+/** Only a super manager changes or removes a super manager (a user-acceptance manager may not). */
+function assertMayManage(editor: CurrentUser, targetGrants: readonly string[], what: string) {
+  if (isSuperManager(targetGrants) && !editor.grants.includes('super_manager')) {
+    throw new HttpError(403, `Not allowed: only a super manager may ${what} a super manager`);
+  }
+}
+
+export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string, expirationDate: string | null) {
+  const record = await findUser(tx, uid, true);
+  const state = await grantStateOf(tx, uid);
+  assertMayManage(editor, state.grants, 'change the expiration date of');
+  if (record.expirationDate !== expirationDate) {
+    await tx.update(users).set({ expirationDate, updatedAt: sql`now()` }).where(eq(users.id, uid));
+    await audit(tx, editor, 'user.updateExpiration', uid, { expirationDate: record.expirationDate }, { expirationDate });
+  }
+  const [row] = await toRows(tx, [await findUser(tx, uid)]);
+  return row!;
+}
+
+export async function removeUser(tx: Tx, editor: CurrentUser, uid: string) {
+  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not remove your own account');
+  const record = await findUser(tx, uid, true);
+  const state = await grantStateOf(tx, uid);
+  assertMayManage(editor, state.grants, 'remove');
+  await tx.delete(users).where(eq(users.id, uid));
+  await audit(
+    tx,
+    editor,
+    'user.remove',
+    uid,
+    { email: record.email, displayName: record.displayName, approvalStatus: record.approvalStatus, expirationDate: record.expirationDate, ...state },
+    null,
+  );
+  return { uid, email: record.email, removed: true as const };
+}
+
+// ───────────── approval requests ─────────────
+
+async function toApprovalRequest(db: Executor, row: typeof approvalRequests.$inferSelect): Promise<ApprovalRequest> {
+  const [requester] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, row.requestingUserId));
+  const [decider] = row.decidedBy ? await db.select({ email: users.email }).from(users).where(eq(users.id, row.decidedBy)) : [];
+  return {
+    request_id: row.id,
+    requesting_user_email: row.requestingUserEmail,
+    requesting_user_name: requester?.name ?? row.requestingUserEmail,
+    manager_email: row.managerEmail,
+    approval_status: row.approvalStatus as ApprovalRequest['approval_status'],
+    created: row.createdAt.toISOString(),
+    decided_by_email: decider?.email ?? null,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function readApprovalRequest(db: Executor, caller: CurrentUser, id: string): Promise<ApprovalRequest> {
+  const [row] = await db.select().from(approvalRequests).where(eq(approvalRequests.id, id));
+  // Deciders read every request; a requester only their own (the welcome page).
+  if (!row || (!can(caller.grants, 'approvals.decide') && row.requestingUserId !== caller.id)) {
+    throw new HttpError(404, `No approval request with id ${id}`);
+  }
+  return toApprovalRequest(db, row);
+}
+
+export async function pendingApprovals(db: Executor) {
+  const rows = await db
+    .select()
+    .from(approvalRequests)
+    .where(eq(approvalRequests.approvalStatus, 'Pending'))
+    .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id));
+  return rows.map((row) => ({ requesting_user_email: row.requestingUserEmail, request_id: row.id, created: row.createdAt.toISOString() }));
+}
+
+export async function decideApproval(tx: Tx, editor: CurrentUser, id: string, decision: 'Approved' | 'Rejected') {
+  const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
+  if (!row) throw new HttpError(404, `No approval request with id ${id}`);
+  if (row.approvalStatus !== 'Pending') {
+    const current = await toApprovalRequest(tx, row);
+    throw new HttpError(409, `This request was already ${row.approvalStatus.toLowerCase()}${current.decided_by_email ? ` by ${current.decided_by_email}` : ''}`);
+  }
+  if (row.requestingUserId === editor.id) throw new HttpError(403, 'Not allowed: you may not decide your own request');
+  const [target] = await tx.select().from(users).where(eq(users.id, row.requestingUserId)).for('update');
+  const [decided] = await tx
+    .update(approvalRequests)
+    .set({ approvalStatus: decision, decidedBy: editor.id, decidedAt: sql`now()` })
+    .where(eq(approvalRequests.id, id))
+    .returning();
+  await tx.update(users).set({ approvalStatus: decision, updatedAt: sql`now()` }).where(eq(users.id, row.requestingUserId));
+  await audit(
+    tx,
+    editor,
+    decision === 'Approved' ? 'user.approve' : 'user.reject',
+    row.requestingUserId,
+    { approvalStatus: target?.approvalStatus ?? row.approvalStatus, requestId: id },
+    { approvalStatus: decision, requestId: id },
+  );
+  return toApprovalRequest(tx, decided!);
+}
+
+// ───────────── audit log ─────────────
+
+export async function audit(tx: Tx, editor: CurrentUser, action: string, targetUserId: string, before: unknown, after: unknown) {
+  await tx.insert(auditLog).values({
+    actorUserId: editor.id,
+    actorEmail: editor.email,
+    action,
+    targetType: 'user',
+    targetId: targetUserId,
+    before: before as never,
+    after: after as never,
+  });
+}
+
+export async function listAuditLog(db: Executor, options: { userId?: string; page: number; maxResults: number }) {
+  const where = options.userId ? and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, options.userId)) : undefined;
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(auditLog).where(where),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(options.maxResults)
+      .offset((options.page - 1) * options.maxResults),
+  ]);
+  const items: AuditEntry[] = rows.map((row) => ({
+    id: row.id,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    before: row.before,
+    after: row.after,
+    created: row.createdAt.toISOString(),
+  }));
+  return { ...pageOf(Number(total?.n ?? 0), options.page, options.maxResults).envelope, items };
+}
+
+// ───────────── choices for the editor ─────────────
+
+export async function grantOptionsFor(db: Executor, editor: CurrentUser) {
+  const editable = editableBy(editor);
+  const scopedOnly = editable.attachments.length > 0 && editable.attachments.every((k) => editable.plantScopedAttachments.includes(k));
+  const plantWhere = scopedOnly ? (editor.plants.length ? inArray(plants.code, editor.plants) : sql`false`) : undefined;
+  const [plantRows, shipToRows] = await Promise.all([
+    db.select({ code: plants.code, name: plants.name }).from(plants).where(plantWhere).orderBy(asc(plants.code)),
+    db.select({ code: shipToParties.code, name: shipToParties.name }).from(shipToParties).orderBy(asc(shipToParties.code)),
+  ]);
+  return { editable, plants: plantRows, shipToParties: shipToRows };
+}
+
+export async function plantOptionsFor(db: Executor, plant: string) {
+  const [[known], groups, centers, locations] = await Promise.all([
+    db.select({ code: plants.code }).from(plants).where(eq(plants.code, plant)),
+    db.select({ code: plannerGroups.code, name: plannerGroups.name }).from(plannerGroups).where(eq(plannerGroups.plant, plant)).orderBy(asc(plannerGroups.code)),
+    db.select({ code: workCenters.code, name: workCenters.name }).from(workCenters).where(eq(workCenters.plant, plant)).orderBy(asc(workCenters.code)),
+    db
+      .select({ code: storageLocations.code, name: storageLocations.name })
+      .from(storageLocations)
+      .where(eq(storageLocations.plant, plant))
+      .orderBy(asc(storageLocations.code)),
+  ]);
+  if (!known) throw new HttpError(404, `No plant ${plant}`);
+  return { plant, plannerGroups: groups, workCenters: centers, storageLocations: locations };
+}
+

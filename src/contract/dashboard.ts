@@ -1,0 +1,98 @@
+/**
+ * File-processing dashboard (§3 "File dashboard detail row" / "Compact row", §7 dashboard calls)
+ * and the ERP file upload (#9).
+ */
+import { z } from 'zod';
+import { FILE_PARTS_OF_DAY, FILE_STATUSES } from '../domain/constants';
+
+/** Longest compact-view range in days, so one call stays one quick query. */
+export const COMPACT_VIEW_MAX_DAYS = 366;
+
+/** YYYY-MM-DD that is a real calendar day ("2025-02-30" is refused with a message). */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const day = (name: string) =>
+  z
+    .string({ message: `${name} is required (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`)
+    .refine(isCalendarDay, { message: `${name} is not a calendar day` });
+
+export const detailedViewQuery = z.object({ date: day('date') });
+export type DetailedViewQuery = z.infer<typeof detailedViewQuery>;
+
+const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+
+export const compactViewQuery = z
+  .object({ start_date: day('start_date'), end_date: day('end_date') })
+  .refine((q) => q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] })
+  .refine((q) => daysBetween(q.start_date, q.end_date) < COMPACT_VIEW_MAX_DAYS, {
+    message: `The range may span at most ${COMPACT_VIEW_MAX_DAYS} days`,
+    path: ['end_date'],
+  });
+export type CompactViewQuery = z.infer<typeof compactViewQuery>;
+
+export const fileError = z.object({
+  /** Line of the file (1 = header); null when the error concerns the whole file. */
+  line: z.number().int().nullable(),
+  message: z.string(),
+});
+export type FileError = z.infer<typeof fileError>;
+
+export const fileStatus = z.enum(FILE_STATUSES);
+export type FileStatus = z.infer<typeof fileStatus>;
+
+export const fileRow = z
+  .object({
+    /** Null for an expected file that has no row yet (a slot still ahead today, or not swept). */
+    id: z.string().nullable(),
+    file_type: z.string(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    file_name: z.string(),
+    file_part_of_day: z.enum(FILE_PARTS_OF_DAY),
+    status: fileStatus,
+    errors: z.array(fileError),
+    line_count: z.number().int().nullable(),
+    source: z.string().nullable(),
+  })
+  .meta({ id: 'FileDashboardRow' });
+export type FileRow = z.infer<typeof fileRow>;
+
+export const detailedViewResponse = z.array(fileRow);
+
+export const compactRow = z
+  .object({
+    date: z.string(),
+    number_of_files: z.number().int(),
+    number_of_processed_files: z.number().int(),
+    number_of_errored_files: z.number().int(),
+    number_of_missing_files: z.number().int(),
+    number_of_in_progress_files: z.number().int(),
+    number_of_not_processed_files: z.number().int(),
+  })
+  .meta({ id: 'FileDashboardCompactRow' });
+export type CompactRow = z.infer<typeof compactRow>;
+
+export const compactViewResponse = z.array(compactRow);
+
+export const fileUploadQuery = z.object({
+  fileName: z.string({ message: 'fileName is required' }).min(1, 'fileName is required').max(255, 'fileName is at most 255 characters'),
+});
+
+export const fileUploadResult = z
+  .object({
+    /** True when a file with the same content was received before: it is not processed again. */
+    duplicate: z.boolean(),
+    file: fileRow,
+  })
+  .meta({ id: 'FileUploadResult' });
+export type FileUploadResult = z.infer<typeof fileUploadResult>;
+
+/** Largest ERP file accepted by the upload call (a 100,000-line order file is ~25 MB). */
+export const FILE_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;

@@ -1,0 +1,189 @@
+/**
+ * Notifications (§3, §5, §7 user service): settings, the dropdown, the three paged channel lists.
+ * One home for the wire shapes and the §5 recipient validators, used by server and browser alike.
+ */
+import { z } from 'zod';
+import { MESSAGES, NOTIFICATION_CHANNELS, NOTIFICATION_KEYS, SORT_DIRECTIONS } from '../domain/constants';
+import { pageEnvelope } from './common';
+
+export { NOTIFICATION_CHANNELS, NOTIFICATION_KEYS };
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Delivery state of a recorded message (outbox). 'recorded' = no transport configured, kept and logged. */
+export const DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed', 'recorded', 'skipped'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+// ───────────── §5 validators ─────────────
+
+/** §5 mobile number: + then at least 3 digits (spaces, dots, dashes and brackets between digits are tolerated). */
+export function isValidMobileNumber(value: string): boolean {
+  const compact = value.trim().replace(/[\s().-]/g, '');
+  return /^\+\d{3,15}$/.test(compact);
+}
+
+/** §5 digits-only form used to compare numbers. */
+export function mobileDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** §5 e-mail format (the domain is checked against the allowed list by the server). */
+export function isValidEmailFormat(value: string): boolean {
+  return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/.test(value.trim());
+}
+
+// ───────────── settings ─────────────
+
+export const notificationPreference = z.object({
+  emailEnabled: z.boolean(),
+  smsEnabled: z.boolean(),
+  pushEnabled: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreference>;
+
+export const notificationPreferences = z.object({
+  delivery_notification: notificationPreference,
+  inventory_count_notification: notificationPreference,
+  contact_notification: notificationPreference,
+  other_notification: notificationPreference,
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+
+export const pushDeviceSettings = z.object({
+  deviceId: z.string().trim().min(1, 'deviceId is required').max(100),
+  deviceName: z.string().trim().max(200),
+  token: z.string().max(4096).nullable(),
+  isEnabled: z.boolean(),
+  isLoggedIn: z.boolean(),
+});
+export type PushDeviceSettings = z.infer<typeof pushDeviceSettings>;
+
+export const notificationSettingsEntry = z
+  .object({
+    primary: z.boolean(),
+    emailEnabled: z.boolean(),
+    email: z.string().max(320).nullable(),
+    mobileEnabled: z.boolean(),
+    mobileNumber: z.string().max(40).nullable(),
+    pushNotificationsEnabled: z.boolean(),
+    pushNotificationsSettings: z.array(pushDeviceSettings).max(50),
+    notificationsPreferences: notificationPreferences,
+  })
+  .meta({ id: 'NotificationSettingsEntry' });
+export type NotificationSettingsEntry = z.infer<typeof notificationSettingsEntry>;
+
+/** §5 checks of one entry; the message texts are the spec's. Domains are checked by the server. */
+function checkEntry(entry: NotificationSettingsEntry, ctx: z.RefinementCtx, index: number): void {
+  const email = entry.email?.trim() ?? '';
+  if ((entry.emailEnabled || email !== '') && !isValidEmailFormat(email)) {
+    ctx.addIssue({ code: 'custom', path: [index, 'email'], message: MESSAGES.emailFormat });
+  }
+  const mobile = entry.mobileNumber?.trim() ?? '';
+  if ((entry.mobileEnabled || mobile !== '') && !isValidMobileNumber(mobile)) {
+    ctx.addIssue({ code: 'custom', path: [index, 'mobileNumber'], message: MESSAGES.mobileNumber });
+  }
+}
+
+export const notificationSettingsList = z
+  .array(notificationSettingsEntry)
+  .min(1, 'Send the primary settings entry')
+  .max(2, 'Only a primary and a secondary settings entry exist')
+  .superRefine((entries, ctx) => {
+    if (entries.filter((e) => e.primary).length !== 1) {
+      ctx.addIssue({ code: 'custom', message: 'Exactly one settings entry must be primary' });
+    }
+    entries.forEach((entry, index) => checkEntry(entry, ctx, index));
+  });
+
+export const updateNotificationSettingsBody = z
+  .object({ notificationSettings: notificationSettingsList })
+  .strict()
+  .meta({ id: 'UpdateNotificationSettingsRequest' });
+export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBody>;
+
+export const notificationSettingsResponse = z
+  .object({ notification_settings: z.array(notificationSettingsEntry) })
+  .meta({ id: 'NotificationSettings' });
+export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponse>;
+
+export const userIdParams = z.object({ uid: z.string().uuid('uid must be a user id') });
+
+// ───────────── dropdown, keys ─────────────
+
+export const dropdownEntry = z.object({
+  id: z.number().int(),
+  notification_type: z.enum(NOTIFICATION_CHANNELS),
+  notification_key: z.enum(NOTIFICATION_KEYS),
+  notification_text: z.string(),
+  created: z.string(),
+});
+export type DropdownEntry = z.infer<typeof dropdownEntry>;
+
+export const dropdownResponse = z.object({ notifications: z.array(dropdownEntry) }).meta({ id: 'UnreadNotifications' });
+export type DropdownResponse = z.infer<typeof dropdownResponse>;
+
+export const notificationKeysResponse = z
+  .object({ notifications: z.array(z.object({ key: z.enum(NOTIFICATION_KEYS), title: z.string() })) })
+  .meta({ id: 'NotificationKeys' });
+export type NotificationKeysResponse = z.infer<typeof notificationKeysResponse>;
+
+// ───────────── channel lists ─────────────
+
+export const NOTIFICATION_SORT_COLUMNS = ['created', 'subject', 'title', 'notification_key', 'active'] as const;
+
+export const notificationListQuery = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  maxResults: z.coerce.number().int('maxResults must be a whole number').min(1).max(100, 'maxResults must be 100 or less').default(20),
+  orderByColumn: z
+    .enum(NOTIFICATION_SORT_COLUMNS, { message: `orderByColumn must be one of ${NOTIFICATION_SORT_COLUMNS.join(', ')}` })
+    .optional(),
+  sortDirection: z.enum(SORT_DIRECTIONS, { message: 'sortDirection must be asc or desc' }).optional(),
+  query: z.string().max(200).optional(),
+  /** The §2 filter: all, or one notification key. */
+  notificationKey: z.enum(NOTIFICATION_KEYS, { message: `notificationKey must be one of ${NOTIFICATION_KEYS.join(', ')}` }).optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+const itemBase = {
+  id: z.number().int(),
+  notification_key: z.enum(NOTIFICATION_KEYS),
+  user_email: z.string(),
+  /** The address or number the message went to (e-mail: may be the secondary recipient). */
+  recipient: z.string().nullable(),
+  plant: z.string().nullable(),
+  planner_group: z.string().nullable(),
+  storage_location: z.string().nullable(),
+  work_center: z.string().nullable(),
+  message: z.string(),
+  link: z.string().nullable(),
+  active: z.boolean(),
+  delivery_state: z.enum(DELIVERY_STATES),
+  created: z.string(),
+};
+
+export const emailNotificationItem = z.object({ ...itemBase, subject: z.string().nullable() }).meta({ id: 'EmailNotification' });
+export const smsNotificationItem = z.object({ ...itemBase, phone_number: z.string().nullable() }).meta({ id: 'SmsNotification' });
+export const pushNotificationItem = z.object({ ...itemBase, title: z.string().nullable() }).meta({ id: 'PushNotification' });
+export type EmailNotificationItem = z.infer<typeof emailNotificationItem>;
+export type SmsNotificationItem = z.infer<typeof smsNotificationItem>;
+export type PushNotificationItem = z.infer<typeof pushNotificationItem>;
+export type NotificationItem = EmailNotificationItem | SmsNotificationItem | PushNotificationItem;
+
+export const notificationItemByChannel = {
+  email: emailNotificationItem,
+  sms: smsNotificationItem,
+  push: pushNotificationItem,
+} as const;
+
+export const notificationPage = <T extends z.ZodType>(item: T) => z.object({ ...pageEnvelope, items: z.array(item) });
+export type NotificationPage<T> = { page: number; pages: number; has_next: boolean; has_prev: boolean; items: T[] };
+
+export const notificationIdParams = z.object({
+  id: z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+});
+
+/** §4 read state: the only change a client may make is `{ active: false }`. */
+export const markReadBody = z
+  .object({ active: z.literal(false, { message: 'Only { "active": false } is accepted' }) })
+  .strict()
+  .meta({ id: 'MarkNotificationRead' });

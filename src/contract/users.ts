@@ -1,0 +1,169 @@
+/**
+ * User administration of the user service (§2 users management, §6): the three user lists,
+ * a user's permissions and attachments, expiration date, removal, approval requests (§7) and
+ * the audit log. Paths the spec does not place live under /user_api/v1/users.
+ */
+import { z } from 'zod';
+import { APPROVAL_STATUSES } from '../domain/constants';
+import { ATTACHMENT_KINDS, GRANTS } from '../domain/permissions';
+import { pageEnvelope } from './common';
+
+export const USER_LISTS = ['all', 'approved', 'my_plant'] as const;
+export type UserList = (typeof USER_LISTS)[number];
+
+export const usersQuery = z.object({
+  /** Free text: part of the e-mail address or the name. */
+  query: z.string().trim().max(100, 'query must be 100 characters or less').optional(),
+  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  maxResults: z.coerce
+    .number({ message: 'maxResults must be a number' })
+    .int('maxResults must be a whole number')
+    .min(1, 'maxResults must be 1 or more')
+    .max(100, 'maxResults must be 100 or less')
+    .default(20),
+});
+export type UsersQuery = z.input<typeof usersQuery>;
+
+export const userRow = z
+  .object({
+    uid: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    approvalStatus: z.enum(APPROVAL_STATUSES),
+    /** YYYY-MM-DD, the last valid day; null: never expires. */
+    expirationDate: z.string().nullable(),
+    isExpired: z.boolean(),
+    permissions: z.array(z.string()),
+    plants: z.array(z.string()),
+    lastLogin: z.string().nullable(),
+    created: z.string(),
+  })
+  .meta({ id: 'UserRow' });
+export type UserRow = z.infer<typeof userRow>;
+
+export const usersPage = z.object({ ...pageEnvelope, total: z.number().int(), items: z.array(userRow) }).meta({ id: 'UsersPage' });
+export type UsersPage = z.infer<typeof usersPage>;
+
+export const attachment = z
+  .object({
+    kind: z.enum(ATTACHMENT_KINDS, { message: `kind must be one of ${ATTACHMENT_KINDS.join(', ')}` }),
+    /** '' for ship-to-party numbers (not per plant). */
+    plant: z.string().trim().toUpperCase().max(10),
+    code: z.string().trim().min(1, 'Field code is required').max(40),
+  })
+  .meta({ id: 'Attachment' });
+export type Attachment = z.infer<typeof attachment>;
+
+/** What the caller may change of other users (§6), for offering only that. */
+export const editScope = z
+  .object({
+    grants: z.array(z.enum(GRANTS)),
+    attachments: z.array(z.enum(ATTACHMENT_KINDS)),
+    plantScopedGrants: z.array(z.enum(GRANTS)),
+    plantScopedAttachments: z.array(z.enum(ATTACHMENT_KINDS)),
+    plants: z.array(z.string()),
+  })
+  .meta({ id: 'EditScope' });
+export type EditScope = z.infer<typeof editScope>;
+
+export const userPermissions = z
+  .object({
+    user: userRow,
+    grants: z.array(z.string()),
+    attachments: z.array(attachment),
+    /** What the caller may change on this user; empty lists for read-only callers. */
+    editable: editScope,
+  })
+  .meta({ id: 'UserPermissions' });
+export type UserPermissions = z.infer<typeof userPermissions>;
+
+export const updatePermissionsBody = z
+  .object({
+    /** The complete wanted state; only what differs from the current one is checked and written. */
+    grants: z.array(z.enum(GRANTS, { message: `grants must be roles or permissions of §6: ${GRANTS.join(', ')}` })).max(GRANTS.length),
+    attachments: z.array(attachment).max(2000, 'at most 2000 attachments'),
+  })
+  .strict()
+  .meta({ id: 'UpdatePermissionsRequest' });
+export type UpdatePermissionsBody = z.infer<typeof updatePermissionsBody>;
+
+export const updateExpirationBody = z
+  .object({
+    expirationDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'expirationDate must be a date as YYYY-MM-DD')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'expirationDate is not a real date')
+      .nullable(),
+  })
+  .strict()
+  .meta({ id: 'UpdateExpirationRequest' });
+export type UpdateExpirationBody = z.infer<typeof updateExpirationBody>;
+
+export const removedUser = z.object({ uid: z.string(), email: z.string(), removed: z.literal(true) }).meta({ id: 'RemovedUser' });
+
+/** Choices for the permission editor: plants (in the caller's scope) and ship-to-party numbers. */
+export const grantOptions = z
+  .object({
+    editable: editScope,
+    plants: z.array(z.object({ code: z.string(), name: z.string() })),
+    shipToParties: z.array(z.object({ code: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'GrantOptions' });
+export type GrantOptions = z.infer<typeof grantOptions>;
+
+export const plantOptionsQuery = z.object({ plant: z.string().trim().toUpperCase().min(1, 'Field plant is required').max(10) });
+const option = z.object({ code: z.string(), name: z.string() });
+export const plantOptions = z
+  .object({ plant: z.string(), plannerGroups: z.array(option), workCenters: z.array(option), storageLocations: z.array(option) })
+  .meta({ id: 'PlantOptions' });
+export type PlantOptions = z.infer<typeof plantOptions>;
+
+// ───────────── approval requests (§3, §7) ─────────────
+
+export const approvalRequest = z
+  .object({
+    request_id: z.string(),
+    requesting_user_email: z.string(),
+    requesting_user_name: z.string(),
+    manager_email: z.string(),
+    approval_status: z.enum(APPROVAL_STATUSES),
+    created: z.string(),
+    decided_by_email: z.string().nullable(),
+    decided_at: z.string().nullable(),
+  })
+  .meta({ id: 'ApprovalRequest' });
+export type ApprovalRequest = z.infer<typeof approvalRequest>;
+
+export const pendingApproval = z.object({ requesting_user_email: z.string(), request_id: z.string(), created: z.string() });
+export const pendingApprovals = z.array(pendingApproval).meta({ id: 'PendingApprovals' });
+export type PendingApproval = z.infer<typeof pendingApproval>;
+
+export const approvalIdParams = z.object({ id: z.uuid({ message: 'id must be a request id (UUID)' }) });
+export const userIdParams = z.object({ uid: z.uuid({ message: 'uid must be a user id (UUID)' }) });
+
+// ───────────── audit log ─────────────
+
+export const auditLogQuery = z.object({
+  /** Only changes to this user. */
+  userId: z.uuid({ message: 'userId must be a user id (UUID)' }).optional(),
+  page: usersQuery.shape.page,
+  maxResults: usersQuery.shape.maxResults,
+});
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
+
+export const auditEntry = z
+  .object({
+    id: z.number().int(),
+    actor_email: z.string(),
+    action: z.string(),
+    target_type: z.string(),
+    target_id: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    created: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditLogPage = z.object({ ...pageEnvelope, items: z.array(auditEntry) }).meta({ id: 'AuditLogPage' });
+export type AuditLogPage = z.infer<typeof auditLogPage>;

@@ -1,0 +1,163 @@
+/**
+ * §6 user administration as pure rules, shared by the server (which refuses) and the browser
+ * (which offers only what the editor may change): who may change which grant and attachment of
+ * another user, and which attachments a user's grants may carry.
+ *
+ * - super_manager changes everything; UM_PM_grant_read / UM_PM_grant_write change PM_read /
+ *   PM_write and the plants, planner groups, ship-to-party numbers and work centers that go with
+ *   them; stock_admin changes the stock-count roles (mechanic, supervisor) of users of its plants
+ *   and storage locations of its plants (GRANTABLE in permissions.ts).
+ * - Only what CHANGES is checked: an edit that leaves a grant as it was never needs the right
+ *   to give it.
+ * - An attachment must be carried by a grant §6 attaches it to (ATTACHMENT_HOLDERS); attachments
+ *   that were already inconsistent before the edit are left alone, not blamed on the editor.
+ */
+import {
+  ATTACHMENT_HOLDERS,
+  GRANTABLE,
+  isGrant,
+  mayHoldAttachment,
+  type AttachmentKind,
+  type Grant,
+} from './permissions';
+
+export interface AttachmentRef {
+  kind: AttachmentKind;
+  /** '' for kinds that are not per plant (ship-to-party numbers). */
+  plant: string;
+  code: string;
+}
+
+export interface GrantState {
+  grants: readonly string[];
+  attachments: readonly AttachmentRef[];
+}
+
+export interface GrantEditor {
+  grants: readonly string[];
+  /** The editor's own plants (stock_admin's scope). */
+  plants: readonly string[];
+}
+
+/** Kinds whose attachments belong to a plant; the others carry plant ''. */
+export const PER_PLANT_KINDS: readonly AttachmentKind[] = ['plant', 'planner_group', 'work_center', 'storage_location'];
+
+/** Granters whose rights hold only inside their own plants (§6: "of its plants"). */
+const PLANT_SCOPED_GRANTERS: readonly Grant[] = ['stock_admin'];
+
+export const attachmentKey = (a: AttachmentRef) => `${a.kind}|${a.plant}|${a.code}`;
+
+export function describeAttachment(a: AttachmentRef): string {
+  const name = a.kind.replaceAll('_', ' ');
+  if (a.kind === 'plant' || a.plant === '') return `${name} ${a.code}`;
+  return `${name} ${a.plant}/${a.code}`;
+}
+
+export interface GrantDiff {
+  addedGrants: string[];
+  removedGrants: string[];
+  addedAttachments: AttachmentRef[];
+  removedAttachments: AttachmentRef[];
+}
+
+export function diffGrantState(before: GrantState, after: GrantState): GrantDiff {
+  const beforeGrants = new Set(before.grants);
+  const afterGrants = new Set(after.grants);
+  const beforeKeys = new Set(before.attachments.map(attachmentKey));
+  const afterKeys = new Set(after.attachments.map(attachmentKey));
+  return {
+    addedGrants: [...afterGrants].filter((g) => !beforeGrants.has(g)).sort(),
+    removedGrants: [...beforeGrants].filter((g) => !afterGrants.has(g)).sort(),
+    addedAttachments: after.attachments.filter((a) => !beforeKeys.has(attachmentKey(a))),
+    removedAttachments: before.attachments.filter((a) => !afterKeys.has(attachmentKey(a))),
+  };
+}
+
+/** What an editor may change: grants and attachment kinds, and where plant scope applies. */
+export interface EditScope {
+  grants: Grant[];
+  attachments: AttachmentKind[];
+  /** Grants / kinds the editor may change only for users and plants of its own plants. */
+  plantScopedGrants: Grant[];
+  plantScopedAttachments: AttachmentKind[];
+  /** The editor's plants, for the scoped ones. */
+  plants: string[];
+}
+
+export function editScopeOf(editor: GrantEditor): EditScope {
+  const free = { grants: new Set<Grant>(), attachments: new Set<AttachmentKind>() };
+  const scoped = { grants: new Set<Grant>(), attachments: new Set<AttachmentKind>() };
+  for (const grant of editor.grants) {
+    if (!isGrant(grant)) continue;
+    const entry = GRANTABLE[grant];
+    if (!entry) continue;
+    const into = PLANT_SCOPED_GRANTERS.includes(grant) ? scoped : free;
+    entry.grants.forEach((g) => into.grants.add(g));
+    entry.attachments.forEach((k) => into.attachments.add(k));
+  }
+  // Something an unscoped grant allows is not limited by a scoped one.
+  const plantScopedGrants = [...scoped.grants].filter((g) => !free.grants.has(g));
+  const plantScopedAttachments = [...scoped.attachments].filter((k) => !free.attachments.has(k));
+  return {
+    grants: [...new Set([...free.grants, ...scoped.grants])],
+    attachments: [...new Set([...free.attachments, ...scoped.attachments])],
+    plantScopedGrants,
+    plantScopedAttachments,
+    plants: [...editor.plants],
+  };
+}
+
+/**
+ * Why the editor may not make this change (§6), one reason per refused item; empty when it may.
+ * `targetPlants`: the edited user's plants before the edit (stock_admin edits users of its plants).
+ */
+export function refusedChanges(editor: GrantEditor, before: GrantState, after: GrantState, targetPlants: readonly string[]): string[] {
+  const scope = editScopeOf(editor);
+  const diff = diffGrantState(before, after);
+  const reasons: string[] = [];
+  const targetInScope = targetPlants.some((plant) => scope.plants.includes(plant));
+
+  for (const [grant, verb] of [...diff.addedGrants.map((g) => [g, 'grant'] as const), ...diff.removedGrants.map((g) => [g, 'remove'] as const)]) {
+    if (!(scope.grants as string[]).includes(grant)) reasons.push(`you may not ${verb} ${grant}`);
+    else if ((scope.plantScopedGrants as string[]).includes(grant) && !targetInScope) {
+      reasons.push(`you may ${verb} ${grant} only for users of your plants (${scope.plants.join(', ') || 'none'})`);
+    }
+  }
+  const attachments = [
+    ...diff.addedAttachments.map((a) => [a, 'add'] as const),
+    ...diff.removedAttachments.map((a) => [a, 'remove'] as const),
+  ];
+  for (const [attachment, verb] of attachments) {
+    if (!scope.attachments.includes(attachment.kind)) {
+      reasons.push(`you may not ${verb} ${describeAttachment(attachment)}`);
+    } else if (scope.plantScopedAttachments.includes(attachment.kind) && !scope.plants.includes(attachment.plant)) {
+      reasons.push(`${describeAttachment(attachment)} is outside your plants (${scope.plants.join(', ') || 'none'})`);
+    }
+  }
+  return reasons;
+}
+
+/** Attachments the edited user's grants may not carry after the edit (§6 attachments). */
+export function invalidAttachments(before: GrantState, after: GrantState): string[] {
+  const beforeKeys = new Set(before.attachments.map(attachmentKey));
+  const reasons: string[] = [];
+  for (const attachment of after.attachments) {
+    if (mayHoldAttachment(after.grants, attachment.kind)) continue;
+    const isNew = !beforeKeys.has(attachmentKey(attachment));
+    // Already carried without a holder before: not this edit's doing.
+    if (!isNew && !mayHoldAttachment(before.grants, attachment.kind)) continue;
+    const holders = ATTACHMENT_HOLDERS[attachment.kind];
+    const who = holders === 'any' ? 'any user' : holders.join(', ');
+    reasons.push(`${describeAttachment(attachment)} can be attached only to ${who}`);
+  }
+  return reasons;
+}
+
+/** Per-plant kinds need a plant, the others none; the plant attachment's code is its plant. */
+export function attachmentShapeProblem(a: AttachmentRef): string | null {
+  const perPlant = PER_PLANT_KINDS.includes(a.kind);
+  if (perPlant && a.plant === '') return `${describeAttachment(a)} needs a plant`;
+  if (!perPlant && a.plant !== '') return `${a.kind.replaceAll('_', ' ')} ${a.code} is not per plant: send plant ''`;
+  if (a.kind === 'plant' && a.plant !== a.code) return `plant ${a.code}: plant and code must be the same`;
+  return null;
+}

@@ -1,0 +1,116 @@
+/**
+ * /approval-request/{requestID} (§2): the request's details, approve or reject (super managers
+ * and user-acceptance managers), and the other requests still waiting.
+ */
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api-client';
+import { Spinner } from '../../../components/ui/spinner';
+import { useApprovalRequest, useDecideApproval, usePendingApprovals } from '../api/approval-requests';
+import '../approvals.css';
+
+export default function ApprovalRequestPage() {
+  const { t } = useTranslation();
+  const { requestID = '' } = useParams();
+  const request = useApprovalRequest(requestID);
+  const pending = usePendingApprovals();
+  const decide = useDecideApproval(requestID);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmReject, setConfirmReject] = useState(false);
+  const others = (pending.data ?? []).filter((p) => p.request_id !== requestID);
+  const send = (decision: 'approve' | 'reject') => {
+    setError(null);
+    decide.mutate(decision, { onError: async (failure) => setError(await errorMessage(failure)), onSettled: () => setConfirmReject(false) });
+  };
+  const data = request.data;
+
+  return (
+    <section className="page narrow-page approval-page">
+      <h1 className="page-title">{t('routes.approvalRequest')}</h1>
+      {request.isPending && <Spinner label={t('loading.listingItems')} />}
+      {request.error && (
+        <p className="form-error" role="alert">
+          {request.error.message}
+        </p>
+      )}
+      {data && (
+        <article className="panel" aria-labelledby="request-title">
+          <h2 id="request-title" className="section-title">
+            {data.requesting_user_name}
+          </h2>
+          <dl className="request-facts">
+            <dt>{t('approvals.email')}</dt>
+            <dd>{data.requesting_user_email}</dd>
+            <dt>{t('approvals.manager')}</dt>
+            <dd>{data.manager_email}</dd>
+            <dt>{t('approvals.requested')}</dt>
+            <dd>{dayjs(data.created).format('L LT')}</dd>
+            <dt>{t('approvals.status')}</dt>
+            <dd>
+              <span className={`status-pill ${data.approval_status === 'Approved' ? 'ok' : data.approval_status === 'Rejected' ? 'danger' : 'warning'}`}>
+                {t(`approvals.statuses.${data.approval_status}`)}
+              </span>
+            </dd>
+            {data.decided_by_email && (
+              <>
+                <dt>{t('approvals.decidedBy')}</dt>
+                <dd>{t('approvals.decidedByAt', { who: data.decided_by_email, time: dayjs(data.decided_at).format('L LT') })}</dd>
+              </>
+            )}
+          </dl>
+          {decide.isSuccess && (
+            <p className="notice success" role="status">
+              {data.approval_status === 'Approved' ? t('approvals.approvedNotice', { email: data.requesting_user_email }) : t('approvals.rejectedNotice', { email: data.requesting_user_email })}
+            </p>
+          )}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          {data.approval_status === 'Pending' && !confirmReject && (
+            <div className="button-row start">
+              <button type="button" className="button primary" disabled={decide.isPending} onClick={() => send('approve')}>
+                {t('approvals.approve')}
+              </button>
+              <button type="button" className="button reject-outline" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
+                {t('approvals.reject')}
+              </button>
+            </div>
+          )}
+          {data.approval_status === 'Pending' && confirmReject && (
+            <div className="notice danger" role="group" aria-label={t('approvals.rejectConfirmLabel')}>
+              <span>{t('approvals.rejectQuestion', { email: data.requesting_user_email })}</span>
+              <button type="button" className="button ghost" onClick={() => setConfirmReject(false)}>
+                {t('common.cancel')}
+              </button>
+              <button type="button" className="button danger" disabled={decide.isPending} onClick={() => send('reject')}>
+                {t('approvals.rejectConfirm')}
+              </button>
+            </div>
+          )}
+        </article>
+      )}
+      <h2 className="section-title">{t('approvals.otherPending')}</h2>
+      {pending.isPending && <Spinner label={t('loading.listingItems')} />}
+      {pending.data && others.length === 0 && <p className="empty-state">{t('approvals.noPending')}</p>}
+      {others.length > 0 && (
+        <ul className="pending-list">
+          {others.map((other) => (
+            <li key={other.request_id}>
+              <Link to={`/approval-request/${other.request_id}`} className="pending-link">
+                <span className="strong">{other.requesting_user_email}</span>
+                <span className="muted small">{dayjs(other.created).format('L LT')}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/users-management">{t('approvals.backToUsers')}</Link>
+      </p>
+    </section>
+  );
+}

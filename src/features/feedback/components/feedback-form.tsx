@@ -1,0 +1,188 @@
+/**
+ * One feedback form. The browser checks with the same contract the server uses and shows the
+ * §5 messages in the user's language next to each field; the server's answer (a plant outside
+ * the user's own, say) is shown as it comes.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedbackBody, FEEDBACK_RATING_MAX, type FeedbackType } from '../../../contract/feedback';
+import { MESSAGES } from '../../../domain/constants';
+import { parseQuantityInput } from '../../../domain/quantity';
+import { errorMessage } from '../../../lib/api-client';
+import { useFeedbackPlants, useSendFeedback } from '../api/feedback';
+import { FORM_FIELDS, type FormField } from './form-fields';
+
+type Values = Record<string, string>;
+
+function toBody(type: FeedbackType, values: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = { type };
+  for (const field of FORM_FIELDS[type]) {
+    const raw = (values[field.name] ?? '').trim();
+    if (raw === '') continue;
+    if (field.kind === 'quantity') body[field.name] = parseQuantityInput(raw) ?? undefined;
+    else if (field.kind === 'rating') body[field.name] = Number(raw);
+    else body[field.name] = raw;
+  }
+  return body;
+}
+
+export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () => void }) {
+  const { t } = useTranslation();
+  const fields = FORM_FIELDS[type];
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [missingRequired, setMissingRequired] = useState(false);
+  const plants = useFeedbackPlants();
+  const send = useSendFeedback();
+  const needsPlant = fields.some((field) => field.kind === 'plant' && field.required);
+  const noPlants = needsPlant && plants.data?.length === 0;
+
+  /** §5 messages of the contract, in the user's language. */
+  const translate = (message: string, field: string): string => {
+    if (message.startsWith('Field ') && message.endsWith(' is required')) return t('feedback.errors.required', { field: t(`feedback.fields.${field}`) });
+    if (message === 'Quantity should be greater than 0') return t('feedback.errors.quantityPositive');
+    if (message === 'Quantity should be greater than or equal to 0') return t('feedback.errors.quantityNotNegative');
+    if (message === MESSAGES.emailFormat) return t('feedback.errors.email');
+    if (message === MESSAGES.mobileNumber) return t('feedback.errors.mobile');
+    if (message.includes('rating must be between')) return t('feedback.errors.rating', { max: FEEDBACK_RATING_MAX });
+    if (message.startsWith('Storage location to must differ')) return t('feedback.errors.sameLocation');
+    return message;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const parsed = feedbackBody.safeParse(toBody(type, values));
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      setMissingRequired(parsed.error.issues.some((issue) => /^Field \S+ is required$/.test(issue.message)));
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        found[field] ??= translate(issue.message, field);
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setMissingRequired(false);
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        setValues({});
+        onSent();
+      },
+      onError: async (failure) => setServerError(await errorMessage(failure)),
+    });
+  };
+
+  const set = (name: string, value: string) => setValues((old) => ({ ...old, [name]: value }));
+
+  return (
+    <form className="feedback-form" onSubmit={submit} noValidate aria-describedby={noPlants ? 'feedback-no-plants' : undefined}>
+      {noPlants && (
+        <p id="feedback-no-plants" className="notice">
+          {t('feedback.noPlants')}
+        </p>
+      )}
+      {fields.map((field) => (
+        <Field key={field.name} field={field} value={values[field.name] ?? ''} error={errors[field.name]} plants={plants.data ?? []} onChange={set} />
+      ))}
+      {missingRequired && (
+        <p className="form-error" role="alert">
+          {t('feedback.errors.summary')}
+        </p>
+      )}
+      {serverError && (
+        <p className="form-error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <div className="button-row start">
+        <button type="submit" className="button primary" disabled={send.isPending || noPlants}>
+          {t('feedback.send')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  field,
+  value,
+  error,
+  plants,
+  onChange,
+}: {
+  field: FormField;
+  value: string;
+  error: string | undefined;
+  plants: { code: string; name: string }[];
+  onChange: (name: string, value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = `fb-${field.name}`;
+  const label = `${t(`feedback.fields.${field.name}`)}${field.required ? ' *' : ''}`;
+  const describedBy = error ? `${id}-error` : undefined;
+  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': field.required || undefined };
+  let control;
+  if (field.kind === 'rating') {
+    return (
+      <fieldset className="rating-field" aria-describedby={describedBy}>
+        <legend>{label}</legend>
+        <div className="rating-options">
+          {Array.from({ length: FEEDBACK_RATING_MAX }, (_, index) => String(index + 1)).map((score) => (
+            <label key={score} className={`rating-option${value === score ? ' selected' : ''}`}>
+              <input type="radio" name="rating" value={score} checked={value === score} onChange={() => onChange('rating', score)} />
+              <span aria-hidden="true">{Number(score) <= Number(value || 0) ? '★' : '☆'}</span>
+              <span className="visually-hidden">{t('feedback.ratingValue', { score, max: FEEDBACK_RATING_MAX })}</span>
+            </label>
+          ))}
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </fieldset>
+    );
+  }
+  if (field.kind === 'plant') {
+    control = (
+      <select {...common} value={value} onChange={(event) => onChange(field.name, event.target.value)}>
+        <option value="">{t('feedback.choosePlant')}</option>
+        {plants.map((plant) => (
+          <option key={plant.code} value={plant.code}>
+            {plant.code} · {plant.name}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'textarea') {
+    control = <textarea {...common} rows={4} maxLength={2000} value={value} onChange={(event) => onChange(field.name, event.target.value)} />;
+  } else {
+    const type = field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text';
+    const inputMode = field.kind === 'quantity' ? 'decimal' : field.kind === 'tel' ? 'tel' : undefined;
+    control = (
+      <input
+        {...common}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'off'}
+        value={value}
+        placeholder={field.kind === 'tel' ? '+358401234567' : undefined}
+        onChange={(event) => onChange(field.name, event.target.value)}
+      />
+    );
+  }
+  return (
+    <div className="feedback-field">
+      <label htmlFor={id}>{label}</label>
+      {control}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

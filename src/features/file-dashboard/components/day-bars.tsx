@@ -1,0 +1,85 @@
+/**
+ * The compact view as a picture (§3 compact row): one row per day, a stacked bar of its files by
+ * status, scaled to the busiest day, with the numbers beside it. Each row is a link to the day;
+ * its accessible name says every number, so the picture is never the only way to read it.
+ */
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { CompactRow } from '../../../contract/dashboard';
+import { STATUS_ORDER, countOf } from './file-status';
+
+export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
+  const { t } = useTranslation();
+  const widest = Math.max(1, ...rows.map((r) => r.number_of_files));
+  return (
+    <ol className="fd-days">
+      {rows.map((row) => {
+        const problems = row.number_of_errored_files + row.number_of_missing_files;
+        const label = t('files.dayLabel', {
+          date: dayjs(row.date).format('dddd L'),
+          total: row.number_of_files,
+          processed: row.number_of_processed_files,
+          errored: row.number_of_errored_files,
+          missing: row.number_of_missing_files,
+          inProgress: row.number_of_in_progress_files,
+          notProcessed: row.number_of_not_processed_files,
+        });
+        return (
+          <li key={row.date}>
+            <Link to={`/dashboard/${row.date}`} className="fd-day" aria-label={label}>
+              <span className="fd-day-date">
+                <span className="fd-weekday">{dayjs(row.date).format('dd')}</span> {dayjs(row.date).format('L')}
+              </span>
+              <span className="fd-bar" style={{ width: `${(row.number_of_files / widest) * 100}%` }} aria-hidden="true">
+                {STATUS_ORDER.map((status) => {
+                  const count = countOf(row, status);
+                  return count > 0 ? <span key={status} className={`fd-seg fd-${status}`} style={{ flexGrow: count }} /> : null;
+                })}
+              </span>
+              <span className={`fd-day-count${problems > 0 ? ' fd-has-problems' : ''}`} aria-hidden="true">
+                {row.number_of_files === 0 ? '–' : problems > 0 ? t('files.problemCount', { problems, total: row.number_of_files }) : row.number_of_processed_files === row.number_of_files ? `✓ ${row.number_of_files}` : `${row.number_of_processed_files}/${row.number_of_files}`}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The same numbers as a table (text alternative of the bars). */
+export function DayTable({ rows }: { rows: readonly CompactRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption className="visually-hidden">{t('files.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('files.date')}</th>
+            <th scope="col">{t('files.total')}</th>
+            {STATUS_ORDER.map((status) => (
+              <th key={status} scope="col">
+                {t(`files.status.${status}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.date}>
+              <th scope="row">
+                <Link to={`/dashboard/${row.date}`}>{dayjs(row.date).format('L')}</Link>
+              </th>
+              <td>{row.number_of_files}</td>
+              {STATUS_ORDER.map((status) => (
+                <td key={status}>{countOf(row, status)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The file rows of one day (§3 detail row), grouped by part of the day, each with its status,
+ * times, line count and its errors with the line of the file they concern.
+ */
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { FileRow } from '../../../contract/dashboard';
+import { FILE_PARTS_OF_DAY } from '../../../domain/constants';
+
+function FileCard({ file }: { file: FileRow }) {
+  const { t } = useTranslation();
+  const time = (iso: string | null) => (iso ? dayjs(iso).format('LT') : '–');
+  return (
+    <li className={`fd-file fd-file-${file.status}`}>
+      <div className="fd-file-head">
+        <span className={`fd-chip fd-${file.status}`}>{t(`files.status.${file.status}`)}</span>
+        <span className="fd-file-type">{file.file_type}</span>
+      </div>
+      <p className="fd-file-name">{file.file_name}</p>
+      {file.start_date === null && file.line_count === null ? (
+        <p className="fd-expected">{t(file.status === 'missing' ? 'files.neverArrived' : file.id === null ? 'files.notYetArrived' : 'files.waiting')}</p>
+      ) : (
+        <dl className="fd-file-facts">
+          <div>
+            <dt>{t('files.started')}</dt>
+            <dd>{time(file.start_date)}</dd>
+          </div>
+          <div>
+            <dt>{t('files.finished')}</dt>
+            <dd>{time(file.end_date)}</dd>
+          </div>
+          <div>
+            <dt>{t('files.lines')}</dt>
+            <dd>{file.line_count ?? '–'}</dd>
+          </div>
+        </dl>
+      )}
+      {file.errors.length > 0 && (
+        <div className="fd-errors">
+          <p className="fd-errors-title">{t('files.errorsTitle', { n: file.errors.length })}</p>
+          <ul>
+            {file.errors.map((error, index) => (
+              <li key={index}>
+                <span className="fd-error-line">{error.line === null ? t('files.wholeFile') : t('files.line', { line: error.line })}</span>
+                <span>{error.message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function FileList({ files }: { files: readonly FileRow[] }) {
+  const { t } = useTranslation();
+  if (files.length === 0) return <p className="muted">{t('files.noFilesDay')}</p>;
+  return (
+    <>
+      {FILE_PARTS_OF_DAY.map((part) => {
+        const ofPart = files.filter((f) => f.file_part_of_day === part);
+        if (ofPart.length === 0) return null;
+        return (
+          <section key={part} className="fd-part" aria-labelledby={`fd-part-${part}`}>
+            <h2 id={`fd-part-${part}`} className="fd-part-title">
+              {t(`files.part.${part}`)}
+            </h2>
+            <ul className="fd-files">
+              {ofPart.map((file, index) => (
+                <FileCard key={file.id ?? `${file.file_name}-${index}`} file={file} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+/** Upload of an ERP extract by stock admins and super managers (#9): queued, then processed. */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FileUploadResult } from '../../../contract/dashboard';
+import { errorMessage } from '../../../lib/api-client';
+import { useUploadErpFile } from '../api/upload-erp-file';
+
+export function UploadForm() {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const hintId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<FileUploadResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadErpFile();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError(t('files.chooseFirst'));
+      return;
+    }
+    setError(null);
+    setResult(null);
+    try {
+      setResult(await upload.mutateAsync(file));
+    } catch (failure) {
+      setError(await errorMessage(failure));
+    }
+  };
+
+  return (
+    <form className="panel fd-upload" onSubmit={submit} noValidate>
+      <h2 className="fd-section-title">{t('files.uploadTitle')}</h2>
+      <p className="muted" id={hintId}>
+        {t('files.uploadHint')}
+      </p>
+      <label htmlFor={inputId}>{t('files.chooseFile')}</label>
+      <input id={inputId} type="file" accept=".csv,text/csv" aria-describedby={hintId} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      <div className="button-row">
+        <button type="submit" className="button primary" disabled={upload.isPending}>
+          {upload.isPending ? t('files.uploading') : t('files.upload')}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {result && (
+          <p className={result.duplicate ? 'fd-notice fd-notice-warning' : 'fd-notice fd-notice-ok'}>
+            {result.duplicate ? t('files.duplicate', { name: file?.name ?? '', original: result.file.file_name }) : t('files.queued', { name: result.file.file_name })}
+          </p>
+        )}
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+/** /dashboard/{date}: the ERP files of one day with their status and line-numbered errors (§2). */
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { isCalendarDay } from '../../../contract/dashboard';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { useDetailedView } from '../api/dashboard-views';
+import { FileList } from '../components/file-list';
+import '../file-dashboard.css';
+
+export default function DashboardDayPage() {
+  const { t } = useTranslation();
+  const { email } = useProfile();
+  const online = useOnline();
+  const date = useParams().date ?? '';
+  const isValid = isCalendarDay(date);
+  const view = useDetailedView(email, date, isValid);
+  const step = (days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
+  const title = isValid ? dayjs(date).format('dddd L') : date;
+
+  return (
+    <section className="page fd-page">
+      <nav className="fd-day-nav" aria-label={t('files.dayNavigation')}>
+        <Link to="/dashboard">{t('files.allDays')}</Link>
+      </nav>
+      <h1 className="page-title">
+        {t('routes.dashboardDetail')}: {title}
+      </h1>
+      {!isValid ? (
+        <p className="form-error" role="alert">
+          {t('files.invalidDate', { date })}
+        </p>
+      ) : (
+        <>
+          <div className="button-row fd-steps">
+            <Link className="button small" to={`/dashboard/${step(-1)}`} aria-label={t('files.previousDayLabel', { date: dayjs(step(-1)).format('L') })}>
+              ← {t('files.previousDay')}
+            </Link>
+            <Link className="button small" to={`/dashboard/${step(1)}`} aria-label={t('files.nextDayLabel', { date: dayjs(step(1)).format('L') })}>
+              {t('files.nextDay')} →
+            </Link>
+          </div>
+          {(view.isOfflineCopy || !online) && <OfflineBanner savedAt={view.savedAt} />}
+          {view.data && <FileList files={view.data} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * /file-dashboard (§2): hand in an ERP file (stock admins, super managers) and follow today's
+ * files as they are processed (super managers of both kinds may read the dashboard, §6).
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { can } from '../../../domain/permissions';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { useDetailedView } from '../api/dashboard-views';
+import { FileList } from '../components/file-list';
+import { UploadForm } from '../components/upload-form';
+import '../file-dashboard.css';
+
+/** While files of today are waiting or being processed, look again this often. */
+const FOLLOW_MS = 5000;
+
+export default function FileDashboardPage() {
+  const { t } = useTranslation();
+  const { email, permissions } = useProfile();
+  const online = useOnline();
+  const mayRead = can(permissions, 'fileDashboard.read');
+  const mayUpload = can(permissions, 'fileIngestion.upload');
+  const today = dayjs().format('YYYY-MM-DD');
+  const view = useDetailedView(email, today, mayRead);
+  const isBusy = (view.data ?? []).some((f) => f.id !== null && (f.status === 'in_progress' || f.status === 'not_processed'));
+  const { refetch } = view;
+  useEffect(() => {
+    if (!isBusy || !online) return undefined;
+    const timer = setInterval(() => void refetch(), FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, [isBusy, online, refetch]);
+
+  if (!mayRead && !mayUpload) {
+    return (
+      <section className="page">
+        <h1 className="page-title">{t('routes.fileDashboard')}</h1>
+        <p className="muted">{t('guard.notAllowedText')}</p>
+      </section>
+    );
+  }
+  return (
+    <section className="page fd-page">
+      <div className="fd-title-row">
+        <h1 className="page-title">{t('routes.fileDashboard')}</h1>
+        {mayRead && (
+          <Link className="button small" to="/dashboard">
+            {t('files.overview')}
+          </Link>
+        )}
+      </div>
+      {(view.isOfflineCopy || !online) && mayRead && <OfflineBanner savedAt={view.savedAt} />}
+      {mayUpload && <UploadForm />}
+      {mayRead && (
+        <section aria-labelledby="fd-today">
+          <h2 id="fd-today" className="fd-section-title">
+            {t('files.today', { date: dayjs(today).format('dddd L') })}
+          </h2>
+          {view.data && <FileList files={view.data} />}
+        </section>
+      )}
+    </section>
+  );
+}

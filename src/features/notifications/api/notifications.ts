@@ -1,0 +1,141 @@
+/**
+ * The caller's notifications (§7): unread for the dropdown, the paged channel lists, one item,
+ * and the read mark. Reads are mirrored (useMirroredQuery) so the lists work offline; the read
+ * mark goes through the outbox (ARCHITECTURE §3), so a mark made offline is sent later.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import type {
+  DropdownResponse,
+  EmailNotificationItem,
+  NotificationChannel,
+  NotificationItem,
+  NotificationKey,
+  NotificationPage,
+  PushNotificationItem,
+  SmsNotificationItem,
+} from '../../../contract/notifications';
+import { userApi, toSearchParams } from '../../../lib/api-client';
+import { offlineDb } from '../../../offline/db';
+import { mirrorKey } from '../../../offline/mirror';
+import { enqueue, useOutboxEntries } from '../../../offline/outbox';
+import { useMirroredQuery } from '../../../offline/use-mirrored-query';
+import { PAGE_SIZE } from '../../../domain/constants';
+
+export const NOTIFICATIONS_SCOPE = 'notifications';
+export const READ_KIND = 'notification.read';
+
+export interface ItemByChannel {
+  email: EmailNotificationItem;
+  sms: SmsNotificationItem;
+  push: PushNotificationItem;
+}
+
+export interface ChannelListParams {
+  page: number;
+  notificationKey: NotificationKey | null;
+  query?: string;
+}
+
+export const notificationQueries = {
+  all: () => ['notifications'] as const,
+  unread: () => [...notificationQueries.all(), 'unread'] as const,
+  list: (channel: NotificationChannel, params: ChannelListParams) => [...notificationQueries.all(), channel, params] as const,
+  item: (channel: NotificationChannel, id: number) => [...notificationQueries.all(), channel, 'item', id] as const,
+};
+
+export const getUnreadNotifications = () => userApi.get('notifications').json<DropdownResponse>();
+
+export const getNotificationPage = <C extends NotificationChannel>(channel: C, params: ChannelListParams) =>
+  userApi
+    .get(`${channel}_notifications`, {
+      searchParams: toSearchParams({
+        page: params.page,
+        maxResults: PAGE_SIZE,
+        notificationKey: params.notificationKey ?? undefined,
+        query: params.query || undefined,
+      }),
+    })
+    .json<NotificationPage<ItemByChannel[C]>>();
+
+export const getNotification = <C extends NotificationChannel>(channel: C, id: number) =>
+  userApi.get(`${channel}_notifications/${id}`).json<ItemByChannel[C]>();
+
+const readTarget = (channel: NotificationChannel, id: number) => `notification:${channel}:${id}`;
+
+/** Ids whose read mark still waits in the outbox: hidden from the dropdown until it is sent. */
+export function usePendingReadTargets(): Set<string> {
+  const entries = useOutboxEntries(NOTIFICATIONS_SCOPE);
+  return new Set(entries.filter((entry) => entry.kind === READ_KIND).map((entry) => entry.target));
+}
+
+export function useUnreadNotifications(userEmail: string, enabled: boolean) {
+  const query = useMirroredQuery({
+    queryKey: notificationQueries.unread(),
+    userEmail,
+    scope: NOTIFICATIONS_SCOPE,
+    fetcher: getUnreadNotifications,
+    enabled,
+    // §8: failures of the notification list are only logged.
+    silent: true,
+  });
+  const pending = usePendingReadTargets();
+  const unread = (query.data?.notifications ?? []).filter((entry) => !pending.has(readTarget(entry.notification_type, entry.id)));
+  return { ...query, unread };
+}
+
+export function useNotificationPage<C extends NotificationChannel>(userEmail: string, channel: C, params: ChannelListParams, enabled = true) {
+  return useMirroredQuery({
+    queryKey: notificationQueries.list(channel, params),
+    userEmail,
+    scope: NOTIFICATIONS_SCOPE,
+    fetcher: () => getNotificationPage(channel, params),
+    enabled,
+    mainList: true,
+  });
+}
+
+export function useNotificationItem<C extends NotificationChannel>(userEmail: string, channel: C, id: number | null) {
+  return useMirroredQuery({
+    queryKey: notificationQueries.item(channel, id ?? 0),
+    userEmail,
+    scope: NOTIFICATIONS_SCOPE,
+    fetcher: () => getNotification(channel, id!),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * Marks one notification read (§4: active false): the dropdown copy on the device loses it and an
+ * outbox entry carries PUT {active:false} to the server, now or when the connection returns.
+ */
+export function useMarkNotificationRead(userEmail: string) {
+  const queryClient = useQueryClient();
+  return async (channel: NotificationChannel, id: number) => {
+    const unreadKey = notificationQueries.unread();
+    queryClient.setQueryData<{ data: DropdownResponse; savedAt: number; source: string } | undefined>([...unreadKey, userEmail], (current) =>
+      current ? { ...current, data: { notifications: current.data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) } } : current,
+    );
+    await enqueue({
+      userEmail,
+      kind: READ_KIND,
+      scope: NOTIFICATIONS_SCOPE,
+      target: readTarget(channel, id),
+      request: { service: 'user', method: 'PUT', path: `${channel}_notifications/${id}`, json: { active: false } },
+      apply: async () => {
+        const key = mirrorKey(userEmail, unreadKey);
+        const saved = await offlineDb.pages.get(key);
+        const data = saved?.data as DropdownResponse | undefined;
+        if (saved && data) {
+          await offlineDb.pages.put({
+            ...saved,
+            data: { notifications: data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) },
+          });
+        }
+      },
+      coalesce: (waiting) => waiting.request,
+      summary: { channel, id },
+    });
+  };
+}
+
+export type { NotificationItem };

@@ -1,0 +1,41 @@
+/**
+ * The two sub-tabs of the notification screen that are not notifications: Sent feedback (the
+ * caller's feedback, GET /user_api/v1/feedback) and Stock count (the caller's stock counts,
+ * GET /api/v2/my_stock_count). Both mirrored for offline like every list.
+ */
+import type { FeedbackPage } from '../../../contract/feedback';
+import type { StockCountPage } from '../../../contract/stock';
+import { PAGE_SIZE } from '../../../domain/constants';
+import { stockApi, toSearchParams, userApi } from '../../../lib/api-client';
+import { useMirroredQuery } from '../../../offline/use-mirrored-query';
+import { notificationQueries } from './notifications';
+
+export const getSentFeedback = (page: number) =>
+  userApi.get('feedback', { searchParams: toSearchParams({ page, maxResults: PAGE_SIZE }) }).json<FeedbackPage>();
+
+export const getMyStockCounts = (page: number) =>
+  stockApi
+    .get('my_stock_count', { searchParams: toSearchParams({ page, maxResults: PAGE_SIZE, orderByColumn: 'created', sortDirection: 'desc' }) })
+    .json<StockCountPage>();
+
+export function useSentFeedback(userEmail: string, page: number, enabled: boolean) {
+  return useMirroredQuery({
+    queryKey: [...notificationQueries.all(), 'sent-feedback', page],
+    userEmail,
+    scope: 'feedback',
+    fetcher: () => getSentFeedback(page),
+    enabled,
+    mainList: true,
+  });
+}
+
+export function useMyStockCounts(userEmail: string, page: number, enabled: boolean) {
+  return useMirroredQuery({
+    queryKey: [...notificationQueries.all(), 'stock-counts', page],
+    userEmail,
+    scope: 'stock-counts',
+    fetcher: () => getMyStockCounts(page),
+    enabled,
+    mainList: true,
+  });
+}

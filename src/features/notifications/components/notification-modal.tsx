@@ -1,0 +1,92 @@
+/**
+ * The modal of one notification, by type (§2): e-mail (recipient, subject, body), SMS (e-mail,
+ * phone number, body), push (e-mail, title, message). Bodies render their links, nothing else.
+ */
+import { useTranslation } from 'react-i18next';
+import type { NotificationChannel } from '../../../contract/notifications';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useNotificationItem, type ItemByChannel } from '../api/notifications';
+import { LinkifiedText } from './linkified-text';
+import { NotificationTime } from './notification-time';
+
+export interface OpenNotification {
+  channel: NotificationChannel;
+  id: number;
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="notification-field">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Fields({ channel, item }: { channel: NotificationChannel; item: ItemByChannel[NotificationChannel] }) {
+  const { t } = useTranslation();
+  if (channel === 'email') {
+    const email = item as ItemByChannel['email'];
+    return (
+      <>
+        <Field label={t('notifications.field.recipient')}>{email.recipient ?? email.user_email}</Field>
+        <Field label={t('notifications.field.subject')}>{email.subject ?? ''}</Field>
+        <Field label={t('notifications.field.body')}>
+          <LinkifiedText text={email.message} className="linkified notification-body" />
+        </Field>
+      </>
+    );
+  }
+  if (channel === 'sms') {
+    const sms = item as ItemByChannel['sms'];
+    return (
+      <>
+        <Field label={t('notifications.field.email')}>{sms.user_email}</Field>
+        <Field label={t('notifications.field.phoneNumber')}>{sms.phone_number ?? ''}</Field>
+        <Field label={t('notifications.field.body')}>
+          <LinkifiedText text={sms.message} className="linkified notification-body" />
+        </Field>
+      </>
+    );
+  }
+  const push = item as ItemByChannel['push'];
+  return (
+    <>
+      <Field label={t('notifications.field.email')}>{push.user_email}</Field>
+      <Field label={t('notifications.field.title')}>{push.title ?? ''}</Field>
+      <Field label={t('notifications.field.message')}>
+        <LinkifiedText text={push.message} className="linkified notification-body" />
+      </Field>
+    </>
+  );
+}
+
+export function NotificationModal({ userEmail, open, onClose }: { userEmail: string; open: OpenNotification | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const item = useNotificationItem(userEmail, open?.channel ?? 'email', open?.id ?? null);
+  const channel = open?.channel ?? 'email';
+  return (
+    <Dialog open={open !== null} title={t(`notifications.modalTitle.${channel}`)} onClose={onClose}>
+      {item.data ? (
+        <>
+          <p className="muted small">
+            <NotificationTime iso={item.data.created} />
+          </p>
+          <dl className="notification-fields">
+            <Fields channel={channel} item={item.data} />
+          </dl>
+        </>
+      ) : item.isError ? (
+        <p className="form-error">{t('notifications.notLoaded')}</p>
+      ) : (
+        <Spinner label={t('notifications.loading')} />
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button primary" onClick={onClose} autoFocus>
+          {t('common.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

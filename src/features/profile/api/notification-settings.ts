@@ -1,0 +1,51 @@
+/**
+ * GET / PUT /user_api/v1/users/{uid}/notifications_settings (§7). Read through the mirror (the
+ * profile screen opens offline with the last copy); saved online only, because the server's §5
+ * messages belong next to the fields.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  notificationSettingsResponse,
+  type NotificationSettingsEntry,
+  type NotificationSettingsResponse,
+} from '../../../contract/notifications';
+import { userApi } from '../../../lib/api-client';
+import { useMirroredQuery } from '../../../offline/use-mirrored-query';
+
+export const settingsQueries = {
+  all: () => ['notification-settings'] as const,
+  of: (uid: string) => [...settingsQueries.all(), uid] as const,
+};
+
+export const getNotificationSettings = async (uid: string): Promise<NotificationSettingsResponse> =>
+  notificationSettingsResponse.parse(await userApi.get(`users/${encodeURIComponent(uid)}/notifications_settings`).json());
+
+export const putNotificationSettings = async (uid: string, entries: NotificationSettingsEntry[]): Promise<NotificationSettingsResponse> =>
+  notificationSettingsResponse.parse(
+    await userApi
+      .put(`users/${encodeURIComponent(uid)}/notifications_settings`, {
+        json: { notificationSettings: entries },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      })
+      .json(),
+  );
+
+export function useNotificationSettings(userEmail: string, uid: string, enabled = true) {
+  return useMirroredQuery({
+    queryKey: settingsQueries.of(uid),
+    userEmail,
+    scope: 'notification-settings',
+    fetcher: () => getNotificationSettings(uid),
+    enabled,
+  });
+}
+
+/** Saves and puts the server's answer in the cache (and so in the mirror on the next read). */
+export function useSaveNotificationSettings(userEmail: string, uid: string) {
+  const queryClient = useQueryClient();
+  return async (entries: NotificationSettingsEntry[]) => {
+    const saved = await putNotificationSettings(uid, entries);
+    queryClient.setQueryData([...settingsQueries.of(uid), userEmail], { data: saved, savedAt: Date.now(), source: 'network' });
+    return saved;
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * §2/§3 notification settings: a primary and a secondary recipient (e-mail, mobile number, push),
+ * per-type preferences (e-mail / SMS / push for each of the four keys) and "all" per recipient.
+ * §5 checks run as the user types (same rules as the server, from the contract); the server's
+ * answer is the final word and its message is shown next to the Save button.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isValidEmailFormat,
+  isValidMobileNumber,
+  NOTIFICATION_KEYS,
+  type NotificationPreference,
+  type NotificationSettingsEntry,
+} from '../../../contract/notifications';
+import { errorMessage } from '../../../lib/api-client';
+import { Spinner } from '../../../components/ui/spinner';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
+import { deviceId } from '../push/device';
+import { pushSupported, registerThisDevice } from '../push/push-registration';
+import '../profile.css';
+
+type Channel = keyof NotificationPreference;
+const CHANNELS: Channel[] = ['emailEnabled', 'smsEnabled', 'pushEnabled'];
+
+interface EntryErrors {
+  email?: string;
+  mobileNumber?: string;
+}
+
+function entryErrors(entry: NotificationSettingsEntry, t: (key: string) => string): EntryErrors {
+  const errors: EntryErrors = {};
+  const email = entry.email?.trim() ?? '';
+  if ((entry.emailEnabled || email) && !isValidEmailFormat(email)) errors.email = t('profile.emailInvalid');
+  const mobile = entry.mobileNumber?.trim() ?? '';
+  if ((entry.mobileEnabled || mobile) && !isValidMobileNumber(mobile)) errors.mobileNumber = t('profile.mobileInvalid');
+  return errors;
+}
+
+function EntryEditor({
+  entry,
+  errors,
+  isOwn,
+  onChange,
+}: {
+  entry: NotificationSettingsEntry;
+  errors: EntryErrors;
+  isOwn: boolean;
+  onChange: (entry: NotificationSettingsEntry) => void;
+}) {
+  const { t } = useTranslation();
+  const which = entry.primary ? 'primary' : 'secondary';
+  const id = (name: string) => `${which}-${name}`;
+  const preferences = entry.notificationsPreferences;
+  const values = NOTIFICATION_KEYS.flatMap((key) => CHANNELS.map((channel) => preferences[key][channel]));
+  const allOn = values.every(Boolean);
+  const someOn = values.some(Boolean);
+  const setAll = (on: boolean) =>
+    onChange({
+      ...entry,
+      notificationsPreferences: Object.fromEntries(
+        NOTIFICATION_KEYS.map((key) => [key, { emailEnabled: on, smsEnabled: on, pushEnabled: on }]),
+      ) as NotificationSettingsEntry['notificationsPreferences'],
+    });
+  const setPreference = (key: (typeof NOTIFICATION_KEYS)[number], channel: Channel, on: boolean) =>
+    onChange({ ...entry, notificationsPreferences: { ...preferences, [key]: { ...preferences[key], [channel]: on } } });
+
+  return (
+    <fieldset className="settings-entry">
+      <legend className="visually-hidden">{t(`profile.${which}`)}</legend>
+      <h3>{t(`profile.${which}`)}</h3>
+      <p className="muted small">{t(`profile.${which}Hint`)}</p>
+
+      <div className="settings-channel">
+        <label className="toggle">
+          <input type="checkbox" checked={entry.emailEnabled} onChange={(event) => onChange({ ...entry, emailEnabled: event.target.checked })} />
+          <span>{t('profile.emailEnabled')}</span>
+        </label>
+        <label htmlFor={id('email')} className="visually-hidden">
+          {t('profile.emailAddress')}
+        </label>
+        <input
+          id={id('email')}
+          type="email"
+          autoComplete="email"
+          placeholder={t('profile.emailAddress')}
+          value={entry.email ?? ''}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? id('email-error') : undefined}
+          onChange={(event) => onChange({ ...entry, email: event.target.value })}
+        />
+        {errors.email && (
+          <span id={id('email-error')} className="field-error">
+            {errors.email}
+          </span>
+        )}
+      </div>
+
+      <div className="settings-channel">
+        <label className="toggle">
+          <input type="checkbox" checked={entry.mobileEnabled} onChange={(event) => onChange({ ...entry, mobileEnabled: event.target.checked })} />
+          <span>{t('profile.smsEnabled')}</span>
+        </label>
+        <label htmlFor={id('mobile')} className="visually-hidden">
+          {t('profile.mobileNumber')}
+        </label>
+        <input
+          id={id('mobile')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder={t('profile.mobilePlaceholder')}
+          value={entry.mobileNumber ?? ''}
+          aria-invalid={errors.mobileNumber ? true : undefined}
+          aria-describedby={errors.mobileNumber ? id('mobile-error') : undefined}
+          onChange={(event) => onChange({ ...entry, mobileNumber: event.target.value })}
+        />
+        {errors.mobileNumber && (
+          <span id={id('mobile-error')} className="field-error">
+            {errors.mobileNumber}
+          </span>
+        )}
+      </div>
+
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={entry.pushNotificationsEnabled}
+          onChange={(event) => onChange({ ...entry, pushNotificationsEnabled: event.target.checked })}
+        />
+        <span>{t('profile.pushEnabled')}</span>
+      </label>
+
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={allOn}
+          ref={(element) => {
+            if (element) element.indeterminate = someOn && !allOn;
+          }}
+          onChange={(event) => setAll(event.target.checked)}
+        />
+        <span>{t('profile.toggleAll')}</span>
+      </label>
+
+      <table className="preferences-table">
+        <caption className="visually-hidden">{t('profile.preferencesCaption', { recipient: t(`profile.${which}`) })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('profile.type')}</th>
+            <th scope="col">{t('profile.channelEmail')}</th>
+            <th scope="col">{t('profile.channelSms')}</th>
+            <th scope="col">{t('profile.channelPush')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {NOTIFICATION_KEYS.map((key) => (
+            <tr key={key}>
+              <th scope="row">{t(`profile.key.${key}`)}</th>
+              {CHANNELS.map((channel) => (
+                <td key={channel}>
+                  <label>
+                    <input type="checkbox" checked={preferences[key][channel]} onChange={(event) => setPreference(key, channel, event.target.checked)} />
+                    <span className="visually-hidden">
+                      {t('profile.preferenceLabel', { type: t(`profile.key.${key}`), channel: t(`profile.channel.${channel}`), recipient: t(`profile.${which}`) })}
+                    </span>
+                  </label>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {entry.primary && entry.pushNotificationsSettings.length > 0 && (
+        <div>
+          <h4 className="field-label">{t('profile.devices')}</h4>
+          <ul className="device-list">
+            {entry.pushNotificationsSettings.map((device) => (
+              <li key={device.deviceId}>
+                <label className="toggle">
+                  <input
+                    type="checkbox"
+                    checked={device.isEnabled}
+                    onChange={(event) =>
+                      onChange({
+                        ...entry,
+                        pushNotificationsSettings: entry.pushNotificationsSettings.map((d) =>
+                          d.deviceId === device.deviceId ? { ...d, isEnabled: event.target.checked } : d,
+                        ),
+                      })
+                    }
+                  />
+                  <span>{device.deviceName || t('profile.unknownDevice')}</span>
+                </label>
+                {isOwn && device.deviceId === deviceId() && <span className="status-chip">{t('profile.thisDevice')}</span>}
+                <span className="muted small">{device.isLoggedIn ? t('profile.signedIn') : t('profile.signedOut')}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: string; userEmail: string; isOwn: boolean }) {
+  const { t } = useTranslation();
+  const settings = useNotificationSettings(userEmail, uid);
+  const save = useSaveNotificationSettings(userEmail, uid);
+  const [draft, setDraft] = useState<NotificationSettingsEntry[] | null>(null);
+  const [status, setStatus] = useState<{ kind: 'saving' | 'saved' } | { kind: 'error'; message: string } | null>(null);
+
+  if (!settings.data) {
+    return settings.isError ? <p className="form-error">{t('profile.settingsNotLoaded')}</p> : <Spinner label={t('profile.loadingSettings')} />;
+  }
+  const entries = draft ?? settings.data.notification_settings;
+  const errors = entries.map((entry) => entryErrors(entry, t));
+  const hasErrors = errors.some((e) => e.email || e.mobileNumber);
+  const change = (index: number, entry: NotificationSettingsEntry) => {
+    setStatus(null);
+    setDraft(entries.map((current, i) => (i === index ? entry : current)));
+  };
+
+  const onSave = async () => {
+    if (hasErrors) return;
+    const primary = entries.find((entry) => entry.primary);
+    // Safari lets a page ask for notification permission only inside a click: ask before awaiting.
+    const permission =
+      isOwn && primary?.pushNotificationsEnabled && pushSupported() && Notification.permission === 'default' ? Notification.requestPermission() : null;
+    setStatus({ kind: 'saving' });
+    try {
+      const saved = await save(entries);
+      setDraft(null);
+      setStatus({ kind: 'saved' });
+      const granted = permission ? (await permission) === 'granted' : pushSupported() && Notification.permission === 'granted';
+      if (isOwn && granted && saved.notification_settings.find((entry) => entry.primary)?.pushNotificationsEnabled) {
+        if (await registerThisDevice(uid)) await settings.refetch();
+      }
+    } catch (error) {
+      setStatus({ kind: 'error', message: await errorMessage(error) });
+    }
+  };
+
+  return (
+    <form
+      className="profile-grid"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSave();
+      }}
+    >
+      <div className="settings-entries">
+        {entries.map((entry, index) => (
+          <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} onChange={(next) => change(index, next)} />
+        ))}
+      </div>
+      <div className={`settings-actions${draft !== null ? ' dirty' : ''}`}>
+        <button type="submit" className="button primary" disabled={hasErrors || status?.kind === 'saving' || draft === null}>
+          {t('profile.save')}
+        </button>
+        {draft !== null && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setDraft(null);
+              setStatus(null);
+            }}
+          >
+            {t('common.cancel')}
+          </button>
+        )}
+        <span role="status" aria-live="polite">
+          {status?.kind === 'saving' && t('profile.saving')}
+          {status?.kind === 'saved' && <span className="success-text">{t('profile.saved')}</span>}
+        </span>
+      </div>
+      {status?.kind === 'error' && (
+        <p className="form-error" role="alert">
+          {status.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { deviceName, needsGestureForPermission } from './device';
+
+const UA = {
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  macSafari: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  androidChrome: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+  windowsEdge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 Edg/124.0',
+  linuxFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+};
+
+describe('push device', () => {
+  it('names the device as OS / browser', () => {
+    expect(deviceName(UA.iphone, 5)).toBe('iOS / Safari');
+    expect(deviceName(UA.macSafari, 0)).toBe('macOS / Safari');
+    expect(deviceName(UA.macSafari, 5)).toBe('iPadOS / Safari');
+    expect(deviceName(UA.androidChrome, 5)).toBe('Android / Chrome');
+    expect(deviceName(UA.windowsEdge, 0)).toBe('Windows / Edge');
+    expect(deviceName(UA.linuxFirefox, 0)).toBe('Linux / Firefox');
+  });
+
+  it('asks from a gesture only in Safari (incl. iOS)', () => {
+    expect(needsGestureForPermission(UA.iphone)).toBe(true);
+    expect(needsGestureForPermission(UA.macSafari)).toBe(true);
+    expect(needsGestureForPermission(UA.androidChrome)).toBe(false);
+    expect(needsGestureForPermission(UA.windowsEdge)).toBe(false);
+    expect(needsGestureForPermission(UA.linuxFirefox)).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * This browser as a push device (§3 pushNotificationsSettings, §3 local storage keys): a random
+ * deviceId kept locally, and a deviceName "OS / browser" the user recognises in the settings.
+ */
+export const DEVICE_ID_KEY = 'deviceId';
+export const FCM_TOKEN_KEY = 'fcmToken';
+export const PROMPT_KEY = 'promptNotification';
+
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_ID_KEY);
+  if (!id || !/^\d{6,20}$/.test(id)) {
+    // §3: a random number. 15 digits from the crypto source: unique enough per user.
+    const digits = crypto.getRandomValues(new Uint32Array(2));
+    id = `${digits[0]! % 1_000_000_000}${String(digits[1]! % 1_000_000).padStart(6, '0')}`.padStart(15, '1');
+    localStorage.setItem(DEVICE_ID_KEY, id);
+  }
+  return id;
+}
+
+export function deviceName(userAgent: string = navigator.userAgent, maxTouchPoints: number = navigator.maxTouchPoints ?? 0): string {
+  const os = /iPhone|iPod/.test(userAgent)
+    ? 'iOS'
+    : /iPad/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1)
+      ? 'iPadOS'
+      : /Android/.test(userAgent)
+        ? 'Android'
+        : /Windows/.test(userAgent)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(userAgent)
+            ? 'macOS'
+            : /CrOS/.test(userAgent)
+              ? 'ChromeOS'
+              : /Linux/.test(userAgent)
+                ? 'Linux'
+                : 'Unknown OS';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(userAgent)
+      ? 'Opera'
+      : /SamsungBrowser/.test(userAgent)
+        ? 'Samsung Internet'
+        : /Firefox\/|FxiOS/.test(userAgent)
+          ? 'Firefox'
+          : /Chrome\/|CriOS/.test(userAgent)
+            ? 'Chrome'
+            : /Safari\//.test(userAgent)
+              ? 'Safari'
+              : 'Unknown browser';
+  return `${os} / ${browser}`;
+}
+
+/**
+ * §2: the browser that lets a page ask for notification permission only from a user gesture:
+ * Safari, including the iOS / iPadOS home-screen app (every iOS browser is WebKit).
+ */
+export function needsGestureForPermission(userAgent: string = navigator.userAgent): boolean {
+  const isIos = /iPhone|iPad|iPod/.test(userAgent);
+  const isSafari = /Safari\//.test(userAgent) && !/Chrome\/|Chromium\/|Edg\/|OPR\/|Android/.test(userAgent);
+  return isIos || isSafari;
+}

@@ -1,0 +1,72 @@
+/**
+ * Push on this device: Firebase Cloud Messaging on OUR service worker registration (one worker,
+ * one scope: the push subscription belongs to sw/sw.ts, which shows the messages itself).
+ * Firebase is loaded only when it is configured (VITE_FIREBASE_* and VITE_FIREBASE_VAPID_KEY);
+ * without it no token exists and nothing is registered (logged, §8).
+ */
+import type { NotificationSettingsEntry, PushDeviceSettings } from '../../../contract/notifications';
+import { appConfig } from '../../../lib/config';
+import { getNotificationSettings, putNotificationSettings } from '../api/notification-settings';
+import { deviceId, deviceName, FCM_TOKEN_KEY } from './device';
+
+const vapidKey = import.meta.env.VITE_FIREBASE_VAPID_KEY?.trim() || null;
+
+export function pushSupported(): boolean {
+  return typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
+}
+
+/** The FCM device token of this browser, or null (not configured, not supported, refused). */
+export async function getPushToken(): Promise<string | null> {
+  const config = appConfig.firebase;
+  if (!config || !vapidKey || !config.messagingSenderId) {
+    console.info('Push notifications are not configured for this build (VITE_FIREBASE_* and VITE_FIREBASE_VAPID_KEY).');
+    return null;
+  }
+  if (!pushSupported()) return null;
+  const registration = await navigator.serviceWorker.ready;
+  const [{ initializeApp, getApps }, { getMessaging, getToken, isSupported }] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
+  if (!(await isSupported())) return null;
+  const app = getApps()[0] ?? initializeApp(config);
+  return (await getToken(getMessaging(app), { vapidKey, serviceWorkerRegistration: registration })) || null;
+}
+
+/** The settings with this device's entry changed (or added) in every entry. */
+export function withDevice(entries: NotificationSettingsEntry[], change: (current: PushDeviceSettings | undefined) => PushDeviceSettings | null): NotificationSettingsEntry[] {
+  const id = deviceId();
+  return entries.map((entry) => {
+    const current = entry.pushNotificationsSettings.find((device) => device.deviceId === id);
+    const next = change(current);
+    const others = entry.pushNotificationsSettings.filter((device) => device.deviceId !== id);
+    return { ...entry, pushNotificationsSettings: next ? [...others, next] : others };
+  });
+}
+
+/**
+ * Registers this browser for push: asks FCM for the token and saves it with the deviceId and
+ * deviceName. A token with no value is logged and the device is not registered (§8).
+ */
+export async function registerThisDevice(uid: string): Promise<boolean> {
+  const token = await getPushToken().catch((error: unknown) => {
+    console.warn('Getting the push device token failed', error);
+    return null;
+  });
+  if (!token) {
+    console.info('The push device token has no value: this device is not registered for push notifications.');
+    return false;
+  }
+  localStorage.setItem(FCM_TOKEN_KEY, token);
+  const { notification_settings: entries } = await getNotificationSettings(uid);
+  await putNotificationSettings(
+    uid,
+    withDevice(entries, (current) => ({ deviceId: deviceId(), deviceName: deviceName(), token, isEnabled: current?.isEnabled ?? true, isLoggedIn: true })),
+  );
+  return true;
+}
+
+/** §2 sign-out: this device is marked logged out in the push settings, and they are saved. */
+export async function markThisDeviceSignedOut(uid: string): Promise<void> {
+  const { notification_settings: entries } = await getNotificationSettings(uid);
+  const id = deviceId();
+  if (!entries.some((entry) => entry.pushNotificationsSettings.some((device) => device.deviceId === id))) return;
+  await putNotificationSettings(uid, withDevice(entries, (current) => (current ? { ...current, isLoggedIn: false } : null)));
+}

@@ -1,0 +1,113 @@
+/** /user-profile (§2): language (unless locked), last login, and the notification settings. */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { LOCALES, type Locale } from '../../../domain/constants';
+import { inAllowedPlants } from '../../../domain/permissions';
+import { errorMessage } from '../../../lib/api-client';
+import { changeLanguage } from '../../../lib/i18n';
+import { sessionQueries, updateProfile, useAllowedPlants, useProfile } from '../../../lib/profile';
+import { NotificationSettingsForm } from '../components/notification-settings-form';
+import '../profile.css';
+
+/** Each language in its own words ("Deutsch (Deutschland)"): no translation needed. */
+function nativeName(locale: Locale): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language', languageDisplay: 'standard' }).of(locale) ?? locale;
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  } catch {
+    return locale;
+  }
+}
+
+function LanguageSetting() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<{ saving: boolean; error: string | null }>({ saving: false, error: null });
+  const onChange = async (locale: Locale) => {
+    setState({ saving: true, error: null });
+    try {
+      const updated = await updateProfile({ locale });
+      queryClient.setQueryData(sessionQueries.profile().queryKey, updated);
+      await changeLanguage(updated.locale);
+      setState({ saving: false, error: null });
+    } catch (error) {
+      setState({ saving: false, error: await errorMessage(error) });
+    }
+  };
+  return (
+    <div className="profile-field">
+      <label htmlFor="profile-language">
+        <span className="field-label">{t('profile.language')}</span>
+      </label>
+      <select
+        id="profile-language"
+        value={profile.locale}
+        disabled={profile.isLocaleLocked || state.saving}
+        aria-describedby={profile.isLocaleLocked ? 'profile-language-locked' : undefined}
+        onChange={(event) => void onChange(event.target.value as Locale)}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {nativeName(locale)}
+          </option>
+        ))}
+      </select>
+      {profile.isLocaleLocked && (
+        <span id="profile-language-locked" className="muted small">
+          {t('profile.languageLocked')}
+        </span>
+      )}
+      {state.error && (
+        <span className="form-error" role="alert">
+          {state.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export default function UserProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const allowedPlants = useAllowedPlants();
+  const hasNotifications = inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
+  return (
+    <section className="page">
+      <h1 className="page-title">{t('routes.userProfile')}</h1>
+      <div className="profile-grid">
+        <section className="panel" aria-labelledby="profile-account">
+          <h2 id="profile-account" className="section-title">
+            {t('profile.account')}
+          </h2>
+          <dl className="profile-facts">
+            <dt>{t('profile.name')}</dt>
+            <dd>{profile.displayName}</dd>
+            <dt>{t('profile.email')}</dt>
+            <dd>{profile.email}</dd>
+            <dt>{t('profile.lastLogin')}</dt>
+            <dd>{profile.lastLogin ? <time dateTime={profile.lastLogin}>{dayjs(profile.lastLogin).format('LLLL')}</time> : t('profile.firstVisit')}</dd>
+          </dl>
+        </section>
+        <section className="panel" aria-labelledby="profile-language-title">
+          <h2 id="profile-language-title" className="section-title">
+            {t('profile.languageTitle')}
+          </h2>
+          <LanguageSetting />
+        </section>
+        <section className="panel" aria-labelledby="profile-notifications">
+          <h2 id="profile-notifications" className="section-title">
+            {t('profile.notificationSettings')}
+          </h2>
+          {hasNotifications ? (
+            <NotificationSettingsForm uid={profile.uid} userEmail={profile.email} isOwn />
+          ) : (
+            <p className="muted">{t('profile.noNotificationPlants')}</p>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The writes of user administration: PUT /users/{uid}/permissions, PUT /users/{uid}/expiration_date,
+ * DELETE /users/{uid}. Each sends an Idempotency-Key, so a retried request is applied once, and
+ * refreshes every user list afterwards. Errors stay in the dialog (silent for the global alert).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { removedUser, userPermissions, userRow, type UpdatePermissionsBody } from '../../../contract/users';
+import { userApi } from '../../../lib/api-client';
+import { userQueries } from './get-users';
+
+const idempotent = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
+  });
+}
+
+export const useUpdatePermissions = (uid: string) =>
+  useUserMutation(async (body: UpdatePermissionsBody) =>
+    userPermissions.parse(await userApi.put(`users/${uid}/permissions`, { json: body, headers: idempotent() }).json()),
+  );
+
+export const useUpdateExpiration = (uid: string) =>
+  useUserMutation(async (expirationDate: string | null) =>
+    userRow.parse(await userApi.put(`users/${uid}/expiration_date`, { json: { expirationDate }, headers: idempotent() }).json()),
+  );
+
+export const useRemoveUser = (uid: string) =>
+  useUserMutation(async () => removedUser.parse(await userApi.delete(`users/${uid}`, { headers: idempotent() }).json()));

@@ -1,0 +1,51 @@
+/** Edit a user's expiration date (§4: an expired account can be given a new date, and is re-checked on the next call). */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserRow } from '../../../contract/users';
+import { errorMessage } from '../../../lib/api-client';
+import { Dialog } from '../../../components/ui/dialog';
+import { useUpdateExpiration } from '../api/change-user';
+import { UserStatus } from './user-table';
+
+export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [never, setNever] = useState(user.expirationDate === null);
+  const [date, setDate] = useState(user.expirationDate ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useUpdateExpiration(user.uid);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!never && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setError(t('users.expiration.dateRequired'));
+    save.mutate(never ? null : date, { onSuccess: onSaved, onError: async (failure) => setError(await errorMessage(failure)) });
+  };
+  return (
+    <Dialog open title={t('users.expiration.title', { name: user.displayName })} onClose={onClose}>
+      <form className="form-grid" onSubmit={submit}>
+        <p>
+          {user.email} · <UserStatus user={user} />
+        </p>
+        <label className="check-row">
+          <input type="checkbox" checked={never} onChange={(event) => setNever(event.target.checked)} />
+          {t('users.expiration.never')}
+        </label>
+        <label htmlFor="expiration-date">{t('users.expiration.lastDay')}</label>
+        <input id="expiration-date" type="date" value={date} disabled={never} required={!never} onChange={(event) => setDate(event.target.value)} />
+        <p className="muted small">{t('users.expiration.help')}</p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button ghost" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={save.isPending}>
+            {t('users.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

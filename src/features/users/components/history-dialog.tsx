@@ -1,0 +1,97 @@
+/** A user's history from the audit log (super managers): who changed what, from what to what, when. */
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry, UserRow } from '../../../contract/users';
+import { describeAttachment, diffGrantState, type GrantState } from '../../../domain/grant-changes';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useUserHistory } from '../api/get-audit-log';
+
+const ACTIONS: Record<string, string> = {
+  'user.approve': 'approve',
+  'user.reject': 'reject',
+  'user.updatePermissions': 'updatePermissions',
+  'user.updateExpiration': 'updateExpiration',
+  'user.remove': 'remove',
+};
+
+const isGrantState = (value: unknown): value is GrantState =>
+  typeof value === 'object' && value !== null && Array.isArray((value as GrantState).grants) && Array.isArray((value as GrantState).attachments ?? []);
+
+function ChangeSummary({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  if (entry.action === 'user.updatePermissions' && isGrantState(entry.before) && isGrantState(entry.after)) {
+    const before = { grants: entry.before.grants, attachments: entry.before.attachments ?? [] };
+    const after = { grants: entry.after.grants, attachments: entry.after.attachments ?? [] };
+    const diff = diffGrantState(before, after);
+    const lines = [
+      ...diff.addedGrants.map((g) => `+ ${t(`users.grants.${g}`, { defaultValue: g })}`),
+      ...diff.removedGrants.map((g) => `− ${t(`users.grants.${g}`, { defaultValue: g })}`),
+      ...diff.addedAttachments.map((a) => `+ ${describeAttachment(a)}`),
+      ...diff.removedAttachments.map((a) => `− ${describeAttachment(a)}`),
+    ];
+    return (
+      <ul className="change-lines">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    );
+  }
+  if (entry.action === 'user.updateExpiration') {
+    const date = (value: unknown) => {
+      const raw = (value as { expirationDate?: string | null } | null)?.expirationDate;
+      return raw ? dayjs(raw).format('L') : t('users.expiration.neverShort');
+    };
+    return <p>{t('users.history.fromTo', { from: date(entry.before), to: date(entry.after) })}</p>;
+  }
+  return null;
+}
+
+export function HistoryDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const history = useUserHistory(user.uid, page);
+  const data = history.data;
+  return (
+    <Dialog open title={t('users.history.title', { name: user.displayName })} onClose={onClose}>
+      {history.isPending && <Spinner label={t('loading.listingItems')} />}
+      {history.error && (
+        <p className="form-error" role="alert">
+          {history.error.message}
+        </p>
+      )}
+      {data && data.items.length === 0 && <p className="muted">{t('users.history.empty')}</p>}
+      {data && data.items.length > 0 && (
+        <ol className="history-list">
+          {data.items.map((entry) => (
+            <li key={entry.id}>
+              <p>
+                <span className="strong">{t(`users.history.actions.${ACTIONS[entry.action] ?? 'other'}`, { action: entry.action })}</span>
+                <span className="cell-sub">{t('users.history.byAt', { who: entry.actor_email, time: dayjs(entry.created).format('L LT') })}</span>
+              </p>
+              <ChangeSummary entry={entry} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {data && data.pages > 1 && (
+        <nav className="pager" aria-label={t('common.pages')}>
+          <button type="button" className="button" disabled={!data.has_prev} onClick={() => setPage(page - 1)}>
+            {t('common.previous')}
+          </button>
+          <span>{t('common.pageOf', { page: data.page, pages: data.pages })}</span>
+          <button type="button" className="button" disabled={!data.has_next} onClick={() => setPage(page + 1)}>
+            {t('common.next')}
+          </button>
+        </nav>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button primary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+/** Requests waiting for a decision (§7 pending approvals), each leading to its approval page. */
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePendingApprovals } from '../api/get-pending-approvals';
+
+export function PendingApprovalsList() {
+  const { t } = useTranslation();
+  const pending = usePendingApprovals(true);
+  if (pending.isPending) return <Spinner label={t('loading.listingItems')} />;
+  if (pending.error) {
+    return (
+      <p className="form-error" role="alert">
+        {pending.error.message}
+      </p>
+    );
+  }
+  if (pending.data.length === 0) return <p className="empty-state">{t('users.noPending')}</p>;
+  return (
+    <ul className="pending-list">
+      {pending.data.map((request) => (
+        <li key={request.request_id}>
+          <Link to={`/approval-request/${request.request_id}`} className="pending-link">
+            <span className="strong">{request.requesting_user_email}</span>
+            <span className="muted small">{t('users.requestedAt', { time: dayjs(request.created).format('L LT') })}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

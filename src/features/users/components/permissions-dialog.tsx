@@ -1,0 +1,237 @@
+/**
+ * Edit a user's roles, permissions and attachments (§6). Everything is shown; only what the
+ * caller may change is enabled (the server's `editable` scope, the same rule it enforces), and
+ * the server's refusal, naming what is not allowed, is shown as it comes.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Attachment, EditScope, GrantOptions, UserRow } from '../../../contract/users';
+import { attachmentKey, PER_PLANT_KINDS } from '../../../domain/grant-changes';
+import { ATTACHMENT_HOLDERS, ATTACHMENT_KINDS, GRANTS, isGrant, mayHoldAttachment, type AttachmentKind } from '../../../domain/permissions';
+import { errorMessage } from '../../../lib/api-client';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { useGrantOptions, usePlantOptions, useUserPermissions } from '../api/get-user-permissions';
+import { useUpdatePermissions } from '../api/change-user';
+
+const mayEditKind = (scope: EditScope, kind: AttachmentKind) => scope.attachments.includes(kind);
+const mayEditAttachment = (scope: EditScope, a: Attachment) =>
+  mayEditKind(scope, a.kind) && (!scope.plantScopedAttachments.includes(a.kind) || scope.plants.includes(a.plant));
+
+function attachmentLabel(a: Attachment): string {
+  if (a.kind === 'plant' || a.plant === '') return a.code;
+  return `${a.plant} / ${a.code}`;
+}
+
+export function PermissionsDialog({ user, onClose, onSaved }: { user: UserRow; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const current = useUserPermissions(user.uid);
+  const options = useGrantOptions();
+  const ready = current.data && options.data;
+  return (
+    <Dialog open title={t('users.permissions.title', { name: user.displayName })} onClose={onClose}>
+      {!ready && !current.error && !options.error && <Spinner label={t('loading.listingItems')} />}
+      {(current.error ?? options.error) && (
+        <p className="form-error" role="alert">
+          {(current.error ?? options.error)!.message}
+        </p>
+      )}
+      {ready && (
+        <PermissionsForm
+          key={current.dataUpdatedAt}
+          uid={user.uid}
+          grants={current.data.grants}
+          attachments={current.data.attachments}
+          scope={current.data.editable}
+          options={options.data}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function PermissionsForm({
+  uid,
+  grants: initialGrants,
+  attachments: initialAttachments,
+  scope,
+  options,
+  onClose,
+  onSaved,
+}: {
+  uid: string;
+  grants: string[];
+  attachments: Attachment[];
+  scope: EditScope;
+  options: GrantOptions;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [grants, setGrants] = useState(() => new Set(initialGrants));
+  const [attachments, setAttachments] = useState(initialAttachments);
+  const [error, setError] = useState<string | null>(null);
+  const save = useUpdatePermissions(uid);
+  const readOnly = scope.grants.length === 0 && scope.attachments.length === 0;
+  const grantList = [...grants];
+
+  const toggle = (grant: string, on: boolean) => {
+    const next = new Set(grants);
+    if (on) next.add(grant);
+    else next.delete(grant);
+    setGrants(next);
+  };
+  const add = (a: Attachment) => {
+    if (attachments.some((x) => attachmentKey(x) === attachmentKey(a))) return;
+    setAttachments([...attachments, a]);
+  };
+  const remove = (a: Attachment) => setAttachments(attachments.filter((x) => attachmentKey(x) !== attachmentKey(a)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(
+      { grants: grantList.filter(isGrant), attachments },
+      { onSuccess: onSaved, onError: async (failure) => setError(await errorMessage(failure)) },
+    );
+  };
+
+  return (
+    <form className="permissions-form" onSubmit={submit}>
+      {readOnly && <p className="notice">{t('users.permissions.readOnly')}</p>}
+      <fieldset className="grant-grid">
+        <legend className="section-title">{t('users.permissions.grants')}</legend>
+        {GRANTS.map((grant) => {
+          const editable = scope.grants.includes(grant);
+          return (
+            <label key={grant} className={`check-row${editable ? '' : ' locked'}`}>
+              <input type="checkbox" checked={grants.has(grant)} disabled={!editable} onChange={(event) => toggle(grant, event.target.checked)} />
+              <span>{t(`users.grants.${grant}`)}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <h3 className="section-title">{t('users.permissions.attachments')}</h3>
+      {ATTACHMENT_KINDS.map((kind) => {
+        const held = attachments.filter((a) => a.kind === kind);
+        const holdable = mayHoldAttachment(grantList, kind);
+        const holders = ATTACHMENT_HOLDERS[kind];
+        if (held.length === 0 && !mayEditKind(scope, kind)) return null;
+        return (
+          <section key={kind} className="attachment-kind" aria-labelledby={`kind-${kind}`}>
+            <h4 id={`kind-${kind}`}>{t(`users.kinds.${kind}`)}</h4>
+            {held.length === 0 ? (
+              <p className="muted small">{t('users.permissions.none')}</p>
+            ) : (
+              <ul className="attachment-chips">
+                {held.map((a) => (
+                  <li key={attachmentKey(a)} className="attachment-chip">
+                    <span>{attachmentLabel(a)}</span>
+                    {mayEditAttachment(scope, a) && (
+                      <button
+                        type="button"
+                        className="chip-remove"
+                        aria-label={t('users.permissions.removeAttachment', { what: `${t(`users.kinds.${kind}`)} ${attachmentLabel(a)}` })}
+                        onClick={() => remove(a)}
+                      >
+                        ×
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {!holdable && holders !== 'any' && (held.length > 0 || mayEditKind(scope, kind)) && (
+              <p className="field-hint">
+                {t('users.permissions.onlyFor', { roles: holders.map((g) => t(`users.grants.${g}`)).join(', ') })}
+              </p>
+            )}
+            {mayEditKind(scope, kind) && holdable && <AttachmentAdder kind={kind} scope={scope} options={options} onAdd={add} />}
+          </section>
+        );
+      })}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button ghost" onClick={onClose}>
+          {readOnly ? t('common.close') : t('common.cancel')}
+        </button>
+        {!readOnly && (
+          <button type="submit" className="button primary" disabled={save.isPending}>
+            {t('users.save')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function AttachmentAdder({ kind, scope, options, onAdd }: { kind: AttachmentKind; scope: EditScope; options: GrantOptions; onAdd: (a: Attachment) => void }) {
+  const { t } = useTranslation();
+  const perPlant = PER_PLANT_KINDS.includes(kind);
+  const plants = scope.plantScopedAttachments.includes(kind) ? options.plants.filter((p) => scope.plants.includes(p.code)) : options.plants;
+  const [plant, setPlant] = useState('');
+  const [code, setCode] = useState('');
+  const needsCode = kind !== 'plant';
+  const plantOptions = usePlantOptions(perPlant && needsCode ? plant : '');
+  const codes =
+    kind === 'planner_group'
+      ? plantOptions.data?.plannerGroups
+      : kind === 'work_center'
+        ? plantOptions.data?.workCenters
+        : kind === 'storage_location'
+          ? plantOptions.data?.storageLocations
+          : perPlant
+            ? []
+            : options.shipToParties;
+  const add = () => {
+    if (kind === 'plant') {
+      if (plant) onAdd({ kind, plant, code: plant });
+    } else if (code && (!perPlant || plant)) {
+      onAdd({ kind, plant: perPlant ? plant : '', code });
+    }
+    setCode('');
+  };
+  const id = `add-${kind}`;
+  return (
+    <div className="attachment-adder">
+      {perPlant && (
+        <>
+          <label htmlFor={`${id}-plant`} className="visually-hidden">
+            {t('users.permissions.choosePlant', { kind: t(`users.kinds.${kind}`) })}
+          </label>
+          <select id={`${id}-plant`} value={plant} onChange={(event) => { setPlant(event.target.value); setCode(''); }}>
+            <option value="">{t('users.permissions.plantPlaceholder')}</option>
+            {plants.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.code} · {p.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {needsCode && (
+        <>
+          <label htmlFor={`${id}-code`} className="visually-hidden">
+            {t('users.permissions.chooseCode', { kind: t(`users.kinds.${kind}`) })}
+          </label>
+          <select id={`${id}-code`} value={code} disabled={perPlant && !plant} onChange={(event) => setCode(event.target.value)}>
+            <option value="">{t('users.permissions.codePlaceholder')}</option>
+            {(codes ?? []).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} · {c.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <button type="button" className="button small" onClick={add} disabled={needsCode ? !code : !plant}>
+        {t('users.permissions.add', { kind: t(`users.kinds.${kind}`) })}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * /users-management (§2): tabs All users, Approved users, My plant users and Pending approvals,
+ * each shown only to roles that may read it (§6). Tab, search and page live in the address.
+ * Rows offer what the caller may do: permissions, expiration date, history, removal.
+ */
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { UserList, UserRow } from '../../../contract/users';
+import { can, type Capability } from '../../../domain/permissions';
+import { useProfile } from '../../../lib/profile';
+import { Spinner } from '../../../components/ui/spinner';
+import { useUsers } from '../api/get-users';
+import { UserTable, type UserAction } from '../components/user-table';
+import { PendingApprovalsList } from '../components/pending-approvals-list';
+import { PermissionsDialog } from '../components/permissions-dialog';
+import { ExpirationDialog } from '../components/expiration-dialog';
+import { RemoveUserDialog } from '../components/remove-user-dialog';
+import { HistoryDialog } from '../components/history-dialog';
+import '../users.css';
+
+type Tab = UserList | 'pending';
+const TABS: { tab: Tab; capability: Capability; label: string }[] = [
+  { tab: 'all', capability: 'users.listAll', label: 'users.tabs.all' },
+  { tab: 'approved', capability: 'users.listApproved', label: 'users.tabs.approved' },
+  { tab: 'my_plant', capability: 'users.listMyPlant', label: 'users.tabs.myPlant' },
+  { tab: 'pending', capability: 'approvals.decide', label: 'users.tabs.pending' },
+];
+
+export default function UsersManagementPage() {
+  const { t } = useTranslation();
+  const { permissions } = useProfile();
+  const tabs = TABS.filter((entry) => can(permissions, entry.capability));
+  const [params, setParams] = useSearchParams();
+  const requested = tabs.find((entry) => entry.tab === params.get('tab'));
+  const tab = (requested ?? tabs[0])?.tab ?? 'all';
+  const query = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(query);
+  const [action, setAction] = useState<{ kind: UserAction; user: UserRow } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const isList = tab !== 'pending';
+  const list = useUsers(isList ? tab : 'all', query, page, isList && tabs.length > 0);
+  const go = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    Object.entries(changes).forEach(([key, value]) => (value === null || value === '' ? next.delete(key) : next.set(key, value)));
+    setParams(next, { replace: true });
+  };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    go({ q: draft.trim(), page: null });
+  };
+  const actions: UserAction[] = [
+    ...(can(permissions, 'users.readPermissions') ? (['permissions'] as const) : []),
+    ...(can(permissions, 'users.updateExpiration') ? (['expiration'] as const) : []),
+    ...(can(permissions, 'auditLog.read') ? (['history'] as const) : []),
+    ...(can(permissions, 'users.delete') ? (['remove'] as const) : []),
+  ];
+  const done = (message: string) => {
+    setAction(null);
+    setNotice(message);
+  };
+  const data = list.data;
+
+  return (
+    <section className="page users-page">
+      <h1 className="page-title">{t('routes.usersManagement')}</h1>
+      <div className="tabs" role="tablist" aria-label={t('users.tabsLabel')}>
+        {tabs.map((entry) => (
+          <button
+            key={entry.tab}
+            type="button"
+            role="tab"
+            id={`users-tab-${entry.tab}`}
+            aria-selected={entry.tab === tab}
+            aria-controls="users-panel"
+            className="tab"
+            onClick={() => {
+              setNotice(null);
+              go({ tab: entry.tab, page: null });
+            }}
+          >
+            {t(entry.label)}
+          </button>
+        ))}
+      </div>
+      <div id="users-panel" role="tabpanel" aria-labelledby={`users-tab-${tab}`}>
+        {notice && (
+          <p className="notice success" role="status">
+            {notice}
+          </p>
+        )}
+        {tab === 'pending' ? (
+          <PendingApprovalsList />
+        ) : (
+          <>
+            <form className="list-toolbar users-search" role="search" onSubmit={search}>
+              <label htmlFor="users-query" className="visually-hidden">
+                {t('users.searchLabel')}
+              </label>
+              <input
+                id="users-query"
+                type="search"
+                value={draft}
+                placeholder={t('users.searchPlaceholder')}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+              <button type="submit" className="button primary">
+                {t('common.search')}
+              </button>
+              {data && <span className="muted users-total">{t('users.total', { total: data.total })}</span>}
+            </form>
+            {list.isPending && <Spinner label={t('loading.listingItems')} />}
+            {list.error && (
+              <p className="form-error" role="alert">
+                {list.error.message}
+              </p>
+            )}
+            {data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>}
+            {data && data.items.length > 0 && (
+              <>
+                <UserTable users={data.items} actions={actions} onAction={(kind, user) => setAction({ kind, user })} />
+                <nav className="pager" aria-label={t('common.pages')}>
+                  <button type="button" className="button" disabled={!data.has_prev} onClick={() => go({ page: String(page - 1) })}>
+                    {t('common.previous')}
+                  </button>
+                  <span>{t('common.pageOf', { page: data.page, pages: data.pages })}</span>
+                  <button type="button" className="button" disabled={!data.has_next} onClick={() => go({ page: String(page + 1) })}>
+                    {t('common.next')}
+                  </button>
+                </nav>
+                {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
+              </>
+            )}
+          </>
+        )}
+      </div>
+      {action?.kind === 'permissions' && (
+        <PermissionsDialog user={action.user} onClose={() => setAction(null)} onSaved={() => done(t('users.permissions.saved', { email: action.user.email }))} />
+      )}
+      {action?.kind === 'expiration' && (
+        <ExpirationDialog user={action.user} onClose={() => setAction(null)} onSaved={() => done(t('users.expiration.saved', { email: action.user.email }))} />
+      )}
+      {action?.kind === 'remove' && (
+        <RemoveUserDialog user={action.user} onClose={() => setAction(null)} onRemoved={() => done(t('users.remove.done', { email: action.user.email }))} />
+      )}
+      {action?.kind === 'history' && <HistoryDialog user={action.user} onClose={() => setAction(null)} />}
+    </section>
+  );
+}

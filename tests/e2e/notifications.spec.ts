@@ -1,0 +1,203 @@
+/**
+ * #6 in a real browser against the real server: the top-bar dropdown, the modal by type, the
+ * read mark (gone from the dropdown, and still gone after a reload), the lists, the settings with
+ * the §5 messages, and a push message delivered to OUR service worker through CDP showing a
+ * notification.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { login } from './fixtures';
+
+const seriousOrWorse = (violations: { impact?: string | null; id: string }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+async function dismissImportantMessages(page: Page) {
+  const toast = page.getByRole('alert').filter({ hasText: 'Important messages' });
+  if (await toast.isVisible().catch(() => false)) await toast.getByRole('button', { name: 'Dismiss' }).click();
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await bell(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
+}
+
+test('the dropdown opens a notification in its modal and marks it read', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await dismissImportantMessages(page);
+  await expect(bell(page)).toHaveAttribute('aria-label', /\d+ unread/);
+  const before = await unreadCount(page);
+  expect(before).toBeGreaterThan(1);
+
+  await bell(page).click();
+  const popup = page.getByRole('region', { name: 'Unread notifications' });
+  await expect(popup).toBeVisible();
+  const entries = popup.getByRole('listitem');
+  await expect(entries).toHaveCount(before);
+  // An e-mail entry: the modal shows recipient, subject and body.
+  const emailEntry = entries.filter({ hasText: /^E-mail/ }).first();
+  const text = (await emailEntry.locator('.notification-entry-text').innerText()).trim();
+  await emailEntry.getByRole('button').click();
+
+  const dialog = page.getByRole('dialog', { name: 'E-mail notification' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Recipient', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Subject', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  // Links in the body: web addresses open in a new tab without opener, e-mail addresses are mailto.
+  for (const link of await dialog.locator('.notification-body a').all()) {
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^(https?:|mailto:)/);
+    if (href.startsWith('http')) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  }
+  expect(seriousOrWorse((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Gone from the dropdown at once, and the server knows it (still gone after a reload).
+  await expect(bell(page)).toHaveAttribute('aria-label', `Notifications, ${before - 1} unread`);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(bell(page)).toHaveAttribute('aria-label', /\d+ unread/);
+      return unreadCount(page);
+    })
+    .toBe(before - 1);
+
+  // An SMS entry opens the SMS modal (e-mail, phone number, body).
+  await bell(page).click();
+  await page.getByRole('region', { name: 'Unread notifications' }).getByRole('listitem').filter({ hasText: /^SMS/ }).first().getByRole('button').click();
+  const sms = page.getByRole('dialog', { name: 'SMS notification' });
+  await expect(sms.getByText('Phone number', { exact: true })).toBeVisible();
+  await expect(sms.getByText(/^\+\d/)).toBeVisible();
+  await sms.getByRole('button', { name: 'Close' }).click();
+});
+
+test('the notification screen lists each channel with the type filter', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await dismissImportantMessages(page);
+  await page.goto('/notifications');
+  const tabs = page.getByRole('tablist', { name: 'Notification lists' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Email', 'SMS', 'Push', 'Sent feedback', 'Stock count']);
+  const cards = page.locator('.notification-card');
+  await expect(cards.first()).toBeVisible();
+  await page.getByLabel('Show').selectOption({ label: 'Contact' });
+  await expect(cards.first()).toContainText('Contact');
+  for (const card of await cards.all()) await expect(card.locator('.notification-type')).toHaveText('Contact');
+  await tabs.getByRole('tab', { name: 'Push' }).click();
+  await expect(page.getByRole('tab', { name: 'Push' })).toHaveAttribute('aria-selected', 'true');
+  await expect(cards.first()).toBeVisible();
+  await tabs.getByRole('tab', { name: 'Sent feedback' }).click();
+  await expect(cards.filter({ hasText: 'Issue report' })).toContainText('The ETA of order 4001200345 jumped back');
+  await expect(cards.filter({ hasText: 'Rating 4/5' })).toHaveCount(1);
+  await tabs.getByRole('tab', { name: 'Stock count' }).click();
+  await expect(page.getByRole('link', { name: /^Stock count #\d+/ }).first()).toBeVisible();
+  expect(seriousOrWorse((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+
+  // The same lists in the status monitor's Notifications tab; the state is kept (Stock count).
+  await page.goto('/status-monitor');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('tablist', { name: 'Notification lists' }).getByRole('tab', { name: 'Stock count' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tablist', { name: 'Notification lists' }).getByRole('tab', { name: 'Email' }).click();
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByLabel('Filter by')).toBeHidden();
+});
+
+test('the profile shows the §5 messages and saves per-type preferences', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await dismissImportantMessages(page);
+  await page.goto('/user-profile');
+  await expect(page.getByRole('heading', { name: 'Notification settings' })).toBeVisible();
+  await expect(page.getByText('Last login')).toBeVisible();
+  const primary = page.getByRole('group', { name: 'Primary recipient' });
+  await primary.getByLabel('Mobile number').fill('0401234567');
+  await expect(primary.getByText('The mobile phone number you entered is not valid. Please enter a valid mobile phone number starting with the country code.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await primary.getByLabel('Mobile number').fill('+358 40 765 4321');
+  await primary.getByLabel('E-mail address').fill('a@b@example.com');
+  await expect(primary.getByText('Email must have one @ character surrounded by non-@ characters.')).toBeVisible();
+  await primary.getByLabel('E-mail address').fill('supervisor@example.com');
+
+  const secondary = page.getByRole('group', { name: 'Secondary recipient' });
+  await secondary.getByLabel('All notification types and channels').check();
+  await secondary.getByLabel('Contact: SMS (Secondary recipient)').uncheck();
+  await expect(secondary.getByLabel('All notification types and channels')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+
+  await page.reload();
+  const again = page.getByRole('group', { name: 'Secondary recipient' });
+  await expect(again.getByLabel('Delivery: push (Secondary recipient)')).toBeChecked();
+  await expect(again.getByLabel('Contact: SMS (Secondary recipient)')).not.toBeChecked();
+  await expect(page.getByRole('group', { name: 'Primary recipient' }).getByLabel('Mobile number')).toHaveValue('+358 40 765 4321');
+  expect(seriousOrWorse((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+});
+
+test('no dropdown on narrow screens', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'mechanic@example.com');
+  await expect(page.getByRole('link', { name: /^Profile of / })).toBeVisible();
+  await expect(bell(page)).toHaveCount(0);
+});
+
+test('a push message delivered to our service worker shows a notification', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await login(page, 'mechanic@example.com');
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === scope && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = {
+    data: { title: 'Parcel ready for pickup', body: 'Parcel 123 is waiting at the access point.', link: '/notifications', key: 'delivery_notification', id: '9001' },
+    from: '1234567890',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const shown = await (await navigator.serviceWorker.ready).getNotifications();
+        return shown.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: string } | null)?.url, tag: n.tag }));
+      }),
+    )
+    .toEqual([{ title: 'Parcel ready for pickup', body: 'Parcel 123 is waiting at the access point.', url: '/notifications', tag: 'notification-9001' }]);
+});
+
+test('signing out marks this device logged out in the push settings', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await dismissImportantMessages(page);
+  const deviceId = '424242424242424';
+  // This browser as a registered push device (the token would come from FCM, not called in tests).
+  const registered = await page.evaluate(async (id) => {
+    localStorage.setItem('deviceId', id);
+    const { idToken } = JSON.parse(localStorage.getItem('session') ?? '{}') as { idToken: string };
+    const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
+    const { uid } = (await (await fetch('/user_api/v1/user/profile', { headers })).json()) as { uid: string };
+    const url = `/user_api/v1/users/${uid}/notifications_settings`;
+    const { notification_settings: entries } = (await (await fetch(url, { headers })).json()) as {
+      notification_settings: Array<{ primary: boolean; pushNotificationsSettings: unknown[] }>;
+    };
+    const device = { deviceId: id, deviceName: 'Linux / Chrome', token: 'test-token', isEnabled: true, isLoggedIn: true };
+    const body = { notificationSettings: entries.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [device] } : e)) };
+    const put = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
+    return { status: put.status, uid };
+  }, deviceId);
+  expect(registered.status).toBe(200);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await login(page, 'mechanic@example.com');
+  await page.goto('/user-profile');
+  const device = page.getByRole('group', { name: 'Primary recipient' }).getByRole('listitem').filter({ hasText: 'This device' });
+  await expect(device).toContainText('Linux / Chrome');
+  await expect(device).toContainText('Signed out');
+});

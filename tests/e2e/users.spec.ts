@@ -1,0 +1,161 @@
+/**
+ * User administration end to end: a newcomer of an allowed domain signs in and waits on the
+ * welcome page, the acceptance manager approves, the newcomer reloads into the status monitor;
+ * a manager edits an expiration date and removes a user through the screens; feedback, help and
+ * change log; every screen checked with axe.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { login } from './fixtures';
+
+async function expectNoSeriousViolations(page: Page) {
+  const audit = await new AxeBuilder({ page }).analyze();
+  expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** The screen's own confirmation (the top bar has a sync status too). */
+const notice = (page: Page) => page.locator('main p[role="status"]');
+
+/** The persistent important-messages toast covers the page; people dismiss it too. */
+async function dismissImportantMessages(page: Page) {
+  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+}
+
+async function signInAsNewcomer(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  await page.getByLabel('Or sign in with another company address').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: 'Welcome! Your access request is on its way' })).toBeVisible();
+  return page;
+}
+
+test('a newcomer waits on the welcome page, the acceptance manager approves, the newcomer reloads into the app', async ({ page, browser }) => {
+  const email = `newcomer.${Date.now()}@lift.example`;
+  const newcomer = await signInAsNewcomer(browser, email);
+  await expectNoSeriousViolations(newcomer);
+
+  await login(page, 'acceptance@example.com');
+  await page.goto('/users-management?tab=pending');
+  await dismissImportantMessages(page);
+  await expect(page.getByRole('tab', { name: 'Pending approvals' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('link', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
+  await expect(page).toHaveURL(/\/approval-request\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Approval request' })).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText('support@example.com')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(notice(page)).toContainText(`${email} is approved`);
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  await newcomer.reload();
+  await expect(newcomer).toHaveURL(/\/status-monitor$/);
+  await newcomer.context().close();
+});
+
+test('a rejected newcomer is told so', async ({ page, browser }) => {
+  const email = `unwanted.${Date.now()}@parts.example`;
+  const newcomer = await signInAsNewcomer(browser, email);
+  await login(page, 'manager@example.com');
+  await page.goto('/users-management?tab=pending');
+  await dismissImportantMessages(page);
+  await page.getByRole('link', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await page.getByRole('button', { name: 'Yes, reject' }).click();
+  await expect(notice(page)).toContainText(`The request of ${email} was rejected.`);
+  await newcomer.getByRole('button', { name: 'Check again' }).click();
+  await expect(newcomer.getByRole('heading', { name: 'Your access request was rejected' })).toBeVisible();
+  await newcomer.context().close();
+});
+
+test('a manager edits a user’s expiration date and removes the user after confirmation', async ({ page, browser }) => {
+  const email = `temporary.${Date.now()}@example.net`;
+  const newcomer = await signInAsNewcomer(browser, email);
+  await newcomer.context().close();
+
+  await login(page, 'manager@example.com');
+  await page.goto('/users-management');
+  await dismissImportantMessages(page);
+  await expect(page.getByRole('tab', { name: 'All users' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Search users by name or e-mail').fill(email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await expect(row).toContainText('Waiting for approval');
+  await expectNoSeriousViolations(page);
+
+  await row.getByRole('button', { name: /^Expiration date of / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Expiration date of / });
+  await dialog.getByLabel('The account never expires').uncheck();
+  await dialog.getByLabel('Last valid day').fill('2031-06-30');
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page)).toHaveText(`Expiration date of ${email} saved.`);
+  await expect(row).toContainText('Waiting for approval');
+  await row.getByRole('button', { name: /^History of / }).click();
+  const history = page.getByRole('dialog', { name: /^History of / });
+  await expect(history.getByText('Expiration date changed')).toBeVisible();
+  await expect(history.getByText(/by manager@example\.com/)).toBeVisible();
+  await history.getByRole('button', { name: 'Close' }).click();
+
+  await row.getByRole('button', { name: /^Remove / }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove user' });
+  await expect(confirm).toContainText(email);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /^Remove / }).click();
+  await confirm.getByRole('button', { name: 'Remove user' }).click();
+  await expect(notice(page)).toHaveText(`${email} was removed.`);
+  await expect(page.getByText('There are no users')).toBeVisible();
+});
+
+test('the permission editor offers a PM grant manager only PM read and write', async ({ page }) => {
+  await login(page, 'acceptance@example.com');
+  await page.goto('/users-management?q=pm.reader');
+  await dismissImportantMessages(page);
+  const row = page.getByRole('row', { name: /pm\.reader@example\.com/ });
+  await row.getByRole('button', { name: /^Permissions of / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Permissions of / });
+  await expect(dialog.getByLabel('PM read', { exact: true })).toBeChecked();
+  await expect(dialog.getByLabel('PM write', { exact: true })).toBeEnabled();
+  await expect(dialog.getByLabel('Super manager', { exact: true })).toBeDisabled();
+  await expect(dialog.getByLabel('Mechanic', { exact: true })).toBeDisabled();
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('a mechanic sends feedback, the last form is remembered; help and change log read well', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/feedback');
+  await dismissImportantMessages(page);
+  await page.getByRole('radio', { name: /Report a stock difference/ }).check();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('All fields are mandatory!')).toBeVisible();
+  await expect(page.getByText('Field Storage location is required')).toBeVisible();
+  await page.getByRole('radio', { name: /Request a stock transfer/ }).check();
+  await page.getByLabel('Plant *').selectOption('FI01');
+  await page.getByLabel('From storage location *').fill('0001');
+  await page.getByLabel('To storage location *').fill('V001');
+  await page.getByLabel('Material *').fill('KM1001');
+  await page.getByLabel('Quantity *').fill('0');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Quantity should be greater than 0')).toBeVisible();
+  await page.getByLabel('Quantity *').fill('2');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(notice(page)).toHaveText('Thank you! Your message was sent to the support team.');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /Request a stock transfer/ })).toBeChecked();
+
+  await page.goto('/info');
+  await expect(page.getByRole('heading', { name: 'What the icons mean' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'greater than or equal to' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Purchase order/ })).toContainText('po');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'Change log' }).click();
+  await expect(page).toHaveURL(/\/change-log$/);
+  await expect(page.getByRole('heading', { name: 'Users and approvals' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

@@ -1,0 +1,403 @@
+/**
+ * ERP file ingestion (#9) on PGlite and PostgreSQL: the four formats applied for real, bad files
+ * that change nothing but their own row (errors with line numbers), duplicates, a process dying
+ * mid-file, two processes on one PostgreSQL, the schedule's missing slots, and the upload call.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { openDatabase, type Database, type Db } from '../../server/db/client';
+import { fileProcessing, notifications, orderItems, orders, parcelEvents, stockItems, users, type materials } from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed';
+import { claimNext, processClaimed, processPending, registerFile, sweepMissing } from '../../server/ingestion/queue';
+import { DEFAULT_SCHEDULE } from '../../server/ingestion/schedule';
+import { bearer, createTestProduct, ENGINES, SEED_NOW, type TestProduct } from './harness';
+
+const csv = (fields: string[], rows: Array<Array<string | number>>) => `${Papa.unparse({ fields, data: rows }, { newline: '\n' })}\n`;
+let fileCounter = 0;
+/** A fresh slot-free file name per test: a date far from the seed's 30 days. */
+const nameFor = (type: string, part = 'MORNING') => `ERP_${type}_2030${String(1 + (fileCounter % 12)).padStart(2, '0')}${String(1 + (Math.floor(fileCounter++ / 12) % 28)).padStart(2, '0')}_${part}.csv`;
+
+const ORDER_FIELDS = ['service_order', 'line_number', 'plant', 'material_code', 'material_description', 'unit', 'user_email', 'reservation_quantity', 'delivery_date'];
+
+async function count(db: Db, table: typeof orders | typeof orderItems | typeof parcelEvents | typeof materials | typeof stockItems | typeof fileProcessing | typeof notifications): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row!.n;
+}
+
+async function ingest(db: Db, fileName: string, content: string) {
+  const { file, duplicate } = await registerFile(db, { fileName, content, source: 'inbox' });
+  const done = await processPending(db, { workerId: 'test-worker', leaseSeconds: 60 });
+  const [row] = await db.select().from(fileProcessing).where(eq(fileProcessing.id, file.id));
+  return { row: row!, duplicate, done };
+}
+
+describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
+  let product: TestProduct;
+  const db = () => product.database.db;
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  it('seeds 30 days of file rows through the real pipeline, errors with line numbers included', async () => {
+    const rows = await db().select().from(fileProcessing);
+    expect(new Set(rows.map((r) => r.businessDate)).size).toBe(30);
+    const errored = rows.filter((r) => r.status === 'errored');
+    expect(errored.length).toBeGreaterThan(0);
+    for (const row of errored) {
+      const errors = row.errors as Array<{ line: number | null; message: string }>;
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors.every((e) => typeof e.line === 'number' && e.line > 1)).toBe(true);
+    }
+    expect(rows.filter((r) => r.status === 'processed').every((r) => (r.lineCount ?? 0) > 1 && r.source === 'seed')).toBe(true);
+    expect(rows.some((r) => r.status === 'missing' && r.checksum === null)).toBe(true);
+  });
+
+  it('applies an ORDERS file: new orders and items, changed items, in one go', async () => {
+    const before = await count(db(), orderItems);
+    const content = csv(ORDER_FIELDS, [
+      ['4999000001', 10, 'FI01', 'MAT-NEW-1', 'Door roller 60 mm', 'PC', 'mechanic@example.com', '2', '2030-01-10'],
+      ['4999000001', 20, 'FI01', 'MAT-NEW-2', 'Landing door contact', 'PC', 'mechanic@example.com', '1.5', ''],
+      ['4999000002', 10, 'DE02', 'MAT-NEW-3', 'Traction sheave "K8"; cast', 'PC', '', '', ''],
+    ]);
+    const { row } = await ingest(db(), nameFor('ORDERS'), content);
+    expect(row).toMatchObject({ status: 'processed', errors: [], lineCount: 4, source: 'inbox' });
+    expect(row.startDate).not.toBeNull();
+    expect(row.endDate).not.toBeNull();
+    expect(await count(db(), orderItems)).toBe(before + 3);
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, '4999000001'));
+    expect(items.map((i) => [i.lineNumber, i.reservationQuantity, i.deliveryDate])).toEqual(
+      expect.arrayContaining([
+        [10, '2', '2030-01-10'],
+        [20, '1.5', null],
+      ]),
+    );
+    const [header] = await db().select().from(orders).where(eq(orders.id, '4999000002'));
+    expect(header).toMatchObject({ plant: 'DE02', userEmail: null });
+    const [sheave] = await db().select().from(orderItems).where(eq(orderItems.materialCode, 'MAT-NEW-3'));
+    expect(sheave?.materialDescription).toBe('Traction sheave "K8"; cast');
+  });
+
+  it('refuses a malformed file with line numbers and writes nothing of it', async () => {
+    const beforeItems = await count(db(), orderItems);
+    const beforeOrders = await count(db(), orders);
+    const content = [
+      ORDER_FIELDS.join(';'),
+      '4999000003;10;FI01;MAT-A;Valid line;PC;;1;',
+      '4999000003;20;FI01;MAT-B;Bad number;PC;;12,5;',
+      '',
+      '4999000003;30;FI01;;No material;PC;;1;',
+      '4999000003;40;FI01;MAT-C;Bad date;PC;;1;2024-02-30',
+      '4999000003;50;FI01;MAT-D;Short line',
+      '"4999000003";60;FI01;MAT-E;"quoted',
+      'line break";PC;;1;',
+      '4999000003;70;FI01;MAT-F;After the break;PC;;x;',
+    ].join('\r\n');
+    const { row } = await ingest(db(), nameFor('ORDERS'), content);
+    expect(row.status).toBe('errored');
+    expect(row.errors).toEqual([
+      { line: 3, message: 'reservation_quantity "12,5" is not a number (digits with an optional . decimal part)' },
+      { line: 5, message: 'material_code is empty' },
+      { line: 6, message: 'delivery_date "2024-02-30" is not a valid date (YYYY-MM-DD)' },
+      { line: 7, message: 'Unexpected column count 5 (expected 9)' },
+      { line: 10, message: 'reservation_quantity "x" is not a number (digits with an optional . decimal part)' },
+    ]);
+    expect(await count(db(), orderItems)).toBe(beforeItems);
+    expect(await count(db(), orders)).toBe(beforeOrders);
+  });
+
+  it('checks references against the database: one unknown plant, storage location or material refuses the whole file', async () => {
+    const [stock] = await db().select().from(stockItems).where(eq(stockItems.plant, 'FI01')).limit(1);
+    const fields = ['plant', 'storage_location', 'material_code', 'unrestricted_count'];
+    const content = csv(fields, [
+      [stock!.plant, stock!.storageLocation, stock!.materialCode, '999'],
+      ['FI1', '0001', stock!.materialCode, '1'],
+      ['FI01', 'NOPE', stock!.materialCode, '1'],
+      ['FI01', '0001', 'NO-SUCH-MATERIAL', '1'],
+      [stock!.plant, stock!.storageLocation, stock!.materialCode, '5'],
+    ]);
+    const { row } = await ingest(db(), nameFor('STOCK'), content);
+    expect(row.status).toBe('errored');
+    expect(row.errors).toEqual([
+      { line: 3, message: 'Unknown plant code "FI1"' },
+      { line: 4, message: 'Storage location NOPE does not exist in plant FI01' },
+      { line: 5, message: 'Unknown material code "NO-SUCH-MATERIAL" (send it in a MATERIALS file first)' },
+      { line: 6, message: `Stock of ${stock!.materialCode} in FI01/${stock!.storageLocation} appears twice (first on line 2)` },
+    ]);
+    const [after] = await db().select().from(stockItems).where(eq(stockItems.id, stock!.id));
+    expect(after?.unrestrictedCount).toBe(stock!.unrestrictedCount);
+  });
+
+  it('applies MATERIALS then STOCK, and re-sending the current state changes nothing', async () => {
+    const materialsFile = csv(['material_code', 'description_english', 'unit', 'material_group'], [['MAT-ING-1', 'Buffer spring 120 kN', 'PC', 'BUFFER']]);
+    expect((await ingest(db(), nameFor('MATERIALS'), materialsFile)).row.status).toBe('processed');
+    const stockFile = csv(['plant', 'storage_location', 'material_code', 'unrestricted_count', 'planner_groups'], [['FI01', '0001', 'MAT-ING-1', '7', 'F10|F20']]);
+    expect((await ingest(db(), nameFor('STOCK'), stockFile)).row.status).toBe('processed');
+    const [row] = await db().select().from(stockItems).where(and(eq(stockItems.plant, 'FI01'), eq(stockItems.materialCode, 'MAT-ING-1')));
+    expect(row).toMatchObject({ storageLocation: '0001', unrestrictedCount: '7', plannerGroups: ['F10', 'F20'] });
+    // The same state again under another name: processed, no row changed (updated_at kept).
+    const again = await ingest(db(), nameFor('STOCK', 'EVENING'), stockFile.replace('\n', '\r\n'));
+    expect(again.row.status).toBe('processed');
+    const [same] = await db().select().from(stockItems).where(eq(stockItems.id, row!.id));
+    expect(same?.updatedAt.getTime()).toBe(row!.updatedAt.getTime());
+  });
+
+  it('processes the same file only once (by checksum), whatever its name', async () => {
+    const content = csv(['material_code', 'description_english', 'unit'], [['MAT-DUP-1', 'Pit ladder', 'PC']]);
+    const first = await ingest(db(), nameFor('MATERIALS'), content);
+    expect(first).toMatchObject({ duplicate: false, row: { status: 'processed' } });
+    const filesBefore = await count(db(), fileProcessing);
+    const second = await ingest(db(), nameFor('MATERIALS', 'MIDDAY'), content);
+    expect(second.duplicate).toBe(true);
+    expect(second.row.id).toBe(first.row.id);
+    expect(second.done).toEqual([]);
+    expect(await count(db(), fileProcessing)).toBe(filesBefore);
+  });
+
+  it('applies DELIVERIES: scans stored once, the status changed, the mechanic notified', async () => {
+    const [item] = await db()
+      .select({ orderId: orderItems.orderId, lineNumber: orderItems.lineNumber, id: orderItems.id, tn: orderItems.trackingNumber })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orders.userEmail, 'mechanic@example.com'), eq(orderItems.deliveryStatus, 'OnTheWay')))
+      .limit(1);
+    expect(item).toBeDefined();
+    const [mechanic] = await db().select().from(users).where(eq(users.email, 'mechanic@example.com'));
+    const notified = async () =>
+      (await db().select({ n: sql<number>`count(*)::int` }).from(notifications).where(and(eq(notifications.userId, mechanic!.id), eq(notifications.notificationKey, 'delivery_notification'))))[0]!.n;
+    const notificationsBefore = await notified();
+    const eventsBefore = await count(db(), parcelEvents);
+    const fields = ['service_order', 'line_number', 'tracking_number', 'carrier', 'event_status', 'event_description', 'occurred_at', 'event_location', 'delivery_status', 'delivery_date'];
+    const content = csv(fields, [
+      [item!.orderId, item!.lineNumber, item!.tn ?? 'JJFI1', 'Posti', 'OutForDelivery', 'Out for delivery', '2026-11-20T07:00:00Z', 'Espoo', '', ''],
+      [item!.orderId, item!.lineNumber, item!.tn ?? 'JJFI1', 'Posti', 'Delivered', 'Delivered', '2026-11-20T08:15:00+00:00', 'Espoo', 'Delivered', '2026-11-20'],
+    ]);
+    const { row } = await ingest(db(), nameFor('DELIVERIES'), content);
+    expect(row).toMatchObject({ status: 'processed', errors: [] });
+    expect(await count(db(), parcelEvents)).toBe(eventsBefore + 2);
+    const [after] = await db().select().from(orderItems).where(eq(orderItems.id, item!.id));
+    expect(after).toMatchObject({ deliveryStatus: 'Delivered', deliveryDate: '2026-11-20' });
+    const events = (after!.transportDetails as { events: Array<{ status: string; occurredAt: string }> }).events;
+    expect(events.at(-1)).toMatchObject({ status: 'Delivered', occurredAt: '2026-11-20T08:15:00.000Z' });
+    expect(await notified()).toBeGreaterThan(notificationsBefore);
+
+    // The same scans in another file: nothing new, nobody notified twice.
+    const again = await ingest(db(), nameFor('DELIVERIES', 'EVENING'), `${content}\n`);
+    expect(again.row.status).toBe('processed');
+    expect(await count(db(), parcelEvents)).toBe(eventsBefore + 2);
+    const notificationsAfter = await notified();
+    const third = await ingest(db(), nameFor('DELIVERIES', 'MIDDAY'), `${content}\n\n`);
+    expect(third.row.status).toBe('processed');
+    expect(await notified()).toBe(notificationsAfter);
+  });
+
+  it('refuses a delivery for an order item that does not exist, naming the line', async () => {
+    const fields = ['service_order', 'line_number', 'tracking_number', 'carrier', 'event_status', 'event_description', 'occurred_at'];
+    const { row } = await ingest(db(), nameFor('DELIVERIES'), csv(fields, [['4000000000', 10, 'X1', 'DHL', 'InTransit', 'In transit', '2026-11-20T07:00:00Z']]));
+    expect(row.status).toBe('errored');
+    expect(row.errors).toEqual([{ line: 2, message: 'No item 10 of service order 4000000000 (send it in an ORDERS file first)' }]);
+  });
+
+  it('a worker that fails mid-file leaves nothing applied; after the lease another worker processes it once', async () => {
+    const content = csv(ORDER_FIELDS, [['4999000010', 10, 'FI01', 'MAT-CRASH', 'Crash test part', 'PC', '', '1', '']]);
+    const { file } = await registerFile(db(), { fileName: nameFor('ORDERS'), content, source: 'upload' });
+    const claimed = await claimNext(db(), { workerId: 'dying-worker', leaseSeconds: 60 });
+    expect(claimed?.id).toBe(file.id);
+    await expect(
+      processClaimed(db(), file.id, {
+        workerId: 'dying-worker',
+        hooks: {
+          beforeCommit: () => {
+            throw new Error('process killed');
+          },
+        },
+      }),
+    ).rejects.toThrow('process killed');
+    const [stuck] = await db().select().from(fileProcessing).where(eq(fileProcessing.id, file.id));
+    expect(stuck).toMatchObject({ status: 'in_progress', claimedBy: 'dying-worker' });
+    expect(await db().select().from(orders).where(eq(orders.id, '4999000010'))).toEqual([]);
+    // Within the lease nobody takes it; after it, another worker does.
+    expect(await claimNext(db(), { workerId: 'other', leaseSeconds: 60 })).toBeNull();
+    const later = new Date(Date.now() + 61_000);
+    const done = await processPending(db(), { workerId: 'other', leaseSeconds: 60, clock: () => later });
+    expect(done.map((d) => [d.id, d.status, d.claimedBy])).toEqual([[file.id, 'processed', 'other']]);
+    expect(await db().select({ id: orders.id }).from(orders).where(eq(orders.id, '4999000010'))).toHaveLength(1);
+  });
+
+  it('sweeps the schedule: a missing slot gets one row, and a late file takes it over', async () => {
+    // 21:00 UTC on the seed's day: the midday and evening ORDERS/DELIVERIES files never came.
+    const evening = new Date('2026-11-20T21:00:00Z');
+    const slot = and(eq(fileProcessing.businessDate, '2026-11-20'), eq(fileProcessing.fileType, 'ORDERS'), eq(fileProcessing.filePartOfDay, 'evening'));
+    expect(await db().select().from(fileProcessing).where(slot)).toEqual([]);
+    expect(await sweepMissing(db(), DEFAULT_SCHEDULE, evening)).toBe(4);
+    expect(await sweepMissing(db(), DEFAULT_SCHEDULE, evening)).toBe(0);
+    expect((await db().select().from(fileProcessing).where(slot)).map((r) => [r.status, r.fileName])).toEqual([['missing', 'ERP_ORDERS_20261120_EVENING.csv']]);
+    const late = csv(ORDER_FIELDS, [['4999000020', 10, 'FI01', 'MAT-LATE', 'Late part', 'PC', '', '1', '']]);
+    await registerFile(db(), { fileName: 'ERP_ORDERS_20261120_EVENING.csv', content: late, source: 'inbox' });
+    expect((await db().select().from(fileProcessing).where(slot)).map((r) => r.status)).toEqual(['not_processed']);
+    await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 });
+    expect((await db().select().from(fileProcessing).where(slot)).map((r) => r.status)).toEqual(['processed']);
+  });
+
+  describe('upload call', () => {
+    const upload = async (who: string, fileName: string, payload: string, contentType = 'text/csv') =>
+      product.app.inject({
+        method: 'POST',
+        url: `/user_api/v1/dashboard/files?fileName=${encodeURIComponent(fileName)}`,
+        headers: { ...bearer(await product.token(`${who}@example.com`)), 'content-type': contentType },
+        payload,
+      });
+    const file = csv(['material_code', 'description_english', 'unit'], [['MAT-UP-1', 'Car door operator belt', 'PC']]);
+
+    it('queues a file for stock admins and super managers (202), once per content (200 duplicate)', async () => {
+      const name = nameFor('MATERIALS');
+      const first = await upload('stock.admin', name, file);
+      expect(first.statusCode).toBe(202);
+      expect(first.json()).toMatchObject({ duplicate: false, file: { file_name: name, file_type: 'MATERIALS', status: 'not_processed', source: 'upload' } });
+      const again = await upload('manager', nameFor('MATERIALS'), file);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ duplicate: true, file: { id: first.json().file.id } });
+      const done = await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 });
+      expect(done.filter((d) => d.id === first.json().file.id)).toHaveLength(1);
+      const [row] = await db().select().from(fileProcessing).where(eq(fileProcessing.id, first.json().file.id));
+      expect(row).toMatchObject({ status: 'processed', uploadedBy: 'stock.admin@example.com' });
+    });
+
+    it('refuses other roles, bad names, other media types and non-UTF-8 bytes with a message', async () => {
+      for (const who of ['mechanic', 'viewer', 'supervisor']) expect((await upload(who, nameFor('MATERIALS'), file)).statusCode, who).toBe(403);
+      const badName = await upload('manager', 'stock.csv', file);
+      expect(badName.statusCode).toBe(400);
+      expect(badName.json().message).toContain('ERP_<ORDERS|DELIVERIES|STOCK|MATERIALS>_<YYYYMMDD>_<MORNING|MIDDAY|EVENING>.csv');
+      const badDate = await upload('manager', 'ERP_STOCK_20250230_MORNING.csv', file);
+      expect(badDate.statusCode).toBe(400);
+      expect(badDate.json().message).toContain('not a calendar day');
+      expect((await upload('manager', nameFor('MATERIALS'), file, 'application/json')).statusCode).toBe(415);
+      const latin1 = await product.app.inject({
+        method: 'POST',
+        url: `/user_api/v1/dashboard/files?fileName=${nameFor('MATERIALS')}`,
+        headers: { ...bearer(await product.token('manager@example.com')), 'content-type': 'text/csv' },
+        payload: Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x0a, 0xe4, 0x0a]),
+      });
+      expect(latin1.statusCode).toBe(422);
+      expect(latin1.json().message).toContain('not UTF-8');
+    });
+  });
+});
+
+// ───────────── two processes on one PostgreSQL ─────────────
+
+const describePostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+describePostgres('ERP ingestion with several processes on one PostgreSQL (skipped without DATABASE_URL: needs a shared server)', () => {
+  let url: string;
+  let admin: string;
+  let name: string;
+  let first: Database;
+  let second: Database;
+
+  beforeAll(async () => {
+    admin = process.env.DATABASE_URL!;
+    name = `pt_ingest_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const target = new URL(admin);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    first = await openDatabase({ databaseUrl: url });
+    await first.migrate();
+    await seedDatabase(first.db, { now: SEED_NOW });
+    second = await openDatabase({ databaseUrl: url });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+
+  it('two workers (two pools) process every waiting file exactly once', async () => {
+    await processPending(first.db, { workerId: 'drain', leaseSeconds: 600 });
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      const content = csv(['material_code', 'description_english', 'unit'], [[`MAT-PAR-${i}`, `Parallel part ${i}`, 'PC']]);
+      ids.push((await registerFile(first.db, { fileName: nameFor('MATERIALS'), content, source: 'inbox' })).file.id);
+    }
+    const applied: Record<string, string[]> = { a: [], b: [] };
+    const slow = (worker: 'a' | 'b') => ({
+      beforeCommit: async (file: { id: string }) => {
+        applied[worker]!.push(file.id);
+        await new Promise((resolve) => setTimeout(resolve, 40)); // hold the row lock a moment
+      },
+    });
+    const [doneA, doneB] = await Promise.all([
+      processPending(first.db, { workerId: 'a', leaseSeconds: 600, hooks: slow('a') }),
+      processPending(second.db, { workerId: 'b', leaseSeconds: 600, hooks: slow('b') }),
+    ]);
+    const all = [...applied.a!, ...applied.b!];
+    expect(all.sort()).toEqual([...ids].sort());
+    expect(new Set(all).size).toBe(ids.length);
+    expect(doneA.length + doneB.length).toBe(ids.length);
+    expect(applied.a!.length).toBeGreaterThan(0);
+    expect(applied.b!.length).toBeGreaterThan(0);
+    const rows = await first.db.select().from(fileProcessing).where(sql`${fileProcessing.id} in ${ids}`);
+    expect(rows.every((r) => r.status === 'processed')).toBe(true);
+    expect(rows.map((r) => r.claimedBy).every((w) => w === 'a' || w === 'b')).toBe(true);
+  });
+
+  it('the same file received by both processes at once is queued once', async () => {
+    const content = csv(['material_code', 'description_english', 'unit'], [['MAT-RACE', 'Race part', 'PC']]);
+    const [a, b] = await Promise.all([
+      registerFile(first.db, { fileName: nameFor('MATERIALS'), content, source: 'inbox' }),
+      registerFile(second.db, { fileName: nameFor('MATERIALS'), content, source: 'upload' }),
+    ]);
+    expect([a.duplicate, b.duplicate].sort()).toEqual([false, true]);
+    expect(a.file.id).toBe(b.file.id);
+  });
+
+  it('a process killed (SIGKILL) mid-file applies nothing; another process retries it after the lease', async () => {
+    await processPending(first.db, { workerId: 'drain', leaseSeconds: 600 });
+    const content = csv(ORDER_FIELDS, [['4999000099', 10, 'FI01', 'MAT-KILL', 'Killed mid-file', 'PC', '', '1', '']]);
+    const { file } = await registerFile(first.db, { fileName: nameFor('ORDERS'), content, source: 'inbox' });
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./ingestion-child.ts', import.meta.url)), url, 'doomed-worker'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const appliedId = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /APPLIED (\S+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`child exited ${code}: ${stderr}`)));
+    });
+    expect(appliedId).toBe(file.id);
+    // The order is written inside the child's open transaction, invisible to everyone else.
+    expect(await first.db.select().from(orders).where(eq(orders.id, '4999000099'))).toEqual([]);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const [stuck] = await first.db.select().from(fileProcessing).where(eq(fileProcessing.id, file.id));
+    expect(stuck).toMatchObject({ status: 'in_progress', claimedBy: 'doomed-worker' });
+    expect(await first.db.select().from(orders).where(eq(orders.id, '4999000099'))).toEqual([]);
+    // Within the lease the file waits; after it, the other process takes it and applies it once.
+    expect(await claimNext(second.db, { workerId: 'survivor', leaseSeconds: 60 })).toBeNull();
+    const later = new Date(Date.now() + 61_000);
+    const done = await processPending(second.db, { workerId: 'survivor', leaseSeconds: 60, clock: () => later });
+    expect(done.map((d) => [d.id, d.status])).toEqual([[file.id, 'processed']]);
+    expect(await first.db.select().from(orderItems).where(eq(orderItems.orderId, '4999000099'))).toHaveLength(1);
+  }, 60_000);
+});
