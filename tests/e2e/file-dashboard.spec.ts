@@ -47,7 +47,7 @@ test('a super manager reads the compact view, opens a day and sees its errors wi
   await expect(page.getByRole('alert').filter({ hasText: 'is not a date' })).toBeVisible();
 });
 
-test('a stock admin uploads an ERP file; a super manager sees it processed among today’s files', async ({ page }) => {
+test('a stock admin uploads an ERP file; a super manager sees it processed among today’s files', async ({ page, browser }) => {
   await login(page, 'stock.admin@example.com');
   await page.goto('/file-dashboard');
   await dismissMessages(page);
@@ -63,10 +63,11 @@ test('a stock admin uploads an ERP file; a super manager sees it processed among
   await expect(page.getByRole('heading', { name: /Today’s files/ })).toHaveCount(0); // stock admins may upload, not read
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: /Logout/ }).click().catch(() => undefined);
-  await login(page, 'manager@example.com');
-  await page.goto('/file-dashboard');
-  const card = page.getByRole('listitem').filter({ hasText: name });
+  // The super manager on another device (a fresh browser context).
+  const manager = await (await browser.newContext()).newPage();
+  await login(manager, 'manager@example.com');
+  await manager.goto('/file-dashboard');
+  const card = manager.getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText('Errored', { timeout: 20_000 });
   await expect(card).toContainText('Line 3');
   await expect(card).toContainText('material_code is empty');
