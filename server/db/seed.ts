@@ -27,6 +27,7 @@ import { DOCUMENT_STAGES, type DeliveryStatus } from '../../src/domain/tracking'
 import type { Db } from './client';
 import * as schema from './schema';
 import { ingestSeedFiles } from '../ingestion/seed-files';
+import { bookOfStockItem } from '../repositories/stock-counts';
 import {
   ACCESS_POINTS,
   BUILDING_KINDS,
@@ -340,13 +341,6 @@ interface Material {
 }
 
 type StockRow = Insert<typeof schema.stockItems> & { unrestrictedCount: string | null };
-
-/** The book quantity of a stock row (§3 total): the sum of its five counts, null if any is unknown. */
-function bookOfStockRow(row: StockRow): string | null {
-  const parts = [row.unrestrictedCount, row.qualityInspectionCount, row.blockedCount, row.restrictedCount, row.transferCount];
-  if (parts.some((part) => part === null || part === undefined)) return null;
-  return String(parts.reduce((sum, part) => sum + Number(part), 0));
-}
 
 interface World {
   now: Date;
@@ -1088,7 +1082,7 @@ function buildStockCounts(world: World): CountRows {
         materialDescriptionEnglish: material.descriptionEnglish,
         quantity: isCounted ? countedQuantity(rng, stockRow.unrestrictedCount, material.unit) : null,
         unit: material.unit,
-        bookQuantity: bookOfStockRow(stockRow),
+        bookQuantity: bookOfStockItem(stockRow),
         bookQuantityAt: created,
         version: 0,
         updatedBy: isCounted ? plan.conductedBy : null,

@@ -21,6 +21,7 @@ import { isSuperManager } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import type { CurrentUser } from './users';
+import { bookOfStockItem } from './stock-counts';
 
 type Executor = Db | Tx;
 
@@ -81,7 +82,7 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
   let lines: Array<{ code: string; description: string; unit: string; book: string | null }>;
   if (body.type === 'wall_to_wall') {
     const rows = await stockAt.orderBy(asc(stockItems.materialCode));
-    lines = rows.map(({ item, description, unit }) => ({ code: item.materialCode, description, unit, book: bookOf(item) }));
+    lines = rows.map(({ item, description, unit }) => ({ code: item.materialCode, description, unit, book: bookOfStockItem(item) }));
     if (lines.length === 0) throw new HttpError(400, `Storage location ${body.storageLocation} holds no stock to count`);
   } else {
     const wanted = [...new Set(body.materialCodes ?? [])];
@@ -95,7 +96,7 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
       .where(and(eq(stockItems.plant, body.plant), eq(stockItems.storageLocation, body.storageLocation), inArray(stockItems.materialCode, wanted)));
     lines = known.map((m) => {
       const item = stock.find((s) => s.materialCode === m.code);
-      return { code: m.code, description: m.descriptionEnglish, unit: m.unit, book: item ? bookOf(item) : null };
+      return { code: m.code, description: m.descriptionEnglish, unit: m.unit, book: item ? bookOfStockItem(item) : null };
     });
   }
   const [count] = await tx
@@ -114,12 +115,6 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
     .returning();
   await insertLines(tx, count!.id, lines);
   return count!;
-}
-
-function bookOf(item: typeof stockItems.$inferSelect): string | null {
-  const parts = [item.unrestrictedCount, item.qualityInspectionCount, item.blockedCount, item.restrictedCount, item.transferCount];
-  if (parts.some((p) => p === null)) return null;
-  return String(parts.reduce((sum, p) => sum + Number(p), 0));
 }
 
 async function insertLines(tx: Tx, stockCountId: number, lines: Array<{ code: string; description: string; unit: string; book: string | null }>) {
@@ -176,7 +171,7 @@ export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCou
     count!.id,
     variances.map((v) => {
       const item = stock.find((s) => s.materialCode === v.materialCode);
-      return { code: v.materialCode, description: v.materialDescriptionEnglish, unit: v.unit, book: item ? bookOf(item) : v.bookQuantity };
+      return { code: v.materialCode, description: v.materialDescriptionEnglish, unit: v.unit, book: item ? bookOfStockItem(item) : v.bookQuantity };
     }),
   );
   return count!;

@@ -4,11 +4,11 @@
  * a mechanic only the counts assigned to them (conducted_by) in their plants. Outside super
  * managers, only stock_count_allowed_plants count at all. A count outside the scope is "not found".
  */
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { allowedPlants, materialCounts, materials, stockCounts, stockItems } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
-import { bookQuantityMoved } from '../../src/domain/stock';
+import { bookQuantityMoved, bookQuantityOf } from '../../src/domain/stock';
 import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../src/domain/constants';
 import type { MaterialCountRow, StockCountRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
@@ -250,10 +250,27 @@ export async function materialCountRows(db: Executor, rows: Array<typeof materia
 }
 
 /** Counted lines whose book quantity moved since it was taken: they need the counter's choice before submit. */
-export async function movedBookLines(db: Executor, stockCountId: number): Promise<MaterialCountRow[]> {
-  const lines = await db.select().from(materialCounts).where(eq(materialCounts.stockCountId, stockCountId));
+export async function movedBookLines(db: Executor, lines: Array<typeof materialCounts.$inferSelect>): Promise<MaterialCountRow[]> {
   const rows = await materialCountRows(db, lines);
   return rows.filter((row) => row.quantity !== null && bookQuantityMoved(row.book_quantity, row.book_quantity_now));
+}
+
+type StockCountsOfRow = Pick<
+  typeof stockItems.$inferInsert,
+  'unrestrictedCount' | 'qualityInspectionCount' | 'blockedCount' | 'restrictedCount' | 'transferCount'
+>;
+
+/** The book quantity of a stock row as the database stores quantities (numeric as text), or null. */
+export function bookOfStockItem(item: StockCountsOfRow): string | null {
+  const count = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+  const book = bookQuantityOf({
+    unrestricted_count: count(item.unrestrictedCount),
+    quality_inspection_count: count(item.qualityInspectionCount),
+    blocked_count: count(item.blockedCount),
+    restricted_count: count(item.restrictedCount),
+    transfer_count: count(item.transferCount),
+  });
+  return book === null ? null : String(book);
 }
 
 export async function searchMaterials(db: Executor, code: string | undefined, page: number, maxResults: number) {
@@ -271,12 +288,4 @@ export async function searchMaterials(db: Executor, code: string | undefined, pa
     ...paging.envelope,
     my_material_items: rows.map((row) => ({ material_code: row.code, material_description_english: row.descriptionEnglish, unit: row.unit })),
   };
-}
-
-export async function uncountedLines(db: Executor, stockCountId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(materialCounts)
-    .where(and(eq(materialCounts.stockCountId, stockCountId), isNull(materialCounts.quantity)));
-  return Number(row?.n ?? 0);
 }

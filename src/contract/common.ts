@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../domain/constants';
 
 /** Every 4xx/5xx body: the browser shows `message` (stock calls show the whole body, §8). */
 export const errorBody = z.object({ message: z.string() }).meta({ id: 'Error' });
@@ -17,3 +18,19 @@ export const pageEnvelope = {
   has_next: z.boolean(),
   has_prev: z.boolean(),
 };
+
+/** `page` of a paged list (§7): a whole number from 1. */
+export const pageParam = z.coerce
+  .number({ message: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be 1 or more')
+  .default(1);
+
+/** `maxResults` of a paged list: a whole number from 1 to `max`, 20 by default (§9 page size). */
+export const maxResultsParam = (max: number) =>
+  z.coerce
+    .number({ message: 'maxResults must be a number' })
+    .int('maxResults must be a whole number')
+    .min(1, 'maxResults must be 1 or more')
+    .max(max, `maxResults must be ${max} or less`)
+    .default(PAGE_SIZE);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FEEDBACK_TYPES, MESSAGES } from '../domain/constants';
-import { pageEnvelope } from './common';
+import { maxResultsParam, pageEnvelope, pageParam } from './common';
 
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 
@@ -132,13 +132,8 @@ export const feedbackItem = z
 export type FeedbackItem = z.infer<typeof feedbackItem>;
 
 export const feedbackListQuery = z.object({
-  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
-  maxResults: z.coerce
-    .number({ message: 'maxResults must be a number' })
-    .int('maxResults must be a whole number')
-    .min(1, 'maxResults must be 1 or more')
-    .max(100, 'maxResults must be 100 or less')
-    .default(20),
+  page: pageParam,
+  maxResults: maxResultsParam(100),
   type: z.enum(FEEDBACK_TYPES, { message: `type must be one of ${FEEDBACK_TYPES.join(', ')}` }).optional(),
 });
 export type FeedbackListQuery = z.input<typeof feedbackListQuery>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES, NOTIFICATION_CHANNELS, NOTIFICATION_KEYS, SORT_DIRECTIONS } from '../domain/constants';
-import { pageEnvelope } from './common';
+import { maxResultsParam, pageEnvelope, pageParam } from './common';
 
 export { NOTIFICATION_CHANNELS, NOTIFICATION_KEYS };
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
@@ -132,8 +132,8 @@ export type NotificationKeysResponse = z.infer<typeof notificationKeysResponse>;
 export const NOTIFICATION_SORT_COLUMNS = ['created', 'subject', 'title', 'notification_key', 'active'] as const;
 
 export const notificationListQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
-  maxResults: z.coerce.number().int('maxResults must be a whole number').min(1).max(100, 'maxResults must be 100 or less').default(20),
+  page: pageParam,
+  maxResults: maxResultsParam(100),
   orderByColumn: z
     .enum(NOTIFICATION_SORT_COLUMNS, { message: `orderByColumn must be one of ${NOTIFICATION_SORT_COLUMNS.join(', ')}` })
     .optional(),

@@ -1,24 +1,18 @@
 /** Parts service (§7 /parts/v1): tracking status pages, one order's details, important messages. */
 import { z } from 'zod';
-import { PAGE_SIZE } from '../domain/constants';
 import { ICON_STATES, TRACKING_FILTERS, TRACKING_STAGES } from '../domain/tracking';
-import { pageEnvelope } from './common';
+import { maxResultsParam, pageEnvelope, pageParam } from './common';
 
 /** §5: the tracking list requires query, page, status, myOrders, maxResults; the server defaults them. */
 export const trackingStatusQuery = z.object({
   query: z.string().max(500, 'query must be 500 characters or less').default(''),
-  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+  page: pageParam,
   status: z.enum(TRACKING_FILTERS, { message: 'status must be all, arrived or incoming' }).default('all'),
   myOrders: z
     .enum(['true', 'false'], { message: 'myOrders must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
-  maxResults: z.coerce
-    .number({ message: 'maxResults must be a number' })
-    .int('maxResults must be a whole number')
-    .min(1, 'maxResults must be 1 or more')
-    .max(100, 'maxResults must be 100 or less')
-    .default(PAGE_SIZE),
+  maxResults: maxResultsParam(100),
 });
 export type TrackingStatusQuery = z.input<typeof trackingStatusQuery>;
 /** Parameters as the browser sends them (strings for the booleans, §7). */

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
-import { pageEnvelope } from './common';
+import { maxResultsParam, pageEnvelope, pageParam } from './common';
 
 const positiveId = (name: string) =>
   z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
 
 export const pageQuery = {
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
-  maxResults: z.coerce.number().int('maxResults must be a whole number').min(1).max(500, 'maxResults must be 500 or less').default(20),
+  page: pageParam,
+  maxResults: maxResultsParam(500),
   sortDirection: z.enum(SORT_DIRECTIONS, { message: 'sortDirection must be asc or desc' }).optional(),
 };
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES } from '../domain/constants';
 import { ATTACHMENT_KINDS, GRANTS } from '../domain/permissions';
-import { pageEnvelope } from './common';
+import { maxResultsParam, pageEnvelope, pageParam } from './common';
 
 export const USER_LISTS = ['all', 'approved', 'my_plant'] as const;
 export type UserList = (typeof USER_LISTS)[number];
@@ -14,13 +14,8 @@ export type UserList = (typeof USER_LISTS)[number];
 export const usersQuery = z.object({
   /** Free text: part of the e-mail address or the name. */
   query: z.string().trim().max(100, 'query must be 100 characters or less').optional(),
-  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
-  maxResults: z.coerce
-    .number({ message: 'maxResults must be a number' })
-    .int('maxResults must be a whole number')
-    .min(1, 'maxResults must be 1 or more')
-    .max(100, 'maxResults must be 100 or less')
-    .default(20),
+  page: pageParam,
+  maxResults: maxResultsParam(100),
 });
 export type UsersQuery = z.input<typeof usersQuery>;
 

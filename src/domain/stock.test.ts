@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookQuantityMoved, quantityKeepingDifference, totalQuantity } from './stock';
+import { bookQuantityMoved, bookQuantityOf, quantityKeepingDifference, totalQuantity } from './stock';
 
 const counts = (u: number | null, q: number | null, b: number | null, r: number | null, t: number | null) => ({
   unrestricted_count: u,
@@ -18,6 +18,11 @@ describe('§3 total quantity', () => {
 });
 
 describe('book quantity drift', () => {
+  it('takes the book quantity as the §3 total, without binary noise, so it compares equal to the database’s numeric sum', () => {
+    expect(bookQuantityOf(counts(0.1, 0.2, 0, 0, 0))).toBe(0.3);
+    expect(bookQuantityOf(counts(5, null, 0, 2, 0))).toBeNull();
+  });
+
   it('flags a changed book quantity only when both are known', () => {
     expect(bookQuantityMoved(4, 6)).toBe(true);
     expect(bookQuantityMoved(4, 4)).toBe(false);

@@ -18,6 +18,12 @@ export function totalQuantity(item: StockCounts): number | null {
   return (parts as number[]).reduce((sum, value) => sum + value, 0);
 }
 
+/** The book quantity of a stock row: its §3 total, without binary noise (quantities have at most 3 decimals, §5). */
+export function bookQuantityOf(item: StockCounts): number | null {
+  const total = totalQuantity(item);
+  return total === null ? null : Math.round(total * 1000) / 1000;
+}
+
 /** A counted line whose book quantity moved after the count started needs the counter's choice. */
 export function bookQuantityMoved(bookAtStart: number | null, bookNow: number | null): boolean {
   return bookAtStart !== null && bookNow !== null && bookAtStart !== bookNow;

@@ -20,7 +20,7 @@ import type { ErpAdapter } from '../../erp/adapter';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { assertEditable, findStockCount, listStockCounts, searchMaterials, toStockCountRows, uncountedLines, movedBookLines } from '../../repositories/stock-counts';
+import { assertEditable, findStockCount, listStockCounts, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
 
 const tags = ['stock counts'];
 
@@ -56,11 +56,16 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
       return runMutation(db, request, reply, async (tx) => {
         const count = await findStockCount(tx, user, stockCountId, true);
         assertEditable(count);
-        const missing = await uncountedLines(tx, count.id);
+        const lines = await tx
+          .select()
+          .from(materialCounts)
+          .where(eq(materialCounts.stockCountId, count.id))
+          .orderBy(asc(materialCounts.materialCode));
+        const missing = lines.filter((line) => line.quantity === null).length;
         if (missing > 0) {
           throw new HttpError(409, `${missing} material${missing === 1 ? ' is' : 's are'} not counted yet: count every line before submitting`);
         }
-        const moved = await movedBookLines(tx, count.id);
+        const moved = await movedBookLines(tx, lines);
         if (moved.length > 0) {
           const codes = moved.map((line) => line.material_code).join(', ');
           throw new HttpError(
@@ -68,11 +73,6 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
             `The book quantity changed after counting started for ${codes}: keep the counted quantity or keep the difference before submitting`,
           );
         }
-        const lines = await tx
-          .select()
-          .from(materialCounts)
-          .where(eq(materialCounts.stockCountId, count.id))
-          .orderBy(asc(materialCounts.materialCode));
         const result = await erp.postPhysicalInventory({
           stockCountId: count.id,
           plant: count.plant,
