@@ -57,7 +57,7 @@ export interface AppDeps {
 }
 
 /** Content security policy: our origin plus the identity and messaging services the PWA talks to. */
-function contentSecurityPolicy(config: Config) {
+export function contentSecurityPolicy(config: Config) {
   const identity = [
     'https://login.microsoftonline.com',
     'https://*.googleapis.com',
@@ -72,7 +72,7 @@ function contentSecurityPolicy(config: Config) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'", ...identity, ...config.corsOrigins],
-      frameSrc: ["'self'", ...identity],
+      frameSrc: ["'self'", ...identity, ...config.frameOrigins],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       upgradeInsecureRequests: null,

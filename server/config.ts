@@ -53,6 +53,8 @@ const envSchema = z.object({
   INGESTION_WORKER: flag(true),
   INGESTION_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
   INGESTION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** The external feedback form the PWA is built with (#8): the server lets the page frame its origin. */
+  VITE_FEEDBACK_FORM_URL: z.string().url('VITE_FEEDBACK_FORM_URL must be a URL').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -74,6 +76,8 @@ export interface Config {
   microsoft: { tenantId: string; clientId: string; jwksUrl: string | undefined } | null;
   firebase: { projectId: string; jwksUrl: string | undefined } | null;
   corsOrigins: string[];
+  /** Origins the app's pages may show in a frame (CSP frame-src), besides sign-in. */
+  frameOrigins: string[];
   rateLimitPerMinute: number;
   erpFailure: 'none' | 'always';
   /** ERP file ingestion (#9): inbox folder, expected schedule, claim lease, poll interval. */
@@ -129,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : null,
     corsOrigins: e.CORS_ORIGINS,
+    frameOrigins: e.VITE_FEEDBACK_FORM_URL ? [new URL(e.VITE_FEEDBACK_FORM_URL).origin] : [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     erpFailure: e.ERP_FAILURE,
     ingestion: {

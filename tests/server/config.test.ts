@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { contentSecurityPolicy } from '../../server/app';
 
 describe('server configuration', () => {
   it('runs the local demo sign-in by default', () => {
@@ -21,5 +22,12 @@ describe('server configuration', () => {
     const config = loadConfig({ ALLOWED_EMAIL_DOMAINS: 'Lift.Example, parts.example', DATABASE_URL: '' });
     expect(config.allowedDomains).toEqual(['lift.example', 'parts.example']);
     expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('lets the pages frame the external feedback form the app is built with, and nothing else', () => {
+    const frames = (env: Record<string, string>) => contentSecurityPolicy(loadConfig(env)).directives.frameSrc;
+    expect(frames({ VITE_FEEDBACK_FORM_URL: 'https://forms.example.com/r/abc?x=1' })).toContain('https://forms.example.com');
+    expect(frames({}).some((origin) => origin.includes('forms.example.com'))).toBe(false);
+    expect(() => loadConfig({ VITE_FEEDBACK_FORM_URL: 'forms' })).toThrow(/VITE_FEEDBACK_FORM_URL must be a URL/);
   });
 });
