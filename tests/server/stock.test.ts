@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { notifications, users } from '../../server/db/schema';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
 /** Rows of a raw query on either engine (node-postgres and PGlite both answer `{ rows }`). */
@@ -152,6 +153,25 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const sent = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, draft: false });
       expect(sent.statusCode).toBe(200);
       expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}`)).json().stock_counts).toHaveLength(1);
+    });
+
+    it('tells the person counting when a draft is sent to them or a count is handed to them, not on other edits', async () => {
+      const assignedTo = async (email: string, id: number) => {
+        const [user] = await product.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+        const rows = await product.database.db.select().from(notifications).where(eq(notifications.userId, user!.id));
+        return rows.filter((row) => row.link === `/mechanic-view/${id}`).length;
+      };
+      const draft = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', draft: true })).json();
+      expect(await assignedTo('mechanic@example.com', draft.id)).toBe(0);
+      await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, workCenter: 'FI01M001' });
+      expect(await assignedTo('mechanic@example.com', draft.id)).toBe(0);
+      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, draft: false })).statusCode).toBe(200);
+      const afterSend = await assignedTo('mechanic@example.com', draft.id);
+      expect(afterSend).toBeGreaterThan(0);
+      await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, workCenter: 'FI01M002' });
+      expect(await assignedTo('mechanic@example.com', draft.id)).toBe(afterSend);
+      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, conductedBy: 'mikko.virtanen@lift.example' })).statusCode).toBe(200);
+      expect(await assignedTo('mikko.virtanen@lift.example', draft.id)).toBeGreaterThan(0);
     });
 
     it('edits who counts and cancels; the mechanic may do neither', async () => {

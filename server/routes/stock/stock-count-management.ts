@@ -95,6 +95,10 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           .set({ ...changes, updatedAt: sql`now()` })
           .where(eq(stockCounts.id, count.id))
           .returning();
+        // #6: a draft sent, or a count handed to someone else, tells the person who now counts.
+        const sent = count.isDraft && updated!.isDraft === false;
+        const reassigned = updated!.conductedBy !== count.conductedBy;
+        if (updated!.status !== 'cancelled' && (sent || reassigned)) await notifyStockCountAssigned(tx, { ...updated!, createdBy: user.email });
         const [row] = await toStockCountRows(tx, [updated!]);
         return { body: row };
       });
