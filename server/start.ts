@@ -12,6 +12,7 @@ import { buildApp } from './app';
 import { createLocalErpAdapter } from './erp/adapter';
 import { purgeExpiredIdempotencyKeys } from './plugins/idempotency';
 import { startNotificationDispatch } from './notifications/start';
+import { startDueReminders } from './notifications/due-reminders';
 import { createIngestionWorker, type IngestionWorker } from './ingestion/worker';
 
 export interface Started {
@@ -43,11 +44,14 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   purgeTimer.unref();
   // #6: sends the notifications recorded by emitNotifications (outbox), after their commit.
   const notificationDispatch = await startNotificationDispatch(database.db, app.log);
+  // #6: open stock counts due by tomorrow remind the person counting, once.
+  const dueReminders = startDueReminders(database.db, app.log);
   return {
     app,
     database,
     async close() {
       clearInterval(purgeTimer);
+      await dueReminders.stop();
       await notificationDispatch.stop();
       await ingestion.stop();
       await app.close();

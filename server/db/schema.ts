@@ -400,6 +400,8 @@ export const stockCounts = pgTable(
     physicalInventoryDocumentNumber: text('physical_inventory_document_number'),
     recountOf: integer('recount_of'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When the person counting was reminded that the deadline is near (#6); cleared when the deadline moves. */
+    dueReminderSentAt: timestamp('due_reminder_sent_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1052,14 +1052,17 @@ function buildStockCounts(world: World): CountRows {
     const wc = wcByVan.get(`${plan.plant}/${plan.storageLocation}`);
     const isDone = ['submitted', 'completed', 'error'].includes(plan.status);
     const countedShare = isDone ? 1 : plan.status === 'in_progress' ? 0.5 : plan.status === 'cancelled' ? 0.3 : 0;
+    // §3 deadline only where count_deadline_allowed_plants lists the plant (FI01).
+    const shouldBeDoneAt = plan.plant === 'FI01' ? isoDate(addDays(created, plan.type === 'wall_to_wall' ? 14 : 7)) : null;
     rows.counts.push({
       id,
       created,
       createdBy: plan.createdBy,
       plant: plan.plant,
       type: plan.type,
-      // §3 deadline only where count_deadline_allowed_plants lists the plant (FI01).
-      shouldBeDoneAt: plan.plant === 'FI01' ? isoDate(addDays(created, plan.type === 'wall_to_wall' ? 14 : 7)) : null,
+      shouldBeDoneAt,
+      // The demo's history: counts already due by tomorrow had their "due" reminder (#6).
+      dueReminderSentAt: shouldBeDoneAt !== null && shouldBeDoneAt <= isoDate(addDays(world.now, 1)) ? world.now : null,
       status: plan.status,
       isDraft: plan.isDraft ?? false,
       storageLocation: plan.storageLocation,

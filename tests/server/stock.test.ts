@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notifications, users } from '../../server/db/schema';
-import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { sendDueReminders } from '../../server/notifications/due-reminders';
+import { bearer, createTestProduct, ENGINES, SEED_NOW, type TestProduct } from './harness';
 
 /** Rows of a raw query on either engine (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
@@ -172,6 +173,35 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(await assignedTo('mechanic@example.com', draft.id)).toBe(afterSend);
       expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, conductedBy: 'mikko.virtanen@lift.example' })).statusCode).toBe(200);
       expect(await assignedTo('mikko.virtanen@lift.example', draft.id)).toBeGreaterThan(0);
+    });
+
+    it('reminds the person counting once when an open count is due by tomorrow, and again after the deadline moves', async () => {
+      const db = product.database.db;
+      // The seed's history: counts already due had their reminder; nothing is due again.
+      expect(await sendDueReminders(db, SEED_NOW)).toBe(0);
+      const count = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V003', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: '2026-12-10' })).json();
+      const reminders = async () => {
+        const rows = await db.select().from(notifications).where(eq(notifications.link, `/mechanic-view/${count.id}`));
+        return rows.filter((row) => (row.subject ?? '').includes('is due')).length;
+      };
+      const remindAt = (day: string) => sendDueReminders(db, new Date(`${day}T08:00:00Z`));
+      await remindAt('2026-12-01');
+      expect(await reminders()).toBe(0);
+      expect(await remindAt('2026-12-09')).toBeGreaterThan(0);
+      const once = await reminders();
+      expect(once).toBeGreaterThan(0);
+      await remindAt('2026-12-10');
+      expect(await reminders()).toBe(once);
+      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, shouldBeDoneAt: '2026-12-20' })).statusCode).toBe(200);
+      await remindAt('2026-12-10');
+      expect(await reminders()).toBe(once);
+      await remindAt('2026-12-19');
+      expect(await reminders()).toBe(once * 2);
+      // A cancelled count is never due.
+      await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, shouldBeDoneAt: '2026-12-30' });
+      await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, status: 'cancelled' });
+      await remindAt('2026-12-30');
+      expect(await reminders()).toBe(once * 2);
     });
 
     it('edits who counts and cancels; the mechanic may do neither', async () => {

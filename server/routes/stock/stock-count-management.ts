@@ -86,7 +86,8 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           changes = {
             ...(body.conductedBy ? { conductedBy: body.conductedBy.toLowerCase() } : {}),
             ...(body.workCenter ? { workCenter: body.workCenter } : {}),
-            ...(body.shouldBeDoneAt ? { shouldBeDoneAt: body.shouldBeDoneAt } : {}),
+            // A new deadline gets its own "due" reminder (#6).
+            ...(body.shouldBeDoneAt && body.shouldBeDoneAt !== count.shouldBeDoneAt ? { shouldBeDoneAt: body.shouldBeDoneAt, dueReminderSentAt: null } : {}),
             ...(body.draft === false ? { isDraft: false } : {}),
           };
         }
