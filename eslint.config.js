@@ -2,6 +2,7 @@
 // domain and contract import nothing of ours but each other; offline/lib/components may import
 // them; features import those; app imports features; no feature imports another feature;
 // server imports only src/domain and src/contract from src/.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -40,7 +41,8 @@ export default tseslint.config(
     files: ['src/lib/**', 'src/offline/**', 'src/components/**'],
     rules: restrict([group(['**/app/**', '**/features/**', '**/server/**'], 'lib, offline and components must not import app or features.')]),
   },
-  ...['auth', 'tracking', 'order-details', 'stock', 'stock-count', 'priority', 'notifications', 'users', 'approval', 'profile', 'dashboards', 'info', 'feedback', 'broadcast'].map((feature) => ({
+  // Every folder under src/features is a feature: the list cannot drift from the tree.
+  ...readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map(({ name: feature }) => ({
     files: [`src/features/${feature}/**`],
     rules: restrict([
       group(['**/app/**', '**/server/**'], 'features must not import the app shell or the server.'),
