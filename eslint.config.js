@@ -10,6 +10,10 @@ import globals from 'globals';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const group = (dirs, message) => ({ group: dirs, message });
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/db/migrations'] },
@@ -41,14 +45,21 @@ export default tseslint.config(
     files: ['src/lib/**', 'src/offline/**', 'src/components/**'],
     rules: restrict([group(['**/app/**', '**/features/**', '**/server/**'], 'lib, offline and components must not import app or features.')]),
   },
-  // Every folder under src/features is a feature: the list cannot drift from the tree.
-  ...readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map(({ name: feature }) => ({
-    files: [`src/features/${feature}/**`],
-    rules: restrict([
-      group(['**/app/**', '**/server/**'], 'features must not import the app shell or the server.'),
-      group([`**/features/!(${feature})/**`], 'no feature imports another feature: move shared code to lib, components or domain.'),
-    ]),
-  })),
+  // Every folder under src/features is a feature (the list cannot drift from the tree). Import
+  // specifiers are matched as written, so a sibling feature is caught both as `…/features/x/…`
+  // and as a relative climb (`../x/…`, `../../x/…`).
+  ...FEATURES.map((feature) => {
+    const others = FEATURES.filter((other) => other !== feature).map(escape).join('|');
+    const message = 'no feature imports another feature: move shared code to lib, components or domain.';
+    return {
+      files: [`src/features/${feature}/**`],
+      rules: restrict([
+        group(['**/app/**', '**/server/**'], 'features must not import the app shell or the server.'),
+        { regex: `(^|/)features/(?!${escape(feature)}/)`, message },
+        { regex: `^(\\.\\./)+(${others})(/|$)`, message },
+      ]),
+    };
+  }),
   {
     // Command-line tools print to the terminal by design.
     files: ['scripts/**', 'server/db/seed-cli.ts', 'tests/bench/**'],
