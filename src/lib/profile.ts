@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { allowedPlants, permissionConstants, profile, type Profile, type UpdateProfileBody } from '../contract/user-api';
-import type { AllowedPlants } from '../domain/permissions';
+import { inAllowedPlants, type AllowedPlants } from '../domain/permissions';
 import { networkFirst, mirrorKey } from '../offline/mirror';
 import { userApi } from './api-client';
 import { getSession } from './auth/session';
@@ -59,4 +59,10 @@ const NO_PLANTS: AllowedPlants = {
 
 export function useAllowedPlants(): AllowedPlants {
   return useQuery(sessionQueries.allowedPlants()).data ?? NO_PLANTS;
+}
+
+/** §6: whether notifications are used in one of the user's plants (notification screens and entries show only then). */
+export function useInNotificationPlants(profile: Pick<Profile, 'permissions' | 'plants'>): boolean {
+  const allowedPlants = useAllowedPlants();
+  return inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
 }

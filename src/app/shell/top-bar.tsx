@@ -6,8 +6,7 @@ import { initials } from '../../domain/email';
 import type { Profile } from '../../contract/user-api';
 import { Icon } from '../../components/ui/icons';
 import { SyncStatus } from './sync-status';
-import { inAllowedPlants } from '../../domain/permissions';
-import { useAllowedPlants } from '../../lib/profile';
+import { useInNotificationPlants } from '../../lib/profile';
 import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown';
 import { PushPermission } from '../../features/profile/push/push-prompt';
 
@@ -61,8 +60,7 @@ function ImportantMessages({ messages }: { messages: string[] }) {
 
 export function TopBar({ title, profile, isNarrow }: { title: string; profile: Profile; isNarrow: boolean }) {
   const { t } = useTranslation();
-  const allowedPlants = useAllowedPlants();
-  const inNotificationPlants = inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
+  const inNotificationPlants = useInNotificationPlants(profile);
   return (
     <header className="top-bar">
       <div className="top-bar-title">

@@ -40,7 +40,7 @@ export default function ApprovalRequestPage() {
           <h2 id="request-title" className="section-title">
             {data.requesting_user_name}
           </h2>
-          <dl className="request-facts">
+          <dl className="fact-list">
             <dt>{t('approvals.email')}</dt>
             <dd>{data.requesting_user_email}</dd>
             <dt>{t('approvals.manager')}</dt>
@@ -75,7 +75,7 @@ export default function ApprovalRequestPage() {
               <button type="button" className="button primary" disabled={decide.isPending} onClick={() => send('approve')}>
                 {t('approvals.approve')}
               </button>
-              <button type="button" className="button reject-outline" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
+              <button type="button" className="button outline-danger" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
                 {t('approvals.reject')}
               </button>
             </div>

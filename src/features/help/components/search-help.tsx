@@ -4,12 +4,14 @@
  * test reads back through the same parser, so the help can never teach a search that fails.
  */
 import { useTranslation } from 'react-i18next';
-import { OPERATORS, OPERATOR_SUFFIXES, SEARCH_FIELDS } from '../../../domain/search-language';
+import { OPERATORS, OPERATOR_SUFFIXES } from '../../../domain/search-language';
+import { SearchFieldTable } from '../../../components/search-field-table';
 
 /** Written as a person types them; search-help.test.ts parses each one. */
 export const SEARCH_EXAMPLES = ['door motor', 'po=4500100345', 'dd>=01.11.2026', 'plant=FI01 sloc=V001', 'dl!=delivered', '"material description"=cable'] as const;
 
-const written = (alias: string) => (alias.includes(' ') ? `"${alias}"` : alias);
+/** A field name of several words is written in quotes here, as the tips teach. */
+const quoted = (alias: string) => (alias.includes(' ') ? `"${alias}"` : alias);
 
 export function SearchHelp() {
   const { t } = useTranslation();
@@ -51,30 +53,20 @@ export function SearchHelp() {
         </table>
       </div>
       <div className="table-wrap">
-        <table className="data-table">
-          <caption className="visually-hidden">{t('help.search.fieldsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('help.search.field')}</th>
-              <th scope="col">{t('help.search.aliases')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {SEARCH_FIELDS.map((field) => (
-              <tr key={field.key}>
-                <td>{t(`tracking.searchField.${field.key}`)}</td>
-                <td>
-                  {field.aliases.map((alias, index) => (
-                    <span key={alias}>
-                      {index > 0 && ' · '}
-                      <code>{written(alias)}</code>
-                    </span>
-                  ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SearchFieldTable
+          className="data-table"
+          caption={t('help.search.fieldsCaption')}
+          fieldHeader={t('help.search.field')}
+          aliasHeader={t('help.search.aliases')}
+          renderAliases={(aliases) =>
+            aliases.map((alias, index) => (
+              <span key={alias}>
+                {index > 0 && ' · '}
+                <code>{quoted(alias)}</code>
+              </span>
+            ))
+          }
+        />
       </div>
       <h3>{t('help.search.tipsTitle')}</h3>
       <ul>

@@ -12,6 +12,7 @@ import { can, inAllowedPlants } from '../../../domain/permissions';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { Pager } from '../../../components/ui/pager';
 import { ChannelPage, FeedbackPageList, StockCountPageList, type PageProps } from './notification-lists';
 import '../notifications.css';
 
@@ -150,15 +151,14 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
           ),
         )}
         {pageCount !== null && pageCount > 1 && (
-          <nav className="pager" aria-label={t('common.pages')}>
-            <button type="button" className="button" disabled={state.page <= 1} onClick={() => update({ page: Math.max(1, state.page - 1), more: 0 })}>
-              {t('common.previous')}
-            </button>
-            <span>{t('common.pageOf', { page: lastPage, pages: pageCount })}</span>
-            <button type="button" className="button" disabled={lastPage >= pageCount} onClick={() => update({ page: lastPage + 1, more: 0 })}>
-              {t('common.next')}
-            </button>
-          </nav>
+          <Pager
+            page={lastPage}
+            pages={pageCount}
+            hasPrev={state.page > 1}
+            hasNext={lastPage < pageCount}
+            onPrevious={() => update({ page: Math.max(1, state.page - 1), more: 0 })}
+            onNext={() => update({ page: lastPage + 1, more: 0 })}
+          />
         )}
       </div>
     </div>

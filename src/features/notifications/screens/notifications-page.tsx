@@ -1,14 +1,12 @@
 /** /notifications (§2): the notification lists of the signed-in user (only in notification plants, §6). */
 import { useTranslation } from 'react-i18next';
-import { inAllowedPlants } from '../../../domain/permissions';
-import { useAllowedPlants, useProfile } from '../../../lib/profile';
+import { useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { NotificationTabs } from '../components/notification-tabs';
 
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const profile = useProfile();
-  const allowedPlants = useAllowedPlants();
-  const hasNotifications = inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
+  const hasNotifications = useInNotificationPlants(profile);
   return (
     <section className="page">
       <h1 className="page-title">{t('routes.notifications')}</h1>

@@ -4,8 +4,7 @@
  */
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { inAllowedPlants } from '../../../domain/permissions';
-import { useAllowedPlants, useProfile } from '../../../lib/profile';
+import { useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,12 +12,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export default function NotificationSettingsPage() {
   const { t } = useTranslation();
   const profile = useProfile();
-  const allowedPlants = useAllowedPlants();
   const [params] = useSearchParams();
   const requested = params.get('uid');
   const uid = requested && UUID.test(requested) ? requested : profile.uid;
   const isOwn = uid === profile.uid;
-  const hasNotifications = inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
+  const hasNotifications = useInNotificationPlants(profile);
   return (
     <section className="page">
       <h1 className="page-title">{t('routes.notificationSettings')}</h1>

@@ -4,10 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { LOCALES, type Locale } from '../../../domain/constants';
-import { inAllowedPlants } from '../../../domain/permissions';
 import { errorMessage } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n';
-import { sessionQueries, updateProfile, useAllowedPlants, useProfile } from '../../../lib/profile';
+import { sessionQueries, updateProfile, useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 import '../profile.css';
 
@@ -72,8 +71,7 @@ function LanguageSetting() {
 export default function UserProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
-  const allowedPlants = useAllowedPlants();
-  const hasNotifications = inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
+  const hasNotifications = useInNotificationPlants(profile);
   return (
     <section className="page">
       <h1 className="page-title">{t('routes.userProfile')}</h1>
@@ -82,7 +80,7 @@ export default function UserProfilePage() {
           <h2 id="profile-account" className="section-title">
             {t('profile.account')}
           </h2>
-          <dl className="profile-facts">
+          <dl className="fact-list">
             <dt>{t('profile.name')}</dt>
             <dd>{profile.displayName}</dd>
             <dt>{t('profile.email')}</dt>

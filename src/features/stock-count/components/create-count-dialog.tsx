@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { createStockCount, useRelationship, type PlanningResult } from '../api/count-planning';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 
@@ -116,22 +117,11 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
             <input id="cc-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
           </>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+        <FormActions error={error} onCancel={onClose} submitLabel={t('stockCount.send')} isPending={create.isPending}>
           <button type="button" className="button" disabled={create.isPending} onClick={() => submit(true)()}>
             {t('stockCount.saveDraft')}
           </button>
-          <button type="submit" className="button primary" disabled={create.isPending}>
-            {t('stockCount.send')}
-          </button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import type { StockCountRow } from '../../../contract/stock';
 import { errorMessage } from '../../../lib/api-client';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { updateStockCount, type PlanningResult } from '../api/count-planning';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 
@@ -47,19 +48,7 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
             <input id="ec-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
           </>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={save.isPending}>
-            {t('stockCount.saveChanges')}
-          </button>
-        </div>
+        <FormActions error={error} onCancel={onClose} submitLabel={t('stockCount.saveChanges')} isPending={save.isPending} />
       </form>
     </Dialog>
   );

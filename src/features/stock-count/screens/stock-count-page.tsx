@@ -14,6 +14,7 @@ import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { Dialog } from '../../../components/ui/dialog';
 import { OccupancyChart } from '../../../components/occupancy-chart';
@@ -205,15 +206,14 @@ export default function StockCountPage() {
               />
             ))}
           </ul>
-          <nav className="pager" aria-label={t('common.pages')}>
-            <button type="button" className="button" disabled={!data.has_prev} onClick={() => setParams({ ...params, page: params.page - 1 })}>
-              {t('common.previous')}
-            </button>
-            <span>{t('common.pageOf', { page: data.page, pages: data.pages })}</span>
-            <button type="button" className="button" disabled={!data.has_next} onClick={() => setParams({ ...params, page: params.page + 1 })}>
-              {t('common.next')}
-            </button>
-          </nav>
+          <Pager
+            page={data.page}
+            pages={data.pages}
+            hasPrev={data.has_prev}
+            hasNext={data.has_next}
+            onPrevious={() => setParams({ ...params, page: params.page - 1 })}
+            onNext={() => setParams({ ...params, page: params.page + 1 })}
+          />
           {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
         </>
       )}

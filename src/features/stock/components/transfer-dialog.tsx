@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Relationships, StockItemRow, TransferRequestRow } from '../../../contract/stock';
 import { errorMessage, stockApi, toSearchParams } from '../../../lib/api-client';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 
 export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; onClose: () => void; onDone: (row: TransferRequestRow) => void }) {
   const { t } = useTranslation();
@@ -52,19 +53,7 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
         </select>
         <label htmlFor="tr-qty">{t('stock.transferQuantity', { unit: item.unit })}</label>
         <input id="tr-qty" type="text" inputMode="decimal" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={send.isPending}>
-            {t('stock.transferSend')}
-          </button>
-        </div>
+        <FormActions error={error} onCancel={onClose} submitLabel={t('stock.transferSend')} isPending={send.isPending} />
       </form>
     </Dialog>
   );

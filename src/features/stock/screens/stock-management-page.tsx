@@ -10,6 +10,7 @@ import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
+import { Pager } from '../../../components/ui/pager';
 import { useStockPage } from '../api/get-stock';
 import { StockTable } from '../components/stock-table';
 import { TransferDialog } from '../components/transfer-dialog';
@@ -94,15 +95,14 @@ export default function StockManagementPage() {
       {data && data.stock_items.length > 0 && (
         <>
           <StockTable items={data.stock_items} onTransfer={online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined} />
-          <nav className="pager" aria-label={t('common.pages')}>
-            <button type="button" className="button" disabled={!data.has_prev} onClick={() => go({ page: String(page - 1) })}>
-              {t('common.previous')}
-            </button>
-            <span>{t('common.pageOf', { page: data.page, pages: data.pages })}</span>
-            <button type="button" className="button" disabled={!data.has_next} onClick={() => go({ page: String(page + 1) })}>
-              {t('common.next')}
-            </button>
-          </nav>
+          <Pager
+            page={data.page}
+            pages={data.pages}
+            hasPrev={data.has_prev}
+            hasNext={data.has_next}
+            onPrevious={() => go({ page: String(page - 1) })}
+            onNext={() => go({ page: String(page + 1) })}
+          />
           {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
         </>
       )}

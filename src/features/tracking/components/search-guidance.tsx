@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { SEARCH_FIELDS } from '../../../domain/search-language';
+import { SearchFieldTable } from '../../../components/search-field-table';
+
+/** A field name of several words is joined with _ here, as the guidance's first example shows. */
+const joined = (alias: string) => alias.replaceAll(' ', '_');
 
 /** §5 guidance: how to write free-text and indexed searches, with every field and its aliases. */
 export function SearchGuidance() {
@@ -13,25 +16,13 @@ export function SearchGuidance() {
       <p>{t('tracking.guidance.indexed')}</p>
       <p>{t('tracking.guidance.multiWord')}</p>
       <p>{t('tracking.guidance.dates')}</p>
-      <table className="alias-table">
-        <caption className="visually-hidden">{t('tracking.guidance.fieldsCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('tracking.guidance.field')}</th>
-            <th scope="col">{t('tracking.guidance.write')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SEARCH_FIELDS.map((field) => (
-            <tr key={field.key}>
-              <td>{t(`tracking.searchField.${field.key}`)}</td>
-              <td>
-                <code>{field.aliases.map((alias) => (alias.includes(' ') ? alias.replaceAll(' ', '_') : alias)).join(' · ')}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SearchFieldTable
+        className="alias-table"
+        caption={t('tracking.guidance.fieldsCaption')}
+        fieldHeader={t('tracking.guidance.field')}
+        aliasHeader={t('tracking.guidance.write')}
+        renderAliases={(aliases) => <code>{aliases.map(joined).join(' · ')}</code>}
+      />
     </section>
   );
 }

@@ -10,11 +10,12 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TrackingStatusParams } from '../../../contract/parts';
 import { PAGE_SIZE } from '../../../domain/constants';
-import { can, inAllowedPlants } from '../../../domain/permissions';
-import { useAllowedPlants, useProfile } from '../../../lib/profile';
+import { can } from '../../../domain/permissions';
+import { useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { useSearchHistory } from '../../../lib/search-history';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { Pager } from '../../../components/ui/pager';
 import { useTrackingStatus } from '../api/get-tracking-status';
 import { MonitorTabs } from '../components/monitor-tabs';
 import { ResultPage } from '../components/result-page';
@@ -27,8 +28,8 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const { t } = useTranslation();
   const profile = useProfile();
   // #6: the Notifications tab (notification lists) where notifications are used (§2, §6).
-  const allowedPlants = useAllowedPlants();
-  const showsNotifications = Boolean(NotificationsTab) && inAllowedPlants(profile.permissions, profile.plants, allowedPlants.notifications_allowed_plants);
+  const inNotificationPlants = useInNotificationPlants(profile);
+  const showsNotifications = Boolean(NotificationsTab) && inNotificationPlants;
   const online = useOnline();
   const canSeeMine = can(profile.permissions, 'tracking.myOrders');
   const [state, update] = useMonitorState(canSeeMine);
@@ -102,19 +103,15 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           />
         ))}
         {!ActiveNotifications && first.data && first.data.pages > 1 && (
-          <nav className="pager" aria-label={t('common.pages')}>
-            <button type="button" className="button" disabled={state.page <= 1} onClick={() => update({ page: Math.max(1, state.page - 1), more: 0 })}>
-              {t('common.previous')}
-            </button>
-            <span>
-              {pages.length > 1
-                ? t('tracking.pagesOf', { from: state.page, to: lastPage, pages: first.data.pages })
-                : t('common.pageOf', { page: state.page, pages: first.data.pages })}
-            </span>
-            <button type="button" className="button" disabled={lastPage >= first.data.pages} onClick={() => update({ page: lastPage + 1, more: 0 })}>
-              {t('common.next')}
-            </button>
-          </nav>
+          <Pager
+            page={state.page}
+            pages={first.data.pages}
+            label={pages.length > 1 ? t('tracking.pagesOf', { from: state.page, to: lastPage, pages: first.data.pages }) : undefined}
+            hasPrev={state.page > 1}
+            hasNext={lastPage < first.data.pages}
+            onPrevious={() => update({ page: Math.max(1, state.page - 1), more: 0 })}
+            onNext={() => update({ page: lastPage + 1, more: 0 })}
+          />
         )}
       </div>
     </section>

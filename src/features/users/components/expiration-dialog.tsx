@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../../../contract/users';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { useUpdateExpiration } from '../api/change-user';
 import { UserStatus } from './user-table';
 
@@ -32,19 +33,7 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
         <label htmlFor="expiration-date">{t('users.expiration.lastDay')}</label>
         <input id="expiration-date" type="date" value={date} disabled={never} required={!never} onChange={(event) => setDate(event.target.value)} />
         <p className="muted small">{t('users.expiration.help')}</p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button ghost" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="button primary" disabled={save.isPending}>
-            {t('users.save')}
-          </button>
-        </div>
+        <FormActions error={error} onCancel={onClose} submitLabel={t('users.save')} isPending={save.isPending} />
       </form>
     </Dialog>
   );

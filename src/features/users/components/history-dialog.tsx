@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry, UserRow } from '../../../contract/users';
 import { describeAttachment, diffGrantState, type GrantState } from '../../../domain/grant-changes';
 import { Dialog } from '../../../components/ui/dialog';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUserHistory } from '../api/get-audit-log';
 
@@ -77,15 +78,14 @@ export function HistoryDialog({ user, onClose }: { user: UserRow; onClose: () =>
         </ol>
       )}
       {data && data.pages > 1 && (
-        <nav className="pager" aria-label={t('common.pages')}>
-          <button type="button" className="button" disabled={!data.has_prev} onClick={() => setPage(page - 1)}>
-            {t('common.previous')}
-          </button>
-          <span>{t('common.pageOf', { page: data.page, pages: data.pages })}</span>
-          <button type="button" className="button" disabled={!data.has_next} onClick={() => setPage(page + 1)}>
-            {t('common.next')}
-          </button>
-        </nav>
+        <Pager
+          page={data.page}
+          pages={data.pages}
+          hasPrev={data.has_prev}
+          hasNext={data.has_next}
+          onPrevious={() => setPage(page - 1)}
+          onNext={() => setPage(page + 1)}
+        />
       )}
       <div className="dialog-actions">
         <button type="button" className="button primary" onClick={onClose}>

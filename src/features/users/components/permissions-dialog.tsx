@@ -10,6 +10,7 @@ import { attachmentKey, PER_PLANT_KINDS } from '../../../domain/grant-changes';
 import { ATTACHMENT_HOLDERS, ATTACHMENT_KINDS, GRANTS, isGrant, mayHoldAttachment, type AttachmentKind } from '../../../domain/permissions';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { useGrantOptions, usePlantOptions, useUserPermissions } from '../api/get-user-permissions';
 import { useUpdatePermissions } from '../api/change-user';
@@ -151,21 +152,13 @@ function PermissionsForm({
           </section>
         );
       })}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button ghost" onClick={onClose}>
-          {readOnly ? t('common.close') : t('common.cancel')}
-        </button>
-        {!readOnly && (
-          <button type="submit" className="button primary" disabled={save.isPending}>
-            {t('users.save')}
-          </button>
-        )}
-      </div>
+      <FormActions
+        error={error}
+        onCancel={onClose}
+        cancelLabel={readOnly ? t('common.close') : undefined}
+        submitLabel={readOnly ? undefined : t('users.save')}
+        isPending={save.isPending}
+      />
     </form>
   );
 }

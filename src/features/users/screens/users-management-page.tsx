@@ -10,6 +10,7 @@ import type { UserList, UserRow } from '../../../contract/users';
 import { can, type Capability } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { Spinner } from '../../../components/ui/spinner';
+import { Pager } from '../../../components/ui/pager';
 import { useUsers } from '../api/get-users';
 import { UserTable, type UserAction } from '../components/user-table';
 import { PendingApprovalsList } from '../components/pending-approvals-list';
@@ -120,15 +121,14 @@ export default function UsersManagementPage() {
             {data && data.items.length > 0 && (
               <>
                 <UserTable users={data.items} actions={actions} onAction={(kind, user) => setAction({ kind, user })} />
-                <nav className="pager" aria-label={t('common.pages')}>
-                  <button type="button" className="button" disabled={!data.has_prev} onClick={() => go({ page: String(page - 1) })}>
-                    {t('common.previous')}
-                  </button>
-                  <span>{t('common.pageOf', { page: data.page, pages: data.pages })}</span>
-                  <button type="button" className="button" disabled={!data.has_next} onClick={() => go({ page: String(page + 1) })}>
-                    {t('common.next')}
-                  </button>
-                </nav>
+                <Pager
+                  page={data.page}
+                  pages={data.pages}
+                  hasPrev={data.has_prev}
+                  hasNext={data.has_next}
+                  onPrevious={() => go({ page: String(page - 1) })}
+                  onNext={() => go({ page: String(page + 1) })}
+                />
                 {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
               </>
             )}
