@@ -36,7 +36,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       engine: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        // pool.end() resolves once every connection was asked to end, not once it has: wait for
+        // each one's 'remove' (its socket closed), so a DROP DATABASE right after finds no session
+        // to terminate under a client that would then report an uncaught error. Bounded, never hangs.
+        let open = pool.totalCount;
+        const closed = new Promise<void>((resolve) => {
+          if (open === 0) return resolve();
+          pool.on('remove', () => {
+            open -= 1;
+            if (open <= 0) resolve();
+          });
+          setTimeout(resolve, 5000).unref();
+        });
+        await pool.end();
+        await closed;
+      },
     };
   }
   let client: PGlite;

@@ -4,7 +4,7 @@
  * line it starts on, so each error names a line the ERP team can find in the file. Cells are
  * checked against the column kinds of formats.ts; nothing is guessed or repaired.
  */
-import Papa from 'papaparse';
+import { stepCsvLines } from '../csv/read-lines';
 import { FILE_COLUMNS, isCalendarDate, isDeliveryStatus, type ColumnSpec, type ErpFileType } from './formats';
 
 export interface LineError {
@@ -58,74 +58,61 @@ function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error:
 
 export function readErpCsv(text: string, fileType: ErpFileType): ReadResult {
   const specs = FILE_COLUMNS[fileType];
-  const body = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n?/g, '\n');
   const errors: LineError[] = [];
   const records: CsvRecord[] = [];
-  const guessed = Papa.parse<string[]>(body.slice(0, 64 * 1024), { preview: 5, skipEmptyLines: 'greedy', delimitersToGuess: [';', ','] }).meta.delimiter;
   let header: { columns: Array<ColumnSpec | null>; width: number } | null = null;
-  let line = 1;
-  let consumed = 0;
 
-  Papa.parse<string[]>(body, {
-    delimiter: guessed,
-    step: (result, parser) => {
-      const startLine = line;
-      const cursor = result.meta.cursor;
-      for (let i = consumed; i < cursor; i += 1) if (body.charCodeAt(i) === 10) line += 1;
-      consumed = cursor;
-      const cells = result.data;
-      if (cells.every((cell) => cell.trim() === '')) return;
-      if (!header) {
-        const names = cells.map((cell) => cell.trim().toLowerCase());
-        const columns = names.map((name) => specs.find((spec) => spec.name === name) ?? null);
-        const missing = specs.filter((spec) => spec.required && !names.includes(spec.name)).map((spec) => spec.name);
-        if (missing.length > 0) {
-          errors.push({
-            line: startLine,
-            message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of a ${fileType} file`,
-          });
-          parser.abort();
-          return;
-        }
-        const duplicate = names.find((name, index) => name !== '' && names.indexOf(name) !== index);
-        if (duplicate) {
-          errors.push({ line: startLine, message: `The header names the column ${duplicate} twice` });
-          parser.abort();
-          return;
-        }
-        header = { columns, width: cells.length };
+  const read = stepCsvLines(text, { delimiters: [';', ','], previewRows: 5, sampleChars: 64 * 1024 }, (cells, startLine, parser) => {
+    if (!header) {
+      const names = cells.map((cell) => cell.trim().toLowerCase());
+      const columns = names.map((name) => specs.find((spec) => spec.name === name) ?? null);
+      const missing = specs.filter((spec) => spec.required && !names.includes(spec.name)).map((spec) => spec.name);
+      if (missing.length > 0) {
+        errors.push({
+          line: startLine,
+          message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of a ${fileType} file`,
+        });
+        parser.abort();
         return;
       }
-      if (cells.length !== header.width) {
-        errors.push({ line: startLine, message: `Unexpected column count ${cells.length} (expected ${header.width})` });
+      const duplicate = names.find((name, index) => name !== '' && names.indexOf(name) !== index);
+      if (duplicate) {
+        errors.push({ line: startLine, message: `The header names the column ${duplicate} twice` });
+        parser.abort();
         return;
       }
-      const values: Record<string, CellValue> = {};
-      let isValid = true;
-      for (let index = 0; index < cells.length; index += 1) {
-        const spec = header.columns[index];
-        if (!spec) continue;
-        const raw = cells[index]!.trim();
-        if (raw === '' && spec.required) {
-          errors.push({ line: startLine, message: `${spec.name} is empty` });
-          isValid = false;
-          continue;
-        }
-        const converted = convert(spec, raw);
-        if ('error' in converted) {
-          errors.push({ line: startLine, message: converted.error });
-          isValid = false;
-        } else {
-          values[spec.name] = converted.value;
-        }
+      header = { columns, width: cells.length };
+      return;
+    }
+    if (cells.length !== header.width) {
+      errors.push({ line: startLine, message: `Unexpected column count ${cells.length} (expected ${header.width})` });
+      return;
+    }
+    const values: Record<string, CellValue> = {};
+    let isValid = true;
+    for (let index = 0; index < cells.length; index += 1) {
+      const spec = header.columns[index];
+      if (!spec) continue;
+      const raw = cells[index]!.trim();
+      if (raw === '' && spec.required) {
+        errors.push({ line: startLine, message: `${spec.name} is empty` });
+        isValid = false;
+        continue;
       }
-      if (isValid) records.push({ line: startLine, values });
-    },
+      const converted = convert(spec, raw);
+      if ('error' in converted) {
+        errors.push({ line: startLine, message: converted.error });
+        isValid = false;
+      } else {
+        values[spec.name] = converted.value;
+      }
+    }
+    if (isValid) records.push({ line: startLine, values });
   });
 
   if (!header && errors.length === 0) errors.push({ line: null, message: `The file is empty; the first line must name the columns of a ${fileType} file` });
   else if (header && records.length === 0 && errors.length === 0) errors.push({ line: null, message: 'The file has a header but no lines' });
-  return { records, errors, lineCount: body.endsWith('\n') ? line - 1 : line };
+  return { records, errors, lineCount: read.endsWithNewline ? read.nextLine - 1 : read.nextLine };
 }
 
 /** The errors as stored: the first MAX_LISTED_ERRORS, then one line saying how many more. */

@@ -257,10 +257,29 @@ export const SWEEP_DAYS = 31;
  * once cannot write a slot twice (partial unique index, ON CONFLICT DO NOTHING).
  */
 export async function sweepMissing(db: Executor, schedule: IngestionSchedule, now: Date = new Date(), ids: () => string = randomUUID): Promise<number> {
+  return sweep(db, schedule, now, ids, null);
+}
+
+/**
+ * sweepMissing for a polling worker: a sweep whose slots (first day, number of passed deadlines)
+ * are those of this sweeper's last successful sweep writes nothing new (a slot's row only ever
+ * gives way to a file of the same slot), so it stops after the one `min()` query.
+ */
+export function missingSweeper(db: Executor, schedule: IngestionSchedule): () => Promise<number> {
+  const memo: SweepMemo = { lastRange: null };
+  return () => sweep(db, schedule, new Date(), randomUUID, memo);
+}
+
+interface SweepMemo {
+  lastRange: string | null;
+}
+
+async function sweep(db: Executor, schedule: IngestionSchedule, now: Date, ids: () => string, memo: SweepMemo | null): Promise<number> {
   const today = localDate(now, schedule.timezone);
   const [first] = await db.select({ date: sql<string | null>`min(${fileProcessing.businessDate})::text` }).from(fileProcessing);
   const earliest = addDaysToDate(today, -SWEEP_DAYS);
-  let date = first?.date && first.date > earliest ? first.date : first?.date ? earliest : today;
+  const from = first?.date && first.date > earliest ? first.date : first?.date ? earliest : today;
+  let date = from;
   const slots: Array<Record<string, string>> = [];
   for (; date <= today; date = addDaysToDate(date, 1)) {
     for (const slot of expectedSlots(schedule)) {
@@ -276,7 +295,8 @@ export async function sweepMissing(db: Executor, schedule: IngestionSchedule, no
       });
     }
   }
-  if (slots.length === 0) return 0;
+  const range = `${from}|${slots.length}`;
+  if (slots.length === 0 || memo?.lastRange === range) return 0;
   const result = await db.execute(sql`
     insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, errors, created_at)
     select s.id, s.file_type, s.file_name, s.business_date, s.file_part_of_day, 'missing', '[]'::jsonb, s.created_at
@@ -285,5 +305,6 @@ export async function sweepMissing(db: Executor, schedule: IngestionSchedule, no
     on conflict do nothing
     returning id`);
   const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  if (memo) memo.lastRange = range;
   return rows.length;
 }

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fileProcessing } from '../db/schema';
-import { FileNameRefusal, processPending, recordRefusedFile, registerFile, sweepMissing, type FileRow } from './queue';
+import { FileNameRefusal, missingSweeper, processPending, recordRefusedFile, registerFile, type FileRow } from './queue';
 import type { IngestionSchedule } from './schedule';
 
 export interface IngestionSettings {
@@ -68,6 +68,7 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const sweepMissing = missingSweeper(db, settings.schedule);
 
   async function scanInbox(inboxDir: string): Promise<Map<string, string>> {
     const waiting = new Map<string, string>(); // file name → row id
@@ -114,7 +115,7 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
   }
 
   async function tick(): Promise<void> {
-    await sweepMissing(db, settings.schedule);
+    await sweepMissing();
     const waiting = settings.inboxDir ? await scanInbox(settings.inboxDir) : new Map<string, string>();
     const done: FileRow[] = await processPending(db, { workerId, leaseSeconds: settings.leaseSeconds });
     for (const file of done) {

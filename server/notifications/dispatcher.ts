@@ -58,17 +58,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   let running: Promise<number> | null = null;
   let stopped = false;
 
+  const isDue = () =>
+    and(
+      inArray(notifications.deliveryState, ['queued', 'sending']),
+      or(isNull(notifications.nextAttemptAt), lte(notifications.nextAttemptAt, sql`now()`)),
+    );
+
   async function claim(): Promise<Row[]> {
+    // Most ticks find nothing due: one indexed look first, the locking transaction only when needed.
+    const [anyDue] = await db.select({ id: notifications.id }).from(notifications).where(isDue()).limit(1);
+    if (!anyDue) return [];
     return db.transaction(async (tx) => {
       const due = await tx
         .select({ id: notifications.id })
         .from(notifications)
-        .where(
-          and(
-            inArray(notifications.deliveryState, ['queued', 'sending']),
-            or(isNull(notifications.nextAttemptAt), lte(notifications.nextAttemptAt, sql`now()`)),
-          ),
-        )
+        .where(isDue())
         .orderBy(asc(notifications.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });

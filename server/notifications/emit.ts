@@ -20,28 +20,9 @@
  * mobileNumber, pushNotificationsEnabled) AND the entry's preference for this key enables it.
  */
 import type { Db, Tx } from '../db/client';
-import { recordNotifications, type RecordResult } from './record';
+import { recordNotifications, type NotificationEvent, type RecordResult } from './record';
 
-export type NotificationKey =
-  | 'delivery_notification'
-  | 'inventory_count_notification'
-  | 'contact_notification'
-  | 'other_notification';
-
-export interface NotificationEvent {
-  key: NotificationKey;
-  /** Recipients (users.id). Unknown ids are skipped and reported, not an error. */
-  userIds: string[];
-  /** E-mail subject and push title. Plain text: never markup. */
-  subject: string;
-  /** Message body. Plain text: web and e-mail addresses become links when shown, nothing else. */
-  body: string;
-  /** An in-app path ("/order-details/…") or an http(s) URL the push notification opens. */
-  link?: string;
-  /** The plant the event belongs to; recipients must see notifications in it (§6). */
-  plantCode?: string | null;
-}
-
+export type { NotificationEvent };
 export type EmitResult = RecordResult;
 
 /** Records the notifications of `event` in `tx` (state 'queued'); they are sent after commit. */

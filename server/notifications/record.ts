@@ -5,16 +5,22 @@
 import type { Db, Tx } from '../db/client';
 import { notifications } from '../db/schema';
 import type { NotificationChannel, NotificationKey, NotificationSettingsEntry } from '../../src/contract/notifications';
-import { existingUserIds, loadSettings, notificationPlants, seesPlant } from './settings';
+import { existingUsers, notificationPlantsOf, seesPlant, settingsOf } from './settings';
 
 type Executor = Db | Tx;
 
-export interface RecordInput {
+/** One event to notify (see emit.ts, the entry point producers call). */
+export interface NotificationEvent {
   key: NotificationKey;
+  /** Recipients (users.id). Unknown ids are skipped and reported, not an error. */
   userIds: string[];
+  /** E-mail subject and push title. Plain text: never markup. */
   subject: string;
+  /** Message body. Plain text: web and e-mail addresses become links when shown, nothing else. */
   body: string;
+  /** An in-app path ("/order-details/…") or an http(s) URL the push notification opens. */
   link?: string;
+  /** The plant the event belongs to; recipients must see notifications in it (§6). */
   plantCode?: string | null;
 }
 
@@ -57,10 +63,11 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-export async function recordNotifications(db: Executor, event: RecordInput): Promise<RecordResult> {
+export async function recordNotifications(db: Executor, event: NotificationEvent): Promise<RecordResult> {
   const result: RecordResult = { recorded: [], skipped: [] };
   const uniqueIds = [...new Set(event.userIds)];
-  const known = await existingUserIds(db, uniqueIds);
+  const known = await existingUsers(db, uniqueIds);
+  const scopes = await notificationPlantsOf(db, [...known.keys()]);
   const subject = clip(event.subject, MAX_SUBJECT);
   const body = clip(event.body, MAX_BODY);
   for (const userId of uniqueIds) {
@@ -69,11 +76,11 @@ export async function recordNotifications(db: Executor, event: RecordInput): Pro
       result.skipped.push({ userId, reason: 'unknown user' });
       continue;
     }
-    if (!seesPlant(await notificationPlants(db, userId), event.plantCode)) {
+    if (!seesPlant(scopes.get(userId) ?? [], event.plantCode)) {
       result.skipped.push({ userId, reason: 'not in a notification plant' });
       continue;
     }
-    const planned = channelsFor(await loadSettings(db, userId), event.key);
+    const planned = channelsFor(await settingsOf(db, userId, user), event.key);
     if (planned.length === 0) {
       result.skipped.push({ userId, reason: 'no channel enabled' });
       continue;

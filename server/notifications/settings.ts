@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/client';
 import { allowedPlants, notificationDevices, notificationSettings, userAttachments, userGrants, users } from '../db/schema';
 import { NOTIFICATION_KEYS, notificationPreferences, type NotificationPreferences, type NotificationSettingsEntry } from '../../src/contract/notifications';
 import { isSuperManager } from '../../src/domain/permissions';
+import type { CurrentUser } from '../repositories/users';
 
 type Executor = Db | Tx;
 
@@ -27,7 +28,15 @@ function readPreferences(value: unknown): NotificationPreferences {
 
 export async function loadSettings(db: Executor, userId: string): Promise<NotificationSettingsEntry[]> {
   const [user] = await db.select({ email: users.email, phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId));
-  if (!user) return [];
+  return user ? settingsOf(db, userId, user) : [];
+}
+
+/** loadSettings for a user whose row is already loaded (the defaults name its e-mail address and phone number). */
+export async function settingsOf(
+  db: Executor,
+  userId: string,
+  user: { email: string; phoneNumber: string | null },
+): Promise<NotificationSettingsEntry[]> {
   // One query after the other: inside a transaction the executor is one connection.
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   const devices = await db.select().from(notificationDevices).where(eq(notificationDevices.userId, userId)).orderBy(notificationDevices.deviceId);
@@ -66,23 +75,44 @@ export async function loadSettings(db: Executor, userId: string): Promise<Notifi
   return [entry(true), entry(false)];
 }
 
+async function notificationAllowedPlants(db: Executor): Promise<Set<string>> {
+  const rows = await db.select({ plant: allowedPlants.plant }).from(allowedPlants).where(eq(allowedPlants.parameter, 'notifications_allowed_plants'));
+  return new Set(rows.map((r) => r.plant));
+}
+
 /**
  * §6: super managers see notifications in all plants; others only in notifications_allowed_plants
- * that are among their own plants. Returns null for "all plants", else the list (maybe empty).
+ * that are among their own plants. Null for "all plants", else the list (maybe empty).
  */
-export async function notificationPlants(db: Executor, userId: string): Promise<string[] | null> {
-  const grantRows = await db.select({ id: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, userId));
+function scopeOf(grants: readonly string[], plants: readonly string[], allowed: ReadonlySet<string>): string[] | null {
+  if (isSuperManager(grants)) return null;
+  return plants.filter((code) => allowed.has(code));
+}
+
+/** The §6 notification plants of the calling user, whose grants and plants the request already holds. */
+export async function callerNotificationPlants(db: Executor, caller: Pick<CurrentUser, 'grants' | 'plants'>): Promise<string[] | null> {
+  return scopeOf(caller.grants, caller.plants, await notificationAllowedPlants(db));
+}
+
+/** The §6 notification plants of each of `userIds` (ids of existing users), in three queries. */
+export async function notificationPlantsOf(db: Executor, userIds: string[]): Promise<Map<string, string[] | null>> {
+  if (userIds.length === 0) return new Map();
+  const grantRows = await db.select({ userId: userGrants.userId, id: userGrants.grantId }).from(userGrants).where(inArray(userGrants.userId, userIds));
   const plantRows = await db
-    .select({ code: userAttachments.code })
+    .select({ userId: userAttachments.userId, code: userAttachments.code })
     .from(userAttachments)
-    .where(and(eq(userAttachments.userId, userId), eq(userAttachments.kind, 'plant')));
-  const allowedRows = await db
-    .select({ plant: allowedPlants.plant })
-    .from(allowedPlants)
-    .where(eq(allowedPlants.parameter, 'notifications_allowed_plants'));
-  if (isSuperManager(grantRows.map((g) => g.id))) return null;
-  const allowed = new Set(allowedRows.map((r) => r.plant));
-  return plantRows.map((p) => p.code).filter((code) => allowed.has(code));
+    .where(and(inArray(userAttachments.userId, userIds), eq(userAttachments.kind, 'plant')));
+  const allowed = await notificationAllowedPlants(db);
+  return new Map(
+    userIds.map((userId) => [
+      userId,
+      scopeOf(
+        grantRows.filter((g) => g.userId === userId).map((g) => g.id),
+        plantRows.filter((p) => p.userId === userId).map((p) => p.code),
+        allowed,
+      ),
+    ]),
+  );
 }
 
 /** True when the user receives notifications at all, and for `plant` when one is given. */
@@ -92,9 +122,9 @@ export function seesPlant(scope: string[] | null, plant: string | null | undefin
   return plant === null || plant === undefined || scope.includes(plant);
 }
 
-export async function existingUserIds(db: Executor, ids: string[]): Promise<Map<string, { email: string }>> {
+export async function existingUsers(db: Executor, ids: string[]): Promise<Map<string, { email: string; phoneNumber: string | null }>> {
   const valid = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (valid.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, valid));
-  return new Map(rows.map((r) => [r.id, { email: r.email }]));
+  const rows = await db.select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber }).from(users).where(inArray(users.id, valid));
+  return new Map(rows.map((r) => [r.id, { email: r.email, phoneNumber: r.phoneNumber }]));
 }

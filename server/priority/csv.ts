@@ -5,7 +5,7 @@
  * file it starts on, so every error names a line the user can find in their editor.
  * Anything we cannot read at all is a refusal (CsvRefusal → 422), never a guess.
  */
-import Papa from 'papaparse';
+import { stepCsvLines } from '../csv/read-lines';
 import { PRIORITY_UPLOAD_MAX_ROWS } from '../../src/domain/constants';
 import {
   columnOfHeader,
@@ -65,72 +65,55 @@ export interface ParsedCsv {
 
 const DELIMITERS = [';', ',', '\t', '|'];
 const DELIMITER_NAMES: Record<string, string> = { ';': 'semicolon', ',': 'comma', '\t': 'tab', '|': 'pipe' };
-const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
 /** Parses the text of an upload of `kind`; throws CsvRefusal when there is nothing usable. */
 export function parsePriorityCsv(text: string, kind: PriorityUploadKind): ParsedCsv {
-  // One line ending for everything, so line numbers count what an editor shows.
-  const body = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n?/g, '\n');
   const { required, optional } = PRIORITY_CSV_COLUMNS[kind];
-  // Guess on the first lines without blank ones (papaparse counts them against a delimiter),
-  // then read every line ourselves so blank lines still count for the line numbers.
-  const guessed = Papa.parse<string[]>(body, { preview: 10, skipEmptyLines: 'greedy', delimitersToGuess: DELIMITERS }).meta.delimiter;
-  // Filled in by papaparse's step callback; an object so TypeScript does not narrow it to null.
+  // Filled in by the row callback; an object so TypeScript does not narrow it to null.
   const state: { header: { line: number; columns: (PriorityCsvColumn | null)[] } | null; refusal: CsvRefusal | null } = {
     header: null,
     refusal: null,
   };
   const rows: CsvRow[] = [];
-  let line = 1;
-  let consumed = 0;
 
-  Papa.parse<string[]>(body, {
-    delimiter: guessed,
-    step: (result, parser) => {
-      const startLine = line;
-      const cursor = result.meta.cursor;
-      for (let i = consumed; i < cursor; i += 1) if (body.charCodeAt(i) === 10) line += 1;
-      consumed = cursor;
-      const cells = result.data;
-      if (isBlank(cells)) return;
-      const header = state.header;
-      if (!header) {
-        const columns = cells.map(columnOfHeader);
-        state.header = { line: startLine, columns };
-        const missing = required.filter((column) => !columns.includes(column));
-        if (missing.length > 0) {
-          const found = cells.map((cell) => cell.trim()).join(' | ');
-          state.refusal = new CsvRefusal(
-            `The header on line ${startLine} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
-              `Required: ${required.join(', ')}, separated by ; or , (found: ${found.slice(0, 200)}).`,
-            missing.map((column) => ({ line: startLine, column, value: null, message: `Column ${column} is missing from the header` })),
-          );
-          parser.abort();
-        }
-        return;
-      }
-      if (rows.length >= PRIORITY_UPLOAD_MAX_ROWS) {
+  const read = stepCsvLines(text, { delimiters: DELIMITERS, previewRows: 10 }, (cells, startLine, parser) => {
+    const header = state.header;
+    if (!header) {
+      const columns = cells.map(columnOfHeader);
+      state.header = { line: startLine, columns };
+      const missing = required.filter((column) => !columns.includes(column));
+      if (missing.length > 0) {
+        const found = cells.map((cell) => cell.trim()).join(' | ');
         state.refusal = new CsvRefusal(
-          `The file has more than ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows; split it into files of at most ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows.`,
+          `The header on line ${startLine} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
+            `Required: ${required.join(', ')}, separated by ; or , (found: ${found.slice(0, 200)}).`,
+          missing.map((column) => ({ line: startLine, column, value: null, message: `Column ${column} is missing from the header` })),
         );
         parser.abort();
-        return;
       }
-      const row: CsvRow = { line: startLine, cells: {}, extraCells: 0 };
-      cells.forEach((cell, index) => {
-        const column = header.columns[index];
-        if (index >= header.columns.length) {
-          if (cell.trim() !== '') row.extraCells += 1;
-        } else if (column && (required.includes(column) || optional.includes(column)) && row.cells[column] === undefined) {
-          row.cells[column] = cell.trim();
-        }
-      });
-      rows.push(row);
-    },
+      return;
+    }
+    if (rows.length >= PRIORITY_UPLOAD_MAX_ROWS) {
+      state.refusal = new CsvRefusal(
+        `The file has more than ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows; split it into files of at most ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows.`,
+      );
+      parser.abort();
+      return;
+    }
+    const row: CsvRow = { line: startLine, cells: {}, extraCells: 0 };
+    cells.forEach((cell, index) => {
+      const column = header.columns[index];
+      if (index >= header.columns.length) {
+        if (cell.trim() !== '') row.extraCells += 1;
+      } else if (column && (required.includes(column) || optional.includes(column)) && row.cells[column] === undefined) {
+        row.cells[column] = cell.trim();
+      }
+    });
+    rows.push(row);
   });
 
   if (state.refusal) throw state.refusal;
   if (!state.header) throw new CsvRefusal(`The file is empty. The first line must name the columns: ${required.join(', ')}.`);
-  if (rows.length === 0) throw new CsvRefusal('The file has a header but no rows.', [fileError(line, 'No rows after the header')]);
-  return { delimiter: DELIMITER_NAMES[guessed] ?? guessed, rows };
+  if (rows.length === 0) throw new CsvRefusal('The file has a header but no rows.', [fileError(read.nextLine, 'No rows after the header')]);
+  return { delimiter: DELIMITER_NAMES[read.delimiter] ?? read.delimiter, rows };
 }

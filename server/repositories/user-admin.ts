@@ -86,18 +86,28 @@ async function toRows(db: Executor, records: UserRecord[]): Promise<UserRow[]> {
       .from(userAttachments)
       .where(and(inArray(userAttachments.userId, ids), eq(userAttachments.kind, 'plant'))),
   ]);
-  return records.map((record) => ({
+  return records.map((record) =>
+    toRow(
+      record,
+      grantRows.filter((g) => g.userId === record.id).map((g) => g.grantId),
+      plantRows.filter((p) => p.userId === record.id).map((p) => p.code),
+    ),
+  );
+}
+
+function toRow(record: UserRecord, grantIds: readonly string[], plantCodes: readonly string[]): UserRow {
+  return {
     uid: record.id,
     email: record.email,
     displayName: record.displayName,
     approvalStatus: record.approvalStatus as UserRow['approvalStatus'],
     expirationDate: record.expirationDate,
     isExpired: record.expirationDate !== null && record.expirationDate < today(),
-    permissions: grantRows.filter((g) => g.userId === record.id).map((g) => g.grantId).sort(),
-    plants: [...new Set(plantRows.filter((p) => p.userId === record.id).map((p) => p.code))].sort(),
+    permissions: [...grantIds].sort(),
+    plants: [...new Set(plantCodes)].sort(),
     lastLogin: record.lastLoginAt?.toISOString() ?? null,
     created: record.createdAt.toISOString(),
-  }));
+  };
 }
 
 // ───────────── one user ─────────────
@@ -145,8 +155,7 @@ export async function readPermissions(db: Executor, editor: CurrentUser, uid: st
   const record = await findUser(db, uid);
   const state = await grantStateOf(db, uid);
   assertMayRead(editor, plantsOf(state), uid, 'users.readPermissions');
-  const [row] = await toRows(db, [record]);
-  return { user: row!, grants: state.grants, attachments: state.attachments, editable: editableBy(editor, uid) };
+  return { user: toRow(record, state.grants, plantsOf(state)), grants: state.grants, attachments: state.attachments, editable: editableBy(editor, uid) };
 }
 
 export async function updatePermissions(tx: Tx, editor: CurrentUser, uid: string, wanted: { grants: string[]; attachments: Attachment[] }) {
@@ -238,8 +247,8 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
     await tx.update(users).set({ expirationDate, updatedAt: sql`now()` }).where(eq(users.id, uid));
     await audit(tx, editor, 'user.updateExpiration', uid, { expirationDate: record.expirationDate }, { expirationDate });
   }
-  const [row] = await toRows(tx, [await findUser(tx, uid)]);
-  return row!;
+  // The row is locked: only the expiration date (and updatedAt, not shown) changed since it was read.
+  return toRow({ ...record, expirationDate }, state.grants, plantsOf(state));
 }
 
 export async function removeUser(tx: Tx, editor: CurrentUser, uid: string) {

@@ -6,13 +6,12 @@
  * state re-sent under another name (every line compared, nothing changed).
  * Run alone with `npx tsx tests/bench/ingestion.ts`, or as part of `npm run bench`.
  */
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
 import { processPending, registerFile } from '../../server/ingestion/queue';
 import { readErpCsv } from '../../server/ingestion/csv';
+import { createScratchDatabase } from '../server/harness';
 
 export const BENCH_LINES = 100_000;
 
@@ -83,22 +82,13 @@ export async function ingestionBench(): Promise<IngestionFigures[]> {
   }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (adminUrl) {
-    const name = `pt_bench_ingest_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const postgres = await openDatabase({ databaseUrl: url.toString() });
+    const scratch = await createScratchDatabase(adminUrl, 'pt_bench_ingest');
+    const postgres = await openDatabase({ databaseUrl: scratch.url });
     try {
       figures.push(await benchOn(postgres, 'PostgreSQL'));
     } finally {
       await postgres.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     }
   }
   return figures;

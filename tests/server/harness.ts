@@ -30,9 +30,12 @@ export interface TestProduct {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `pt_test_${randomBytes(6).toString('hex')}`;
+/**
+ * Creates an empty database named `<prefix>_<random>` on the PostgreSQL server of `adminUrl`;
+ * `drop()` removes it again (forcing out open connections). Used by the tests and the benchmarks.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -55,7 +58,7 @@ export async function createTestProduct(
   env: Record<string, string> = {},
   erp: ErpAdapter = createLocalErpAdapter(),
 ): Promise<TestProduct> {
-  const pgDatabase = engine === 'postgres' ? await createPostgresDatabase() : null;
+  const pgDatabase = engine === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!, 'pt_test') : null;
   const database = await openDatabase(pgDatabase ? { databaseUrl: pgDatabase.url } : { memory: true });
   await database.migrate();
   await seedDatabase(database.db, { now: SEED_NOW, supportEmail: 'support@example.com' });

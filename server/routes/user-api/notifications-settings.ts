@@ -18,14 +18,14 @@ import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { saveSettings } from '../../repositories/notifications';
 import type { CurrentUser } from '../../repositories/users';
-import { loadSettings, notificationPlants } from '../../notifications/settings';
+import { callerNotificationPlants, loadSettings } from '../../notifications/settings';
 import { assertNotificationUser } from './notifications';
 
 const tags = ['notifications'];
 
 async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promise<'self' | 'other'> {
   if (caller.id === uid) {
-    await assertNotificationUser(db, caller.id);
+    await assertNotificationUser(db, caller);
     return 'self';
   }
   const refused = new HttpError(403, 'You may only read and change your own notification settings');
@@ -36,7 +36,7 @@ async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promis
     return 'other';
   }
   if (!target) throw refused;
-  const scope = (await notificationPlants(db, caller.id)) ?? [];
+  const scope = (await callerNotificationPlants(db, caller)) ?? [];
   const targetPlants = await db
     .select({ code: userAttachments.code })
     .from(userAttachments)

@@ -23,12 +23,13 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { findNotification, listNotifications, markRead, toItem, unreadNotifications } from '../../repositories/notifications';
-import { notificationPlants } from '../../notifications/settings';
+import { callerNotificationPlants } from '../../notifications/settings';
+import type { CurrentUser } from '../../repositories/users';
 
 const tags = ['notifications'];
 
 /** §3/§9 key titles (the browser shows its own translations of the keys). */
-export const NOTIFICATION_KEY_TITLES = [
+const NOTIFICATION_KEY_TITLES = [
   { key: 'delivery_notification', title: 'Delivery' },
   { key: 'inventory_count_notification', title: 'Inventory count' },
   { key: 'contact_notification', title: 'Contact' },
@@ -36,8 +37,8 @@ export const NOTIFICATION_KEY_TITLES = [
 ] as const;
 
 /** §6: notifications exist only in notifications_allowed_plants among the user's plants (super managers: all). */
-export async function assertNotificationUser(db: Db, userId: string): Promise<void> {
-  const scope = await notificationPlants(db, userId);
+export async function assertNotificationUser(db: Db, caller: CurrentUser): Promise<void> {
+  const scope = await callerNotificationPlants(db, caller);
   if (scope !== null && scope.length === 0) {
     throw new HttpError(403, 'Notifications are not used in your plants');
   }
@@ -54,7 +55,7 @@ const REFUSED_METHODS = ['POST', 'DELETE', 'PATCH'] as const;
 export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const caller = async (request: FastifyRequest) => {
     const user = requireUser(request);
-    await assertNotificationUser(db, user.id);
+    await assertNotificationUser(db, user);
     return user;
   };
 
