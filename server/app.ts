@@ -20,6 +20,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { LocalIssuer } from './auth/local-issuer';
 import { buildTrustedIssuers, createTokenVerifier } from './auth/verify-token';
+import { Caches } from './cache';
 import { registerErrorHandler } from './plugins/errors';
 import { authenticateAll, type AuthOptions } from './plugins/auth';
 import { API_PREFIXES, registerStatic } from './plugins/static';
@@ -54,6 +55,11 @@ export interface AppDeps {
   logger?: boolean | object;
   /** The ERP file worker of this process (#9); an upload wakes it. Absent in tests: they drive it. */
   ingestion?: { wake(): void };
+  /**
+   * The process's caches, listening for changes (server/start.ts). Absent: caches that never hear
+   * of changes, so only the token cache serves.
+   */
+  caches?: Caches;
 }
 
 /** Content security policy: our origin plus the identity and messaging services the PWA talks to. */
@@ -80,6 +86,8 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, localIssuer, erp } = deps;
   const app = Fastify({
@@ -92,6 +100,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('cacheGeneration', -1);
+  const caches = deps.caches ?? new Caches({ enabled: config.responseCache });
+  // Read-your-writes through the API: once a call that may have written has run, nothing cached
+  // before it is served by this process, and that before its answer leaves (other processes hear
+  // the NOTIFY). A 4xx is a refusal before anything was written; a 5xx may have written half.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) caches.changedHere();
+    done(null, payload);
+  });
 
   // External
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
@@ -135,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifyIdToken,
     allowedDomains: config.allowedDomains,
     supportEmail: config.supportEmail,
+    caches,
   };
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -162,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (parts) => {
       authenticateAll(parts, authOptions);
-      await parts.register(trackingStatusRoutes, { db });
+      await parts.register(trackingStatusRoutes, { db, caches });
       await parts.register(importantMessageRoutes, { db });
     },
     { prefix: '/parts/v1' },

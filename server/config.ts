@@ -47,6 +47,7 @@ const envSchema = z.object({
   FIREBASE_JWKS_URL: z.string().url().optional(),
   CORS_ORIGINS: list([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RESPONSE_CACHE: z.enum(['on', 'off'], { message: 'RESPONSE_CACHE must be on or off' }).default('on'),
   ERP_FAILURE: z.enum(['none', 'always']).default('none'),
   INBOX_DIR: z.string().optional(),
   INGESTION_SCHEDULE: z.string().optional(),
@@ -79,6 +80,8 @@ export interface Config {
   /** Origins the app's pages may show in a frame (CSP frame-src), besides sign-in. */
   frameOrigins: string[];
   rateLimitPerMinute: number;
+  /** Verified tokens, callers and tracking pages kept in memory while still true (docs/decisions/0014). */
+  responseCache: boolean;
   erpFailure: 'none' | 'always';
   /** ERP file ingestion (#9): inbox folder, expected schedule, claim lease, poll interval. */
   ingestion: { workerEnabled: boolean; inboxDir: string | undefined; schedule: IngestionSchedule; leaseSeconds: number; pollSeconds: number };
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     frameOrigins: e.VITE_FEEDBACK_FORM_URL ? [new URL(e.VITE_FEEDBACK_FORM_URL).origin] : [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    responseCache: e.RESPONSE_CACHE === 'on',
     erpFailure: e.ERP_FAILURE,
     ingestion: {
       workerEnabled: e.INGESTION_WORKER,

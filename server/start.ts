@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createLocalIssuer } from './auth/local-issuer';
 import { buildApp } from './app';
+import { Caches } from './cache';
 import { createLocalErpAdapter } from './erp/adapter';
 import { purgeExpiredIdempotencyKeys } from './plugins/idempotency';
 import { startNotificationDispatch } from './notifications/start';
@@ -18,6 +19,10 @@ import { createIngestionWorker, type IngestionWorker } from './ingestion/worker'
 export interface Started {
   app: FastifyInstance;
   database: Database;
+  /** The process's caches (docs/decisions/0014); benchmarks read their counters. */
+  caches: Caches;
+  /** Forgets every cached answer: for tests and benchmarks that write to the database directly. */
+  invalidateCaches(): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,10 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   const erp = createLocalErpAdapter({ failure: config.erpFailure });
   // #9: ERP files from INBOX_DIR and uploads, claimed through the database (see ingestion/queue.ts).
   const uploads: { worker?: IngestionWorker } = {};
-  const app = await buildApp({ config, db: database.db, localIssuer, erp, logger: options.logger, ingestion: { wake: () => uploads.worker?.wake() } });
+  const caches = new Caches({ enabled: config.responseCache });
+  const app = await buildApp({ config, db: database.db, localIssuer, erp, logger: options.logger, ingestion: { wake: () => uploads.worker?.wake() }, caches });
+  // Caches serve only while this process hears every change (NOTIFY, migration 0010).
+  await caches.listen(database.changes, app.log);
   const ingestion = createIngestionWorker(database.db, config.ingestion, app.log);
   uploads.worker = ingestion;
   if (config.ingestion.workerEnabled) ingestion.start();
@@ -49,12 +57,15 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   return {
     app,
     database,
+    caches,
+    invalidateCaches: () => caches.invalidate(),
     async close() {
       clearInterval(purgeTimer);
       await dueReminders.stop();
       await notificationDispatch.stop();
       await ingestion.stop();
       await app.close();
+      await caches.close();
       await database.close();
     },
   };

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,9 +18,18 @@ import * as schema from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Where NOTIFY messages are heard (server/cache/changes.ts): PGlite's own connection, or — for
+ * PostgreSQL — a session of its own, since LISTEN belongs to a session and the pool lends them out.
+ */
+export type ChangeSource =
+  | { listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> }
+  | { connectionString: string };
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  changes: ChangeSource;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       engine: 'postgres',
+      changes: { connectionString: target.databaseUrl },
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: async () => {
         // pool.end() resolves once every connection was asked to end, not once it has: wait for
@@ -57,15 +68,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if ('dataDir' in target) {
     mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(`${target.dataDir}/pglite`);
+    client = await PGlite.create(`${target.dataDir}/pglite`, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
+    changes: { listen: (channel, onMessage) => client.listen(channel, onMessage) },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite's driver the same, some paths an array. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

@@ -9,6 +9,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -22,6 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -209,12 +211,48 @@ export const allowedPlants = pgTable(
 
 // ───────────────────────────── materials, orders, parcels ─────────────────────────────
 
-export const materials = pgTable('materials', {
-  code: text('code').primaryKey(),
-  descriptionEnglish: text('description_english').notNull(),
-  unit: text('unit').notNull(),
-  materialGroup: text('material_group'),
-});
+export const materials = pgTable(
+  'materials',
+  {
+    code: text('code').primaryKey(),
+    descriptionEnglish: text('description_english').notNull(),
+    unit: text('unit').notNull(),
+    materialGroup: text('material_group'),
+  },
+  // Stock search (§5) matches `ilike '%term%'` on both: trigram indexes (pg_trgm, migration 0005)
+  // with a small pending list (64 kB, not 4 MB): every search reads it, and PGlite has no
+  // autovacuum to merge it; writes still batch their entries.
+  (t) => [
+    index('materials_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+    index('materials_description_trgm_idx').using('gin', t.descriptionEnglish.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+  ],
+);
+
+/**
+ * The free-text columns of §5 joined by a unit separator (which a search term never contains), so
+ * one trigram index answers `ilike '%term%'` over all of them and no match spans two columns. The
+ * expressions here are the ones the indexes are built on: queries must use these same functions.
+ */
+const SEARCH_SEPARATOR = sql.raw(`E'\\x1f'`);
+const joinedText = (columns: AnyPgColumn[]) =>
+  sql.join(
+    columns.map((column) => sql`coalesce(${column}, '')`),
+    sql` || ${SEARCH_SEPARATOR} || `,
+  );
+export function searchTextOfItem(t: {
+  materialCode: AnyPgColumn;
+  materialDescription: AnyPgColumn;
+  reservationDocNumber: AnyPgColumn;
+  purchaseOrderDocNumber: AnyPgColumn;
+  salesOrderDocNumber: AnyPgColumn;
+  deliveryOrderDocNumber: AnyPgColumn;
+  trackingNumber: AnyPgColumn;
+}) {
+  return sql`(${joinedText([t.materialCode, t.materialDescription, t.reservationDocNumber, t.purchaseOrderDocNumber, t.salesOrderDocNumber, t.deliveryOrderDocNumber, t.trackingNumber])})`;
+}
+export function searchTextOfOrder(t: { id: AnyPgColumn; equipmentCode: AnyPgColumn; equipmentDescription: AnyPgColumn; destination: AnyPgColumn }) {
+  return sql`(${joinedText([t.id, t.equipmentCode, t.equipmentDescription, t.destination])})`;
+}
 
 /** A tracking-status order row (§3): a service order and its equipment. */
 export const orders = pgTable(
@@ -233,6 +271,14 @@ export const orders = pgTable(
     shipToParty: text('ship_to_party'),
     /** The mechanic the order is for ("My orders"). */
     userEmail: text('user_email'),
+    /**
+     * Item summary kept by statement-level triggers on order_items (migration 0006): how many
+     * items the order has, how many have arrived (§4) and how many wait at an access point. The
+     * tab counts and pages without a search term read these instead of every item.
+     */
+    itemCount: integer('item_count').notNull().default(0),
+    arrivedItems: integer('arrived_items').notNull().default(0),
+    actionPointItems: integer('action_point_items').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -240,7 +286,51 @@ export const orders = pgTable(
     index('orders_plant_idx').on(t.plant, t.createdAt),
     index('orders_user_email_idx').on(t.userEmail),
     index('orders_work_center_idx').on(t.plant, t.workCenter),
+    index('orders_planner_group_idx').on(t.plant, t.plannerGroup),
+    index('orders_ship_to_party_idx').on(t.shipToParty),
+    // Scanned backwards for "updated_at desc, id desc" (the tracking order).
+    index('orders_updated_idx').on(t.updatedAt, t.id),
+    index('orders_search_trgm_idx').using('gin', sql`${searchTextOfOrder(t)} gin_trgm_ops`),
+    index('orders_service_order_lower_idx').on(sql`lower(${t.serviceOrder})`),
+    index('orders_equipment_lower_idx').on(sql`lower(${t.equipmentCode})`),
   ],
+);
+
+/**
+ * Tracking tab counts per (plant, work center, planner group), kept equal to `orders` by
+ * statement-level triggers (migration 0006); '' stands for no work center / planner group. An
+ * order counts in `orders` once it has an item, in `arrived` when one of its items has arrived, in
+ * `incoming` when one has not, in `actionPoint` when one waits at an access point.
+ */
+export const orderGroupCounts = pgTable(
+  'order_group_counts',
+  {
+    plant: text('plant').notNull(),
+    workCenter: text('work_center').notNull(),
+    plannerGroup: text('planner_group').notNull(),
+    orders: integer('orders').notNull(),
+    arrived: integer('arrived').notNull(),
+    incoming: integer('incoming').notNull(),
+    actionPoint: integer('action_point').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plant, t.workCenter, t.plannerGroup] })],
+);
+
+/**
+ * The same counts per (plant, UTC day of updated_at): a deep page of a whole-plant scope walks
+ * these to the day where the page starts instead of skipping every newer order (migration 0006).
+ */
+export const orderDayCounts = pgTable(
+  'order_day_counts',
+  {
+    plant: text('plant').notNull(),
+    day: date('day').notNull(),
+    orders: integer('orders').notNull(),
+    arrived: integer('arrived').notNull(),
+    incoming: integer('incoming').notNull(),
+    actionPoint: integer('action_point').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plant, t.day] })],
 );
 
 /** Order item with every document field of §3; the tracking stage is derived from them (§4). */
@@ -290,10 +380,13 @@ export const orderItems = pgTable(
   },
   (t) => [
     uniqueIndex('order_items_order_line_uq').on(t.orderId, t.lineNumber),
-    index('order_items_material_idx').on(t.materialCode),
-    index('order_items_po_idx').on(t.purchaseOrderDocNumber),
-    index('order_items_tracking_idx').on(t.trackingNumber),
+    // §5 field terms compare codes case-insensitively: lower(column) = / >= / … value.
+    index('order_items_material_lower_idx').on(sql`lower(${t.materialCode})`),
+    index('order_items_po_lower_idx').on(sql`lower(${t.purchaseOrderDocNumber})`),
+    index('order_items_tracking_lower_idx').on(sql`lower(${t.trackingNumber})`),
     index('order_items_status_idx').on(t.deliveryStatus),
+    // §5 free text: one trigram index over the item's searchable text (see searchTextOfItem).
+    index('order_items_search_trgm_idx').using('gin', sql`${searchTextOfItem(t)} gin_trgm_ops`),
   ],
 );
 
@@ -343,6 +436,8 @@ export const stockItems = pgTable(
   (t) => [
     uniqueIndex('stock_items_location_material_uq').on(t.plant, t.storageLocation, t.materialCode),
     index('stock_items_material_idx').on(t.materialCode),
+    // Stock search (§5): `bin ilike '%term%'` through trigrams (small pending list: see materials).
+    index('stock_items_bin_trgm_idx').using('gin', t.bin.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
   ],
 );
 
@@ -357,6 +452,35 @@ export const stockLocationCounts = pgTable(
     plant: text('plant').notNull(),
     storageLocation: text('storage_location').notNull(),
     items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plant, t.storageLocation] })],
+);
+
+/** A bit string (`varbit`), read and written as its '0101…' text. */
+const varbit = customType<{ data: string }>({ dataType: () => 'varbit' });
+
+/**
+ * A bit position per material held in stock, for `stockLocationMaterials`; assigned by the
+ * stock_items triggers (migration 0008) the first time a material is stocked, never reused.
+ */
+export const stockMaterialBits = pgTable('stock_material_bits', {
+  materialCode: text('material_code').primaryKey(),
+  bit: integer('bit').generatedByDefaultAsIdentity({ startWith: 0, minValue: 0 }).notNull().unique(),
+});
+
+/**
+ * Which materials each storage location holds, as bit strings over `stockMaterialBits`: `held`
+ * (a stock row exists) and `shown` (one exists whose total is not 0, §5). Kept by statement-level
+ * triggers on stock_items (migration 0008). A search counts a location's matching materials as
+ * bit_count(bits & mask of the matching materials) instead of reading its rows.
+ */
+export const stockLocationMaterials = pgTable(
+  'stock_location_materials',
+  {
+    plant: text('plant').notNull(),
+    storageLocation: text('storage_location').notNull(),
+    held: varbit('held').notNull().default(sql`B''`),
+    shown: varbit('shown').notNull().default(sql`B''`),
   },
   (t) => [primaryKey({ columns: [t.plant, t.storageLocation] })],
 );

@@ -8,7 +8,7 @@
  * mechanic (the order's user_email) in the same transaction (server/notifications/emit.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { rowsOf, type Db, type Tx } from '../db/client';
 import { emitNotifications } from '../notifications/emit';
 import type { CsvRecord, LineError } from './csv';
 import { ORDER_HEADER_COLUMNS, FILE_COLUMNS, type ErpFileType } from './formats';
@@ -24,16 +24,15 @@ export interface ApplyOutcome {
 
 const BATCH = 1000;
 
-async function rowsOf<T>(tx: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await tx.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+async function queryRows<T>(tx: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await tx.execute(query));
 }
 
 /** Runs `statement(json)` per batch of rows; returns the rows the statements reported. */
 async function inBatches<T>(tx: Executor, rows: readonly object[], statement: (json: string) => ReturnType<typeof sql>): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
-    out.push(...(await rowsOf<T>(tx, statement(JSON.stringify(rows.slice(i, i + BATCH))))));
+    out.push(...(await queryRows<T>(tx, statement(JSON.stringify(rows.slice(i, i + BATCH))))));
   }
   return out;
 }
@@ -57,7 +56,7 @@ function duplicates(records: readonly CsvRecord[], keyOf: (r: CsvRecord) => stri
 }
 
 async function existing(tx: Executor, query: ReturnType<typeof sql>): Promise<Set<string>> {
-  return new Set((await rowsOf<{ k: string }>(tx, query)).map((r) => r.k));
+  return new Set((await queryRows<{ k: string }>(tx, query)).map((r) => r.k));
 }
 
 // ───────────────────────────── MATERIALS ─────────────────────────────
@@ -215,7 +214,7 @@ interface ItemRef {
 async function applyDeliveries(tx: Executor, records: readonly CsvRecord[], now: Date): Promise<ApplyOutcome> {
   const keyOf = (r: CsvRecord) => `${text(r, 'service_order')}/${String(r.values.line_number)}`;
   const pairs = JSON.stringify([...new Set(records.map(keyOf))]);
-  const refs = await rowsOf<ItemRef>(tx, sql`
+  const refs = await queryRows<ItemRef>(tx, sql`
     select i.order_id || '/' || i.line_number as k, i.id::int as id, i.delivery_status, i.material_code, i.material_description, o.plant, u.id as user_id
     from order_items i
     join orders o on o.id = i.order_id

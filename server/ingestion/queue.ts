@@ -20,7 +20,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { rowsOf, type Db, type Tx } from '../db/client';
 import { fileProcessing } from '../db/schema';
 import { applyRecords } from './apply';
 import { listedErrors, readErpCsv, type LineError } from './csv';
@@ -70,10 +70,6 @@ function fromSql(raw: Record<string, unknown>): FileRow {
   // pg reads a date as local midnight: format it back with local fields.
   if (date instanceof Date) row.businessDate = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   return row as FileRow;
-}
-
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
 }
 
 /**

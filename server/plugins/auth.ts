@@ -9,6 +9,7 @@ import { can, type Capability } from '../../src/domain/permissions';
 import { MESSAGES } from '../../src/domain/constants';
 import { emailDomain } from '../../src/domain/email';
 import type { VerifyIdToken } from '../auth/verify-token';
+import type { Caches } from '../cache';
 import type { Db } from '../db/client';
 import { isExpired, resolveUser, type CurrentUser } from '../repositories/users';
 import { HttpError } from './errors';
@@ -22,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
+    /** The cache generation read before the caller was resolved (server/cache). */
+    cacheGeneration: number;
   }
 }
 
@@ -35,6 +38,8 @@ export interface AuthOptions {
   verifyIdToken: VerifyIdToken;
   allowedDomains: string[];
   supportEmail: string;
+  /** Verified tokens and callers, kept while still true (docs/decisions/0014). */
+  caches: Caches;
 }
 
 /** Registers the hooks on a scoped instance: call inside each service's plugin. */
@@ -43,14 +48,17 @@ export function authenticateAll(app: FastifyInstance, options: AuthOptions): voi
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new HttpError(401, MESSAGES.missingToken);
-    const identity = await options.verifyIdToken(match[1]).catch((error: unknown) => {
+    const { caches } = options;
+    const identity = await caches.identity(match[1], options.verifyIdToken).catch((error: unknown) => {
       throw new HttpError(401, error instanceof Error ? error.message : 'Id token is not valid');
     });
     const domain = emailDomain(identity.email);
     if (!options.allowedDomains.includes(domain)) {
       throw new HttpError(403, MESSAGES.emailDomainNotSupported(domain));
     }
-    const user = await resolveUser(options.db, identity, options.supportEmail);
+    request.cacheGeneration = caches.generation;
+    const user = await caches.currentUser(identity, () => resolveUser(options.db, identity, options.supportEmail));
+    // Checked on every call, cached user or not: expiry follows the calendar, not the cache.
     if (isExpired(user)) throw new HttpError(403, MESSAGES.userExpired);
     const config = request.routeOptions.config;
     // A rejected request closes every call, the profile included: the welcome page reads the 403.

@@ -20,7 +20,7 @@ import {
 import { isSuperManager } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
-import type { CurrentUser } from './users';
+import { isExpired, type CurrentUser } from './users';
 import { bookOfStockItem } from './stock-counts';
 
 type Executor = Db | Tx;
@@ -50,11 +50,14 @@ export async function assertDeadlineAllowed(db: Executor, plant: string): Promis
 /** The person counting must be a user of that plant. */
 export async function assertCounter(db: Executor, plant: string, email: string): Promise<void> {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ approvalStatus: users.approvalStatus, expirationDate: users.expirationDate })
     .from(users)
     .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, plant)))
     .where(eq(users.email, email.toLowerCase()));
   if (!row) throw new HttpError(400, `${email} does not work in plant ${plant}`);
+  // A count handed to someone who cannot sign in would never be done.
+  if (row.approvalStatus !== 'Approved') throw new HttpError(400, `${email} cannot count: their access is not approved`);
+  if (isExpired(row)) throw new HttpError(400, `${email} cannot count: their access expired on ${row.expirationDate}`);
 }
 
 export async function assertWorkCenter(db: Executor, plant: string, code: string): Promise<void> {

@@ -18,12 +18,43 @@ import { isSuperManager } from '../../src/domain/permissions';
 import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../../src/domain/tracking';
 import { findField, type SearchFieldKey, type SearchTerm } from '../../src/domain/search-language';
 import type { OrderDetails, TrackingItem, TrackingRow, TrackingStatusPage } from '../../src/contract/parts';
-import type { Db, Tx } from '../db/client';
-import { orderItems, orders, parcelEvents } from '../db/schema';
+import { rowsOf, type Db, type Tx } from '../db/client';
+import { orderDayCounts, orderGroupCounts, orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
 import { likePattern, pageOf } from './stock-counts';
 import type { CurrentUser } from './users';
 
 type Executor = Db | Tx;
+
+/**
+ * The caller's scope in two parts: the plant part (whole plants, or the work centers / planner
+ * groups the caller holds in them) and the extra part (ship-to-party numbers, orders addressed to
+ * the caller) that lies outside it. `plants` undefined: every plant (super managers).
+ */
+interface ScopeParts {
+  plants?: string[];
+  narrowers: { plant: string; kind: 'work_center' | 'planner_group'; code: string }[];
+  shipTo: string[];
+  email: string;
+}
+
+function scopeParts(user: CurrentUser): ScopeParts {
+  const narrowers = user.attachments
+    .filter((a): a is typeof a & { kind: 'work_center' | 'planner_group' } => a.kind === 'work_center' || a.kind === 'planner_group')
+    .map((a) => ({ plant: a.plant, kind: a.kind, code: a.code }));
+  const shipTo = user.attachments.filter((a) => a.kind === 'ship_to_party').map((a) => a.code);
+  if (isSuperManager(user.grants)) return { narrowers: [], shipTo: [], email: user.email };
+  return { plants: user.plants, narrowers, shipTo, email: user.email };
+}
+
+/** Orders of the plant part, over `orders` or over `order_group_counts` (same column names). */
+function plantPartSql(parts: ScopeParts, columns: { plant: AnyPgColumn; workCenter: AnyPgColumn; plannerGroup: AnyPgColumn }): SQL | undefined {
+  if (!parts.plants) return undefined;
+  if (parts.plants.length === 0) return sql`false`;
+  const narrowed = parts.narrowers.map((n) =>
+    and(eq(columns.plant, n.plant), eq(n.kind === 'work_center' ? columns.workCenter : columns.plannerGroup, n.code)),
+  );
+  return and(inArray(columns.plant, parts.plants), narrowed.length > 0 ? or(...narrowed) : undefined) ?? sql`false`;
+}
 
 export function trackingScope(user: CurrentUser): SQL | undefined {
   if (isSuperManager(user.grants)) return undefined;
@@ -83,6 +114,13 @@ const SQL_OPERATORS = { '>': sql`>`, '<': sql`<`, '>=': sql`>=`, '<=': sql`<=` }
  */
 function termSql(term: SearchTerm): SQL | undefined {
   if (term.type === 'free') return or(...FREE_TEXT_COLUMNS.map((column) => ilike(column, likePattern(term.value))));
+  return fieldTermSql(term);
+}
+
+/** The unit separator that joins the columns of the trigram indexes (see searchTextOfItem). */
+const SEPARATOR = '\x1f';
+
+function fieldTermSql(term: Exclude<SearchTerm, { type: 'free' }>): SQL | undefined {
   const column = FIELD_COLUMNS[term.field];
   const kind = findField(term.field)?.kind;
   if (kind === 'date') {
@@ -179,55 +217,184 @@ function toTrackingRow(order: OrderRecord, items: TrackingItem[]): TrackingRow {
   };
 }
 
-export async function listTrackingStatus(db: Executor, user: CurrentUser, options: TrackingListOptions): Promise<TrackingStatusPage> {
-  const now = options.now ?? new Date();
-  const base = and(
-    trackingScope(user),
-    options.myOrders ? eq(orders.userEmail, user.email) : undefined,
-    ...options.terms.map(termSql),
-  );
-  const statusSql = options.status === 'arrived' ? arrivedSql : options.status === 'incoming' ? sql`not ${arrivedSql}` : undefined;
-  const itemWhere = and(base, statusSql);
+/** Reads a tab's orders from the orders' item summary (no search term: every item matches). */
+const summaryStatusSql: Record<TrackingFilter, SQL> = {
+  all: sql`${orders.itemCount} > 0`,
+  arrived: sql`${orders.arrivedItems} > 0`,
+  incoming: sql`${orders.itemCount} > ${orders.arrivedItems}`,
+};
 
-  // One pass grouped by order (count(distinct) would sort every item): an order counts in a tab
-  // when at least one of its matching items belongs there.
-  const perOrder = db
-    .select({
-      arrived: sql<boolean>`bool_or(${arrivedSql})`.as('arrived'),
-      incoming: sql<boolean>`bool_or(not ${arrivedSql})`.as('incoming'),
-      actionPoint: sql<boolean>`bool_or(${actionPointSql})`.as('action_point'),
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(base)
-    .groupBy(orders.id)
-    .as('per_order');
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      arrived: sql<number>`(count(*) filter (where ${perOrder.arrived}))::int`,
-      incoming: sql<number>`(count(*) filter (where ${perOrder.incoming}))::int`,
-      actionPoint: sql<number>`(count(*) filter (where ${perOrder.actionPoint}))::int`,
-    })
-    .from(perOrder);
-  const count = {
-    all: Number(counts?.total ?? 0),
-    arrived: Number(counts?.arrived ?? 0),
-    incoming: Number(counts?.incoming ?? 0),
-  };
-  const paging = pageOf(count[options.status], options.page, options.maxResults);
+const countsOfOrders = {
+  total: sql<number>`(count(*) filter (where ${orders.itemCount} > 0))::int`,
+  arrived: sql<number>`(count(*) filter (where ${orders.arrivedItems} > 0))::int`,
+  incoming: sql<number>`(count(*) filter (where ${orders.itemCount} > ${orders.arrivedItems}))::int`,
+  actionPoint: sql<number>`(count(*) filter (where ${orders.actionPointItems} > 0))::int`,
+};
 
+interface TabCounts {
+  total: number;
+  arrived: number;
+  incoming: number;
+  actionPoint: number;
+}
+
+const addCounts = (a: TabCounts, b: TabCounts | undefined): TabCounts => ({
+  total: a.total + Number(b?.total ?? 0),
+  arrived: a.arrived + Number(b?.arrived ?? 0),
+  incoming: a.incoming + Number(b?.incoming ?? 0),
+  actionPoint: a.actionPoint + Number(b?.actionPoint ?? 0),
+});
+const NO_COUNTS: TabCounts = { total: 0, arrived: 0, incoming: 0, actionPoint: 0 };
+
+/**
+ * The list without a search term (docs/decisions/0013): the tab counts come from
+ * order_group_counts for the plant part of the scope plus a direct count of the few orders outside
+ * it (ship-to parties, orders addressed to the caller); a page of a whole-plant scope walks
+ * order_day_counts to the day where it starts, so a deep page reads about one day of orders.
+ */
+async function listBySummary(db: Executor, user: CurrentUser, options: TrackingListOptions) {
+  const parts = scopeParts(user);
+  const plantPart = plantPartSql(parts, orders);
+  const extraPart = parts.plants
+    ? and(
+        or(parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email)),
+        plantPart ? sql`not coalesce(${plantPart}, false)` : undefined,
+      )
+    : undefined;
+
+  let counts: TabCounts;
+  let scope: SQL | undefined;
+  let walkPlants: string[] | undefined | null = null; // null: no day walk; undefined: every plant
+  if (options.myOrders) {
+    scope = and(eq(orders.userEmail, parts.email), trackingScope(user));
+    const [mine] = await db.select(countsOfOrders).from(orders).where(scope);
+    counts = addCounts(NO_COUNTS, mine);
+  } else {
+    const [grouped] = await db
+      .select({
+        total: sql<number>`coalesce(sum(${orderGroupCounts.orders}), 0)::int`,
+        arrived: sql<number>`coalesce(sum(${orderGroupCounts.arrived}), 0)::int`,
+        incoming: sql<number>`coalesce(sum(${orderGroupCounts.incoming}), 0)::int`,
+        actionPoint: sql<number>`coalesce(sum(${orderGroupCounts.actionPoint}), 0)::int`,
+      })
+      .from(orderGroupCounts)
+      .where(plantPartSql(parts, orderGroupCounts));
+    const [extra] = extraPart ? await db.select(countsOfOrders).from(orders).where(extraPart) : [];
+    counts = addCounts(addCounts(NO_COUNTS, grouped), extra);
+    scope = parts.plants ? or(plantPart, extraPart) : undefined;
+    if (parts.narrowers.length === 0 && Number(extra?.total ?? 0) === 0) walkPlants = parts.plants;
+  }
+
+  const tabTotal = options.status === 'all' ? counts.total : options.status === 'arrived' ? counts.arrived : counts.incoming;
+  const paging = pageOf(tabTotal, options.page, options.maxResults);
+  const status = summaryStatusSql[options.status];
+
+  let from: Date | undefined;
+  let skip = paging.offset;
+  if (walkPlants !== null && skip > 0) {
+    const column = { all: orderDayCounts.orders, arrived: orderDayCounts.arrived, incoming: orderDayCounts.incoming }[options.status];
+    const days = await db
+      .select({ day: orderDayCounts.day, n: sql<number>`sum(${column})::int` })
+      .from(orderDayCounts)
+      .where(walkPlants ? inArray(orderDayCounts.plant, walkPlants) : undefined)
+      .groupBy(orderDayCounts.day)
+      .orderBy(desc(orderDayCounts.day));
+    for (const { day, n } of days) {
+      if (skip < Number(n)) {
+        from = endOfUtcDay(day);
+        break;
+      }
+      skip -= Number(n);
+    }
+    // Past the last order: the plain query answers with no rows.
+    if (!from) skip = paging.offset;
+  }
   const pageIds = await db
     .select({ id: orders.id })
     .from(orders)
-    .innerJoin(orderItems, eq(orders.id, orderItems.orderId))
-    .where(itemWhere)
-    .groupBy(orders.id)
+    .where(and(scope, status, from ? sql`${orders.updatedAt} < ${from.toISOString()}` : undefined))
     .orderBy(desc(orders.updatedAt), desc(orders.id))
     .limit(options.maxResults)
-    .offset(paging.offset);
-  const ids = pageIds.map((row) => row.id);
+    .offset(skip);
+  return { counts, paging, ids: pageIds.map((row) => row.id) };
+}
 
+/** The instant a UTC day ('yyyy-mm-dd') ends. */
+function endOfUtcDay(day: string): Date {
+  const start = new Date(`${day}T00:00:00.000Z`);
+  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
+}
+
+export async function listTrackingStatus(db: Executor, user: CurrentUser, options: TrackingListOptions): Promise<TrackingStatusPage> {
+  const now = options.now ?? new Date();
+  if (options.terms.length === 0) {
+    const { counts, paging, ids } = await listBySummary(db, user, options);
+    const statusItems = options.status === 'arrived' ? arrivedSql : options.status === 'incoming' ? sql`not ${arrivedSql}` : undefined;
+    return pageOfOrders(db, ids, statusItems, counts, paging, now);
+  }
+  const scopeSql = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
+  const statusSql = options.status === 'arrived' ? arrivedSql : options.status === 'incoming' ? sql`not ${arrivedSql}` : undefined;
+  const tabColumn = { all: sql`true`, arrived: sql`per_order.arrived`, incoming: sql`per_order.incoming` }[options.status];
+  const offset = (options.page - 1) * options.maxResults;
+
+  // The matching items, read once. The first free term drives through the trigram indexes: items
+  // whose own text contains it, plus (union all) items whose order's text does and their own does
+  // not — an `or` across the join could use neither index. Other terms filter those rows.
+  const driver = options.terms.find((term) => term.type === 'free' && !term.value.includes(SEPARATOR));
+  const rest = and(scopeSql, ...options.terms.filter((term) => term !== driver).map(termSql));
+  const matchingRows = (where: SQL | undefined) => sql`
+    select ${orders.id} as id, ${orders.updatedAt} as updated_at, ${arrivedSql} as arrived, ${actionPointSql} as action_point
+    from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+    where ${where ?? sql`true`}`;
+  let matching: SQL;
+  if (driver) {
+    const pattern = likePattern(driver.value);
+    const inItem = sql`${searchTextOfItem(orderItems)} ilike ${pattern}`;
+    matching = sql`${matchingRows(and(rest, inItem))}
+      union all
+      ${matchingRows(and(rest, sql`${searchTextOfOrder(orders)} ilike ${pattern}`, sql`not (${inItem})`))}`;
+  } else {
+    matching = matchingRows(rest);
+  }
+
+  // One statement: an order counts in a tab when at least one of its matching items belongs there;
+  // the page is the tab's orders, newest change first.
+  const result = await db.execute(sql`
+    with per_order as materialized (
+      select id, updated_at, bool_or(arrived) as arrived, bool_or(not arrived) as incoming, bool_or(action_point) as action_point
+      from (${matching}) matching
+      group by id, updated_at
+    )
+    select
+      (select count(*) from per_order)::int as total,
+      (select count(*) from per_order where arrived)::int as arrived,
+      (select count(*) from per_order where incoming)::int as incoming,
+      (select count(*) from per_order where action_point)::int as action_point,
+      (select array_agg(id) from (
+        select id from per_order where ${tabColumn} order by updated_at desc, id desc limit ${options.maxResults} offset ${offset}
+      ) page) as ids`);
+  const [row] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number; ids: string[] | null }>(result);
+  const counts: TabCounts = {
+    total: Number(row?.total ?? 0),
+    arrived: Number(row?.arrived ?? 0),
+    incoming: Number(row?.incoming ?? 0),
+    actionPoint: Number(row?.action_point ?? 0),
+  };
+  const tabTotal = options.status === 'all' ? counts.total : options.status === 'arrived' ? counts.arrived : counts.incoming;
+  const paging = pageOf(tabTotal, options.page, options.maxResults);
+  const itemWhere = and(scopeSql, ...options.terms.map(termSql), statusSql);
+  return pageOfOrders(db, row?.ids ?? [], itemWhere, counts, paging, now);
+}
+
+/** The page's orders with their matching items, in page order, and the envelope. */
+async function pageOfOrders(
+  db: Executor,
+  ids: string[],
+  itemWhere: SQL | undefined,
+  counts: TabCounts,
+  paging: ReturnType<typeof pageOf>,
+  now: Date,
+): Promise<TrackingStatusPage> {
   const rows = ids.length
     ? await db
         .select({ item: orderItems, order: orders })
@@ -236,19 +403,22 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
         .where(and(inArray(orders.id, ids), itemWhere))
         .orderBy(asc(orderItems.orderId), asc(orderItems.lineNumber))
     : [];
-  const trackingStatus = ids.map((id) => {
-    const own = rows.filter((row) => row.order.id === id);
+  const byOrder = new Map<string, typeof rows>();
+  for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), row]);
+  const trackingStatus = ids.flatMap((id) => {
+    const own = byOrder.get(id);
+    if (!own) return [];
     const order = own[0]!.order;
-    return toTrackingRow(order, own.map((row) => toTrackingItem(row.item, order.serviceOrder, now)));
+    return [toTrackingRow(order, own.map((row) => toTrackingItem(row.item, order.serviceOrder, now)))];
   });
 
   return {
     ...paging.envelope,
     trackingStatus,
-    count_action_point: Number(counts?.actionPoint ?? 0),
-    count_arrived: count.arrived,
-    count_incoming: count.incoming,
-    count_total: count.all,
+    count_action_point: counts.actionPoint,
+    count_arrived: counts.arrived,
+    count_incoming: counts.incoming,
+    count_total: counts.total,
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 import { maxResultsParam, pageEnvelope, pageParam } from './common';
+import { isCalendarDay } from './dashboard';
 
 const positiveId = (name: string) =>
   z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
@@ -187,7 +188,11 @@ export type StockPage = z.infer<typeof stockListResponse>;
 
 // ───────────── stock count management ─────────────
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+/** A real calendar day: "2026-02-30" is a 400 here, not a database error (500) further on. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
+  .refine(isCalendarDay, 'must be a calendar day (YYYY-MM-DD)');
 
 export const createStockCountBody = z
   .object({
@@ -205,19 +210,23 @@ export const createStockCountBody = z
 export type CreateStockCountBody = z.input<typeof createStockCountBody>;
 
 export const updateStockCountBody = z
-  .union([
-    z.object({ stockCountId: z.number().int().positive(), status: z.literal('cancelled') }).strict(),
-    z
-      .object({
-        stockCountId: z.number().int().positive(),
-        conductedBy: z.string().trim().email('conductedBy must be an e-mail address').optional(),
-        workCenter: z.string().trim().min(1).optional(),
-        shouldBeDoneAt: isoDate.optional(),
-        /** Send a draft to the person counting. */
-        draft: z.literal(false).optional(),
-      })
-      .strict(),
-  ])
+  .union(
+    [
+      z.object({ stockCountId: z.number().int().positive(), status: z.literal('cancelled') }).strict(),
+      z
+        .object({
+          stockCountId: z.number().int().positive(),
+          conductedBy: z.string().trim().email('conductedBy must be an e-mail address').optional(),
+          workCenter: z.string().trim().min(1).optional(),
+          shouldBeDoneAt: isoDate.optional(),
+          /** Send a draft to the person counting. */
+          draft: z.literal(false).optional(),
+        })
+        .strict(),
+    ],
+    // Neither shape fits: say what each looks like rather than zod's bare "Invalid input".
+    { error: 'send {stockCountId, status: "cancelled"} to cancel, or stockCountId with any of conductedBy, workCenter, shouldBeDoneAt, draft: false to edit' },
+  )
   .meta({ id: 'UpdateStockCount' });
 export type UpdateStockCountBody = z.infer<typeof updateStockCountBody>;
 

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { seedDatabase } from '../../server/db/seed';
 import { createLocalIssuer, type LocalIssuer } from '../../server/auth/local-issuer';
 import { buildApp } from '../../server/app';
+import { Caches } from '../../server/cache';
 import { createLocalErpAdapter, type ErpAdapter } from '../../server/erp/adapter';
 
 export type Engine = 'pglite' | 'postgres';
@@ -27,6 +28,14 @@ export interface TestProduct {
   issuer: LocalIssuer;
   config: Config;
   token(email: string): Promise<string>;
+  /**
+   * Forgets every cached answer. Call it after writing to the database directly (not through the
+   * API) when the next call must see the write: PGlite announces it at once, but PostgreSQL's
+   * NOTIFY reaches the app a moment later, through another connection.
+   */
+  invalidateCaches(): void;
+  /** The app's caches (tests of the caches themselves). */
+  caches: Caches;
   close(): Promise<void>;
 }
 
@@ -64,16 +73,21 @@ export async function createTestProduct(
   await seedDatabase(database.db, { now: SEED_NOW, supportEmail: 'support@example.com' });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: './no-such-dir', ...env });
   const issuer = await createLocalIssuer(null, 600);
-  const app = await buildApp({ config, db: database.db, localIssuer: issuer, erp, logger: false });
+  const caches = new Caches({ enabled: config.responseCache });
+  const app = await buildApp({ config, db: database.db, localIssuer: issuer, erp, logger: false, caches });
   await app.ready();
+  await caches.listen(database.changes, app.log);
   return {
     app,
     database,
     issuer,
     config,
     token: async (email) => (await issuer.issue(email)).idToken,
+    invalidateCaches: () => caches.invalidate(),
+    caches,
     async close() {
       await app.close();
+      await caches.close();
       await database.close();
       await pgDatabase?.drop();
     },

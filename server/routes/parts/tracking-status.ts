@@ -4,12 +4,18 @@
  * carrier events (the order-details screen). The search text is read with the shared §5 parser;
  * a bad term is a 400 naming it. "My orders" (§6) is for mechanics, customer service admins and
  * supervisors; anyone else asking for it gets a 403 rather than a silently different list.
+ *
+ * A list page is answered as its JSON text with a strong ETag (If-None-Match → 304), kept for the
+ * caller and the normalized query while nothing it depends on has changed (server/cache,
+ * docs/decisions/0014). Only 200 answers are kept: the 400 and 403 checks run on every call.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../src/contract/common';
 import { orderDetails, orderIdParams, trackingStatusQuery, trackingStatusResponse } from '../../../src/contract/parts';
 import { can } from '../../../src/domain/permissions';
 import { parseSearch } from '../../../src/domain/search-language';
+import { cachedBody, matchesIfNoneMatch, type Caches } from '../../cache';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -17,7 +23,7 @@ import { findOrderDetails, listTrackingStatus } from '../../repositories/trackin
 
 const tags = ['tracking'];
 
-export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Caches }> = async (app, { db, caches }) => {
   app.get(
     '/users/me/tracking-status',
     {
@@ -25,10 +31,11 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         tags,
         summary: 'Order rows the caller may see, filtered by the §5 search language and the status tab, with the tab counts',
         querystring: trackingStatusQuery,
+        description: 'Answers carry an ETag; a request whose If-None-Match holds the current one gets 304 Not Modified.',
         response: { 200: trackingStatusResponse, 400: errorBody, 403: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const { query, page, status, myOrders, maxResults } = request.query;
       if (myOrders && !can(user.grants, 'tracking.myOrders')) {
@@ -36,7 +43,21 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       }
       const search = parseSearch(query);
       if (search.errors.length > 0) throw new HttpError(400, search.errors.map((error) => error.message).join('; '));
-      return listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults });
+      // Everything the page depends on besides the data: the caller and the parsed request.
+      const key = [user.id, status, page, maxResults, myOrders, JSON.stringify(search.terms)].join('\u0000');
+      const answer = await caches.trackingPage(request.cacheGeneration, key, async () => {
+        const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults });
+        // What the route's serializer (fastify-type-provider-zod) writes, done once for the cache.
+        const checked = trackingStatusResponse.safeParse(built);
+        if (!checked.success) throw new ResponseSerializationError(request.method, request.url, { cause: checked.error });
+        return cachedBody(JSON.stringify(checked.data));
+      });
+      // The browser may keep the page for this user only and must ask again every time (it then
+      // gets a 304 when nothing changed); the app's offline mirror is unaffected (src/offline).
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      // 304 is not in the response schema (it has no body): sent past the typed reply.
+      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return (reply as FastifyReply).code(304).send();
+      return reply.type('application/json; charset=utf-8').send(answer.body as never);
     },
   );
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { errorBody } from '../../../src/contract/common';
 import { relationshipResponse, type Relationships } from '../../../src/contract/stock';
 import { isSuperManager } from '../../../src/domain/permissions';
@@ -65,8 +65,15 @@ export const relationshipRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           .where(
             and(
               eq(users.approvalStatus, 'Approved'),
+              // Someone whose access has expired cannot be asked to count.
+              or(isNull(users.expirationDate), gte(users.expirationDate, new Date().toISOString().slice(0, 10))),
+              // A work center filter stays within the plants the caller sees, like the plant filter.
               request.query.workCenter
-                ? and(eq(userAttachments.kind, 'work_center'), eq(userAttachments.code, request.query.workCenter))
+                ? and(
+                    eq(userAttachments.kind, 'work_center'),
+                    eq(userAttachments.code, request.query.workCenter),
+                    plantFilter ? inArray(userAttachments.plant, plantFilter) : undefined,
+                  )
                 : and(eq(userAttachments.kind, 'plant'), plantFilter ? inArray(userAttachments.code, plantFilter) : undefined),
             ),
           )

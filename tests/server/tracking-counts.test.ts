@@ -1,0 +1,208 @@
+/**
+ * The tracking list without a search term reads the orders' item summary, order_group_counts and
+ * order_day_counts (migration 0006, docs/decisions/0013). These tests hold that path to an
+ * independent reading of the raw tables — every caller, tab and page, in order — before and after
+ * the data moves under it: items inserted, delivered, deleted; orders moved to another day or
+ * plant, inserted and deleted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { orderDayCounts, orderGroupCounts, orderItems, orders } from '../../server/db/schema';
+import { isArrived } from '../../src/domain/tracking';
+import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+
+type Order = typeof orders.$inferSelect;
+type Item = typeof orderItems.$inferSelect;
+
+const asFields = (item: Item) => ({ ...item, goodsReceiptPostedAt: item.goodsReceiptPostedAt?.toISOString() ?? null });
+const isActionPoint = (item: Item) => item.deliveryStatus === 'ToBePickedUp' || item.deliveryStatus === 'At access point';
+
+/** Who sees which order (§6), written out independently of the repository. */
+const SCOPES: Record<string, (order: Order) => boolean> = {
+  manager: () => true,
+  viewer: () => true,
+  'stock.admin': (order) => ['FI01', 'DE02'].includes(order.plant) || order.userEmail === 'stock.admin@example.com',
+  'cs.admin': (order) => order.plant === 'DE02' || order.userEmail === 'cs.admin@example.com',
+  mechanic: (order) =>
+    (order.plant === 'FI01' && order.workCenter === 'FI01M001') || order.shipToParty === '0050010001' || order.userEmail === 'mechanic@example.com',
+};
+
+describe.each(ENGINES)('tracking list from the order summary on %s', (engine) => {
+  let product: TestProduct;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    for (const who of Object.keys(SCOPES)) tokens[who] = await product.token(`${who}@example.com`);
+  });
+  afterAll(async () => product?.close());
+
+  const db = () => product.database.db;
+
+  /** Every page of one tab, as the API answers it. */
+  const pages = async (who: string, status: string, maxResults: number) => {
+    const ids: string[] = [];
+    let first: Record<string, unknown> | undefined;
+    for (let page = 1; page < 500; page++) {
+      const res = await product.app.inject({
+        method: 'GET',
+        url: `/parts/v1/users/me/tracking-status?status=${status}&page=${page}&maxResults=${maxResults}`,
+        headers: bearer(tokens[who]!),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { trackingStatus: { orderId: string; items: { id: number }[] }[]; has_next: boolean; pages: number };
+      first ??= body;
+      ids.push(...body.trackingStatus.map((row) => row.orderId));
+      if (!body.has_next) {
+        expect(body.pages).toBe(page);
+        return { ids, first: first as Record<string, number> };
+      }
+    }
+    throw new Error('no last page');
+  };
+
+  /** The same from the raw tables: orders with a matching item, newest change first. */
+  const expected = async (who: string, status: string) => {
+    const all = (await db().select().from(orders)).filter(SCOPES[who]!);
+    const items = await db().select().from(orderItems).orderBy(asc(orderItems.orderId));
+    const itemsOf = new Map<string, Item[]>();
+    for (const item of items) itemsOf.set(item.orderId, [...(itemsOf.get(item.orderId) ?? []), item]);
+    const having = (predicate: (item: Item) => boolean) => all.filter((order) => (itemsOf.get(order.id) ?? []).some(predicate));
+    const tab = { all: having(() => true), arrived: having((i) => isArrived(asFields(i))), incoming: having((i) => !isArrived(asFields(i))) }[status]!;
+    tab.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return {
+      ids: tab.map((order) => order.id),
+      counts: {
+        count_total: having(() => true).length,
+        count_arrived: having((i) => isArrived(asFields(i))).length,
+        count_incoming: having((i) => !isArrived(asFields(i))).length,
+        count_action_point: having(isActionPoint).length,
+      },
+    };
+  };
+
+  const checkEveryone = async (maxResults: number) => {
+    for (const who of Object.keys(SCOPES)) {
+      for (const status of ['all', 'arrived', 'incoming']) {
+        const want = await expected(who, status);
+        const got = await pages(who, status, maxResults);
+        expect(got.first, `${who} ${status}`).toMatchObject(want.counts);
+        expect(got.ids, `${who} ${status}`).toEqual(want.ids);
+      }
+    }
+  };
+
+  it('pages every caller and tab in the order and with the counts of the raw tables', async () => {
+    await checkEveryone(7);
+  });
+
+  it('free text finds through the trigram indexes exactly what a column-by-column match finds', async () => {
+    const all = await db().select().from(orders);
+    const items = await db().select().from(orderItems);
+    const sample = items[17]!;
+    const order = all.find((o) => o.id === sample.orderId)!;
+    const queries = [
+      'rope',
+      sample.materialCode.toLowerCase(),
+      sample.materialDescription.split(' ')[0]!.toUpperCase(),
+      order.equipmentDescription!.split(' ').slice(-1)[0]!,
+      order.id,
+      `${sample.materialDescription.split(' ')[0]!} ${order.id.slice(0, 4)}`,
+      'a_b',
+      'kg,',
+      'zzzz-nothing',
+    ];
+    const text = (values: (string | null)[]) => values.map((v) => (v ?? '').toLowerCase());
+    const matches = (item: Item, o: Order, term: string) =>
+      [
+        ...text([o.id, o.equipmentCode, o.equipmentDescription, o.destination]),
+        ...text([item.materialCode, item.materialDescription, item.reservationDocNumber, item.purchaseOrderDocNumber, item.salesOrderDocNumber, item.deliveryOrderDocNumber, item.trackingNumber]),
+      ].some((value) => value.includes(term.toLowerCase()));
+    for (const who of ['manager', 'mechanic']) {
+      for (const query of queries) {
+        const visible = new Map(all.filter(SCOPES[who]!).map((o) => [o.id, o]));
+        const hit = items.filter((item) => visible.has(item.orderId) && query.split(' ').every((term) => matches(item, visible.get(item.orderId)!, term)));
+        const orderIds = [...new Set(hit.map((item) => item.orderId))]
+          .map((id) => visible.get(id)!)
+          .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1))
+          .map((o) => o.id);
+        const got: string[] = [];
+        let itemsSeen = 0;
+        for (let page = 1; ; page++) {
+          const res = await product.app.inject({
+            method: 'GET',
+            url: `/parts/v1/users/me/tracking-status?status=all&page=${page}&maxResults=50&query=${encodeURIComponent(query)}`,
+            headers: bearer(tokens[who]!),
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as { count_total: number; has_next: boolean; trackingStatus: { orderId: string; items: unknown[] }[] };
+          expect(body.count_total, `${who} "${query}"`).toBe(orderIds.length);
+          got.push(...body.trackingStatus.map((row) => row.orderId));
+          itemsSeen += body.trackingStatus.reduce((n, row) => n + row.items.length, 0);
+          if (!body.has_next) break;
+        }
+        expect(got, `${who} "${query}"`).toEqual(orderIds);
+        expect(itemsSeen, `${who} "${query}" items`).toBe(hit.length);
+      }
+    }
+  });
+
+  it('keeps the summary and the count tables equal to the items and orders as they change', async () => {
+    const [some] = await db().select().from(orders).where(eq(orders.plant, 'FI01')).limit(1);
+    const fiItems = await db().select().from(orderItems).where(eq(orderItems.orderId, some!.id));
+    // Items delivered, then one deleted; an order moved to an old day and to another plant.
+    await db().update(orderItems).set({ deliveryStatus: 'Delivered' }).where(eq(orderItems.orderId, some!.id));
+    await db().delete(orderItems).where(eq(orderItems.id, fiItems[0]!.id));
+    const moved = await db().select({ id: orders.id }).from(orders).orderBy(asc(orders.id)).limit(5);
+    await db()
+      .update(orders)
+      .set({ updatedAt: new Date('2026-01-02T23:59:59.999Z') })
+      .where(inArray(orders.id, moved.slice(0, 3).map((o) => o.id)));
+    await db().update(orders).set({ plant: 'FR03', workCenter: null, plannerGroup: null }).where(eq(orders.id, moved[3]!.id));
+    // A new order with two items in one statement each, and an order deleted with its items.
+    await db().insert(orders).values({ id: 'ZZ-NEW-1', plant: 'DE02', updatedAt: new Date('2026-11-19T00:00:00.000Z') });
+    await db()
+      .insert(orderItems)
+      .values([
+        { orderId: 'ZZ-NEW-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Door roller', unit: 'PC', deliveryStatus: 'ToBePickedUp' },
+        { orderId: 'ZZ-NEW-1', lineNumber: 20, materialCode: 'M2', materialDescription: 'Rope', unit: 'PC', goodsReceiptPostedAt: new Date() },
+      ]);
+    await db().delete(orders).where(eq(orders.id, moved[4]!.id));
+    // An order without items is listed nowhere.
+    await db().insert(orders).values({ id: 'ZZ-EMPTY', plant: 'DE02' });
+    // Written behind the API's back: PostgreSQL's NOTIFY may still be on its way to the caches.
+    product.invalidateCaches();
+
+    await checkEveryone(9);
+
+    // The count tables equal a recount from scratch.
+    const recount = async () => {
+      const groups = await db().execute(sql`
+        select plant, coalesce(work_center, '') wc, coalesce(planner_group, '') pg,
+          count(*) filter (where item_count > 0)::int o, count(*) filter (where arrived_items > 0)::int a,
+          count(*) filter (where item_count > arrived_items)::int i, count(*) filter (where action_point_items > 0)::int p
+        from orders group by 1, 2, 3 having count(*) filter (where item_count > 0) > 0 order by 1, 2, 3`);
+      return (groups as unknown as { rows?: unknown[] }).rows ?? groups;
+    };
+    const kept = await db()
+      .select({ plant: orderGroupCounts.plant, wc: orderGroupCounts.workCenter, pg: orderGroupCounts.plannerGroup, o: orderGroupCounts.orders, a: orderGroupCounts.arrived, i: orderGroupCounts.incoming, p: orderGroupCounts.actionPoint })
+      .from(orderGroupCounts)
+      .where(sql`${orderGroupCounts.orders} > 0`)
+      .orderBy(asc(orderGroupCounts.plant), asc(orderGroupCounts.workCenter), asc(orderGroupCounts.plannerGroup));
+    expect(kept).toEqual(await recount());
+    const [days] = await db()
+      .select({ n: sql<number>`sum(${orderDayCounts.orders})::int`, negative: sql<number>`count(*) filter (where ${orderDayCounts.orders} < 0)::int` })
+      .from(orderDayCounts);
+    const [withItems] = await db().select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.itemCount} > 0`);
+    expect(days).toEqual({ n: withItems!.n, negative: 0 });
+  });
+
+  it('recounts an order whose items are truncated away', async () => {
+    await db().execute(sql`truncate order_items cascade`);
+    const [left] = await db().select({ n: sql<number>`coalesce(sum(${orderGroupCounts.orders}), 0)::int` }).from(orderGroupCounts);
+    expect(left!.n).toBe(0);
+    product.invalidateCaches();
+    const res = await product.app.inject({ method: 'GET', url: '/parts/v1/users/me/tracking-status', headers: bearer(tokens.manager!) });
+    expect(res.json()).toMatchObject({ count_total: 0, pages: 1, trackingStatus: [] });
+  });
+});
