@@ -4,7 +4,7 @@
  *     what the status monitor adds after sign-in. Budget: ≤ 150 KB gzip for the first screen.
  *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
  *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain.
- *  4. On the scale-50 seed (./scaled.ts; PGlite, or PostgreSQL when BENCH_DATABASE_URL names an
+ *  4. On the scale-50 seed (./lists.ts; PGlite, or PostgreSQL when BENCH_DATABASE_URL names an
  *     empty database): my_plant_stock (./stock.ts) and the tracking list with a load test
  *     against a bare route (./tracking.ts).
  *  5. ERP file ingestion (./ingestion.ts): lines per second of a 100,000-line ORDERS file on
@@ -18,9 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { offlineBench } from './offline';
-import { stockBench } from './stock';
-import { trackingBench } from './tracking';
-import { withScaledProduct } from './scaled';
+import { printListFigures } from './lists';
 import { ingestionBench, printIngestionFigures } from './ingestion';
 
 const PORT = 8199;
@@ -102,17 +100,7 @@ console.log(`page read from the mirror (20 rows): ${ms(offline.pageRead20)} (tar
 console.log(`one outbox enqueue (quantity edit in a 10,000-line count): ${ms(offline.enqueueOn10kSheet)} (target ≤ 5 ms)`);
 console.log(`drain of ${offline.queued} queued edits against the local server: ${((offline.drainMs ?? 0) / 1000).toFixed(2)} s, ${offline.sent} sent, ${offline.left} left (target ≤ 15 s)`);
 
-await withScaledProduct(async (scaled) => {
-  for (const row of await stockBench(scaled)) {
-    console.log(`my_plant_stock ${row.name} on ${scaled.engine} (${row.total} stock rows): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
-  }
-  const tracking = await trackingBench(scaled);
-  for (const row of tracking.latencies) {
-    console.log(`tracking-status ${row.name} on ${scaled.engine} (${row.orders} orders): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
-  }
-  const { list, bare, ratio } = tracking.load;
-  console.log(`load, 100 connections × 20 s: tracking-status ${list.toFixed(0)} req/s, bare Fastify route ${bare.toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(1)}% (goal ≥ 25%)`);
-});
+await printListFigures();
 
 // 5. ERP file ingestion (./ingestion.ts): lines per second of a 100,000-line ORDERS file.
 printIngestionFigures(await ingestionBench());
