@@ -4,7 +4,7 @@
  * then the static PWA with its navigation fallback.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -111,7 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // External
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  // Security headers (helmet). Built once here: the Fastify wrapper builds them again on every request.
+  const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
   if (config.corsOrigins.length > 0) {
     app.addHook('onRequest', async (request, reply) => {
       const origin = request.headers.origin;

@@ -13,6 +13,8 @@
  * token cache (which does not depend on the database) serves. RESPONSE_CACHE=off turns all off.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { decodeJwt } from 'jose';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VerifiedIdentity } from '../auth/verify-token';
@@ -29,23 +31,62 @@ export interface CachesStats {
   trackingPages: CacheStats & { bypassed: number };
 }
 
+export type BodyEncoding = 'br' | 'gzip';
+
 export interface CachedBody {
   /** The JSON text exactly as the route's serializer would write it. */
   body: string;
   /** A strong validator: the body's hash. Equal tags mean byte-equal bodies, whoever asks. */
   etag: string;
+  /** The body compressed once per encoding, on the first request that accepts it. */
+  encoded: Partial<Record<BodyEncoding, Buffer>>;
 }
 
 export function cachedBody(body: string): CachedBody {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
 }
 
-/** RFC 9110 If-None-Match (weak comparison): does the client already hold this representation? */
+/** What one answer sends: the bytes, their Content-Encoding (none: the JSON text) and their ETag. */
+export interface Representation {
+  payload: string | Buffer;
+  encoding: BodyEncoding | null;
+  etag: string;
+}
+
+// Brotli first (smaller), then gzip, as the client accepts them (q-values honoured).
+const encodings = new Negotiator<BodyEncoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
+/** Pages below this size are not worth compressing (the app's compression threshold). */
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * The representation of a cached body for a request's Accept-Encoding. A compressed body is made
+ * once and kept with the entry, so a page served from the cache costs no compression. Each
+ * encoding has its own strong ETag (RFC 9110 §8.8.3: different bytes, different tag).
+ */
+export function representationOf(cached: CachedBody, acceptEncoding: string | undefined): Representation {
+  const chosen = acceptEncoding && cached.body.length >= MIN_COMPRESSED_BYTES ? encodings.negotiate(acceptEncoding.toLowerCase()) : null;
+  if (chosen !== 'br' && chosen !== 'gzip') return { payload: cached.body, encoding: null, etag: cached.etag };
+  let bytes = cached.encoded[chosen];
+  if (!bytes) {
+    bytes =
+      chosen === 'br'
+        ? brotliCompressSync(cached.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cached.body.length } })
+        : gzipSync(cached.body, { level: 6 });
+    cached.encoded[chosen] = bytes;
+  }
+  return { payload: bytes, encoding: chosen, etag: `${cached.etag.slice(0, -1)}-${chosen}"` };
+}
+
+/**
+ * RFC 9110 If-None-Match (weak comparison): does the client already hold this content? A tag of
+ * another encoding of the same body counts: the content is the same, only its bytes differ.
+ */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  const content = (tag: string) => tag.replace(/^W\//, '').replace(/-(br|gzip)"$/, '"');
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
+    return tag === '*' || content(tag) === content(etag);
   });
 }
 
@@ -70,7 +111,8 @@ export class Caches {
     maxEntries: 5_000,
     maxWeight: 64 * 1024 * 1024,
     ttlMs: PAGE_TTL_MS,
-    weigh: (page) => page.body.length,
+    // The text and, once asked for, its compressed forms (about a tenth of it each).
+    weigh: (page) => Math.ceil(page.body.length * 1.25),
   });
   #listener: ChangeListener | null = null;
   readonly #tokenStats = { hits: 0, verified: 0 };

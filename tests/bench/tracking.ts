@@ -9,7 +9,7 @@
  * Goals: p99 ≤ 50 ms; the list at ≥ 25% of the bare route's throughput.
  */
 import { spawn } from 'node:child_process';
-import { percentile, type Scaled } from './scaled';
+import { BROWSER, percentile, type Scaled } from './scaled';
 
 const LIST = '/parts/v1/users/me/tracking-status';
 
@@ -75,7 +75,7 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
 async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
   const requests: AutocannonRequest[] = [];
   for (const email of ['manager@example.com', 'stock.admin@example.com', 'cs.admin@example.com', 'mechanic@example.com']) {
-    const headers = { authorization: `Bearer ${await scaled.token(email)}` };
+    const headers = { ...BROWSER, authorization: `Bearer ${await scaled.token(email)}` };
     for (const status of ['all', 'arrived', 'incoming']) {
       const { pages } = JSON.parse((await scaled.get(`${LIST}?status=${status}`, email)).body) as { pages: number };
       const picks = new Set(Array.from({ length: 25 }, (_, i) => 1 + Math.floor((i * Math.max(0, pages - 1)) / 24)));
@@ -90,7 +90,7 @@ async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
 async function uncachedTimes(scaled: Scaled, url: string, runs = 100) {
   const call = async () => {
     scaled.product.invalidateCaches();
-    const res = await scaled.get(url);
+    const res = await scaled.get(url, undefined, BROWSER);
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   };
   for (let i = 0; i < 5; i += 1) await call();
@@ -125,10 +125,10 @@ export async function trackingBench(scaled: Scaled, loadSeconds = 20, port = 817
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const token = await scaled.token('manager@example.com');
-    const list = await autocannon(`http://127.0.0.1:${port}${LIST}?status=all&page=1`, { authorization: `Bearer ${token}` }, loadSeconds);
+    const list = await autocannon(`http://127.0.0.1:${port}${LIST}?status=all&page=1`, { ...BROWSER, authorization: `Bearer ${token}` }, loadSeconds);
     // Let the product finish the requests still queued before the next figure is measured.
     await fetch(`http://127.0.0.1:${port}/healthz`);
-    const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, {}, loadSeconds);
+    const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, BROWSER, loadSeconds);
 
     // The mix starts from empty caches, so every one of its pages is built once during the run.
     scaled.product.invalidateCaches();

@@ -51,6 +51,18 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
       .setExpirationTime('10m')
       .sign(msKey);
 
+  it('sends the security headers on every answer, refusals included', async () => {
+    for (const res of [await profile(), await product.app.inject({ method: 'GET', url: '/healthz' })]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-src 'self' https://login.microsoftonline.com");
+      expect(csp).toContain("object-src 'none'");
+    }
+  });
+
   it('issues a local token for an allowed domain and the token opens the profile', async () => {
     const res = await product.app.inject({ method: 'POST', url: '/auth/local/token', payload: { email: ' Mechanic@Example.com ' } });
     expect(res.statusCode).toBe(200);

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { Caches, cachedBody, matchesIfNoneMatch } from '../../server/cache';
@@ -234,6 +235,29 @@ describe.each(ENGINES)('caches on %s', (engine) => {
     const changed = await list('manager@example.com');
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body).toContain('ETAG-PROBE');
+  });
+
+  it('sends the cached page compressed as the client accepts, one strong tag per encoding', async () => {
+    const plain = await list('manager@example.com');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip;q=0.9', 'gzip'], ['identity', undefined], ['br;q=0', undefined]] as const) {
+      const answer = await list('manager@example.com', undefined, { 'accept-encoding': accept });
+      expect(answer.statusCode, accept).toBe(200);
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      if (encoding) {
+        expect(decoders[encoding](answer.rawPayload).toString('utf8')).toBe(plain.body);
+        expect(answer.rawPayload.length).toBeLessThan(plain.body.length / 4);
+        expect(answer.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-${encoding}"`);
+      } else {
+        expect(answer.body).toBe(plain.body);
+      }
+    }
+    // The same content under another encoding's tag is not sent again.
+    const brTag = (await list('manager@example.com', undefined, { 'accept-encoding': 'br' })).headers.etag as string;
+    expect((await list('manager@example.com', undefined, { 'if-none-match': brTag })).statusCode).toBe(304);
+    expect((await list('manager@example.com', undefined, { 'if-none-match': plain.headers.etag as string, 'accept-encoding': 'gzip' })).statusCode).toBe(304);
   });
 
   it('never hands one caller’s page to another', async () => {

@@ -7,7 +7,8 @@
  *
  * A list page is answered as its JSON text with a strong ETag (If-None-Match → 304), kept for the
  * caller and the normalized query while nothing it depends on has changed (server/cache,
- * docs/decisions/0014). Only 200 answers are kept: the 400 and 403 checks run on every call.
+ * docs/decisions/0014), with its Brotli and gzip forms made once for the clients that accept them.
+ * Only 200 answers are kept: the 400 and 403 checks run on every call.
  */
 import type { FastifyReply } from 'fastify';
 import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import { errorBody } from '../../../src/contract/common';
 import { orderDetails, orderIdParams, trackingStatusQuery, trackingStatusResponse } from '../../../src/contract/parts';
 import { can } from '../../../src/domain/permissions';
 import { parseSearch } from '../../../src/domain/search-language';
-import { cachedBody, matchesIfNoneMatch, type Caches } from '../../cache';
+import { cachedBody, matchesIfNoneMatch, representationOf, type Caches } from '../../cache';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -54,10 +55,14 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Cache
       });
       // The browser may keep the page for this user only and must ask again every time (it then
       // gets a 304 when nothing changed); the app's offline mirror is unaffected (src/offline).
-      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      const sent = representationOf(answer, request.headers['accept-encoding']);
+      const vary = reply.getHeader('vary');
+      reply.header('etag', sent.etag).header('cache-control', 'private, no-cache').header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       // 304 is not in the response schema (it has no body): sent past the typed reply.
-      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return (reply as FastifyReply).code(304).send();
-      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], sent.etag)) return (reply as FastifyReply).code(304).send();
+      // Already compressed (kept with the cached page): the compression plugin leaves it as it is.
+      if (sent.encoding) reply.header('content-encoding', sent.encoding);
+      return reply.type('application/json; charset=utf-8').send(sent.payload as never);
     },
   );
 
