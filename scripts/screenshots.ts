@@ -29,6 +29,16 @@ for (const [name, viewport] of Object.entries(sizes)) {
     ['status-monitor-manager', (page) => signIn(page, 'manager@example.com')],
     ['welcome-pending', (page) => signIn(page, 'pending@example.com')],
     ['user-expired', (page) => signIn(page, 'expired@example.com')],
+    ['stock-management-manager', async (page) => {
+      await signIn(page, 'manager@example.com');
+      await page.goto(`${baseUrl}/stock-management`);
+      await page.waitForLoadState('networkidle');
+    }],
+    ['stock-count-supervisor', async (page) => {
+      await signIn(page, 'supervisor@example.com');
+      await page.goto(`${baseUrl}/stock-count`);
+      await page.waitForLoadState('networkidle');
+    }],
   ];
   for (const [shot, action] of shots) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: name === 'phone', hasTouch: name === 'phone' });
@@ -36,7 +46,7 @@ for (const [name, viewport] of Object.entries(sizes)) {
     await action(page);
     await page.screenshot({ path: `${outDir}/${shot}-${name}.png` });
     if (shot === 'status-monitor-manager' && name === 'phone') {
-      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('button', { name: 'More', exact: true }).click();
       await page.screenshot({ path: `${outDir}/more-menu-${name}.png` });
     }
     await context.close();
