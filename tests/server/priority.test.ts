@@ -170,7 +170,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       expect(first.json()).toMatchObject({ dryRun: false, rowCount: 2, changed: 2, errors: [] });
       expect(await priorityOf('0050010001', 'FI-AP-10231')).toMatchObject({ priority: 1, isEnabled: true });
       expect(await priorityOf('0050010001', 'FI-AP-10611')).toMatchObject({ priority: 12, isEnabled: true });
-      const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, '0050010001/FI-AP-10231'));
+      const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, '0050010001/FI-AP-10231')).orderBy(asc(auditLog.id));
       expect(audit.at(-1)).toMatchObject({ actorEmail: 'pm.writer@example.com', action: 'priority.update', after: { priority: 1, isEnabled: true } });
       expect(audit.at(-1)!.before).toMatchObject({ priority: expect.any(Number) });
       const before = await snapshot();
@@ -229,7 +229,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       ]);
       expect(await snapshot()).toEqual(before);
       const [writer] = await db().select().from(users).where(eq(users.email, 'pm.writer@example.com'));
-      const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, writer!.id));
+      const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, writer!.id)).orderBy(asc(auditLog.id));
       expect(audit.at(-1)).toMatchObject({ action: 'shipToParty.add', after: { managedShipToPartyNumber: extra[0]!.code } });
     });
   });

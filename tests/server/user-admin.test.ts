@@ -4,7 +4,7 @@
  * approval requests and the audit-log row every change writes in its own transaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { ATTACHMENT_KINDS, GRANTS, type AttachmentKind, type Grant } from '../../src/domain/permissions';
 import { auditLog, userAttachments, userGrants, users } from '../../server/db/schema';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
@@ -79,7 +79,8 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
     if (attachments.length) await db.insert(userAttachments).values(attachments.map((a) => ({ userId: id, ...a })));
   }
   const editorEmail = (editor: Editor) => `editor.${editor.toLowerCase().replaceAll('_', '-')}@example.com`;
-  const auditRows = (targetId: string) => product.database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
+  // In the order they were written: the last row is the newest (a table has no order of its own).
+  const auditRows = (targetId: string) => product.database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.id));
 
   beforeAll(async () => {
     product = await createTestProduct(engine);
