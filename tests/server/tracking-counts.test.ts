@@ -6,7 +6,7 @@
  * plant, inserted and deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { orderDayCounts, orderGroupCounts, orderItems, orders } from '../../server/db/schema';
 import { isArrived } from '../../src/domain/tracking';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
@@ -122,10 +122,14 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
       for (const query of queries) {
         const visible = new Map(all.filter(SCOPES[who]!).map((o) => [o.id, o]));
         const hit = items.filter((item) => visible.has(item.orderId) && query.split(' ').every((term) => matches(item, visible.get(item.orderId)!, term)));
-        const orderIds = [...new Set(hit.map((item) => item.orderId))]
-          .map((id) => visible.get(id)!)
-          .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1))
-          .map((o) => o.id);
+        const ordersOf = (predicate: (item: Item) => boolean) =>
+          [...new Set(hit.filter(predicate).map((item) => item.orderId))]
+            .map((id) => visible.get(id)!)
+            .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1))
+            .map((o) => o.id);
+        const orderIds = ordersOf(() => true);
+        // An order is in a tab when one of its MATCHING items is (not merely one of its items).
+        const tabs = { arrived: ordersOf((i) => isArrived(asFields(i))), incoming: ordersOf((i) => !isArrived(asFields(i))) };
         const got: string[] = [];
         let itemsSeen = 0;
         for (let page = 1; ; page++) {
@@ -136,12 +140,26 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
           });
           expect(res.statusCode, res.body).toBe(200);
           const body = res.json() as { count_total: number; has_next: boolean; trackingStatus: { orderId: string; items: unknown[] }[] };
-          expect(body.count_total, `${who} "${query}"`).toBe(orderIds.length);
+          expect(body, `${who} "${query}"`).toMatchObject({
+            count_total: orderIds.length,
+            count_arrived: tabs.arrived.length,
+            count_incoming: tabs.incoming.length,
+            count_action_point: ordersOf(isActionPoint).length,
+          });
           got.push(...body.trackingStatus.map((row) => row.orderId));
           itemsSeen += body.trackingStatus.reduce((n, row) => n + row.items.length, 0);
           if (!body.has_next) break;
         }
         expect(got, `${who} "${query}"`).toEqual(orderIds);
+        for (const status of ['arrived', 'incoming'] as const) {
+          const res = await product.app.inject({
+            method: 'GET',
+            url: `/parts/v1/users/me/tracking-status?status=${status}&maxResults=100&query=${encodeURIComponent(query)}`,
+            headers: bearer(tokens[who]!),
+          });
+          const ids = (res.json() as { trackingStatus: { orderId: string }[] }).trackingStatus.map((row) => row.orderId);
+          expect(ids, `${who} "${query}" ${status}`).toEqual(tabs[status].slice(0, 100));
+        }
         expect(itemsSeen, `${who} "${query}" items`).toBe(hit.length);
       }
     }
@@ -164,7 +182,7 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     await db()
       .insert(orderItems)
       .values([
-        { orderId: 'ZZ-NEW-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Door roller', unit: 'PC', deliveryStatus: 'ToBePickedUp' },
+        { orderId: 'ZZ-NEW-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Door roller Quixote', unit: 'PC', deliveryStatus: 'ToBePickedUp' },
         { orderId: 'ZZ-NEW-1', lineNumber: 20, materialCode: 'M2', materialDescription: 'Rope', unit: 'PC', goodsReceiptPostedAt: new Date() },
       ]);
     await db().delete(orders).where(eq(orders.id, moved[4]!.id));
@@ -175,6 +193,27 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
 
     await checkEveryone(9);
 
+    // Free text follows inserts, updates and deletes of items, tab by tab: "quixote" matches only
+    // ZZ-NEW-1's first item (at an access point, not arrived), "zz-new-1" the order's own text (so
+    // all its items); the order's items are mixed (one arrived, one not).
+    const search = async (query: string, status = 'all') =>
+      (
+        await product.app.inject({
+          method: 'GET',
+          url: `/parts/v1/users/me/tracking-status?status=${status}&maxResults=100&query=${encodeURIComponent(query)}`,
+          headers: bearer(tokens.manager!),
+        })
+      ).json() as { count_total: number; count_arrived: number; count_incoming: number; count_action_point: number; trackingStatus: { orderId: string }[] };
+    expect(await search('quixote')).toMatchObject({ count_total: 1, count_arrived: 0, count_incoming: 1, count_action_point: 1 });
+    expect((await search('quixote', 'arrived')).trackingStatus).toEqual([]);
+    expect((await search('quixote', 'incoming')).trackingStatus.map((row) => row.orderId)).toEqual(['ZZ-NEW-1']);
+    expect(await search('zz-new-1')).toMatchObject({ count_total: 1, count_arrived: 1, count_incoming: 1, count_action_point: 1 });
+    await db().update(orderItems).set({ materialDescription: 'Zeppelin hoist' }).where(and(eq(orderItems.orderId, 'ZZ-NEW-1'), eq(orderItems.lineNumber, 20)));
+    product.invalidateCaches();
+    expect(await search('zeppelin')).toMatchObject({ count_total: 1, count_arrived: 1, count_incoming: 0, count_action_point: 0 });
+    await db().delete(orderItems).where(and(eq(orderItems.orderId, 'ZZ-NEW-1'), eq(orderItems.lineNumber, 20)));
+    product.invalidateCaches();
+    expect((await search('zeppelin')).count_total).toBe(0);
     // The count tables equal a recount from scratch.
     const recount = async () => {
       const groups = await db().execute(sql`
