@@ -15,6 +15,7 @@ import { purgeExpiredIdempotencyKeys } from './plugins/idempotency';
 import { startNotificationDispatch } from './notifications/start';
 import { startDueReminders } from './notifications/due-reminders';
 import { createIngestionWorker, type IngestionWorker } from './ingestion/worker';
+import { startTableMaintenance } from './db/maintenance';
 
 export interface Started {
   app: FastifyInstance;
@@ -54,6 +55,8 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   const notificationDispatch = await startNotificationDispatch(database.db, app.log);
   // #6: open stock counts due by tomorrow remind the person counting, once.
   const dueReminders = startDueReminders(database.db, app.log);
+  // PGlite has no autovacuum: vacuum and analyze what changed, now and then (db/maintenance.ts).
+  const maintenance = database.engine === 'pglite' ? startTableMaintenance(database.db, app.log) : null;
   return {
     app,
     database,
@@ -61,6 +64,7 @@ export async function startProduct(config: Config, options: { logger?: boolean |
     invalidateCaches: () => caches.invalidate(),
     async close() {
       clearInterval(purgeTimer);
+      await maintenance?.stop();
       await dueReminders.stop();
       await notificationDispatch.stop();
       await ingestion.stop();

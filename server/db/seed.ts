@@ -1436,7 +1436,9 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     tally.file_processing = (await tx.select({ n: sql<number>`count(*)::int` }).from(schema.fileProcessing))[0]?.n ?? 0;
     return tally;
   });
-  // Fresh statistics, so the planner uses the indexes of the just-filled tables at once.
-  if (tally) await db.execute(sql`analyze`);
+  // Fresh statistics, so the planner uses the indexes of the just-filled tables at once; and the
+  // row versions the summary triggers rewrote while filling are reclaimed (all-visible pages let
+  // index-only scans skip the table). PGlite has no autovacuum to do either later (db/maintenance.ts).
+  if (tally) await db.execute(sql`vacuum (analyze)`);
   return tally;
 }
