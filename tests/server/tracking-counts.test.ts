@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { orderDayCounts, orderGroupCounts, orderItems, orders } from '../../server/db/schema';
 import { isArrived } from '../../src/domain/tracking';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
@@ -234,6 +235,35 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
       .from(orderDayCounts);
     const [withItems] = await db().select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.itemCount} > 0`);
     expect(days).toEqual({ n: withItems!.n, negative: 0 });
+  });
+
+  it.runIf(engine === 'postgres')('composes the summaries of two transactions writing items of one order at once', async () => {
+    const changes = product.database.changes;
+    if (!('connectionString' in changes)) throw new Error('PostgreSQL expected');
+    await db().insert(orders).values({ id: 'ZZ-RACE-1', plant: 'DE02' });
+    await db().insert(orderItems).values({ orderId: 'ZZ-RACE-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
+    const first = new pg.Client({ connectionString: changes.connectionString });
+    const second = new pg.Client({ connectionString: changes.connectionString });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      // A adds a line and holds its transaction open; B meanwhile receives line 10 (waits for A's
+      // lock on the order's row). Each recounting from its own snapshot lost the other's change.
+      await first.query('begin');
+      await first.query(`insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-1', 20, 'M2', 'Race two', 'PC')`);
+      const waiting = second.query(`update order_items set goods_receipt_posted_at = now() where order_id = 'ZZ-RACE-1' and line_number = 10`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query('commit');
+      await waiting;
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    const [summary] = await db()
+      .select({ items: orders.itemCount, arrived: orders.arrivedItems, actionPoint: orders.actionPointItems })
+      .from(orders)
+      .where(eq(orders.id, 'ZZ-RACE-1'));
+    expect(summary).toEqual({ items: 2, arrived: 1, actionPoint: 0 });
+    product.invalidateCaches();
+    await checkEveryone(50);
   });
 
   it('recounts an order whose items are truncated away', async () => {
