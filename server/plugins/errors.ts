@@ -32,6 +32,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
       return reply.status(500).send({ message: 'Internal server error' });
     }
+    const refused = refusedValue(error);
+    if (refused) {
+      request.log.info({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send({ message: refused });
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
@@ -39,4 +44,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Internal server error' });
   });
+}
+
+/**
+ * Values a request carried that the database cannot store or read, whatever the route: a 400
+ * saying so, not a 500. Found by the SQLSTATE of the error or of its cause (Drizzle wraps the
+ * driver's error); every route validates first, so this is the net under those checks.
+ */
+const REFUSED_VALUES: Record<string, string> = {
+  '22021': 'Text must not contain NUL characters',
+  '22P05': 'Text contains a character the database cannot store',
+  '22007': 'A date or time is not valid',
+  '22008': 'A date or time is out of range',
+  '22003': 'A number is out of range',
+};
+
+function refusedValue(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && code in REFUSED_VALUES) return REFUSED_VALUES[code]!;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
 }

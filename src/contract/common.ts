@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../domain/constants';
+import { hasControlCharacter } from '../domain/text';
 
 /** Every 4xx/5xx body: the browser shows `message` (stock calls show the whole body, §8). */
 export const errorBody = z.object({ message: z.string() }).meta({ id: 'Error' });
@@ -34,3 +35,13 @@ export const maxResultsParam = (max: number) =>
     .min(1, 'maxResults must be 1 or more')
     .max(max, `maxResults must be ${max} or less`)
     .default(PAGE_SIZE);
+
+/**
+ * A free-text search parameter: at most `max` characters, none of them a control character (the
+ * database cannot store NUL; none can be typed into a search field).
+ */
+export const searchText = (max: number) =>
+  z
+    .string()
+    .max(max, `query must be ${max} characters or less`)
+    .refine((value) => !hasControlCharacter(value), 'query must not contain control characters');

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
-import { maxResultsParam, pageEnvelope, pageParam } from './common';
+import { maxResultsParam, pageEnvelope, pageParam, searchText } from './common';
 import { isCalendarDay } from './dashboard';
 
 const positiveId = (name: string) =>
@@ -20,7 +20,7 @@ export const MATERIAL_COUNT_SORT_COLUMNS = ['quantity', 'material_code', 'materi
 
 export const materialCountListQuery = z.object({
   stockCountId: positiveId('stockCountId'),
-  query: z.string().max(200).optional(),
+  query: searchText(200).optional(),
   ...pageQuery,
   orderByColumn: z.enum(MATERIAL_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${MATERIAL_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
 });
@@ -101,7 +101,7 @@ export const STOCK_COUNT_SORT_COLUMNS = ['plant', 'created', 'should_be_done_at'
 
 export const stockCountListQuery = z.object({
   stockCountId: positiveId('stockCountId').optional(),
-  query: z.string().max(200).optional(),
+  query: searchText(200).optional(),
   type: z.enum(STOCK_COUNT_TYPES, { message: 'type must be single or wall_to_wall' }).optional(),
   ...pageQuery,
   orderByColumn: z.enum(STOCK_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${STOCK_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
@@ -153,7 +153,7 @@ export type MyMaterialPage = z.infer<typeof myMaterialResponse>;
 // ───────────── stock (my / team / plant) ─────────────
 
 export const stockListQuery = z.object({
-  query: z.string().max(200).optional(),
+  query: searchText(200).optional(),
   page: pageQuery.page,
   maxResults: pageQuery.maxResults,
 });

@@ -42,6 +42,8 @@ describe('§5 splitting', () => {
   it('splits on white space and keeps quoted spaces in one term', () => {
     expect(splitTerms('  po>=1   door\tmat=X\n')).toEqual(['po>=1', 'door', 'mat=X']);
     expect(splitTerms('"purchase order">=1 "equipment description"="main lift"')).toEqual(['"purchase order">=1', '"equipment description"="main lift"']);
+    // Control characters separate terms, quoted or not: none reaches a query (the database refuses NUL).
+    expect(splitTerms('rope\u0000x "a\u001fb" c\u007fd')).toEqual(['rope', 'x', '"a', 'b"', 'c', 'd']);
     expect(splitTerms(undefined)).toEqual([]);
   });
 });
@@ -124,10 +126,11 @@ describe('§5 dates', () => {
     ['20112026', '2026-11-20'],
     ['31-12-2026', '2026-12-31'],
     ['01-01-2026', '2026-01-01'],
+    ['29-02-2028', '2028-02-29'],
   ])('%s → %s', (input, expected) => {
     expect(normalizeSearchDate(input)).toBe(expected);
   });
-  it.each(['2026-13-01', '2026-00-10', '2026-11-32', '2026-11-00', '32-01-2026', '2026-1-20', '2026/11-20', '26-11-20', 'yesterday', ''])('%s is not a date', (input) => {
+  it.each(['2026-13-01', '2026-00-10', '2026-11-32', '2026-11-00', '32-01-2026', '2026-02-30', '29-02-2026', '2026-04-31', '0000-01-01', '2026-1-20', '2026/11-20', '26-11-20', 'yesterday', ''])('%s is not a date', (input) => {
     expect(normalizeSearchDate(input)).toBeNull();
   });
 });

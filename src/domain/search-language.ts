@@ -11,6 +11,7 @@
  * - A term without an operator is free text; wildcards (* ? %) are refused (§5 guidance).
  * - Nothing here throws: junk yields errors by term index.
  */
+import { isControlCharacter } from './text';
 
 export const OPERATORS = ['>=', '<=', '!=', '>', '<', '='] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -102,7 +103,9 @@ export function splitTerms(text: unknown): string[] {
   let quoted = false;
   for (const char of text) {
     if (char === '"') quoted = !quoted;
-    if (!quoted && /\s/.test(char)) {
+    // Control characters (NUL, the unit separator, …) cannot be typed into a term: they separate
+    // terms like spaces, also between quotes, so none ever reaches a query.
+    if (isControlCharacter(char) || (!quoted && /\s/.test(char))) {
       if (current) terms.push(current);
       current = '';
     } else {
@@ -132,22 +135,28 @@ const DATE_SEPARATORS = '[/.\\\\-]?';
 const YEAR_FIRST = new RegExp(`^(\\d{4})(${DATE_SEPARATORS})(\\d{2})\\2(\\d{2})$`);
 const DAY_FIRST = new RegExp(`^(\\d{2})(${DATE_SEPARATORS})(\\d{2})\\2(\\d{4})$`);
 
-const validDayMonth = (day: number, month: number) => month >= 1 && month <= 12 && day >= 1 && day <= 31;
+/** A day of the calendar: 2026-02-29 and year 0 are not (the database would refuse them). */
+const validDate = (year: number, month: number, day: number) => {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
 
 /**
  * §5 date: 8 digits as yyyy-mm-dd or dd-mm-yyyy with an optional separator / . \ or - (the same
- * one twice); month 1-12, day 1-31. Returns yyyy-mm-dd, or null when it is not such a date.
+ * one twice), a real calendar day. Returns yyyy-mm-dd, or null when it is not such a date.
  */
 export function normalizeSearchDate(value: string): string | null {
   const yearFirst = YEAR_FIRST.exec(value);
   if (yearFirst) {
     const [, year, , month, day] = yearFirst as unknown as [string, string, string, string, string];
-    if (validDayMonth(Number(day), Number(month))) return `${year}-${month}-${day}`;
+    if (validDate(Number(year), Number(month), Number(day))) return `${year}-${month}-${day}`;
   }
   const dayFirst = DAY_FIRST.exec(value);
   if (dayFirst) {
     const [, day, , month, year] = dayFirst as unknown as [string, string, string, string, string];
-    if (validDayMonth(Number(day), Number(month))) return `${year}-${month}-${day}`;
+    if (validDate(Number(year), Number(month), Number(day))) return `${year}-${month}-${day}`;
   }
   return null;
 }

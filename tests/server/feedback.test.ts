@@ -74,6 +74,14 @@ describe.each(ENGINES)('feedback on %s', (engine) => {
     expect(res.json().message).toContain(message);
   });
 
+  it('refuses text the database cannot store with a 400, and stores nothing', async () => {
+    const before = (await call('GET', 'mechanic@example.com', '/feedback?maxResults=100')).json().items.length;
+    const res = await call('POST', 'mechanic@example.com', '/feedback', { ...VALID.Feedback, openFeedback: 'broken \u0000 text' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/^Text (must not contain NUL characters|contains a character the database cannot store)$/);
+    expect((await call('GET', 'mechanic@example.com', '/feedback?maxResults=100')).json().items.length).toBe(before);
+  });
+
   it('refuses a type outside the six', async () => {
     const res = await call('POST', 'mechanic@example.com', '/feedback', { type: 'Complaint', text: 'x' });
     expect(res.statusCode).toBe(400);

@@ -788,6 +788,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         [`/${type}?maxResults=501`, 'querystring.maxResults: maxResults must be 500 or less'],
         [`/${type}?page=0`, 'querystring.page: page must be 1 or more'],
         [`/${type}?page=two`, 'querystring.page: page must be a number'],
+        [`/${type}?query=a%00b`, 'querystring.query: query must not contain control characters'],
       ]),
       ['/my_stock_count?type=local', 'querystring.type: type must be single or wall_to_wall'],
       ['/my_stock_count?orderByColumn=password', 'querystring.orderByColumn: orderByColumn must be one of plant, created, should_be_done_at, status, storage_location, conducted_by, id, type'],

@@ -210,6 +210,8 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     ['query=colour%3Dred', 'unknown field "colour"'],
     ['query=door+po%3D', 'Search term 2 "po="'],
     ['query=dd%3D2026-13-01', 'Search term 1 "dd=2026-13-01"'],
+    ['query=dd%3D2026-02-30', 'Search term 1 "dd=2026-02-30": write a date as yyyy-mm-dd or dd-mm-yyyy'],
+    ['query=dd>0000-01-01', 'Search term 1 "dd>0000-01-01"'],
     ['query=dl>delivered', 'only = and !='],
     ['query=lift*', 'wildcards'],
     ['page=0', 'page must be 1 or more'],
@@ -219,6 +221,12 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     const res = await get('mechanic', `/users/me/tracking-status?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
+  });
+
+  it('reads a control character in the search as a space, never as a database error', async () => {
+    const res = await get('manager', '/users/me/tracking-status?query=rope%00x');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().count_total).toBe((await get('manager', '/users/me/tracking-status?query=rope+x')).json().count_total);
   });
 
   it('documents the parts calls in the OpenAPI document', async () => {
