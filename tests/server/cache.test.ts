@@ -242,10 +242,11 @@ describe.each(ENGINES)('caches on %s', (engine) => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
     const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
-    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip;q=0.9', 'gzip'], ['identity', undefined], ['br;q=0', undefined]] as const) {
+    for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip;q=0.9', 'gzip'], ['identity', undefined], ['br;q=0', undefined], ['deflate', undefined]] as const) {
       const answer = await list('manager@example.com', undefined, { 'accept-encoding': accept });
       expect(answer.statusCode, accept).toBe(200);
       expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers.vary, accept).toBe('Accept-Encoding');
       if (encoding) {
         expect(decoders[encoding](answer.rawPayload).toString('utf8')).toBe(plain.body);
         expect(answer.rawPayload.length).toBeLessThan(plain.body.length / 4);

@@ -28,6 +28,9 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Cache
   app.get(
     '/users/me/tracking-status',
     {
+      // Compressed here, once per cached page (representationOf): the plugin would compress again
+      // (deflate) under the identity ETag, and add a second Vary.
+      compress: false,
       schema: {
         tags,
         summary: 'Order rows the caller may see, filtered by the §5 search language and the status tab, with the tab counts',
