@@ -7,8 +7,8 @@
  *   the writing statement's (or COMMIT's) promise resolves, so every write is heard at once.
  * - PostgreSQL: one dedicated client (a pooled connection may be handed to a query at any time and
  *   LISTEN belongs to a session). While it is not connected and listening, the caches serve
- *   nothing; it reconnects with a growing pause (0.25 s … 5 s) and a ping every 10 s notices a
- *   connection that died without a word.
+ *   nothing; it reconnects with a growing pause (0.25 s … 5 s), and a ping every second that
+ *   must be answered before the next one notices a connection that died without a word.
  */
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,7 +37,7 @@ export async function listenForChanges(source: ChangeSource, generations: CacheG
   return listenOnPostgres(source.connectionString, generations, log);
 }
 
-const PING_MS = 10_000;
+const PING_MS = 1_000;
 const MAX_PAUSE_MS = 5_000;
 
 async function listenOnPostgres(connectionString: string, generations: CacheGenerations, log: Log): Promise<ChangeListener> {
@@ -62,6 +62,7 @@ async function listenOnPostgres(connectionString: string, generations: CacheGene
     const candidate = new pg.Client({
       connectionString,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
       connectionTimeoutMillis: 5_000,
       query_timeout: 5_000,
       application_name: 'partstrack-cache-listener',
@@ -89,9 +90,30 @@ async function listenOnPostgres(connectionString: string, generations: CacheGene
     generations.setListening(true);
   };
 
+  // A heartbeat: a connection that died without a word (a dropped NAT entry, a failover) would
+  // otherwise look alive for as long as TCP takes to notice, while its notifications are lost. A
+  // ping not answered by the next tick counts as a lost connection, so at most about two ticks
+  // pass between a change missed and the caches turned off. Notifications travel on the same
+  // connection ahead of the ping's answer: an answered ping means none were missed before it.
+  let pingInFlight: pg.Client | null = null;
   const ping = setInterval(() => {
     const current = client;
-    if (current && generations.listening) current.query('SELECT 1').catch((error: unknown) => lost(current, error));
+    if (!current || !generations.listening) return;
+    if (pingInFlight === current) {
+      pingInFlight = null;
+      lost(current, new Error(`no answer to a ping within ${PING_MS} ms`));
+      return;
+    }
+    pingInFlight = current;
+    current.query('SELECT 1').then(
+      () => {
+        if (pingInFlight === current) pingInFlight = null;
+      },
+      (error: unknown) => {
+        if (pingInFlight === current) pingInFlight = null;
+        lost(current, error);
+      },
+    );
   }, PING_MS);
   ping.unref();
 

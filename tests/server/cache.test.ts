@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -410,6 +411,40 @@ describe.each(ENGINES)('caches on %s', (engine) => {
       }
     } finally {
       await off.close();
+    }
+  });
+
+  it.runIf(engine === 'postgres')('turns the caches off when the listener goes silent without a word', async () => {
+    // The listener's connection through a loopback relay that can stop passing bytes without
+    // closing anything: a dropped NAT entry or a frozen failover, as far as the app can tell.
+    const target = new URL((product.database.changes as { connectionString: string }).connectionString);
+    let frozen = false;
+    const sockets = new Set<Socket>();
+    const relay = createServer((inbound) => {
+      const outbound = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [inbound, outbound]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+      }
+      inbound.on('data', (chunk) => !frozen && outbound.write(chunk));
+      outbound.on('data', (chunk) => !frozen && inbound.write(chunk));
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(target);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String((relay.address() as AddressInfo).port);
+    const caches = new Caches({ enabled: true });
+    const quiet = { warn: () => undefined, info: () => undefined };
+    try {
+      await caches.listen({ connectionString: relayed.toString() }, quiet);
+      await eventually(async () => caches.generations.listening, 'listening through the relay');
+      frozen = true;
+      // Within a few heartbeats (1 s each), not after TCP's own minutes or a slow ping's timeout.
+      await eventually(async () => !caches.generations.listening, 'the silence is noticed');
+    } finally {
+      await caches.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
     }
   });
 
