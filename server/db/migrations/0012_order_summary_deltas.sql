@@ -35,42 +35,31 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The transition tables each trigger names: INSERT has no old rows, DELETE no new ones.
+-- INSERT and DELETE: one function, the rows under one name (REFERENCING … AS changed_rows) and
+-- the sign as the trigger's argument (+1 inserted, -1 deleted).
 DROP TRIGGER order_item_summary_insert ON order_items;--> statement-breakpoint
 DROP TRIGGER order_item_summary_delete ON order_items;--> statement-breakpoint
-CREATE FUNCTION order_item_summary_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION order_item_summary_add_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  sign int := TG_ARGV[0]::int;
 BEGIN
   UPDATE orders o
-  SET item_count = o.item_count + d.n, arrived_items = o.arrived_items + d.a, action_point_items = o.action_point_items + d.p
+  SET item_count = o.item_count + sign * d.n, arrived_items = o.arrived_items + sign * d.a, action_point_items = o.action_point_items + sign * d.p
   FROM (
     SELECT order_id, count(*)::int AS n,
       (count(*) FILTER (WHERE coalesce(delivery_status, '') = 'Delivered' OR goods_receipt_posted_at IS NOT NULL OR coalesce(purchase_order_goods_receipt_quantity, 0) > 0))::int AS a,
       (count(*) FILTER (WHERE delivery_status IN ('ToBePickedUp', 'At access point')))::int AS p
-    FROM new_rows GROUP BY order_id
-  ) d
-  WHERE o.id = d.order_id;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION order_item_summary_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE orders o
-  SET item_count = o.item_count - d.n, arrived_items = o.arrived_items - d.a, action_point_items = o.action_point_items - d.p
-  FROM (
-    SELECT order_id, count(*)::int AS n,
-      (count(*) FILTER (WHERE coalesce(delivery_status, '') = 'Delivered' OR goods_receipt_posted_at IS NOT NULL OR coalesce(purchase_order_goods_receipt_quantity, 0) > 0))::int AS a,
-      (count(*) FILTER (WHERE delivery_status IN ('ToBePickedUp', 'At access point')))::int AS p
-    FROM old_rows GROUP BY order_id
+    FROM changed_rows GROUP BY order_id
   ) d
   WHERE o.id = d.order_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER order_item_summary_insert AFTER INSERT ON order_items
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION order_item_summary_insert();
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION order_item_summary_add_rows('1');
 --> statement-breakpoint
 CREATE TRIGGER order_item_summary_delete AFTER DELETE ON order_items
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION order_item_summary_delete();
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION order_item_summary_add_rows('-1');
 --> statement-breakpoint
 -- Summaries written by a recount that lost a concurrent change are put right once.
 SELECT order_item_summary_refresh(ARRAY(SELECT id FROM orders));
