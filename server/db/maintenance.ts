@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodic, type Periodic } from '../periodic';
 import { rowsOf, type Db } from './client';
 
 /** PostgreSQL's defaults: autovacuum_vacuum_threshold / _scale_factor, and the analyze pair. */
@@ -55,31 +56,15 @@ export async function maintainTables(db: Db): Promise<MaintenancePass> {
   return pass;
 }
 
-export interface Maintenance {
-  stop(): Promise<void>;
-}
-
 /** Runs a pass every `intervalMs`; a pass still running when stopped is waited for. */
-export function startTableMaintenance(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, intervalMs = 5 * 60_000): Maintenance {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
+export function startTableMaintenance(db: Db, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, intervalMs = 5 * 60_000): Periodic {
+  return startPeriodic(async () => {
     const startedAt = Date.now();
-    running = maintainTables(db)
-      .then((pass) => {
-        if (pass.analyzed.length > 0) log.info({ ...pass, ms: Date.now() - startedAt }, 'table maintenance (PGlite has no autovacuum)');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'table maintenance failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    try {
+      const pass = await maintainTables(db);
+      if (pass.analyzed.length > 0) log.info({ ...pass, ms: Date.now() - startedAt }, 'table maintenance (PGlite has no autovacuum)');
+    } catch (error) {
+      log.warn({ err: error }, 'table maintenance failed');
+    }
+  }, intervalMs);
 }

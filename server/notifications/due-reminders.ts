@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { stockCounts, users } from '../db/schema';
 import { EDITABLE_COUNT_STATUSES } from '../../src/domain/constants';
 import { emitNotifications } from './emit';
+import { startPeriodic, type Periodic } from '../periodic';
 
 const BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,20 +61,17 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
 }
 
 /** Checks every `intervalMs` (and once at start); stop() waits for a running check. */
-export function startDueReminders(db: Db, log: FastifyBaseLogger, intervalMs = 15 * 60 * 1000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sendDueReminders(db)
-      .then((reminded) => reminded > 0 && log.info({ reminded }, 'stock count due reminders recorded'))
-      .catch((error: unknown) => log.error({ err: error }, 'stock count due reminders failed'));
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function startDueReminders(db: Db, log: FastifyBaseLogger, intervalMs = 15 * 60 * 1000): Periodic {
+  return startPeriodic(
+    async () => {
+      try {
+        const reminded = await sendDueReminders(db);
+        if (reminded > 0) log.info({ reminded }, 'stock count due reminders recorded');
+      } catch (error) {
+        log.error({ err: error }, 'stock count due reminders failed');
+      }
     },
-  };
+    intervalMs,
+    { runAtStart: true },
+  );
 }

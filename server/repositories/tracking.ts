@@ -56,22 +56,19 @@ function plantPartSql(parts: ScopeParts, columns: { plant: AnyPgColumn; workCent
   return and(inArray(columns.plant, parts.plants), narrowed.length > 0 ? or(...narrowed) : undefined) ?? sql`false`;
 }
 
+/** The orders the caller may see (§6): the plant part, ship-to-party numbers, orders addressed to them. */
 export function trackingScope(user: CurrentUser): SQL | undefined {
-  if (isSuperManager(user.grants)) return undefined;
-  const of = (kind: string) => user.attachments.filter((a) => a.kind === kind);
-  const narrowers = [
-    ...of('work_center').map((a) => and(eq(orders.plant, a.plant), eq(orders.workCenter, a.code))),
-    ...of('planner_group').map((a) => and(eq(orders.plant, a.plant), eq(orders.plannerGroup, a.code))),
-  ];
-  const inPlants = user.plants.length > 0 ? and(inArray(orders.plant, user.plants), narrowers.length > 0 ? or(...narrowers) : undefined) : undefined;
-  const shipTo = of('ship_to_party').map((a) => a.code);
-  return or(inPlants, shipTo.length > 0 ? inArray(orders.shipToParty, shipTo) : undefined, eq(orders.userEmail, user.email)) ?? sql`false`;
+  const parts = scopeParts(user);
+  if (!parts.plants) return undefined;
+  return or(plantPartSql(parts, orders), parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email));
 }
 
 /** §4 "arrived": delivered by the carrier or a goods receipt posted (the SQL twin of isArrived). */
 const arrivedSql = sql`(coalesce(${orderItems.deliveryStatus}, '') = 'Delivered' or ${orderItems.goodsReceiptPostedAt} is not null or coalesce(${orderItems.purchaseOrderGoodsReceiptQuantity}, 0) > 0)`;
 /** A parcel waits at an access point: the mechanic has to act (pick it up). */
 const actionPointSql = sql`${orderItems.deliveryStatus} in ('ToBePickedUp', 'At access point')`;
+/** The items of a tab (all: every item). */
+const ITEM_STATUS_SQL: Record<TrackingFilter, SQL | undefined> = { all: undefined, arrived: arrivedSql, incoming: sql`not ${arrivedSql}` };
 
 const FIELD_COLUMNS: Record<SearchFieldKey, AnyPgColumn> = {
   purchaseOrder: orderItems.purchaseOrderDocNumber,
@@ -245,6 +242,8 @@ const addCounts = (a: TabCounts, b: TabCounts | undefined): TabCounts => ({
   actionPoint: a.actionPoint + Number(b?.actionPoint ?? 0),
 });
 const NO_COUNTS: TabCounts = { total: 0, arrived: 0, incoming: 0, actionPoint: 0 };
+/** How many orders the chosen tab holds. */
+const tabTotal = (counts: TabCounts, status: TrackingFilter) => (status === 'all' ? counts.total : status === 'arrived' ? counts.arrived : counts.incoming);
 
 /**
  * The list without a search term (docs/decisions/0013): the tab counts come from
@@ -285,8 +284,7 @@ async function listBySummary(db: Executor, user: CurrentUser, options: TrackingL
     if (parts.narrowers.length === 0 && Number(extra?.total ?? 0) === 0) walkPlants = parts.plants;
   }
 
-  const tabTotal = options.status === 'all' ? counts.total : options.status === 'arrived' ? counts.arrived : counts.incoming;
-  const paging = pageOf(tabTotal, options.page, options.maxResults);
+  const paging = pageOf(tabTotal(counts, options.status), options.page, options.maxResults);
   const status = summaryStatusSql[options.status];
 
   let from: Date | undefined;
@@ -329,11 +327,9 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const now = options.now ?? new Date();
   if (options.terms.length === 0) {
     const { counts, paging, ids } = await listBySummary(db, user, options);
-    const statusItems = options.status === 'arrived' ? arrivedSql : options.status === 'incoming' ? sql`not ${arrivedSql}` : undefined;
-    return pageOfOrders(db, ids, statusItems, counts, paging, now);
+    return pageOfOrders(db, ids, ITEM_STATUS_SQL[options.status], counts, paging, now);
   }
   const scopeSql = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
-  const statusSql = options.status === 'arrived' ? arrivedSql : options.status === 'incoming' ? sql`not ${arrivedSql}` : undefined;
   const tabColumn = { all: sql`true`, arrived: sql`per_order.arrived`, incoming: sql`per_order.incoming` }[options.status];
   const offset = (options.page - 1) * options.maxResults;
 
@@ -380,9 +376,8 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     incoming: Number(row?.incoming ?? 0),
     actionPoint: Number(row?.action_point ?? 0),
   };
-  const tabTotal = options.status === 'all' ? counts.total : options.status === 'arrived' ? counts.arrived : counts.incoming;
-  const paging = pageOf(tabTotal, options.page, options.maxResults);
-  const itemWhere = and(scopeSql, ...options.terms.map(termSql), statusSql);
+  const paging = pageOf(tabTotal(counts, options.status), options.page, options.maxResults);
+  const itemWhere = and(scopeSql, ...options.terms.map(termSql), ITEM_STATUS_SQL[options.status]);
   return pageOfOrders(db, row?.ids ?? [], itemWhere, counts, paging, now);
 }
 
@@ -404,7 +399,11 @@ async function pageOfOrders(
         .orderBy(asc(orderItems.orderId), asc(orderItems.lineNumber))
     : [];
   const byOrder = new Map<string, typeof rows>();
-  for (const row of rows) byOrder.set(row.order.id, [...(byOrder.get(row.order.id) ?? []), row]);
+  for (const row of rows) {
+    const own = byOrder.get(row.order.id);
+    if (own) own.push(row);
+    else byOrder.set(row.order.id, [row]);
+  }
   const trackingStatus = ids.flatMap((id) => {
     const own = byOrder.get(id);
     if (!own) return [];

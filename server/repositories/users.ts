@@ -2,7 +2,7 @@
  * Users as the server sees them: who is calling (identity → user), with their grants and
  * attachments loaded once per request, and the §3 profile built from that.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   approvalRequests,
@@ -110,6 +110,11 @@ export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEma
 export function isExpired(user: Pick<CurrentUser, 'expirationDate'>, today = new Date()): boolean {
   if (!user.expirationDate) return false;
   return user.expirationDate < today.toISOString().slice(0, 10);
+}
+
+/** The same rule in SQL: users whose access has not expired (their last day is today or later, UTC). */
+export function notExpiredSql(today = new Date()): SQL {
+  return or(isNull(users.expirationDate), gte(users.expirationDate, today.toISOString().slice(0, 10)))!;
 }
 
 const codesOf = (attachments: Attachment[], kind: AttachmentKind) =>

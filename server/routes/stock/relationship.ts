@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { errorBody } from '../../../src/contract/common';
 import { relationshipResponse, type Relationships } from '../../../src/contract/stock';
 import { isSuperManager } from '../../../src/domain/permissions';
@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { plants, storageLocations, userAttachments, users, workCenters } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { notExpiredSql } from '../../repositories/users';
 
 const KINDS = ['plant', 'storage_location', 'mechanic_storage_location', 'work_center', 'mechanic', 'all_stock_visibility'] as const;
 const query = z.object({ plant: z.string().optional(), workCenter: z.string().optional() });
@@ -66,7 +67,7 @@ export const relationshipRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
             and(
               eq(users.approvalStatus, 'Approved'),
               // Someone whose access has expired cannot be asked to count.
-              or(isNull(users.expirationDate), gte(users.expirationDate, new Date().toISOString().slice(0, 10))),
+              notExpiredSql(),
               // A work center filter stays within the plants the caller sees, like the plant filter.
               request.query.workCenter
                 ? and(
