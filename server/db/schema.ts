@@ -408,6 +408,26 @@ export const parcelEvents = pgTable(
   (t) => [index('parcel_events_item_idx').on(t.orderItemId, t.occurredAt)],
 );
 
+/** A transaction id as 64-bit `xid8` (PostgreSQL 13+), read and written as its decimal text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The orders whose rows or items changed, and in which transaction: written by statement-level
+ * triggers on `orders` and `order_items` (migration 0013; '*' for a truncate). The tracking search
+ * index of each server process (server/search/tracking-index.ts) reads the changes since its last
+ * look before it answers, so it never answers from an order older than the database's. Rows are
+ * kept 24 hours.
+ */
+export const trackingChanges = pgTable(
+  'tracking_changes',
+  {
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    orderId: text('order_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('tracking_changes_xid_idx').on(t.xid), index('tracking_changes_changed_at_idx').on(t.changedAt)],
+);
+
 // ───────────────────────────── stock and stock counts ─────────────────────────────
 
 export const stockItems = pgTable(

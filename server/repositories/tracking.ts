@@ -22,6 +22,7 @@ import { rowsOf, type Db, type Tx } from '../db/client';
 import { orderDayCounts, orderGroupCounts, orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
 import { likePattern, pageOf } from './stock-counts';
 import type { CurrentUser } from './users';
+import type { IndexScope, TrackingSearchIndex } from '../search/tracking-index';
 
 type Executor = Db | Tx;
 
@@ -30,12 +31,7 @@ type Executor = Db | Tx;
  * groups the caller holds in them) and the extra part (ship-to-party numbers, orders addressed to
  * the caller) that lies outside it. `plants` undefined: every plant (super managers).
  */
-interface ScopeParts {
-  plants?: string[];
-  narrowers: { plant: string; kind: 'work_center' | 'planner_group'; code: string }[];
-  shipTo: string[];
-  email: string;
-}
+type ScopeParts = IndexScope;
 
 function scopeParts(user: CurrentUser): ScopeParts {
   const narrowers = user.attachments
@@ -323,15 +319,41 @@ function endOfUtcDay(day: string): Date {
   return new Date(start.getTime() + 24 * 60 * 60 * 1000);
 }
 
-export async function listTrackingStatus(db: Executor, user: CurrentUser, options: TrackingListOptions): Promise<TrackingStatusPage> {
+/**
+ * One page of the tracking list. Without a search term it reads the order summary (listBySummary);
+ * with terms, the tracking search index answers the counts and the page's orders when it can
+ * (docs/decisions/0016), else the database does (listBySearch); the rows are read here either way.
+ */
+export async function listTrackingStatus(
+  db: Executor,
+  user: CurrentUser,
+  options: TrackingListOptions,
+  index?: TrackingSearchIndex,
+): Promise<TrackingStatusPage> {
   const now = options.now ?? new Date();
   if (options.terms.length === 0) {
     const { counts, paging, ids } = await listBySummary(db, user, options);
     return pageOfOrders(db, ids, ITEM_STATUS_SQL[options.status], counts, paging, now);
   }
   const scopeSql = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
-  const tabColumn = { all: sql`true`, arrived: sql`per_order.arrived`, incoming: sql`per_order.incoming` }[options.status];
+  const itemWhere = and(scopeSql, ...options.terms.map(termSql), ITEM_STATUS_SQL[options.status]);
   const offset = (options.page - 1) * options.maxResults;
+  const found =
+    (await index?.search({
+      scope: scopeParts(user),
+      mine: options.myOrders ? user.email : null,
+      terms: options.terms,
+      status: options.status,
+      offset,
+      limit: options.maxResults,
+    })) ?? (await listBySearch(db, scopeSql, options, offset));
+  const paging = pageOf(tabTotal(found.counts, options.status), options.page, options.maxResults);
+  return pageOfOrders(db, found.ids, itemWhere, found.counts, paging, now);
+}
+
+/** The counts and the page's orders of a search, from the database (docs/decisions/0013). */
+async function listBySearch(db: Executor, scopeSql: SQL | undefined, options: TrackingListOptions, offset: number): Promise<{ counts: TabCounts; ids: string[] }> {
+  const tabColumn = { all: sql`true`, arrived: sql`per_order.arrived`, incoming: sql`per_order.incoming` }[options.status];
 
   // The matching items, read once. The first free term drives through the trigram indexes: items
   // whose own text contains it, plus (union all) items whose order's text does and their own does
@@ -376,9 +398,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     incoming: Number(row?.incoming ?? 0),
     actionPoint: Number(row?.action_point ?? 0),
   };
-  const paging = pageOf(tabTotal(counts, options.status), options.page, options.maxResults);
-  const itemWhere = and(scopeSql, ...options.terms.map(termSql), ITEM_STATUS_SQL[options.status]);
-  return pageOfOrders(db, row?.ids ?? [], itemWhere, counts, paging, now);
+  return { counts, ids: row?.ids ?? [] };
 }
 
 /** The page's orders with their matching items, in page order, and the envelope. */

@@ -1,0 +1,275 @@
+/**
+ * The tracking search index (docs/decisions/0016): every order and item of the tracking list, as
+ * the §5 search language reads them, held in this process's memory, so that a search answers its
+ * four exact tab counts and its page in one pass over memory instead of reading thousands of
+ * matching rows through the database. The page's rows themselves are still read from the database
+ * (server/repositories/tracking.ts); only the matching, counting and ordering happen here.
+ *
+ * Never stale: before it answers, the index reads the orders that changed since it last looked
+ * (`tracking_changes`, written by triggers in the same transaction as the change, migration 0013)
+ * and reloads them. Its cursor is the oldest transaction still running when it last looked
+ * (pg_snapshot_xmin), so a transaction that commits later than a newer one is never skipped; the
+ * transactions already applied past the cursor are remembered, so nothing is reloaded twice.
+ * While it is not usable (being built, too many changes to apply within a request, a truncate, a
+ * collation whose order differs from JavaScript's, more items than it may hold) the caller asks
+ * the database instead, as before: the index is only ever a faster way to the same answer.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+import { TrackingColumns, type IndexAnswer, type IndexQuery, type ItemRow, type OrderRow } from './tracking-columns';
+
+export type { IndexAnswer, IndexQuery, IndexScope } from './tracking-columns';
+
+const ORDER_COLUMNS = sql`o.id, (extract(epoch from o.updated_at) * 1000000)::float8 as updated_us, o.plant, o.work_center, o.planner_group,
+  o.ship_to_party, o.user_email, o.service_order, o.equipment_code, o.equipment_description, o.destination`;
+// §4 arrived and "at an access point": the same expressions as tracking.ts (arrivedSql, actionPointSql).
+const ITEM_COLUMNS = sql`i.order_id, i.material_code, i.material_description, i.reservation_doc_number, i.purchase_order_doc_number,
+  i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number, i.storage_location, i.delivery_status,
+  i.delivery_date::text as delivery_date,
+  (coalesce(i.delivery_status, '') = 'Delivered' or i.goods_receipt_posted_at is not null or coalesce(i.purchase_order_goods_receipt_quantity, 0) > 0) as arrived,
+  i.delivery_status in ('ToBePickedUp', 'At access point') as action_point`;
+
+/** Order rows with their item rows (items ordered by order, as read). */
+function grouped(orderRows: OrderRow[], itemRows: ItemRow[]): { row: OrderRow; items: ItemRow[] }[] {
+  const byId = new Map(orderRows.map((row) => [row.id, { row, items: [] as ItemRow[] }]));
+  for (const item of itemRows) byId.get(item.order_id)?.items.push(item);
+  return [...byId.values()];
+}
+
+const SEPARATOR = '\x1f';
+
+export interface TrackingIndexOptions {
+  enabled: boolean;
+  /** Above this many items the index is not built (memory): searches go to the database. */
+  maxItems: number;
+  /** Up to this many changed orders are reloaded within a request; more in the background. */
+  inlineChanges?: number;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export interface TrackingIndexStats {
+  state: 'off' | 'building' | 'ready' | 'stale';
+  orders: number;
+  items: number;
+  builds: number;
+  /** Orders reloaded after a change. */
+  reloaded: number;
+  /** Searches answered from memory / sent to the database because the index was not usable. */
+  answered: number;
+  declined: number;
+}
+
+const CHUNK = 5_000;
+/** Changes are kept this long (hours); an index that has not looked for half of it starts anew. */
+export const CHANGE_RETENTION_HOURS = 24;
+
+export class TrackingSearchIndex {
+  readonly #db: Db;
+  readonly #options: Required<TrackingIndexOptions>;
+  #state: TrackingIndexStats['state'] = 'off';
+  #columns = new TrackingColumns();
+  /** pg_snapshot_xmin of the last look: changes of transactions from there on are read again. */
+  #cursor = '0';
+  /** Transactions at or past the cursor whose changes are already applied (committed: final). */
+  #applied = new Set<string>();
+  #lastLook = 0;
+  #lastPrune = 0;
+  /** Moves when a build swaps everything in: a look that started before it must not apply its rows after it. */
+  #epoch = 0;
+  #building: Promise<void> | null = null;
+  #syncing: Promise<boolean> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #stopped = false;
+  readonly #stats = { builds: 0, reloaded: 0, answered: 0, declined: 0 };
+
+  constructor(db: Db, options: TrackingIndexOptions) {
+    this.#db = db;
+    this.#options = { inlineChanges: 2_000, ...options };
+  }
+
+  stats(): TrackingIndexStats {
+    return { state: this.#state, orders: this.#columns.orders, items: this.#columns.items, ...this.#stats };
+  }
+
+  /** Builds the index in the background and keeps it current (a look every minute, old changes pruned hourly). */
+  start(): Promise<void> {
+    if (!this.#options.enabled || this.#stopped) return Promise.resolve();
+    this.#timer = setInterval(() => {
+      void this.#housekeeping();
+    }, 60_000);
+    this.#timer.unref();
+    return this.#rebuild();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    await Promise.allSettled([this.#building, this.#syncing]);
+  }
+
+  /**
+   * The matching orders' tab counts and the page's ids, or null when the index cannot answer
+   * right now (the caller then asks the database). Reads the changes since the last look first.
+   */
+  async search(query: IndexQuery): Promise<IndexAnswer | null> {
+    // A free term holding the unit separator is matched column by column by the database (tracking.ts).
+    if (query.terms.some((term) => term.type === 'free' && term.value.includes(SEPARATOR)) || !(await this.#current())) {
+      this.#stats.declined += 1;
+      return null;
+    }
+    this.#stats.answered += 1;
+    return this.#columns.match(query);
+  }
+
+  /** True when every change committed before this call is in the index. */
+  async #current(): Promise<boolean> {
+    if (this.#state !== 'ready') {
+      if (this.#state === 'stale' && !this.#building) void this.#rebuild();
+      return false;
+    }
+    this.#syncing ??= this.#sync().finally(() => {
+      this.#syncing = null;
+    });
+    return this.#syncing;
+  }
+
+  /** Reads the changes since the last look and applies them; false when they are too many for now. */
+  async #sync(): Promise<boolean> {
+    const epoch = this.#epoch;
+    const applied = [...this.#applied];
+    // One statement, one snapshot: its xmin is the next cursor, its changes are those it sees.
+    const [look] = rowsOf<{ xmin: string; changes: [string, string][] | string | null }>(
+      await this.#db.execute(sql`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+          (select json_agg(json_build_array(xid::text, order_id))
+           from tracking_changes
+           where xid >= ${this.#cursor}::xid8 and not (xid = any(${`{${applied.join(',')}}`}::xid8[]))) as changes`),
+    );
+    const changes: [string, string][] = typeof look?.changes === 'string' ? JSON.parse(look.changes) : (look?.changes ?? []);
+    const ids = new Set(changes.map(([, orderId]) => orderId));
+    if (ids.has('*') || ids.size > this.#options.inlineChanges || this.#columns.dead > Math.max(10_000, this.#columns.orders + this.#columns.items)) {
+      // A truncate, an ERP file's worth of orders, or more dead slots than live ones: built anew
+      // in the background; the database answers meanwhile.
+      this.#state = 'stale';
+      void this.#rebuild();
+      return false;
+    }
+    const fresh = ids.size > 0 ? await this.#read([...ids]) : null;
+    if (epoch !== this.#epoch || this.#state !== 'ready') return false;
+    if (fresh) {
+      const present = new Set(fresh.map((order) => order.row.id));
+      this.#columns.remove([...ids].filter((id) => !present.has(id)));
+      this.#columns.put(fresh);
+      this.#stats.reloaded += ids.size;
+    }
+    for (const [xid] of changes) this.#applied.add(xid);
+    const cursor = BigInt(look!.xmin);
+    for (const xid of this.#applied) if (BigInt(xid) < cursor) this.#applied.delete(xid);
+    this.#cursor = look!.xmin;
+    this.#lastLook = Date.now();
+    return true;
+  }
+
+  /** These orders as the database has them now (gone ones are absent). */
+  async #read(ids: string[]): Promise<{ row: OrderRow; items: ItemRow[] }[]> {
+    const list = sql`${`{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+    const orderRows = rowsOf<OrderRow>(await this.#db.execute(sql`select ${ORDER_COLUMNS} from orders o where o.id = any(${list})`));
+    const itemRows = rowsOf<ItemRow>(
+      await this.#db.execute(sql`select ${ITEM_COLUMNS} from order_items i where i.order_id = any(${list}) order by i.order_id, i.line_number`),
+    );
+    return grouped(orderRows, itemRows);
+  }
+
+  /** Everything anew, in slices (other queries run between them), then swapped in. */
+  #rebuild(): Promise<void> {
+    this.#building ??= this.#build()
+      .catch((error: unknown) => {
+        this.#state = 'stale';
+        this.#options.log.warn({ err: error }, 'tracking search index: build failed; searches use the database');
+      })
+      .finally(() => {
+        this.#building = null;
+      });
+    return this.#building;
+  }
+
+  async #build(): Promise<void> {
+    if (this.#stopped) return;
+    this.#state = 'building';
+    const [setup] = rowsOf<{ collation: string; items: number | string; xmin: string }>(
+      await this.#db.execute(sql`
+        select (select datcollate from pg_database where datname = current_database()) as collation,
+          greatest((select reltuples from pg_class where oid = 'order_items'::regclass), 0)::bigint as items,
+          pg_snapshot_xmin(pg_current_snapshot())::text as xmin`),
+    );
+    const collation = setup?.collation ?? '';
+    if (!/^(C|POSIX)(\.utf-?8)?$/i.test(collation)) {
+      this.#turnOff({ collation }, 'tracking search index off: the database orders text by its collation, not by code point; searches use the database');
+      return;
+    }
+    if (Number(setup?.items ?? 0) > this.#options.maxItems) {
+      this.#turnOff({ items: Number(setup?.items), maxItems: this.#options.maxItems }, 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database');
+      return;
+    }
+    const started = performance.now();
+    // Changes from the oldest running transaction on are read again at the first look: whatever
+    // commits while the slices are read is applied then.
+    const cursor = setup!.xmin;
+    const read: { row: OrderRow; items: ItemRow[] }[] = [];
+    let items = 0;
+    let after = '';
+    for (;;) {
+      if (this.#stopped) return;
+      const orderRows = rowsOf<OrderRow>(await this.#db.execute(sql`select ${ORDER_COLUMNS} from orders o where o.id > ${after} order by o.id limit ${CHUNK}`));
+      if (orderRows.length === 0) break;
+      const last = orderRows.at(-1)!.id;
+      const itemRows = rowsOf<ItemRow>(
+        await this.#db.execute(sql`select ${ITEM_COLUMNS} from order_items i where i.order_id > ${after} and i.order_id <= ${last} order by i.order_id, i.line_number`),
+      );
+      read.push(...grouped(orderRows, itemRows));
+      items += itemRows.length;
+      if (items > this.#options.maxItems) {
+        this.#turnOff({ maxItems: this.#options.maxItems }, 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database');
+        return;
+      }
+      after = last;
+    }
+    const columns = new TrackingColumns();
+    columns.put(read);
+    columns.prepare();
+    this.#columns = columns;
+    this.#cursor = cursor;
+    this.#applied = new Set();
+    this.#lastLook = Date.now();
+    this.#epoch += 1;
+    this.#state = 'ready';
+    this.#stats.builds += 1;
+    this.#options.log.info({ orders: columns.orders, items: columns.items, ms: Math.round(performance.now() - started) }, 'tracking search index built');
+  }
+
+  #turnOff(details: object, message: string): void {
+    this.#state = 'off';
+    this.#columns = new TrackingColumns();
+    this.#options.log.info(details, message);
+  }
+
+  /** Every minute: a look at the changes (so a quiet index stays close), hourly pruning of old changes. */
+  async #housekeeping(): Promise<void> {
+    try {
+      // Changes it has not read may already be pruned: start anew.
+      if (this.#state === 'ready' && Date.now() - this.#lastLook > (CHANGE_RETENTION_HOURS / 2) * 3_600_000) this.#state = 'stale';
+      await this.#current();
+      if (Date.now() - this.#lastPrune > 3_600_000) {
+        this.#lastPrune = Date.now();
+        await pruneTrackingChanges(this.#db);
+      }
+    } catch (error) {
+      this.#options.log.warn({ err: error }, 'tracking search index: housekeeping failed');
+    }
+  }
+}
+
+/** Removes changes older than the retention (every index reads them within half of it). */
+export async function pruneTrackingChanges(db: Db): Promise<void> {
+  await db.execute(sql`delete from tracking_changes where changed_at < now() - make_interval(hours => ${CHANGE_RETENTION_HOURS})`);
+}
