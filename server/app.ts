@@ -46,6 +46,7 @@ import { stockCountManagementRoutes } from './routes/stock/stock-count-managemen
 import { relationshipRoutes } from './routes/stock/relationship';
 import { transferRoutes } from './routes/stock/transfer';
 import type { ErpAdapter } from './erp/adapter';
+import type { TrackingSearchIndex } from './search/tracking-index';
 
 export interface AppDeps {
   config: Config;
@@ -60,6 +61,8 @@ export interface AppDeps {
    * of changes, so only the token cache serves.
    */
   caches?: Caches;
+  /** Tracking searches from memory (docs/decisions/0016). Absent: searches read the database. */
+  trackingIndex?: TrackingSearchIndex;
 }
 
 /** Content security policy: our origin plus the identity and messaging services the PWA talks to. */
@@ -182,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (parts) => {
       authenticateAll(parts, authOptions);
-      await parts.register(trackingStatusRoutes, { db, caches });
+      await parts.register(trackingStatusRoutes, { db, caches, index: deps.trackingIndex });
       await parts.register(importantMessageRoutes, { db });
     },
     { prefix: '/parts/v1' },

@@ -48,6 +48,8 @@ const envSchema = z.object({
   CORS_ORIGINS: list([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RESPONSE_CACHE: z.enum(['on', 'off'], { message: 'RESPONSE_CACHE must be on or off' }).default('on'),
+  TRACKING_SEARCH_INDEX: z.enum(['on', 'off'], { message: 'TRACKING_SEARCH_INDEX must be on or off' }).default('on'),
+  TRACKING_SEARCH_INDEX_MAX_ITEMS: z.coerce.number().int().min(0).default(3_000_000),
   ERP_FAILURE: z.enum(['none', 'always']).default('none'),
   INBOX_DIR: z.string().optional(),
   INGESTION_SCHEDULE: z.string().optional(),
@@ -82,6 +84,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Verified tokens, callers and tracking pages kept in memory while still true (docs/decisions/0014). */
   responseCache: boolean;
+  /** Tracking searches answered from an in-memory index kept by the change log (docs/decisions/0016), up to this many items. */
+  trackingSearchIndex: { enabled: boolean; maxItems: number };
   erpFailure: 'none' | 'always';
   /** ERP file ingestion (#9): inbox folder, expected schedule, claim lease, poll interval. */
   ingestion: { workerEnabled: boolean; inboxDir: string | undefined; schedule: IngestionSchedule; leaseSeconds: number; pollSeconds: number };
@@ -139,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frameOrigins: e.VITE_FEEDBACK_FORM_URL ? [new URL(e.VITE_FEEDBACK_FORM_URL).origin] : [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     responseCache: e.RESPONSE_CACHE === 'on',
+    trackingSearchIndex: { enabled: e.TRACKING_SEARCH_INDEX === 'on', maxItems: e.TRACKING_SEARCH_INDEX_MAX_ITEMS },
     erpFailure: e.ERP_FAILURE,
     ingestion: {
       workerEnabled: e.INGESTION_WORKER,

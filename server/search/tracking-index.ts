@@ -101,6 +101,11 @@ export class TrackingSearchIndex {
     return this.#rebuild();
   }
 
+  /** Resolves once a build under way (if any) has finished. */
+  async whenBuilt(): Promise<void> {
+    await this.#building;
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);

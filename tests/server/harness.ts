@@ -13,6 +13,7 @@ import { createLocalIssuer, type LocalIssuer } from '../../server/auth/local-iss
 import { buildApp } from '../../server/app';
 import { Caches } from '../../server/cache';
 import { createLocalErpAdapter, type ErpAdapter } from '../../server/erp/adapter';
+import { TrackingSearchIndex } from '../../server/search/tracking-index';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -36,6 +37,8 @@ export interface TestProduct {
   invalidateCaches(): void;
   /** The app's caches (tests of the caches themselves). */
   caches: Caches;
+  /** The tracking search index (docs/decisions/0016), built before the first test; TRACKING_SEARCH_INDEX=off: none. */
+  trackingIndex: TrackingSearchIndex;
   close(): Promise<void>;
 }
 
@@ -74,9 +77,13 @@ export async function createTestProduct(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: './no-such-dir', ...env });
   const issuer = await createLocalIssuer(null, 600);
   const caches = new Caches({ enabled: config.responseCache });
-  const app = await buildApp({ config, db: database.db, localIssuer: issuer, erp, logger: false, caches });
+  const quiet = { info: () => {}, warn: () => {} };
+  const trackingIndex = new TrackingSearchIndex(database.db, { ...config.trackingSearchIndex, log: quiet });
+  const app = await buildApp({ config, db: database.db, localIssuer: issuer, erp, logger: false, caches, trackingIndex });
   await app.ready();
   await caches.listen(database.changes, app.log);
+  // Built before the tests run, so every search goes through it (the product builds it in the background).
+  await trackingIndex.start();
   return {
     app,
     database,
@@ -85,7 +92,9 @@ export async function createTestProduct(
     token: async (email) => (await issuer.issue(email)).idToken,
     invalidateCaches: () => caches.invalidate(),
     caches,
+    trackingIndex,
     async close() {
+      await trackingIndex.stop();
       await app.close();
       await caches.close();
       await database.close();

@@ -8,7 +8,8 @@
  * A list page is answered as its JSON text with a strong ETag (If-None-Match → 304), kept for the
  * caller and the normalized query while nothing it depends on has changed (server/cache,
  * docs/decisions/0014), with its Brotli and gzip forms made once for the clients that accept them.
- * Only 200 answers are kept: the 400 and 403 checks run on every call.
+ * Only 200 answers are kept: the 400 and 403 checks run on every call. A search's counts and page
+ * come from the tracking search index when it can answer (docs/decisions/0016).
  */
 import type { FastifyReply } from 'fastify';
 import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,10 +22,11 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { findOrderDetails, listTrackingStatus } from '../../repositories/tracking';
+import type { TrackingSearchIndex } from '../../search/tracking-index';
 
 const tags = ['tracking'];
 
-export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Caches }> = async (app, { db, caches }) => {
+export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Caches; index?: TrackingSearchIndex }> = async (app, { db, caches, index }) => {
   app.get(
     '/users/me/tracking-status',
     {
@@ -50,7 +52,7 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Cache
       // Everything the page depends on besides the data: the caller and the parsed request.
       const key = [user.id, status, page, maxResults, myOrders, JSON.stringify(search.terms)].join('\u0000');
       const answer = await caches.trackingPage(request.cacheGeneration, key, async () => {
-        const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults });
+        const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults }, index);
         // What the route's serializer (fastify-type-provider-zod) writes, done once for the cache.
         const checked = trackingStatusResponse.safeParse(built);
         if (!checked.success) throw new ResponseSerializationError(request.method, request.url, { cause: checked.error });
