@@ -49,7 +49,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RESPONSE_CACHE: z.enum(['on', 'off'], { message: 'RESPONSE_CACHE must be on or off' }).default('on'),
   TRACKING_SEARCH_INDEX: z.enum(['on', 'off'], { message: 'TRACKING_SEARCH_INDEX must be on or off' }).default('on'),
-  TRACKING_SEARCH_INDEX_MAX_ITEMS: z.coerce.number().int().min(0).default(3_000_000),
+  TRACKING_SEARCH_INDEX_MAX_ITEMS: z.coerce.number().int().min(0).default(1_000_000),
   ERP_FAILURE: z.enum(['none', 'always']).default('none'),
   INBOX_DIR: z.string().optional(),
   INGESTION_SCHEDULE: z.string().optional(),

@@ -336,17 +336,20 @@ export async function listTrackingStatus(
     return pageOfOrders(db, ids, ITEM_STATUS_SQL[options.status], counts, paging, now);
   }
   const scopeSql = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
-  const itemWhere = and(scopeSql, ...options.terms.map(termSql), ITEM_STATUS_SQL[options.status]);
   const offset = (options.page - 1) * options.maxResults;
-  const found =
-    (await index?.search({
-      scope: scopeParts(user),
-      mine: options.myOrders ? user.email : null,
-      terms: options.terms,
-      status: options.status,
-      offset,
-      limit: options.maxResults,
-    })) ?? (await listBySearch(db, scopeSql, options, offset));
+  const fromIndex = await index?.search({
+    scope: scopeParts(user),
+    mine: options.myOrders ? user.email : null,
+    terms: options.terms,
+    status: options.status,
+    offset,
+    limit: options.maxResults,
+  });
+  // The index names the page's matching items; the database finds them again by search and tab.
+  const found = fromIndex ?? (await listBySearch(db, scopeSql, options, offset));
+  const itemWhere = fromIndex
+    ? inArray(orderItems.id, fromIndex.itemIds)
+    : and(scopeSql, ...options.terms.map(termSql), ITEM_STATUS_SQL[options.status]);
   const paging = pageOf(tabTotal(found.counts, options.status), options.page, options.maxResults);
   return pageOfOrders(db, found.ids, itemWhere, found.counts, paging, now);
 }

@@ -35,36 +35,57 @@ export interface IndexAnswer {
   counts: { total: number; arrived: number; incoming: number; actionPoint: number };
   /** The page's order ids, newest change first. */
   ids: string[];
+  /** The ids of the page's items that match (search and tab): the rows the page shows. */
+  itemIds: number[];
 }
 
-export interface OrderRow {
-  id: string;
-  updated_us: number | string;
-  plant: string;
-  work_center: string | null;
-  planner_group: string | null;
-  ship_to_party: string | null;
-  user_email: string | null;
-  service_order: string | null;
-  equipment_code: string | null;
-  equipment_description: string | null;
-  destination: string | null;
+/**
+ * An order as read for the index (tracking-index.ts reads them as JSON arrays, several times faster
+ * than rows of columns): id, updated_at in microseconds since the epoch, plant, work center,
+ * planner group, ship-to party, user e-mail, service order, equipment code, equipment
+ * description, destination.
+ */
+export type OrderRow = [
+  id: string,
+  updatedUs: number,
+  plant: string,
+  workCenter: string | null,
+  plannerGroup: string | null,
+  shipToParty: string | null,
+  userEmail: string | null,
+  serviceOrder: string | null,
+  equipmentCode: string | null,
+  equipmentDescription: string | null,
+  destination: string | null,
+];
+
+/** An item as read for the index: its order, the §5 columns, the delivery date, §4 arrived, at an access point. */
+export type ItemRow = [
+  orderId: string,
+  materialCode: string | null,
+  materialDescription: string | null,
+  reservationDocNumber: string | null,
+  purchaseOrderDocNumber: string | null,
+  salesOrderDocNumber: string | null,
+  deliveryOrderDocNumber: string | null,
+  trackingNumber: string | null,
+  storageLocation: string | null,
+  deliveryStatus: string | null,
+  deliveryDate: string | null,
+  arrived: boolean,
+  actionPoint: boolean | null,
+  id: number,
+];
+
+/** An order with its items, as put into the columns. */
+export interface OrderWithItems {
+  row: OrderRow;
+  items: ItemRow[];
 }
 
-export interface ItemRow {
-  order_id: string;
-  material_code: string | null;
-  material_description: string | null;
-  reservation_doc_number: string | null;
-  purchase_order_doc_number: string | null;
-  sales_order_doc_number: string | null;
-  delivery_order_doc_number: string | null;
-  tracking_number: string | null;
-  storage_location: string | null;
-  delivery_status: string | null;
-  delivery_date: string | null;
-  arrived: boolean;
-  action_point: boolean | null;
+/** Newest change first, then the larger id (the list's `order by updated_at desc, id desc`). */
+export function newestFirst(a: OrderWithItems, b: OrderWithItems): number {
+  return b.row[1] - a.row[1] || (a.row[0] < b.row[0] ? 1 : a.row[0] > b.row[0] ? -1 : 0);
 }
 
 /** The id of a null value in every column. */
@@ -124,6 +145,11 @@ export class ValueTable {
 
   get size(): number {
     return this.values.length;
+  }
+
+  /** About how many bytes it holds: each value twice (alone and in the text), its map entry and start. */
+  get bytes(): number {
+    return this.#end * 2 + this.values.length * 48 + this.#starts.data.byteLength;
   }
 
   id(value: string | null): number {
@@ -253,7 +279,11 @@ export class TrackingColumns {
   readonly #dates = new Ints();
   /** Per item slot: 1 arrived (§4), 2 at an access point. */
   readonly #flags = new Ints();
+  /** Per item slot: the item's id (order_items.id). */
+  readonly #itemIds = new Floats();
   #deadItems = 0;
+  /** The most items one order has had. */
+  #widest = 0;
 
   /** Live order slots, newest change first. */
   #sorted = new Int32Array(0);
@@ -266,27 +296,40 @@ export class TrackingColumns {
     return this.#itemCols.length / ITEM_COLUMNS - this.#deadItems;
   }
 
+  /** About how many bytes the columns hold (typed arrays, values, ids of orders). */
+  get bytes(): number {
+    const arrays = [this.#updatedUs, this.#orderCols, this.#itemStart, this.#itemEnd, this.#itemCols, this.#dates, this.#flags, this.#itemIds];
+    return (
+      arrays.reduce((sum, array) => sum + array.data.byteLength, 0) +
+      this.#sorted.byteLength +
+      this.#values.bytes +
+      this.#codes.bytes +
+      this.#orderIds.length * 64
+    );
+  }
+
   /** Slots no longer live: worth building anew when they outnumber the live ones. */
   get dead(): number {
     return this.#orderIds.length - this.#slotOf.size + this.#deadItems;
   }
 
-  /** Makes the value texts ready for the next search (after a build: the first search would wait for it). */
+  /** Adds the values put so far to the contiguous text (in slices while building: no long pause at the end). */
+  collect(): void {
+    this.#values.text();
+  }
+
+  /** Makes the text ready for the next search: one flat string (indexOf would flatten the concatenation first). */
   prepare(): void {
-    // A flat string: indexOf over a string built by concatenation would flatten it first.
     this.#values.text().indexOf(BETWEEN);
   }
 
   /** Adds orders (with their items) and puts them in order; an order already held is replaced. */
-  put(orders: { row: OrderRow; items: ItemRow[] }[]): void {
+  put(orders: OrderWithItems[]): void {
     const fresh: number[] = [];
     const replaced = new Set<number>();
     // Slots are given newest first, the order searches walk them in: memory is read in sequence.
-    const newest = [...orders].sort(
-      (a, b) => Number(b.row.updated_us) - Number(a.row.updated_us) || (a.row.id < b.row.id ? 1 : a.row.id > b.row.id ? -1 : 0),
-    );
-    for (const { row, items } of newest) {
-      const old = this.#slotOf.get(row.id);
+    for (const { row, items } of [...orders].sort(newestFirst)) {
+      const old = this.#slotOf.get(row[0]);
       if (old !== undefined) {
         replaced.add(old);
         this.#deadItems += this.#itemEnd.data[old]! - this.#itemStart.data[old]!;
@@ -310,43 +353,28 @@ export class TrackingColumns {
   }
 
   #add(row: OrderRow, items: ItemRow[]): number {
+    const [id, updatedUs, plant, workCenter, plannerGroup, shipToParty, userEmail, serviceOrder, equipmentCode, equipmentDescription, destination] = row;
     const slot = this.#orderIds.length;
-    this.#orderIds.push(row.id);
-    this.#slotOf.set(row.id, slot);
-    this.#updatedUs.push(Number(row.updated_us));
+    this.#orderIds.push(id);
+    this.#slotOf.set(id, slot);
+    this.#updatedUs.push(updatedUs);
     const v = (value: string | null) => this.#values.id(lower(value));
     const c = (value: string | null) => this.#codes.id(value);
     const cols = this.#orderCols;
-    cols.push(v(row.service_order));
-    cols.push(v(row.plant));
-    cols.push(v(row.planner_group));
-    cols.push(v(row.equipment_code));
-    cols.push(v(row.equipment_description));
-    cols.push(v(row.work_center));
-    cols.push(v(row.user_email));
-    cols.push(v(row.id));
-    cols.push(v(row.destination));
-    cols.push(c(row.plant));
-    cols.push(c(row.work_center));
-    cols.push(c(row.planner_group));
-    cols.push(c(row.ship_to_party));
-    cols.push(c(row.user_email));
+    // ORDER_FIELDS, then the order's id and destination (free text), then the scope codes.
+    for (const value of [serviceOrder, plant, plannerGroup, equipmentCode, equipmentDescription, workCenter, userEmail, id, destination]) cols.push(v(value));
+    for (const value of [plant, workCenter, plannerGroup, shipToParty, userEmail]) cols.push(c(value));
     this.#itemStart.push(this.#dates.length);
+    const itemCols = this.#itemCols;
     for (const item of items) {
-      const ic = this.#itemCols;
-      ic.push(v(item.material_code));
-      ic.push(v(item.material_description));
-      ic.push(v(item.reservation_doc_number));
-      ic.push(v(item.purchase_order_doc_number));
-      ic.push(v(item.sales_order_doc_number));
-      ic.push(v(item.delivery_order_doc_number));
-      ic.push(v(item.tracking_number));
-      ic.push(v(item.storage_location));
-      ic.push(v(item.delivery_status));
-      this.#dates.push(dateNumber(item.delivery_date));
-      this.#flags.push((item.arrived ? 1 : 0) | (item.action_point === true ? 2 : 0));
+      // ITEM_FIELDS: the seven free-text columns (index 1–7 of the row), storage location, delivery status.
+      for (let column = 1; column <= ITEM_COLUMNS; column += 1) itemCols.push(v(item[column] as string | null));
+      this.#dates.push(dateNumber(item[10]));
+      this.#flags.push((item[11] ? 1 : 0) | (item[12] === true ? 2 : 0));
+      this.#itemIds.push(item[13]);
     }
     this.#itemEnd.push(this.#dates.length);
+    this.#widest = Math.max(this.#widest, items.length);
     return slot;
   }
 
@@ -448,6 +476,10 @@ export class TrackingColumns {
     const itemCols = this.#itemCols.data;
     const dates = this.#dates.data;
     const flags = this.#flags.data;
+    const itemIds = this.#itemIds.data;
+    /** The matching items of the order at hand, and their number. */
+    const matched = new Int32Array(Math.max(16, this.#widest));
+    const pageItems: number[] = [];
     const starts = this.#itemStart.data;
     const ends = this.#itemEnd.data;
     const inOrderText = new Uint8Array(free.length);
@@ -474,7 +506,7 @@ export class TrackingColumns {
         }
         inOrderText[k] = found;
       }
-      let any = false;
+      let any = 0;
       let arrived = false;
       let incoming = false;
       let actionPoint = false;
@@ -494,22 +526,29 @@ export class TrackingColumns {
           if (!found) continue items;
         }
         for (const { column, test } of itemTests) if (!test(column < 0 ? dates[item]! : itemCols[at + column]!)) continue items;
-        any = true;
+        matched[any++] = item;
         const flag = flags[item]!;
         if (flag & 1) arrived = true;
         else incoming = true;
         if (flag & 2) actionPoint = true;
       }
-      if (!any) continue;
+      if (any === 0) continue;
       counts.total += 1;
       if (arrived) counts.arrived += 1;
       if (incoming) counts.incoming += 1;
       if (actionPoint) counts.actionPoint += 1;
       if (status === 'all' || (status === 'arrived' ? arrived : incoming)) {
-        if (position >= offset && ids.length < limit) ids.push(this.#orderIds[slot]!);
+        if (position >= offset && ids.length < limit) {
+          ids.push(this.#orderIds[slot]!);
+          // The tab's items of it: every matching one, or those (not) arrived.
+          for (let m = 0; m < any; m += 1) {
+            const item = matched[m]!;
+            if (status === 'all' || (status === 'arrived') === ((flags[item]! & 1) === 1)) pageItems.push(itemIds[item]!);
+          }
+        }
         position += 1;
       }
     }
-    return { counts, ids };
+    return { counts, ids, itemIds: pageItems };
   }
 }

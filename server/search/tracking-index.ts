@@ -16,25 +16,31 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
-import { TrackingColumns, type IndexAnswer, type IndexQuery, type ItemRow, type OrderRow } from './tracking-columns';
+import { newestFirst, TrackingColumns, type IndexAnswer, type IndexQuery, type ItemRow, type OrderRow, type OrderWithItems } from './tracking-columns';
 
 export type { IndexAnswer, IndexQuery, IndexScope } from './tracking-columns';
 
-const ORDER_COLUMNS = sql`o.id, (extract(epoch from o.updated_at) * 1000000)::float8 as updated_us, o.plant, o.work_center, o.planner_group,
-  o.ship_to_party, o.user_email, o.service_order, o.equipment_code, o.equipment_description, o.destination`;
-// §4 arrived and "at an access point": the same expressions as tracking.ts (arrivedSql, actionPointSql).
-const ITEM_COLUMNS = sql`i.order_id, i.material_code, i.material_description, i.reservation_doc_number, i.purchase_order_doc_number,
-  i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number, i.storage_location, i.delivery_status,
-  i.delivery_date::text as delivery_date,
-  (coalesce(i.delivery_status, '') = 'Delivered' or i.goods_receipt_posted_at is not null or coalesce(i.purchase_order_goods_receipt_quantity, 0) > 0) as arrived,
-  i.delivery_status in ('ToBePickedUp', 'At access point') as action_point`;
+/** An order as a JSON array (OrderRow): several times faster to read through PGlite than a row of columns. */
+const ORDER_JSON = sql`json_build_array(o.id, (extract(epoch from o.updated_at) * 1000000)::bigint, o.plant, o.work_center, o.planner_group,
+  o.ship_to_party, o.user_email, o.service_order, o.equipment_code, o.equipment_description, o.destination)`;
+/** An item as a JSON array (ItemRow); §4 arrived and "at an access point" as tracking.ts arrivedSql, actionPointSql. */
+const ITEM_JSON = sql`json_build_array(i.order_id, i.material_code, i.material_description, i.reservation_doc_number,
+  i.purchase_order_doc_number, i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number, i.storage_location,
+  i.delivery_status, i.delivery_date::text,
+  coalesce(i.delivery_status, '') = 'Delivered' or i.goods_receipt_posted_at is not null or coalesce(i.purchase_order_goods_receipt_quantity, 0) > 0,
+  i.delivery_status in ('ToBePickedUp', 'At access point'), i.id)`;
 
-/** Order rows with their item rows (items ordered by order, as read). */
-function grouped(orderRows: OrderRow[], itemRows: ItemRow[]): { row: OrderRow; items: ItemRow[] }[] {
-  const byId = new Map(orderRows.map((row) => [row.id, { row, items: [] as ItemRow[] }]));
-  for (const item of itemRows) byId.get(item.order_id)?.items.push(item);
+/** Orders with their items, from the two JSON texts of a read. */
+function grouped(ordersJson: string | null, itemsJson: string | null): OrderWithItems[] {
+  const orderRows = JSON.parse(ordersJson ?? '[]') as OrderRow[];
+  const itemRows = JSON.parse(itemsJson ?? '[]') as ItemRow[];
+  const byId = new Map(orderRows.map((row) => [row[0], { row, items: [] as ItemRow[] }]));
+  for (const item of itemRows) byId.get(item[0])?.items.push(item);
   return [...byId.values()];
 }
+
+/** Lets other work run between two slices of a long build. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const SEPARATOR = '\x1f';
 
@@ -51,6 +57,10 @@ export interface TrackingIndexStats {
   state: 'off' | 'building' | 'ready' | 'stale';
   orders: number;
   items: number;
+  /** About how much memory the index holds. */
+  bytes: number;
+  /** How long the last build took (reading included), in ms. */
+  buildMs: number;
   builds: number;
   /** Orders reloaded after a change. */
   reloaded: number;
@@ -59,7 +69,10 @@ export interface TrackingIndexStats {
   declined: number;
 }
 
+/** Orders read per statement while building. */
 const CHUNK = 5_000;
+/** Orders put into the columns between two turns of the event loop. */
+const PUT_SLICE = 1_000;
 /** Changes are kept this long (hours); an index that has not looked for half of it starts anew. */
 export const CHANGE_RETENTION_HOURS = 24;
 
@@ -78,17 +91,18 @@ export class TrackingSearchIndex {
   #epoch = 0;
   #building: Promise<void> | null = null;
   #syncing: Promise<boolean> | null = null;
+  #queued: Promise<boolean> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
-  readonly #stats = { builds: 0, reloaded: 0, answered: 0, declined: 0 };
+  readonly #stats = { buildMs: 0, builds: 0, reloaded: 0, answered: 0, declined: 0 };
 
   constructor(db: Db, options: TrackingIndexOptions) {
     this.#db = db;
-    this.#options = { inlineChanges: 2_000, ...options };
+    this.#options = { inlineChanges: 1_000, ...options };
   }
 
   stats(): TrackingIndexStats {
-    return { state: this.#state, orders: this.#columns.orders, items: this.#columns.items, ...this.#stats };
+    return { state: this.#state, orders: this.#columns.orders, items: this.#columns.items, bytes: this.#columns.bytes, ...this.#stats };
   }
 
   /** Builds the index in the background and keeps it current (a look every minute, old changes pruned hourly). */
@@ -109,7 +123,7 @@ export class TrackingSearchIndex {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
-    await Promise.allSettled([this.#building, this.#syncing]);
+    await Promise.allSettled([this.#building, this.#syncing, this.#queued]);
   }
 
   /**
@@ -126,15 +140,31 @@ export class TrackingSearchIndex {
     return this.#columns.match(query);
   }
 
-  /** True when every change committed before this call is in the index. */
-  async #current(): Promise<boolean> {
+  /**
+   * True when every change committed before this call is in the index. A look already under way
+   * may have started before the caller's own write committed: callers arriving meanwhile share the
+   * next look, which starts once that one is done.
+   */
+  #current(): Promise<boolean> {
     if (this.#state !== 'ready') {
       if (this.#state === 'stale' && !this.#building) void this.#rebuild();
-      return false;
+      return Promise.resolve(false);
     }
-    this.#syncing ??= this.#sync().finally(() => {
-      this.#syncing = null;
-    });
+    if (this.#syncing) {
+      this.#queued ??= this.#syncing.then(() => {
+        this.#queued = null;
+        return this.#current();
+      });
+      return this.#queued;
+    }
+    this.#syncing = this.#sync()
+      .catch((error: unknown) => {
+        this.#options.log.warn({ err: error }, 'tracking search index: reading the changes failed; searches use the database');
+        return false;
+      })
+      .finally(() => {
+        this.#syncing = null;
+      });
     return this.#syncing;
   }
 
@@ -162,7 +192,7 @@ export class TrackingSearchIndex {
     const fresh = ids.size > 0 ? await this.#read([...ids]) : null;
     if (epoch !== this.#epoch || this.#state !== 'ready') return false;
     if (fresh) {
-      const present = new Set(fresh.map((order) => order.row.id));
+      const present = new Set(fresh.map((order) => order.row[0]));
       this.#columns.remove([...ids].filter((id) => !present.has(id)));
       this.#columns.put(fresh);
       this.#stats.reloaded += ids.size;
@@ -175,14 +205,15 @@ export class TrackingSearchIndex {
     return true;
   }
 
-  /** These orders as the database has them now (gone ones are absent). */
-  async #read(ids: string[]): Promise<{ row: OrderRow; items: ItemRow[] }[]> {
+  /** These orders as the database has them now (gone ones are absent), in one statement. */
+  async #read(ids: string[]): Promise<OrderWithItems[]> {
     const list = sql`${`{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
-    const orderRows = rowsOf<OrderRow>(await this.#db.execute(sql`select ${ORDER_COLUMNS} from orders o where o.id = any(${list})`));
-    const itemRows = rowsOf<ItemRow>(
-      await this.#db.execute(sql`select ${ITEM_COLUMNS} from order_items i where i.order_id = any(${list}) order by i.order_id, i.line_number`),
+    const [read] = rowsOf<{ orders: string | null; items: string | null }>(
+      await this.#db.execute(sql`
+        select (select json_agg(${ORDER_JSON})::text from orders o where o.id = any(${list})) as orders,
+          (select json_agg(${ITEM_JSON} order by i.order_id, i.line_number)::text from order_items i where i.order_id = any(${list})) as items`),
     );
-    return grouped(orderRows, itemRows);
+    return grouped(read?.orders ?? null, read?.items ?? null);
   }
 
   /** Everything anew, in slices (other queries run between them), then swapped in. */
@@ -220,27 +251,41 @@ export class TrackingSearchIndex {
     // Changes from the oldest running transaction on are read again at the first look: whatever
     // commits while the slices are read is applied then.
     const cursor = setup!.xmin;
-    const read: { row: OrderRow; items: ItemRow[] }[] = [];
+    const read: OrderWithItems[] = [];
     let items = 0;
     let after = '';
     for (;;) {
       if (this.#stopped) return;
-      const orderRows = rowsOf<OrderRow>(await this.#db.execute(sql`select ${ORDER_COLUMNS} from orders o where o.id > ${after} order by o.id limit ${CHUNK}`));
-      if (orderRows.length === 0) break;
-      const last = orderRows.at(-1)!.id;
-      const itemRows = rowsOf<ItemRow>(
-        await this.#db.execute(sql`select ${ITEM_COLUMNS} from order_items i where i.order_id > ${after} and i.order_id <= ${last} order by i.order_id, i.line_number`),
+      // A slice of orders and their items in one statement (one snapshot), as JSON texts.
+      const [slice] = rowsOf<{ orders: string | null; items: string | null; last: string | null }>(
+        await this.#db.execute(sql`
+          with o as (select * from orders where id > ${after} order by id limit ${CHUNK})
+          select (select json_agg(${ORDER_JSON})::text from o) as orders,
+            (select max(id) from o) as last,
+            (select json_agg(${ITEM_JSON} order by i.order_id, i.line_number)::text from order_items i
+             where i.order_id > ${after} and i.order_id <= (select max(id) from o)) as items`),
       );
-      read.push(...grouped(orderRows, itemRows));
-      items += itemRows.length;
+      if (!slice?.last) break;
+      const orders = grouped(slice.orders, slice.items);
+      for (const order of orders) {
+        read.push(order);
+        items += order.items.length;
+      }
       if (items > this.#options.maxItems) {
         this.#turnOff({ maxItems: this.#options.maxItems }, 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database');
         return;
       }
-      after = last;
+      after = slice.last;
     }
+    // Put in newest first, a slice at a time (the event loop serves requests between slices).
+    read.sort(newestFirst);
     const columns = new TrackingColumns();
-    columns.put(read);
+    for (let start = 0; start < read.length; start += PUT_SLICE) {
+      if (this.#stopped) return;
+      columns.put(read.slice(start, start + PUT_SLICE));
+      columns.collect();
+      await yieldToOthers();
+    }
     columns.prepare();
     this.#columns = columns;
     this.#cursor = cursor;
@@ -249,7 +294,8 @@ export class TrackingSearchIndex {
     this.#epoch += 1;
     this.#state = 'ready';
     this.#stats.builds += 1;
-    this.#options.log.info({ orders: columns.orders, items: columns.items, ms: Math.round(performance.now() - started) }, 'tracking search index built');
+    this.#stats.buildMs = Math.round(performance.now() - started);
+    this.#options.log.info({ orders: columns.orders, items: columns.items, bytes: columns.bytes, ms: this.#stats.buildMs }, 'tracking search index built');
   }
 
   #turnOff(details: object, message: string): void {

@@ -1,6 +1,8 @@
 /**
  * The tracking list on the scaled seed (≥ 100,000 order items): p50 / p99 of page 1, a deep page,
- * free text and field filters; then load at 100 connections (autocannon, a separate process):
+ * free text and field filters through the route with empty response caches (searches answered by
+ * the tracking search index, docs/decisions/0016, once built), and the same searches by the
+ * database alone for comparison; then load at 100 connections (autocannon, a separate process):
  *   - one page (the manager's page 1, again and again: after the first call it is served from the
  *     response cache, docs/decisions/0014) against a bare Fastify route in the same run;
  *   - a mix of different pages (several callers, tabs, page numbers and searches, picked at random
@@ -9,6 +11,9 @@
  * Goals: p99 ≤ 50 ms; the list at ≥ 25% of the bare route's throughput.
  */
 import { spawn } from 'node:child_process';
+import { listTrackingStatus } from '../../server/repositories/tracking';
+import { resolveUser } from '../../server/repositories/users';
+import { parseSearch } from '../../src/domain/search-language';
 import { BROWSER, percentile, type Scaled } from './scaled';
 
 const LIST = '/parts/v1/users/me/tracking-status';
@@ -87,10 +92,10 @@ async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
 }
 
 /** p50 / p99 of the whole request path with empty caches (the caches are emptied before each call). */
-async function uncachedTimes(scaled: Scaled, url: string, runs = 100) {
+async function uncachedTimes(scaled: Scaled, url: string, who = 'manager', runs = 100) {
   const call = async () => {
     scaled.product.invalidateCaches();
-    const res = await scaled.get(url, undefined, BROWSER);
+    const res = await scaled.get(url, `${who}@example.com`, BROWSER);
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   };
   for (let i = 0; i < 5; i += 1) await call();
@@ -103,17 +108,50 @@ async function uncachedTimes(scaled: Scaled, url: string, runs = 100) {
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
+/** The searches measured: broad free text, field filters, a range over most items, a single letter, another caller. */
+const SEARCHES = [
+  ['free text "rope"', 'rope', 'manager'],
+  ['free text "door"', 'door', 'manager'],
+  ['field filters "po>=4500100000 plant=FI01"', 'po>=4500100000 plant=FI01', 'manager'],
+  ['date range "dd>2026-11-01"', 'dd>2026-11-01', 'manager'],
+  ['one letter "e" (every order)', 'e', 'manager'],
+  ['mechanic, free text "rope"', 'rope', 'mechanic'],
+] as const;
+
+/**
+ * p50 / p99 of the searches answered by the database alone (the same repository call without the
+ * search index, TRACKING_SEARCH_INDEX=off), for comparison.
+ */
+async function databaseTimes(scaled: Scaled, query: string, who: string, runs = 30) {
+  const db = scaled.product.database.db;
+  const email = `${who}@example.com`;
+  const user = await resolveUser(db, { issuer: 'bench', subject: email, email, name: null }, 'support@example.com');
+  const options = { terms: parseSearch(query).terms, status: 'all' as const, myOrders: false, page: 1, maxResults: 20 };
+  for (let i = 0; i < 3; i += 1) await listTrackingStatus(db, user, options);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t0 = performance.now();
+    await listTrackingStatus(db, user, options);
+    times.push(performance.now() - t0);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
 export async function trackingBench(scaled: Scaled, loadSeconds = 20, port = 8177) {
+  // The search index is built in the background at start: measured once it is there.
+  await scaled.product.trackingIndex.whenBuilt();
+  const index = scaled.product.trackingIndex.stats();
   const first = JSON.parse((await scaled.get(`${LIST}?status=all`)).body) as { pages: number; count_total: number };
   const deep = Math.max(1, Math.floor(first.pages * 0.9));
-  const cases = [
-    ['page 1', `${LIST}?status=all&page=1`],
-    [`deep page (${deep})`, `${LIST}?status=all&page=${deep}`],
-    ['free text "rope"', `${LIST}?status=all&query=rope`],
-    ['field filters "po>=4500100000 plant=FI01"', `${LIST}?status=all&query=${encodeURIComponent('po>=4500100000 plant=FI01')}`],
-  ] as const;
+  const cases: [string, string, string][] = [
+    ['page 1', `${LIST}?status=all&page=1`, 'manager'],
+    [`deep page (${deep})`, `${LIST}?status=all&page=${deep}`, 'manager'],
+    ...SEARCHES.map(([name, query, who]): [string, string, string] => [name, `${LIST}?status=all&query=${encodeURIComponent(query)}`, who]),
+  ];
   const latencies = [];
-  for (const [name, url] of cases) latencies.push({ name, orders: first.count_total, ...(await uncachedTimes(scaled, url)) });
+  for (const [name, url, who] of cases) latencies.push({ name, orders: first.count_total, ...(await uncachedTimes(scaled, url, who)) });
+  const withoutIndex = [];
+  for (const [name, query, who] of SEARCHES) withoutIndex.push({ name, ...(await databaseTimes(scaled, query, who)) });
 
   const mix = await pageMix(scaled);
   await scaled.product.app.listen({ port, host: '127.0.0.1' });
@@ -139,6 +177,8 @@ export async function trackingBench(scaled: Scaled, loadSeconds = 20, port = 817
     const count = (key: 'hits' | 'joined' | 'computed' | 'bypassed') => after[key] - before[key];
     return {
       latencies,
+      withoutIndex,
+      index,
       load: {
         list,
         bare: baseline,
