@@ -48,7 +48,7 @@ export interface TrackingIndexOptions {
   enabled: boolean;
   /** Above this many items the index is not built (memory): searches go to the database. */
   maxItems: number;
-  /** Up to this many changed orders are reloaded within a request; more in the background. */
+  /** Up to this many changed orders are reloaded within a request; past it the index is built anew in the background. */
   inlineChanges?: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
