@@ -84,7 +84,7 @@ export interface OrderWithItems {
 }
 
 /** Newest change first, then the larger id (the list's `order by updated_at desc, id desc`). */
-export function newestFirst(a: OrderWithItems, b: OrderWithItems): number {
+function newestFirst(a: OrderWithItems, b: OrderWithItems): number {
   return b.row[1] - a.row[1] || (a.row[0] < b.row[0] ? 1 : a.row[0] > b.row[0] ? -1 : 0);
 }
 
@@ -95,16 +95,18 @@ const NO_DATE = -0x80000000;
 /** Between two values of the contiguous text: PostgreSQL text never holds NUL, a term neither. */
 const BETWEEN = '\0';
 
-/** An Int32Array that grows. */
-class Ints {
-  data: Int32Array;
+/** A typed array that grows (Int32Array or Float64Array). */
+class Column<A extends Int32Array | Float64Array> {
+  data: A;
   length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Int32Array(capacity);
+  readonly #make: (length: number) => A;
+  constructor(make: (length: number) => A) {
+    this.#make = make;
+    this.data = make(1024);
   }
   push(value: number): number {
     if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
+      const next = this.#make(this.data.length * 2);
       next.set(this.data);
       this.data = next;
     }
@@ -112,23 +114,8 @@ class Ints {
     return this.length++;
   }
 }
-
-/** A Float64Array that grows. */
-class Floats {
-  data: Float64Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Float64Array(capacity);
-  }
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = value;
-  }
-}
+const ints = () => new Column((length) => new Int32Array(length));
+const floats = () => new Column((length) => new Float64Array(length));
 
 /**
  * Distinct strings with an id each, and all of them in one string (NUL between two), so "which
@@ -138,7 +125,7 @@ export class ValueTable {
   readonly #ids = new Map<string, number>();
   readonly values: string[] = [];
   /** Where each value starts in the contiguous text. */
-  readonly #starts = new Ints();
+  readonly #starts = ints();
   #text = '';
   #pending: string[] = [];
   #end = 0;
@@ -267,20 +254,20 @@ export class TrackingColumns {
   readonly #codes = new ValueTable();
 
   readonly #orderIds: string[] = [];
-  readonly #updatedUs = new Floats();
+  readonly #updatedUs = floats();
   /** Per order slot (ORDER_STRIDE): 9 value ids (ORDER_FIELDS, id, destination), then the 5 scope codes. */
-  readonly #orderCols = new Ints();
-  readonly #itemStart = new Ints();
-  readonly #itemEnd = new Ints();
+  readonly #orderCols = ints();
+  readonly #itemStart = ints();
+  readonly #itemEnd = ints();
   readonly #slotOf = new Map<string, number>();
 
   /** Per item slot: ITEM_COLUMNS value ids. */
-  readonly #itemCols = new Ints();
-  readonly #dates = new Ints();
+  readonly #itemCols = ints();
+  readonly #dates = ints();
   /** Per item slot: 1 arrived (§4), 2 at an access point. */
-  readonly #flags = new Ints();
+  readonly #flags = ints();
   /** Per item slot: the item's id (order_items.id). */
-  readonly #itemIds = new Floats();
+  readonly #itemIds = floats();
   #deadItems = 0;
   /** The most items one order has had. */
   #widest = 0;
