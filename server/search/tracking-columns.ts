@@ -197,13 +197,13 @@ export class ValueTable {
   }
 }
 
-/** 'yyyy-mm-dd' (or a longer year, or 'BC') as a number that orders like the date. */
+/** 'yyyy-mm-dd' (a longer year, ' AD' or ' BC' after it) as a number that orders like the date. */
 export function dateNumber(value: string | null): number {
   if (value === null) return NO_DATE;
-  const match = /^(\d+)-(\d\d)-(\d\d)( BC)?$/.exec(value);
+  const match = /^(\d+)-(\d\d)-(\d\d)(?: (AD|BC))?$/.exec(value);
   if (!match) return NO_DATE;
   const n = Number(match[1]) * 10_000 + Number(match[2]) * 100 + Number(match[3]);
-  return match[4] ? -n : n;
+  return match[4] === 'BC' ? -n : n;
 }
 
 /** Is bit `id` set? */
@@ -437,6 +437,11 @@ export class TrackingColumns {
       const ship = cols[base + CODE_SHIP_TO]!;
       return (ship !== NULL && shipTo.has(ship)) || cols[base + CODE_EMAIL] === email;
     };
+  }
+
+  /** Can the columns answer these terms? (A search field added later without a column here: no.) */
+  static answers(terms: SearchTerm[]): boolean {
+    return terms.every((term) => term.type === 'free' || term.field in ORDER_FIELDS || term.field in ITEM_FIELDS || term.field === 'deliveryDate');
   }
 
   match(query: IndexQuery): IndexAnswer {

@@ -26,7 +26,7 @@ const ORDER_JSON = sql`json_build_array(o.id, (extract(epoch from o.updated_at) 
 /** An item as a JSON array (ItemRow); §4 arrived and "at an access point" as tracking.ts arrivedSql, actionPointSql. */
 const ITEM_JSON = sql`json_build_array(i.order_id, i.material_code, i.material_description, i.reservation_doc_number,
   i.purchase_order_doc_number, i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number, i.storage_location,
-  i.delivery_status, i.delivery_date::text,
+  i.delivery_status, to_char(i.delivery_date, 'YYYY-MM-DD AD'),
   coalesce(i.delivery_status, '') = 'Delivered' or i.goods_receipt_posted_at is not null or coalesce(i.purchase_order_goods_receipt_quantity, 0) > 0,
   i.delivery_status in ('ToBePickedUp', 'At access point'), i.id)`;
 
@@ -104,7 +104,9 @@ export class TrackingSearchIndex {
   /** Transactions at or past the cursor whose changes are already applied (committed: final). */
   #applied = new Set<string>();
   #lastLook = 0;
-  #lastPrune = 0;
+  #failedAt = 0;
+  /** The first pruning an hour after start, not while the product is starting up. */
+  #lastPrune = Date.now();
   /** Moves when a build swaps everything in: a look that started before it must not apply its rows after it. */
   #epoch = 0;
   #building: Promise<void> | null = null;
@@ -125,12 +127,13 @@ export class TrackingSearchIndex {
 
   /** Builds the index in the background and keeps it current (a look every minute, old changes pruned hourly). */
   start(): Promise<void> {
-    if (!this.#options.enabled || this.#stopped) return Promise.resolve();
+    if (this.#stopped) return Promise.resolve();
+    // The triggers write the change log whether or not this index reads it: pruned either way.
     this.#timer = setInterval(() => {
       void this.#housekeeping();
     }, 60_000);
     this.#timer.unref();
-    return this.#rebuild();
+    return this.#options.enabled ? this.#rebuild() : Promise.resolve();
   }
 
   /** Resolves once a build under way (if any) has finished. */
@@ -150,7 +153,11 @@ export class TrackingSearchIndex {
    */
   async search(query: IndexQuery): Promise<IndexAnswer | null> {
     // A free term holding the unit separator is matched column by column by the database (tracking.ts).
-    if (query.terms.some((term) => term.type === 'free' && term.value.includes(SEPARATOR)) || !(await this.#current())) {
+    if (
+      query.terms.some((term) => term.type === 'free' && term.value.includes(SEPARATOR)) ||
+      !TrackingColumns.answers(query.terms) ||
+      !(await this.#current())
+    ) {
       this.#stats.declined += 1;
       return null;
     }
@@ -165,7 +172,8 @@ export class TrackingSearchIndex {
    */
   #current(): Promise<boolean> {
     if (this.#state !== 'ready') {
-      if (this.#state === 'stale' && !this.#building) void this.#rebuild();
+      // After a failed build, the next try waits a minute (a lasting error must not cost every search a build).
+      if (this.#state === 'stale' && !this.#building && Date.now() - this.#failedAt > 60_000) void this.#rebuild();
       return Promise.resolve(false);
     }
     if (this.#syncing) {
@@ -247,7 +255,8 @@ export class TrackingSearchIndex {
     this.#building ??= this.#build()
       .catch((error: unknown) => {
         this.#state = 'stale';
-        this.#options.log.warn({ err: error }, 'tracking search index: build failed; searches use the database');
+        this.#failedAt = Date.now();
+        this.#options.log.warn({ err: error }, 'tracking search index: build failed; searches use the database, tried again in a minute');
       })
       .finally(() => {
         this.#building = null;
@@ -258,25 +267,38 @@ export class TrackingSearchIndex {
   async #build(): Promise<void> {
     if (this.#stopped) return;
     this.#state = 'building';
-    const [setup] = rowsOf<{ collation: string; items: number | string; xmin: string }>(
+    // One statement: the database's text rules, the size, and where the changes stand. The
+    // transactions past the oldest running one that have already committed are in what the slices
+    // read next: marked applied, so the first look does not take them for new (with an older
+    // transaction still open, it would otherwise build again and again).
+    const [setup] = rowsOf<{ collation: string; provider: string | null; folds: boolean; items: number | string; xmin: string; committed: string[] | string | null }>(
       await this.#db.execute(sql`
-        select (select datcollate from pg_database where datname = current_database()) as collation,
+        select d.datcollate as collation, to_jsonb(d) ->> 'datlocprovider' as provider,
+          (lower('ÄÖÅÉŁ') = 'äöåéł' and 'ÄB' ilike '%äb%') as folds,
           greatest((select reltuples from pg_class where oid = 'order_items'::regclass), 0)::bigint as items,
-          pg_snapshot_xmin(pg_current_snapshot())::text as xmin`),
+          pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+          (select json_agg(distinct xid::text) from tracking_changes where xid >= pg_snapshot_xmin(pg_current_snapshot())) as committed
+        from pg_database d where d.datname = current_database()`),
     );
     const collation = setup?.collation ?? '';
-    if (!/^(C|POSIX)(\.utf-?8)?$/i.test(collation)) {
-      this.#turnOff({ collation }, 'tracking search index off: the database orders text by its collation, not by code point; searches use the database');
+    // JavaScript compares text by code unit and folds case like a UTF-8 C.UTF-8 database: anything
+    // else (another collation, ICU, ASCII-only case folding) would answer differently.
+    if (!/^(C|POSIX)(\.utf-?8)?$/i.test(collation) || (setup?.provider ?? 'c') !== 'c' || !setup?.folds) {
+      this.#turnOff(
+        { collation, provider: setup?.provider, folds: setup?.folds },
+        'tracking search index off: the database orders or folds text otherwise than JavaScript; searches use the database',
+      );
       return;
     }
-    if (Number(setup?.items ?? 0) > this.#options.maxItems) {
-      this.#turnOff({ items: Number(setup?.items), maxItems: this.#options.maxItems }, 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database');
+    if (Number(setup.items) > this.#options.maxItems) {
+      this.#turnOff({ items: Number(setup.items), maxItems: this.#options.maxItems }, 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database');
       return;
     }
+    const committed: string[] = typeof setup.committed === 'string' ? JSON.parse(setup.committed) : (setup.committed ?? []);
     const started = performance.now();
     // Changes from the oldest running transaction on are read again at the first look: whatever
     // commits while the slices are read is applied then.
-    const cursor = setup!.xmin;
+    const cursor = setup.xmin;
     // Read in the order of the orders' ids (their rows and items lie in that order on disk: PGlite
     // reads them in sequence), in small slices, each statement short. An order that moves while the
     // slices are read is read again at the first look: its change is past the cursor.
@@ -318,7 +340,7 @@ export class TrackingSearchIndex {
     columns.prepare();
     this.#columns = columns;
     this.#cursor = cursor;
-    this.#applied = new Set();
+    this.#applied = new Set(committed);
     this.#lastLook = Date.now();
     this.#epoch += 1;
     this.#state = 'ready';
@@ -338,10 +360,11 @@ export class TrackingSearchIndex {
     try {
       // Changes it has not read may already be pruned: start anew.
       if (this.#state === 'ready' && Date.now() - this.#lastLook > (CHANGE_RETENTION_HOURS / 2) * 3_600_000) this.#state = 'stale';
-      await this.#current();
+      if (this.#options.enabled) await this.#current();
       if (Date.now() - this.#lastPrune > 3_600_000) {
         this.#lastPrune = Date.now();
-        await pruneTrackingChanges(this.#db);
+        // Off: nothing here reads the log, so everything older than the retention may go.
+        await pruneTrackingChanges(this.#db, this.#state === 'off' ? null : this.#cursor);
       }
     } catch (error) {
       this.#options.log.warn({ err: error }, 'tracking search index: housekeeping failed');
@@ -349,7 +372,32 @@ export class TrackingSearchIndex {
   }
 }
 
-/** Removes changes older than the retention (every index reads them within half of it). */
-export async function pruneTrackingChanges(db: Db): Promise<void> {
-  await db.execute(sql`delete from tracking_changes where changed_at < now() - make_interval(hours => ${CHANGE_RETENTION_HOURS})`);
+/**
+ * Removes changes older than the retention that this index has read (below its cursor), oldest
+ * first, a few thousand per statement through the xid index: no scan of the whole log, no long
+ * statement (PGlite runs in the request thread). Other processes' indexes look every minute and
+ * start anew when they have not looked for half the retention, so they have read them too.
+ */
+export async function pruneTrackingChanges(db: Db, read: string | null, batch = 5_000): Promise<number> {
+  const below = read === null ? sql`pg_snapshot_xmin(pg_current_snapshot())` : sql`${read}::xid8`;
+  let removed = 0;
+  for (;;) {
+    const [oldest] = rowsOf<{ old: boolean }>(
+      await db.execute(sql`
+        select changed_at < now() - make_interval(hours => ${CHANGE_RETENTION_HOURS}) as old
+        from tracking_changes where xid < ${below} order by xid limit 1`),
+    );
+    if (!oldest?.old) return removed;
+    const deleted = rowsOf(
+      await db.execute(sql`
+        delete from tracking_changes where ctid in (
+          select ctid from tracking_changes
+          where xid < ${below} and changed_at < now() - make_interval(hours => ${CHANGE_RETENTION_HOURS})
+          order by xid limit ${batch})
+        returning 1`),
+    ).length;
+    removed += deleted;
+    if (deleted === 0) return removed;
+    await yieldToOthers();
+  }
 }
