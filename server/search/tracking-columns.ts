@@ -129,6 +129,10 @@ export class ValueTable {
   #text = '';
   #pending: string[] = [];
   #end = 0;
+  /** Values added after the build (see #collect). */
+  #tail = '';
+  /** How many values the main text holds once sealed; -1 while building. */
+  #sealedCount = -1;
 
   get size(): number {
     return this.values.length;
@@ -158,13 +162,30 @@ export class ValueTable {
     return this.#ids.get(value) ?? -2;
   }
 
-  /** The contiguous text, with every value added so far (also done by the first search after). */
-  text(): string {
-    if (this.#pending.length > 0) {
-      this.#text += this.#pending.join(BETWEEN) + BETWEEN;
-      this.#pending = [];
-    }
-    return this.#text;
+  /**
+   * The values added so far, into the text: while building, into the main text (flattened once by
+   * seal()); after it, into a tail of their own, so a value added by a change does not make the
+   * next search copy the whole main text to flatten it again.
+   */
+  #collect(): void {
+    if (this.#pending.length === 0) return;
+    const added = this.#pending.join(BETWEEN) + BETWEEN;
+    this.#pending = [];
+    if (this.#sealedCount < 0) this.#text += added;
+    else this.#tail += added;
+  }
+
+  /** Adds what was put so far to the main text (in slices while building: no long pause at the end). */
+  collect(): void {
+    this.#collect();
+  }
+
+  /** Ends the build: the main text becomes one flat string, later values go to the tail. */
+  seal(): void {
+    this.#collect();
+    // indexOf over a string built by concatenation flattens it first: done here, once.
+    this.#text.indexOf(BETWEEN);
+    this.#sealedCount = this.values.length;
   }
 
   /**
@@ -172,28 +193,36 @@ export class ValueTable {
    * cache while the orders are walked, where a byte per value would not.
    */
   containing(term: string): Uint32Array {
-    const text = this.text();
-    const starts = this.#starts.data;
+    this.#collect();
     const count = this.values.length;
     const hits = new Uint32Array((count >>> 5) + 1);
+    const main = this.#sealedCount < 0 ? count : this.#sealedCount;
+    this.#walk(this.#text, 0, 0, main, term, hits);
+    if (main < count) this.#walk(this.#tail, this.#starts.data[main]!, main, count, term, hits);
+    return hits;
+  }
+
+  /** Marks the values [first, end) found in `text` (whose position 0 is offset `shift` of the starts). */
+  #walk(text: string, shift: number, first: number, end: number, term: string, hits: Uint32Array): void {
+    const starts = this.#starts.data;
     let from = 0;
-    let low = 0;
+    let low = first;
     for (;;) {
-      const at = text.indexOf(term, from);
-      if (at < 0) break;
+      const found = text.indexOf(term, from);
+      if (found < 0) return;
+      const at = found + shift;
       // The value holding `at`: the last start at or before it (binary search past the last hit).
-      let high = count - 1;
+      let high = end - 1;
       while (low < high) {
         const mid = (low + high + 1) >>> 1;
         if (starts[mid]! <= at) low = mid;
         else high = mid - 1;
       }
       hits[low >>> 5]! |= 1 << (low & 31);
-      if (low + 1 >= count) break;
-      from = starts[low + 1]!;
+      if (low + 1 >= end) return;
+      from = starts[low + 1]! - shift;
       low += 1;
     }
-    return hits;
   }
 }
 
@@ -302,12 +331,12 @@ export class TrackingColumns {
 
   /** Adds the values put so far to the contiguous text (in slices while building: no long pause at the end). */
   collect(): void {
-    this.#values.text();
+    this.#values.collect();
   }
 
-  /** Makes the text ready for the next search: one flat string (indexOf would flatten the concatenation first). */
+  /** Ends the build: the text becomes one flat string; values added by later changes go to a tail. */
   prepare(): void {
-    this.#values.text().indexOf(BETWEEN);
+    this.#values.seal();
   }
 
   /** Adds orders (with their items) and puts them in order; an order already held is replaced. */
