@@ -348,7 +348,7 @@ export async function listTrackingStatus(
   // The index names the page's matching items; the database finds them again by search and tab.
   const found = fromIndex ?? (await listBySearch(db, scopeSql, options, offset));
   const itemWhere = fromIndex
-    ? sql`${orderItems.id} = any(${`{${fromIndex.itemIds.join(',')}}`}::bigint[])`
+    ? sql`${orderItems.id} = any(${sql.param(fromIndex.itemIds)}::bigint[])`
     : and(scopeSql, ...options.terms.map(termSql), ITEM_STATUS_SQL[options.status]);
   const paging = pageOf(tabTotal(found.counts, options.status), options.page, options.maxResults);
   return pageOfOrders(db, found.ids, itemWhere, found.counts, paging, now);

@@ -121,7 +121,7 @@ const floats = () => new Column((length) => new Float64Array(length));
  * Distinct strings with an id each, and all of them in one string (NUL between two), so "which
  * values contain this term" is an indexOf walk over contiguous memory.
  */
-export class ValueTable {
+class ValueTable {
   readonly #ids = new Map<string, number>();
   readonly values: string[] = [];
   /** Where each value starts in the contiguous text. */
@@ -227,7 +227,7 @@ export class ValueTable {
 }
 
 /** 'yyyy-mm-dd' (a longer year, ' AD' or ' BC' after it) as a number that orders like the date. */
-export function dateNumber(value: string | null): number {
+function dateNumber(value: string | null): number {
   if (value === null) return NO_DATE;
   const match = /^(\d+)-(\d\d)-(\d\d)(?: (AD|BC))?$/.exec(value);
   if (!match) return NO_DATE;

@@ -14,7 +14,7 @@
  * collation whose order differs from JavaScript's, more items than it may hold) the caller asks
  * the database instead, as before: the index is only ever a faster way to the same answer.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { TrackingColumns, type IndexAnswer, type IndexQuery, type ItemRow, type OrderRow, type OrderWithItems } from './tracking-columns';
 
@@ -30,21 +30,24 @@ const ITEM_JSON = sql`json_build_array(i.order_id, i.material_code, i.material_d
   coalesce(i.delivery_status, '') = 'Delivered' or i.goods_receipt_posted_at is not null or coalesce(i.purchase_order_goods_receipt_quantity, 0) > 0,
   i.delivery_status in ('ToBePickedUp', 'At access point'), i.id)`;
 
-/** Orders with their items, from the two JSON texts of a read. */
-function grouped(ordersJson: string | null, itemsJson: string | null): OrderWithItems[] {
-  const orderRows = JSON.parse(ordersJson ?? '[]') as OrderRow[];
-  const itemRows = JSON.parse(itemsJson ?? '[]') as ItemRow[];
+/**
+ * Orders with their items, in one statement (one snapshot): `orders` selects the order rows (it is
+ * the CTE `o`), `items` says which items belong to them. Read as two JSON texts, several times
+ * faster through PGlite than rows of columns. `last`: the largest order id read.
+ */
+async function readOrders(db: Db, orders: SQL, items: SQL): Promise<{ orders: OrderWithItems[]; last: string | null }> {
+  const [read] = rowsOf<{ orders: string | null; items: string | null; last: string | null }>(
+    await db.execute(sql`
+      with o as (${orders})
+      select (select json_agg(${ORDER_JSON})::text from o) as orders,
+        (select max(id) from o) as last,
+        (select json_agg(${ITEM_JSON} order by i.order_id, i.line_number)::text from order_items i where ${items}) as items`),
+  );
+  const orderRows = JSON.parse(read?.orders ?? '[]') as OrderRow[];
+  const itemRows = JSON.parse(read?.items ?? '[]') as ItemRow[];
   const byId = new Map(orderRows.map((row) => [row[0], { row, items: [] as ItemRow[] }]));
   for (const item of itemRows) byId.get(item[0])?.items.push(item);
-  return [...byId.values()];
-}
-
-/** A slice of the build: orders and items as JSON texts. */
-interface Slice {
-  orders: string | null;
-  items: string | null;
-  /** The slice's last order id. */
-  last: string | null;
+  return { orders: [...byId.values()], last: read?.last ?? null };
 }
 
 /** Positions of `orders` newest change first (by updated_at in microseconds, then the larger id). */
@@ -53,6 +56,8 @@ function newestFirstOrder(orders: OrderWithItems[]): Int32Array {
   const positions = Int32Array.from(orders, (_, at) => at);
   return positions.sort((a, b) => updated[b]! - updated[a]! || (orders[a]!.row[0] < orders[b]!.row[0] ? 1 : -1));
 }
+
+const TOO_MANY_ITEMS = 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database';
 
 /** Lets other work run between two slices of a long build. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -92,7 +97,7 @@ const CHUNK = 500;
 /** Orders put into the columns between two turns of the event loop (~6 ms). */
 const PUT_SLICE = 250;
 /** Changes are kept this long (hours); an index that has not looked for half of it starts anew. */
-export const CHANGE_RETENTION_HOURS = 24;
+const CHANGE_RETENTION_HOURS = 24;
 
 export class TrackingSearchIndex {
   readonly #db: Db;
@@ -206,7 +211,7 @@ export class TrackingSearchIndex {
         select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
           (select json_agg(json_build_array(xid::text, order_id)) from (
              select distinct xid, order_id from tracking_changes
-             where xid >= ${this.#cursor}::xid8 and not (xid = any(${`{${applied.join(',')}}`}::xid8[]))
+             where xid >= ${this.#cursor}::xid8 and not (xid = any(${sql.param(applied)}::text[]::xid8[]))
              limit ${tooMany}) changed) as changes`),
     );
     const changes: [string, string][] = typeof look?.changes === 'string' ? JSON.parse(look.changes) : (look?.changes ?? []);
@@ -241,13 +246,8 @@ export class TrackingSearchIndex {
 
   /** These orders as the database has them now (gone ones are absent), in one statement. */
   async #read(ids: string[]): Promise<OrderWithItems[]> {
-    const list = sql`${`{${ids.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
-    const [read] = rowsOf<{ orders: string | null; items: string | null }>(
-      await this.#db.execute(sql`
-        select (select json_agg(${ORDER_JSON})::text from orders o where o.id = any(${list})) as orders,
-          (select json_agg(${ITEM_JSON} order by i.order_id, i.line_number)::text from order_items i where i.order_id = any(${list})) as items`),
-    );
-    return grouped(read?.orders ?? null, read?.items ?? null);
+    const list = sql`${sql.param(ids)}::text[]`;
+    return (await readOrders(this.#db, sql`select * from orders where id = any(${list})`, sql`i.order_id = any(${list})`)).orders;
   }
 
   /** Everything anew, in slices (other queries run between them), then swapped in. */
@@ -291,7 +291,7 @@ export class TrackingSearchIndex {
       return;
     }
     if (Number(setup.items) > this.#options.maxItems) {
-      this.#turnOff({ items: Number(setup.items), maxItems: this.#options.maxItems }, 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database');
+      this.#turnOff({ items: Number(setup.items), maxItems: this.#options.maxItems }, TOO_MANY_ITEMS);
       return;
     }
     const committed: string[] = typeof setup.committed === 'string' ? JSON.parse(setup.committed) : (setup.committed ?? []);
@@ -307,21 +307,18 @@ export class TrackingSearchIndex {
     let after = '';
     for (;;) {
       if (this.#stopped) return;
-      const [slice]: Slice[] = rowsOf<Slice>(
-        await this.#db.execute(sql`
-          with o as (select * from orders where id > ${after} order by id limit ${CHUNK})
-          select (select json_agg(${ORDER_JSON})::text from o) as orders,
-            (select max(id) from o) as last,
-            (select json_agg(${ITEM_JSON} order by i.order_id, i.line_number)::text from order_items i
-             where i.order_id > ${after} and i.order_id <= (select max(id) from o)) as items`),
+      const slice = await readOrders(
+        this.#db,
+        sql`select * from orders where id > ${after} order by id limit ${CHUNK}`,
+        sql`i.order_id > ${after} and i.order_id <= (select max(id) from o)`,
       );
-      if (!slice?.last) break;
-      for (const order of grouped(slice.orders, slice.items)) {
+      if (!slice.last) break;
+      for (const order of slice.orders) {
         read.push(order);
         items += order.items.length;
       }
       if (items > this.#options.maxItems) {
-        this.#turnOff({ maxItems: this.#options.maxItems }, 'tracking search index off: more order items than TRACKING_SEARCH_INDEX_MAX_ITEMS; searches use the database');
+        this.#turnOff({ maxItems: this.#options.maxItems }, TOO_MANY_ITEMS);
         return;
       }
       after = slice.last;

@@ -255,7 +255,9 @@ describe.each(ENGINES)('tracking search index on %s', (engine) => {
     const before = (await db().select({ id: trackingChanges.orderId }).from(trackingChanges)).length;
     await db().insert(trackingChanges).values([{ orderId: 'ZZ-OLD-1', changedAt: dayAgo }, { orderId: 'ZZ-OLD-2', changedAt: dayAgo }]);
     await db().insert(trackingChanges).values({ orderId: 'ZZ-YOUNG' });
-    const [{ xmin }] = rowsOf<{ xmin: string }>(await db().execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`)) as [{ xmin: string }];
+    // The index's cursor: past every change above (a transaction started after them; not the
+    // server-wide xmin, which another database's open transaction may hold back).
+    const [{ xmin }] = rowsOf<{ xmin: string }>(await db().execute(sql`select pg_current_xact_id()::text as xmin`)) as [{ xmin: string }];
     await db().insert(trackingChanges).values({ orderId: 'ZZ-OLD-UNREAD', changedAt: dayAgo });
     const left = async () => (await db().select({ id: trackingChanges.orderId }).from(trackingChanges)).map((row) => row.id).filter((id) => id.startsWith('ZZ-'));
     expect(await pruneTrackingChanges(db(), xmin, 50)).toBe(before + 2);
