@@ -240,6 +240,8 @@ function assertMayManage(editor: CurrentUser, targetGrants: readonly string[], w
 }
 
 export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string, expirationDate: string | null) {
+  // Like one's own grants, removal and approval: nobody extends (or clears) their own access (#20).
+  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own expiration date; ask another manager');
   const record = await findUser(tx, uid, true);
   const state = await grantStateOf(tx, uid);
   assertMayManage(editor, state.grants, 'change the expiration date of');

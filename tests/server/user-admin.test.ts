@@ -315,6 +315,20 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       expect(protectedManager.json().message).toContain('only a super manager');
     });
 
+    it('refuses everyone their own expiration date, user-acceptance managers and super managers alike (#20)', async () => {
+      for (const email of ['acceptance@example.com', 'manager@example.com']) {
+        const me = (await call('GET', email, '/user/profile')).json();
+        for (const expirationDate of ['2099-12-31', null]) {
+          const res = await call('PUT', email, `/users/${me.uid}/expiration_date`, { expirationDate });
+          expect(res.statusCode, email).toBe(403);
+          expect(res.json()).toEqual({ message: 'Not allowed: you may not change your own expiration date; ask another manager' });
+        }
+        const [row] = await product.database.db.select({ expirationDate: users.expirationDate }).from(users).where(eq(users.id, me.uid));
+        expect(row!.expirationDate).toBe(me.expirationDate);
+        expect((await auditRows(me.uid)).filter((r) => r.action === 'user.updateExpiration')).toEqual([]);
+      }
+    });
+
     it('removes a user with an audit row holding what was removed; refuses oneself and the read-only manager', async () => {
       const uid = await makeUser('leaver@example.com', ['supervisor'], [FI01]);
       expect((await call('DELETE', 'viewer@example.com', `/users/${uid}`)).statusCode).toBe(403);
