@@ -26,9 +26,17 @@ function readPreferences(value: unknown): NotificationPreferences {
   return parsed.success ? { ...base, ...parsed.data } : base;
 }
 
-export async function loadSettings(db: Executor, userId: string): Promise<NotificationSettingsEntry[]> {
+/**
+ * The settings as a reader sees them. A push device token is a credential of its owner's browser
+ * (whoever holds it can address pushes to that device), so only the owner reads it; anyone else
+ * (a supervisor, stock admin or manager editing the settings, §6) sees the devices with `token: null`.
+ */
+export async function loadSettings(db: Executor, userId: string, reader: { isOwner: boolean }): Promise<NotificationSettingsEntry[]> {
   const [user] = await db.select({ email: users.email, phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId));
-  return user ? settingsOf(db, userId, user) : [];
+  if (!user) return [];
+  const entries = await settingsOf(db, userId, user);
+  if (reader.isOwner) return entries;
+  return entries.map((entry) => ({ ...entry, pushNotificationsSettings: entry.pushNotificationsSettings.map((device) => ({ ...device, token: null })) }));
 }
 
 /** loadSettings for a user whose row is already loaded (the defaults name its e-mail address and phone number). */

@@ -52,6 +52,7 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 export const pushDeviceSettings = z.object({
   deviceId: z.string().trim().min(1, 'deviceId is required').max(100),
   deviceName: z.string().trim().max(200),
+  /** The push device token; answered to its owner only, null to anyone else reading the settings. */
   token: z.string().max(4096).nullable(),
   isEnabled: z.boolean(),
   isLoggedIn: z.boolean(),

@@ -234,6 +234,26 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect((await settingsOf('manager', 'lyon')).statusCode).toBe(200);
     });
 
+    it('shows push device tokens only to their owner; a supervisor, stock admin or manager sees the devices without them', async () => {
+      const tokensOf = (body: { notification_settings: NotificationSettingsEntry[] }) =>
+        body.notification_settings.flatMap((e) => e.pushNotificationsSettings.map((d) => d.token));
+      const own = await settingsOf('mechanic');
+      expect(tokensOf(own.json()).filter((t) => t !== null).length).toBeGreaterThan(0);
+      for (const who of ['supervisor', 'stockAdmin', 'manager'] as const) {
+        const other = await settingsOf(who, 'mechanic');
+        expect(other.statusCode, who).toBe(200);
+        const tokens = tokensOf(other.json());
+        expect(tokens.length, who).toBe(tokensOf(own.json()).length);
+        expect(tokens.every((t) => t === null), who).toBe(true);
+      }
+      // The answer to an admin's change carries no tokens either, and the stored ones stay.
+      const current = (await settingsOf('supervisor', 'mechanic')).json().notification_settings as NotificationSettingsEntry[];
+      const put = await call('PUT', `/users/${ids.mechanic}/notifications_settings`, 'supervisor', { notificationSettings: current });
+      expect(put.statusCode).toBe(200);
+      expect(tokensOf(put.json()).every((t) => t === null)).toBe(true);
+      expect(tokensOf((await settingsOf('mechanic')).json())).toEqual(tokensOf(own.json()));
+    });
+
     it('has no settings outside notification plants', async () => {
       expect((await settingsOf('lyon')).statusCode).toBe(403);
       expect((await settingsOf('pmReader')).statusCode).toBe(403);

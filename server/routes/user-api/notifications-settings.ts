@@ -3,6 +3,7 @@
  * The user themselves may read and change their settings; super_manager, supervisor and
  * stock_admin (capability notificationSettings.editOthers) may read and change those of users
  * who share one of their notification plants (super managers: anyone). Nobody else reads them.
+ * Push device tokens are answered to their owner only (#20); others get the devices without them.
  * §5 messages come from the contract; e-mail domains are checked against the allowed list here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,8 +61,8 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
     },
     async (request) => {
       const caller = requireUser(request);
-      await assertMayAccess(db, caller, request.params.uid);
-      return { notification_settings: await loadSettings(db, request.params.uid) };
+      const access = await assertMayAccess(db, caller, request.params.uid);
+      return { notification_settings: await loadSettings(db, request.params.uid, { isOwner: access === 'self' }) };
     },
   );
 
@@ -91,7 +92,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
           ownDevices: access === 'self',
           actor: { id: caller.id, email: caller.email },
         });
-        return { body: { notification_settings: await loadSettings(tx, uid) } };
+        return { body: { notification_settings: await loadSettings(tx, uid, { isOwner: access === 'self' }) } };
       });
     },
   );
