@@ -22,6 +22,7 @@ import type { LocalIssuer } from './auth/local-issuer';
 import { buildTrustedIssuers, createTokenVerifier } from './auth/verify-token';
 import { Caches } from './cache';
 import { registerErrorHandler } from './plugins/errors';
+import { refuseLoneSurrogates } from './plugins/well-formed-text';
 import { authenticateAll, type AuthOptions } from './plugins/auth';
 import { API_PREFIXES, registerStatic } from './plugins/static';
 import { authRoutes } from './routes/auth';
@@ -89,6 +90,24 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
+/** The OpenAPI document of every route (/docs/json) and its viewer (/docs). */
+async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'PartsTrack services',
+        version: '1',
+        description: 'User (/user_api/v1), parts (/parts/v1) and stock (/api/v2) services of the spec (§7).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -96,12 +115,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies the configuration names (#20): by default none.
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array' } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before every route's validation: a lone UTF-16 surrogate is a 400 naming the field (#20).
+  refuseLoneSurrogates(app);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('cacheGeneration', -1);
   const caches = deps.caches ?? new Caches({ enabled: config.responseCache });
@@ -129,26 +151,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   // The limit guards the services; the app's own files (shell, screens, icons) are not counted.
+  // One hook on the root, not one per route: a route's hooks run after the service's own, so a
+  // per-route limit would come after authentication and never count calls refused with a 401.
   await app.register(rateLimit, {
+    global: false,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
   });
+  app.addHook('onRequest', app.rateLimit());
   await app.register(compress, { threshold: 1024 });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'PartsTrack services',
-        version: '1',
-        description: 'User (/user_api/v1), parts (/parts/v1) and stock (/api/v2) services of the spec (§7).',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The OpenAPI document and its viewer; off in production unless DOCS_ENABLED says otherwise.
+  if (config.docsEnabled) await registerDocs(app);
 
   // App
   const verifyIdToken = createTokenVerifier(buildTrustedIssuers(config, localIssuer?.publicKey ?? null));

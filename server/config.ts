@@ -2,6 +2,7 @@
  * Environment, parsed once at start with zod; a bad value stops the server with a clear message.
  * Every variable is documented in README.md and .env.example.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_ALLOWED_DOMAINS } from '../src/domain/email';
 import { parseSchedule, type IngestionSchedule } from './ingestion/schedule';
@@ -47,6 +48,8 @@ const envSchema = z.object({
   FIREBASE_JWKS_URL: z.string().url().optional(),
   CORS_ORIGINS: list([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  TRUST_PROXY: z.string().optional(),
+  DOCS_ENABLED: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'DOCS_ENABLED must be true or false' }).optional(),
   RESPONSE_CACHE: z.enum(['on', 'off'], { message: 'RESPONSE_CACHE must be on or off' }).default('on'),
   TRACKING_SEARCH_INDEX: z.enum(['on', 'off'], { message: 'TRACKING_SEARCH_INDEX must be on or off' }).default('on'),
   TRACKING_SEARCH_INDEX_MAX_ITEMS: z.coerce.number().int().min(0).default(1_000_000),
@@ -82,6 +85,13 @@ export interface Config {
   /** Origins the app's pages may show in a frame (CSP frame-src), besides sign-in. */
   frameOrigins: string[];
   rateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For names the client (rate limit, logs): false (the default, the
+   * socket's address is the client), or the proxies' addresses / CIDR ranges.
+   */
+  trustProxy: false | string[];
+  /** The OpenAPI document and its viewer at /docs (on unless NODE_ENV=production). */
+  docsEnabled: boolean;
   /** Verified tokens, callers and tracking pages kept in memory while still true (docs/decisions/0014). */
   responseCache: boolean;
   /** Tracking searches answered from an in-memory index kept by the change log (docs/decisions/0016), up to this many items. */
@@ -99,6 +109,38 @@ function ingestionSchedule(value: string | undefined): IngestionSchedule {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (#20): unset, "false" or "0" trusts no proxy, so X-Forwarded-For is ignored and
+ * nobody picks their own rate-limit bucket; otherwise a comma-separated list of the proxies'
+ * addresses or CIDR ranges, whose X-Forwarded-For then names the client. "true" (believe whatever
+ * a caller sends) is refused: it is the hole this setting closes. So is a hop count: it cannot
+ * tell the proxy from a caller that connects directly (Fastify 5 ignores X-Forwarded-For then).
+ */
+function trustProxy(value: string | undefined): false | string[] {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === 'off' || text === '0') return false;
+  const advice = "give the addresses or CIDR ranges of the proxies in front of the server (e.g. 10.0.0.0/8), or leave it unset";
+  if (text === 'true') throw new ConfigError(`TRUST_PROXY=true would let any caller choose its address with X-Forwarded-For: ${advice}`);
+  if (/^\d+$/.test(text)) throw new ConfigError(`TRUST_PROXY=${text}: a hop count cannot tell a proxy from a caller; ${advice}`);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) throw new ConfigError(`TRUST_PROXY: ${bad.join(', ')} is not an address or CIDR range; ${advice}`);
+  return entries;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -142,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     frameOrigins: e.VITE_FEEDBACK_FORM_URL ? [new URL(e.VITE_FEEDBACK_FORM_URL).origin] : [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    docsEnabled: e.DOCS_ENABLED === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.DOCS_ENABLED),
     responseCache: e.RESPONSE_CACHE === 'on',
     trackingSearchIndex: { enabled: e.TRACKING_SEARCH_INDEX === 'on', maxItems: e.TRACKING_SEARCH_INDEX_MAX_ITEMS },
     erpFailure: e.ERP_FAILURE,

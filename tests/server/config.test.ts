@@ -30,4 +30,24 @@ describe('server configuration', () => {
     expect(frames({}).some((origin) => origin.includes('forms.example.com'))).toBe(false);
     expect(() => loadConfig({ VITE_FEEDBACK_FORM_URL: 'forms' })).toThrow(/VITE_FEEDBACK_FORM_URL must be a URL/);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names their addresses, and refuses "true" and hop counts (#20)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY=2: a hop count cannot tell a proxy from a caller/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8, loopback' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would let any caller choose its address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33, proxy.local' })).toThrow(/TRUST_PROXY: 10\.0\.0\.0\/33, proxy\.local is not an address or CIDR range; give the addresses/);
+  });
+
+  it('serves /docs unless NODE_ENV=production, where DOCS_ENABLED=true brings it back (#20)', () => {
+    expect(loadConfig({}).docsEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).docsEnabled).toBe(true);
+    const production = { NODE_ENV: 'production', ALLOW_LOCAL_AUTH_IN_PRODUCTION: 'true' };
+    expect(loadConfig(production).docsEnabled).toBe(false);
+    expect(loadConfig({ ...production, DOCS_ENABLED: 'true' }).docsEnabled).toBe(true);
+    expect(loadConfig({ DOCS_ENABLED: 'false' }).docsEnabled).toBe(false);
+    expect(() => loadConfig({ DOCS_ENABLED: 'maybe' })).toThrow(/DOCS_ENABLED must be true or false/);
+  });
 });
