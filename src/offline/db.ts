@@ -6,6 +6,9 @@
  *    in slices of a few hundred rows, so an edit rewrites one slice, not the whole list, while
  *    saving or reading the whole list stays a few dozen records.
  *  - `outbox`: every change the user made that the server has not confirmed yet, in order.
+ *  - `marks`: per user and scope, a counter bumped whenever the server confirms a change of that
+ *    scope (a snapshot fetched before it is stale) and whether the device has read the server
+ *    again since (pull after push: "all saved" only once it has).
  * Writes use strict durability (Chrome's default is relaxed): a change is on disk before the
  * app says it is saved. Schema changes add a new version() with an upgrade; never edit old ones.
  */
@@ -65,10 +68,21 @@ export interface OutboxEntry {
   batchId?: string;
 }
 
+export interface ScopeMark {
+  /** `${userEmail}|${scope}` */
+  key: string;
+  userEmail: string;
+  /** Bumped in the transaction that applies a confirmation of a change of this scope. */
+  confirmed: number;
+  /** A change was confirmed and the server has not been read again since. */
+  unverified: boolean;
+}
+
 export class OfflineDatabase extends Dexie {
   pages!: EntityTable<MirrorPage, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   chunks!: Table<MirrorChunk, [string, number]>;
+  marks!: EntityTable<ScopeMark, 'key'>;
 
   constructor(name = 'partstrack') {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -94,7 +108,16 @@ export class OfflineDatabase extends Dexie {
           await tx.table('pages').put({ ...page, data: { stock_count: data.stock_count, ids: lines.map((line) => line.id) } });
         }
       });
+    // v3: confirmation marks per scope (stale snapshots, pull after push).
+    this.version(3).stores({ marks: 'key, userEmail' });
   }
 }
 
 export const offlineDb = new OfflineDatabase();
+
+export const markKey = (userEmail: string, scope: string) => `${userEmail}|${scope}`;
+
+/** The confirmation counter of a scope (0 when nothing was ever confirmed). */
+export async function readMark(userEmail: string, scope: string): Promise<number> {
+  return (await offlineDb.marks.get(markKey(userEmail, scope)))?.confirmed ?? 0;
+}

@@ -6,7 +6,9 @@
  *    and nothing typed is lost when the tab, the app or the phone is closed.
  *  - The entry's id is a UUID sent as `Idempotency-Key`: resending after a lost answer is safe.
  *  - A second change to the same row while the first is still waiting merges into it
- *    (`coalesce`), so a mechanic who corrects a quantity three times sends one edit.
+ *    (`coalesce`), so a mechanic who corrects a quantity three times sends one edit. A change
+ *    to a row whose earlier change failed or conflicts supersedes it (sent again, new key); a
+ *    change to a row whose earlier change is travelling queues behind it.
  *  - The sync engine (sync.ts) drains entries in order. Failed and conflicting entries stay,
  *    visible, until the user resolves them: retry, discard, keep mine or take theirs.
  */
@@ -19,11 +21,16 @@ export interface Change {
   kind: string;
   scope: string;
   target: string;
-  request: OutboxRequest;
+  /** The request; as a function it runs inside the change's transaction (to read what the device holds). */
+  request: OutboxRequest | (() => Promise<OutboxRequest>);
   /** Patches the mirror; runs inside the change's transaction. */
   apply: () => Promise<void>;
-  /** Given a waiting entry for the same target and kind, the merged request, or null to append. */
-  coalesce?: (waiting: OutboxEntry) => OutboxRequest | null;
+  /**
+   * Given the open entry (pending, failed or in conflict: not travelling) of the same target and
+   * kind, and this change's request, the merged request, or null to append a new entry. Merging
+   * into a failed or conflicting entry supersedes it: it goes again, under a new key.
+   */
+  coalesce?: (open: OutboxEntry, request: OutboxRequest) => OutboxRequest | null;
   /** What `discard` puts back in the mirror (e.g. the row as it was). */
   undo?: unknown;
   /** The Idempotency-Key, when the change was already tried online under that key. */
@@ -40,19 +47,28 @@ export function onEnqueue(listener: Listener): () => void {
   return () => enqueueListeners.delete(listener);
 }
 
+const isOpen = (entry: OutboxEntry) => entry.status !== 'sending';
+
 export async function enqueue(change: Change): Promise<OutboxEntry> {
   const entry = await guardQuota(() =>
     offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+      const request = typeof change.request === 'function' ? await change.request() : change.request;
       await change.apply();
-      const waiting = await offlineDb.outbox
+      // The open entry of this target and kind (the sync engine marks what it takes as sending in
+      // a transaction of its own, so an entry is either taken whole or merged into, never both).
+      const open = await offlineDb.outbox
         .where('target')
         .equals(change.target)
-        .filter((e) => e.kind === change.kind && e.status === 'pending' && e.userEmail === change.userEmail)
+        .filter((e) => e.kind === change.kind && isOpen(e) && e.userEmail === change.userEmail)
         .last();
-      const merged = waiting && change.coalesce ? change.coalesce(waiting) : null;
-      if (waiting && merged) {
-        await offlineDb.outbox.update(waiting.seq!, { request: merged });
-        return { ...waiting, request: merged };
+      const merged = open && change.coalesce ? change.coalesce(open, request) : null;
+      if (open && merged) {
+        const changes: Partial<OutboxEntry> =
+          open.status === 'pending'
+            ? { request: merged }
+            : { request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0, lastError: undefined, theirs: undefined, batchId: undefined };
+        await offlineDb.outbox.update(open.seq!, changes);
+        return { ...open, ...changes };
       }
       const fresh: OutboxEntry = {
         id: change.id ?? crypto.randomUUID(),
@@ -60,7 +76,7 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
         kind: change.kind,
         scope: change.scope,
         target: change.target,
-        request: change.request,
+        request,
         status: 'pending',
         createdAt: Date.now(),
         attempts: 0,
@@ -71,14 +87,19 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
       return fresh;
     }),
   );
-  enqueueListeners.forEach((listener) => listener());
+  notifyEnqueued();
   return entry;
+}
+
+/** Wakes the sync engine (after a change queued or put back). */
+export function notifyEnqueued(): void {
+  enqueueListeners.forEach((listener) => listener());
 }
 
 /** Send a failed entry again, under a new key (the old key may hold the refusal). */
 export async function retryEntry(seq: number): Promise<void> {
   await offlineDb.outbox.update(seq, { status: 'pending', id: crypto.randomUUID(), lastError: undefined, attempts: 0, batchId: undefined });
-  enqueueListeners.forEach((listener) => listener());
+  notifyEnqueued();
 }
 
 /** Entries of one scope, in order, live: screens show per-row pending / failed / conflict. */
@@ -89,16 +110,19 @@ export function useOutboxEntries(scope: string): OutboxEntry[] {
 export interface OutboxSummary {
   waiting: number;
   needsAttention: number;
+  /** Scopes whose confirmed changes have not been checked against a fresh read of the server yet. */
+  unverified: number;
 }
 
 /** For the top bar: how many changes wait, and how many need the user (failed or conflict). */
 export function useOutboxSummary(userEmail: string | undefined): OutboxSummary {
   return (
     useLiveQuery(async () => {
-      if (!userEmail) return { waiting: 0, needsAttention: 0 };
+      if (!userEmail) return { waiting: 0, needsAttention: 0, unverified: 0 };
       const entries = await offlineDb.outbox.where('userEmail').equals(userEmail).toArray();
       const needsAttention = entries.filter((e) => e.status === 'failed' || e.status === 'conflict').length;
-      return { waiting: entries.length - needsAttention, needsAttention };
-    }, [userEmail]) ?? { waiting: 0, needsAttention: 0 }
+      const unverified = (await offlineDb.marks.where('userEmail').equals(userEmail).toArray()).filter((mark) => mark.unverified).length;
+      return { waiting: entries.length - needsAttention, needsAttention, unverified };
+    }, [userEmail]) ?? { waiting: 0, needsAttention: 0, unverified: 0 }
   );
 }

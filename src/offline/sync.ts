@@ -7,15 +7,17 @@
  * 401 is answered by the API client (one token refresh, one retry) and, if it stays, ends the
  * round; 409 with the server's rows is a conflict kept with both values; any other 4xx marks
  * the entry failed with the server's message. Nothing is ever dropped without the user.
- * Consecutive quantity edits travel in batches (one request, one transaction on the server).
+ * Entries of a batchable kind travel together (one request, one transaction on the server).
+ * The core knows no feature: kinds and scope refreshers are registered (registry.ts). When the
+ * outbox is drained, the scopes it confirmed are read from the server again (pull after push).
  */
 import type { KyInstance } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { errorMessage, partsApi, stockApi, userApi } from '../lib/api-client';
-import { offlineDb, type OutboxEntry } from './db';
-import { confirmEntries, conflictRows, editOf, isProvisional, KIND, targetId } from './count-sheet';
+import { markKey, offlineDb, type OutboxEntry } from './db';
 import { isNetworkFailure } from './errors';
 import { onEnqueue } from './outbox';
+import { kindOf, refresherOf } from './registry';
 
 export interface Answer {
   status: number;
@@ -81,46 +83,94 @@ async function attempt(entry: OutboxEntry, deps: SyncDeps): Promise<Attempt> {
   return last;
 }
 
-/** Quantity edits travel together: one request, one transaction, up to this many lines. */
-export const BATCH_LIMIT = 100;
-
-const isWaitingForItsLine = (entry: OutboxEntry) =>
-  entry.kind !== KIND.add && entry.target.startsWith('line:') && isProvisional(targetId(entry.target));
-
-/**
- * What to send next. A batch still marked `sending` (its answer was lost) goes again exactly as
- * it was, under the same key, so the server replays instead of applying twice. Otherwise the
- * first waiting entry, and behind it the quantity edits of other lines up to the next entry of
- * another kind (order is kept). A change to a line added offline waits for that line.
- */
-async function nextWork(userEmail: string, single: boolean): Promise<OutboxEntry[]> {
-  const mine = (e: OutboxEntry) => e.userEmail === userEmail;
-  const inFlight = await offlineDb.outbox.where('status').equals('sending').filter(mine).sortBy('seq');
-  if (inFlight.length > 0) {
-    const batchId = inFlight[0]!.batchId;
-    return batchId ? inFlight.filter((e) => e.batchId === batchId) : [inFlight[0]!];
-  }
-  const waiting = (await offlineDb.outbox.where('status').equals('pending').filter(mine).sortBy('seq')).filter((e) => !isWaitingForItsLine(e));
-  const first = waiting[0];
-  if (!first) return [];
-  if (single || first.kind !== KIND.quantity) return [first];
-  const batch = [first];
-  const targets = new Set([first.target]);
-  for (const entry of waiting.slice(1)) {
-    if (entry.kind !== KIND.quantity || targets.has(entry.target) || batch.length >= BATCH_LIMIT) break;
-    batch.push(entry);
-    targets.add(entry.target);
-  }
-  return batch;
+/** What one step of a round sends: the entries it carries and the request on the wire. */
+interface Work {
+  batch: OutboxEntry[];
+  wire: OutboxEntry;
 }
 
-/** The request that carries a batch: every line's edit in one PUT, keyed by the batch id. */
-function batchRequest(batch: OutboxEntry[], batchId: string): OutboxEntry {
-  return {
-    ...batch[0]!,
-    id: batchId,
-    request: { ...batch[0]!.request, json: { modifiedMaterials: batch.map((entry) => editOf(entry)!) } },
-  };
+const wireOf = (batch: OutboxEntry[], batchId: string | undefined): OutboxEntry => {
+  const first = batch[0]!;
+  const combine = kindOf(first.kind)?.batch?.combine;
+  return batchId && combine ? { ...first, id: batchId, request: combine(batch) } : first;
+};
+
+/**
+ * What to send next, taken in ONE transaction with marking it `sending`, so a change merged into
+ * an entry either lands before it is taken (and travels) or finds it travelling (and queues
+ * behind it): never both. A batch still marked `sending` (its answer was lost) goes again exactly
+ * as it was, under the same key, so the server replays instead of applying twice. Otherwise the
+ * first waiting entry, and behind it entries of the same batchable kind about other targets, up
+ * to the next entry of another kind (order is kept). Entries that wait for another change stay.
+ */
+async function takeWork(userEmail: string, single: boolean): Promise<Work | null> {
+  return offlineDb.transaction('rw', offlineDb.outbox, async () => {
+    const mine = (e: OutboxEntry) => e.userEmail === userEmail;
+    const inFlight = await offlineDb.outbox.where('status').equals('sending').filter(mine).sortBy('seq');
+    if (inFlight.length > 0) {
+      const batchId = inFlight[0]!.batchId;
+      const batch = batchId ? inFlight.filter((e) => e.batchId === batchId) : [inFlight[0]!];
+      return { batch, wire: wireOf(batch, batchId) };
+    }
+    const waiting = (await offlineDb.outbox.where('status').equals('pending').filter(mine).sortBy('seq')).filter(
+      (e) => !kindOf(e.kind)?.waits?.(e),
+    );
+    const first = waiting[0];
+    if (!first) return null;
+    const batching = single ? undefined : kindOf(first.kind)?.batch;
+    const batch = [first];
+    if (batching) {
+      const targets = new Set([first.target]);
+      for (const entry of waiting.slice(1)) {
+        if (entry.kind !== first.kind || targets.has(entry.target) || batch.length >= batching.limit) break;
+        batch.push(entry);
+        targets.add(entry.target);
+      }
+    }
+    const batchId = batch.length > 1 ? crypto.randomUUID() : undefined;
+    await offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { status: 'sending' as const, batchId } })));
+    const taken = batch.map((entry) => ({ ...entry, status: 'sending' as const, batchId }));
+    return { batch: taken, wire: wireOf(taken, batchId) };
+  });
+}
+
+/** The server confirmed: the kind updates the mirror, and each scope's mark says its snapshots are stale. */
+async function confirm(batch: OutboxEntry[], body: unknown): Promise<void> {
+  // An async scope function: Dexie keeps the transaction open across its awaits.
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, offlineDb.marks, async () => {
+    const handler = kindOf(batch[0]!.kind)?.confirm;
+    if (handler) await handler(batch, body);
+    else await offlineDb.outbox.bulkDelete(batch.map((entry) => entry.seq!));
+    for (const scope of new Set(batch.map((entry) => entry.scope))) {
+      const key = markKey(batch[0]!.userEmail, scope);
+      const mark = await offlineDb.marks.get(key);
+      await offlineDb.marks.put({ key, userEmail: batch[0]!.userEmail, confirmed: (mark?.confirmed ?? 0) + 1, unverified: true });
+    }
+  });
+}
+
+/**
+ * The server applied nothing: the conflicting entries wait for the user with the server's row,
+ * the others go again. A conflicting entry that a later change of the same target already
+ * supersedes is dropped: that later change carries the newest value and meets the conflict itself.
+ */
+async function holdConflicts(batch: OutboxEntry[], conflicts: Map<number, unknown>, message: string): Promise<void> {
+  await offlineDb.transaction('rw', offlineDb.outbox, async () => {
+    for (const entry of batch) {
+      const theirs = conflicts.get(entry.seq!);
+      if (theirs === undefined) {
+        await offlineDb.outbox.update(entry.seq!, { status: 'pending', batchId: undefined });
+        continue;
+      }
+      const later = await offlineDb.outbox
+        .where('target')
+        .equals(entry.target)
+        .filter((e) => e.kind === entry.kind && e.userEmail === entry.userEmail && e.seq! > entry.seq!)
+        .count();
+      if (later > 0) await offlineDb.outbox.delete(entry.seq!);
+      else await offlineDb.outbox.update(entry.seq!, { status: 'conflict', theirs, lastError: message, batchId: undefined });
+    }
+  });
 }
 
 export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps): Promise<RoundResult> {
@@ -128,11 +178,9 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
   // After a batch is refused as a whole, entries go one by one to find the one at fault.
   let single = false;
   for (;;) {
-    const batch = await nextWork(userEmail, single);
-    if (batch.length === 0) return { sent, stoppedBy: 'empty' };
-    const batchId = batch.length > 1 ? (batch[0]!.batchId ?? crypto.randomUUID()) : undefined;
-    await offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { status: 'sending' as const, batchId } })));
-    const wire = batchId ? batchRequest(batch, batchId) : batch[0]!;
+    const work = await takeWork(userEmail, single);
+    if (!work) return { sent, stoppedBy: 'empty' };
+    const { batch, wire } = work;
     const result = await attempt(wire, deps);
     const bump = (changes: Partial<OutboxEntry>) =>
       offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { attempts: entry.attempts + 1, ...changes } })));
@@ -144,27 +192,13 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
     }
     const { answer } = result;
     if (answer.status < 300) {
-      // An async scope function: Dexie keeps the transaction open across its awaits.
-      await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
-        await confirmEntries(batch, answer.body);
-      });
+      await confirm(batch, answer.body);
       sent += batch.length;
       continue;
     }
-    const conflicts = answer.status === 409 ? conflictRows(answer.body) : null;
+    const conflicts = answer.status === 409 ? (kindOf(batch[0]!.kind)?.conflicts?.(batch, answer.body) ?? null) : null;
     if (conflicts) {
-      // The server applied nothing: the conflicting lines wait for the user, the others go again.
-      await offlineDb.transaction('rw', offlineDb.outbox, async () => {
-        for (const entry of batch) {
-          const theirs = conflicts.find((row) => row.id === editOf(entry)?.id);
-          await offlineDb.outbox.update(
-            entry.seq!,
-            theirs
-              ? { status: 'conflict', theirs, lastError: answer.message, batchId: undefined }
-              : { status: 'pending', batchId: undefined },
-          );
-        }
-      });
+      await holdConflicts(batch, conflicts, answer.message);
       continue;
     }
     if (batch.length > 1) {
@@ -173,6 +207,29 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
       continue;
     }
     await bump({ status: 'failed', lastError: answer.message, batchId: undefined });
+  }
+}
+
+/**
+ * Pull after push: each scope whose changes were confirmed is read from the server again and
+ * written to the mirror (merging what is still open); the scope counts as verified once a read
+ * that started after its last confirmation is written. A failed read leaves it unverified, and
+ * the next round tries again.
+ */
+export async function verifyScopes(userEmail: string): Promise<void> {
+  const marks = (await offlineDb.marks.where('userEmail').equals(userEmail).toArray()).filter((mark) => mark.unverified);
+  for (const mark of marks) {
+    const scope = mark.key.slice(userEmail.length + 1);
+    const refresher = refresherOf(scope);
+    if (!refresher) {
+      await offlineDb.marks.update(mark.key, { unverified: false });
+      continue;
+    }
+    try {
+      await refresher.refresh(userEmail, scope);
+    } catch (error) {
+      if (!isNetworkFailure(error)) console.warn('Reading the server after sync failed', scope, error);
+    }
   }
 }
 
@@ -192,7 +249,10 @@ async function drainAsLeader(userEmail: string): Promise<void> {
   try {
     do {
       again = false;
-      const round = () => runRound(userEmail);
+      const round = async () => {
+        const result = await runRound(userEmail);
+        if (result.stoppedBy === 'empty') await verifyScopes(userEmail);
+      };
       if (typeof navigator !== 'undefined' && navigator.locks) {
         // Another tab holding the lock is already draining: this one stays quiet.
         await navigator.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? round() : null));

@@ -2,11 +2,12 @@
  * Runs inside headless Chromium (tests/bench/offline.ts drives it): the real offline modules on
  * the browser's real IndexedDB, against the real local server on the same origin.
  */
-import type { CountSheet } from '../../../src/offline/count-sheet';
+import type { CountSheet } from '../../../src/features/stock-count/offline/count-sheet';
 import type { MaterialCountRow, StockCountRow } from '../../../src/contract/stock';
 import { offlineDb } from '../../../src/offline/db';
 import { mirrorKey, readMirror, writeMirror } from '../../../src/offline/mirror';
-import { fetchCountSheet, readCountSheet, setQuantity, sheetKey, sheetScope, writeCountSheet } from '../../../src/offline/count-sheet';
+import { fetchCountSheet, readCountSheet, setQuantity, sheetKey, writeCountSheet } from '../../../src/features/stock-count/offline/count-sheet';
+import '../../../src/features/stock-count/offline/register';
 import { runRound } from '../../../src/offline/sync';
 import { setSession } from '../../../src/lib/auth/session';
 
@@ -39,7 +40,7 @@ async function mirrorFigures() {
   const writes: number[] = [];
   for (let i = 0; i < 5; i += 1) {
     const t0 = performance.now();
-    await writeCountSheet(key, sheetScope(999_999), sheet);
+    await writeCountSheet('bench@example.com', sheet);
     writes.push(performance.now() - t0);
   }
   // A list page of 20 rows, as tracking and stock pages are mirrored.
@@ -77,7 +78,7 @@ async function drainFigures(email: string, stockCountId: number) {
   ).json();
   setSession({ provider: 'local', email, idToken, expiresAt: Date.now() + expiresIn * 1000 });
   const sheet = await fetchCountSheet(stockCountId);
-  await writeCountSheet(sheetKey(email, stockCountId), sheetScope(stockCountId), sheet);
+  await writeCountSheet(email, sheet);
   const lines = sheet.material_counts.slice(0, 1000);
   for (const [i, line] of lines.entries()) await setQuantity(email, line, (i % 50) + 1);
   const queued = await offlineDb.outbox.count();

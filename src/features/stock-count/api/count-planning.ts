@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CreateStockCountBody, OccupancyReport, Relationships, StockCountRow, UpdateStockCountBody } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import type { OutboxEntry, OutboxRequest } from '../../../offline/db';
-import { KIND, PLANNING_SCOPE } from '../../../offline/count-sheet';
+import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
 import { isNetworkFailure, isOffline } from '../../../offline/errors';
 import { enqueue } from '../../../offline/outbox';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../offline/db';
-import { PLANNING_SCOPE, discardEntry } from '../../../offline/count-sheet';
+import { PLANNING_SCOPE, discardEntry } from '../offline/count-sheet';
 import { retryEntry, useOutboxEntries } from '../../../offline/outbox';
 import type { PlanningSummary } from '../api/count-planning';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useProfile } from '../../../lib/profile';
-import { loadCountSheet, readCountSheet, sheetKey } from '../../../offline/count-sheet';
+import { loadCountSheet, readCountSheet, sheetKey } from '../offline/count-sheet';
 
 export const countSheetQueries = {
   all: () => ['count-sheet'] as const,

@@ -30,7 +30,7 @@ import {
   sheetScope,
   submitCount,
   takeTheirs,
-} from '../../../offline/count-sheet';
+} from '../offline/count-sheet';
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
 import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, type LineActions } from '../components/material-line';

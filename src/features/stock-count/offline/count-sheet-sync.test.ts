@@ -1,8 +1,8 @@
 /** The outbox and sync engine on a real IndexedDB implementation (fake-indexeddb), no browser. */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MaterialCountRow, StockCountRow } from '../contract/stock';
-import { offlineDb, type OutboxEntry } from './db';
+import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
+import { offlineDb, type OutboxEntry } from '../../../offline/db';
 import {
   addLine,
   discardEntry,
@@ -12,13 +12,13 @@ import {
   removeLine,
   setQuantity,
   sheetKey,
-  sheetScope,
   takeTheirs,
   writeCountSheet,
   type CountSheet,
 } from './count-sheet';
-import { networkFirst, writeMirror } from './mirror';
-import { runRound, type Answer, type SyncDeps } from './sync';
+import { networkFirst, writeMirror } from '../../../offline/mirror';
+import { runRound, type Answer, type SyncDeps } from '../../../offline/sync';
+import './register';
 
 const USER = 'mechanic@example.com';
 const COUNT_ID = 27;
@@ -78,7 +78,8 @@ beforeEach(async () => {
   await offlineDb.pages.clear();
   await offlineDb.chunks.clear();
   await offlineDb.outbox.clear();
-  await writeCountSheet(key, sheetScope(COUNT_ID), sheet([line(1), line(2), line(3)]));
+  await offlineDb.marks.clear();
+  await writeCountSheet(USER, sheet([line(1), line(2), line(3)]));
 });
 
 describe('outbox', () => {
@@ -91,6 +92,7 @@ describe('outbox', () => {
   });
 
   it('merges repeated edits of one waiting line, keeping the version of the first edit', async () => {
+    await writeCountSheet(USER, sheet([line(1, null, 3), line(2), line(3)]));
     await setQuantity(USER, line(1, null, 3), 4);
     await setQuantity(USER, { ...line(1, 4, 3) }, 6);
     const all = await entries();
@@ -99,20 +101,21 @@ describe('outbox', () => {
   });
 
   it('an accepted book quantity travels with the edit, survives merging and shows in the mirror', async () => {
+    await writeCountSheet(USER, sheet([line(1, 3, 2), line(2), line(3)]));
     await setQuantity(USER, { ...line(1, 3, 2), book_quantity_now: 7 }, 3, { bookQuantity: 7 });
     expect((await mirrored()).material_counts[0]).toMatchObject({ quantity: 3, book_quantity: 7 });
     await setQuantity(USER, { ...line(1, 3, 2), book_quantity: 7 }, 4);
     const all = await entries();
     expect(all).toHaveLength(1);
     expect(all[0]!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 4, version: 2, acceptBookQuantity: 7 }] });
-    const fresh = await writeCountSheet(key, sheetScope(COUNT_ID), sheet([line(1), line(2), line(3)]));
-    expect(fresh.data.material_counts[0]).toMatchObject({ quantity: 4, book_quantity: 7 });
+    const fresh = await writeCountSheet(USER, sheet([line(1, 3, 2), line(2), line(3)]));
+    expect(fresh!.data.material_counts[0]).toMatchObject({ quantity: 4, book_quantity: 7 });
   });
 
   it('keeps queued edits on top of fresh server data', async () => {
     await setQuantity(USER, line(2), 9);
-    const fresh = await writeCountSheet(key, sheetScope(COUNT_ID), sheet([line(1), line(2), line(3)]));
-    expect(fresh.data.material_counts[1]!.quantity).toBe(9);
+    const fresh = await writeCountSheet(USER, sheet([line(1), line(2), line(3)]));
+    expect(fresh!.data.material_counts[1]!.quantity).toBe(9);
     expect((await mirrored()).material_counts[1]!.quantity).toBe(9);
   });
 

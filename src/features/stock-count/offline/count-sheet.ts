@@ -1,0 +1,505 @@
+/**
+ * A stock count as the mechanic carries it: the count (a mirror page) and ALL its lines, fetched
+ * whole when the count is opened in the yard, so every line can be counted in a basement.
+ * Changes go through the outbox: quantity edits (merged per line, sent with the version the
+ * device holds), lines added (with a provisional negative id until the server gives the real
+ * one), lines removed, and the submission, which queues behind the edits. The invariants are in
+ * docs/decisions/0019-lossless-offline-counting.md; `register.ts` tells the sync core about them.
+ */
+import type { MaterialCountConflict, MaterialCountPage, MaterialCountRow, StockCountPage, StockCountRow } from '../../../contract/stock';
+import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { CHUNK_SIZE, markKey, offlineDb, readMark, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
+import { guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
+import { mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
+import { enqueue, notifyEnqueued } from '../../../offline/outbox';
+
+export interface CountSheet {
+  stock_count: StockCountRow;
+  material_counts: MaterialCountRow[];
+}
+
+export const KIND = {
+  quantity: 'material-count.quantity',
+  add: 'material-count.add',
+  remove: 'material-count.delete',
+  submit: 'stock-count.submit',
+  /** A planner's change to a count: create, edit, send, cancel, recount (see api/count-planning). */
+  plan: 'stock-count.plan',
+} as const;
+
+/** Planning changes wait in one scope: the stock-count screen lists them. */
+export const PLANNING_SCOPE = 'stock-count-planning';
+
+export const sheetScope = (stockCountId: number) => `stock-count:${stockCountId}`;
+export const sheetKey = (userEmail: string, stockCountId: number) => mirrorKey(userEmail, ['count-sheet', stockCountId]);
+export const lineTarget = (id: number) => `line:${id}`;
+export const targetId = (target: string) => Number(target.split(':')[1]);
+export const isProvisional = (id: number) => id < 0;
+export const stockCountIdOf = (entry: OutboxEntry) => Number(entry.scope.split(':')[1]);
+const FETCH_PAGE = 200;
+/** A read overtaken by a confirmation is read again this many times before it is merged anyway. */
+const STALE_READS = 3;
+
+// ───────────── reading the server ─────────────
+
+/** How the sheet is read from the stock service (replaceable for tests and benchmarks). */
+export type SheetReader = (path: 'my_stock_count' | 'my_material_count', params: Record<string, string | number>) => Promise<unknown>;
+const httpReader: SheetReader = (path, params) => stockApi.get(path, { searchParams: toSearchParams(params) }).json();
+let reader: SheetReader = httpReader;
+export function setSheetReader(next: SheetReader | null): void {
+  reader = next ?? httpReader;
+}
+
+/**
+ * Every page of lines, in id order: a stable order that quantity edits made meanwhile cannot
+ * reshuffle, so no line is read twice or skipped.
+ */
+export async function fetchCountSheet(stockCountId: number): Promise<CountSheet> {
+  const header = (await reader('my_stock_count', { stockCountId })) as StockCountPage;
+  const stockCount = header.stock_counts[0];
+  if (!stockCount) throw new Error(`Stock count ${stockCountId} not found`);
+  const lines: MaterialCountRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = (await reader('my_material_count', { stockCountId, page, maxResults: FETCH_PAGE, orderByColumn: 'id', sortDirection: 'asc' })) as MaterialCountPage;
+    lines.push(...result.material_counts);
+    if (!result.has_next) break;
+  }
+  return { stock_count: stockCount, material_counts: lines };
+}
+
+type Edit = { id: number; quantity: number; version?: number; acceptBookQuantity?: number | null };
+type EditJson = { modifiedMaterials?: Edit[] };
+export const editOf = (entry: OutboxEntry) => (entry.request.json as EditJson | undefined)?.modifiedMaterials?.[0];
+
+/** A line as a queued edit leaves it: its quantity, and the book quantity it accepted, if any. */
+function withEdit(line: MaterialCountRow, edit: { quantity: number; acceptBookQuantity?: number | null }): MaterialCountRow {
+  return edit.acceptBookQuantity === undefined
+    ? { ...line, quantity: edit.quantity }
+    : { ...line, quantity: edit.quantity, book_quantity: edit.acceptBookQuantity, book_quantity_at: line.book_quantity_at ?? new Date().toISOString() };
+}
+
+/**
+ * What the device shows after a read of the server: the server's lines, in the order the device
+ * already shows them (new lines at the end, so the list never jumps while the mechanic counts),
+ * each line the newer of the two copies (versions only grow), and every open change on top.
+ */
+export function mergeSheet(local: MaterialCountRow[] | undefined, server: MaterialCountRow[], entries: OutboxEntry[]): MaterialCountRow[] {
+  const adds = new Map<number, MaterialCountRow>();
+  for (const entry of entries) {
+    if (entry.kind === KIND.add && entry.undo) adds.set(targetId(entry.target), entry.undo as MaterialCountRow);
+  }
+  const addedCodes = new Set([...adds.values()].map((row) => row.material_code));
+  const fromServer = new Map<number, MaterialCountRow>();
+  for (const row of server) {
+    // A line whose add is still travelling shows once, as the device's provisional line.
+    if (!addedCodes.has(row.material_code) && !fromServer.has(row.id)) fromServer.set(row.id, row);
+  }
+  const localById = new Map((local ?? []).map((row) => [row.id, row]));
+  const order: number[] = [];
+  const seen = new Set<number>();
+  const take = (id: number) => {
+    if (!seen.has(id)) {
+      seen.add(id);
+      order.push(id);
+    }
+  };
+  for (const row of local ?? []) if (fromServer.has(row.id) || adds.has(row.id)) take(row.id);
+  for (const id of fromServer.keys()) take(id);
+  for (const id of adds.keys()) take(id);
+
+  const removed = new Set(entries.filter((entry) => entry.kind === KIND.remove).map((entry) => targetId(entry.target)));
+  const edits = new Map<number, Edit>();
+  for (const entry of entries) {
+    const edit = entry.kind === KIND.quantity ? editOf(entry) : undefined;
+    if (edit) edits.set(targetId(entry.target), { ...edits.get(targetId(entry.target)), ...edit });
+  }
+  const lines: MaterialCountRow[] = [];
+  for (const id of order) {
+    if (removed.has(id)) continue;
+    const theirs = fromServer.get(id);
+    const mine = localById.get(id);
+    let row = theirs ? (mine && mine.version > theirs.version ? mine : theirs) : (mine ?? adds.get(id)!);
+    const edit = edits.get(id);
+    if (edit) row = withEdit(row, edit);
+    lines.push(row);
+  }
+  return lines;
+}
+
+// ───────────── the sheet on the device ─────────────
+// The page holds the count and the line ids in list order (null where a line was removed, so
+// positions never shift); the lines live in slices of CHUNK_SIZE: position / CHUNK_SIZE.
+
+interface SheetPageData {
+  stock_count: StockCountRow;
+  ids: Array<number | null>;
+}
+
+const sliceOf = (position: number) => Math.floor(position / CHUNK_SIZE);
+
+async function readLines(key: string): Promise<MaterialCountRow[] | undefined> {
+  if (!(await offlineDb.pages.get(key))) return undefined;
+  const chunks = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+  return chunks.flatMap((chunk) => chunk.rows as MaterialCountRow[]);
+}
+
+/**
+ * Writes a read of the server to the device, merged with what the device holds (`mergeSheet`).
+ * With `readFrom` (the scope's confirmation mark when the read started), a read that a
+ * confirmation overtook is not written (null): it may predate what was just confirmed. A read
+ * that is not overtaken, with nothing left to send, verifies the scope (pull after push).
+ */
+export async function writeCountSheet(userEmail: string, sheet: CountSheet, readFrom?: number): Promise<Mirrored<CountSheet> | null> {
+  const stockCountId = sheet.stock_count.id;
+  const key = sheetKey(userEmail, stockCountId);
+  const scope = sheetScope(stockCountId);
+  const savedAt = Date.now();
+  return guardQuota(() =>
+    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, offlineDb.marks, async () => {
+      if (readFrom !== undefined && (await readMark(userEmail, scope)) !== readFrom) return null;
+      const entries = await offlineDb.outbox
+        .where('scope')
+        .equals(scope)
+        .filter((entry) => entry.userEmail === userEmail)
+        .sortBy('seq');
+      const lines = mergeSheet(await readLines(key), sheet.material_counts, entries);
+      const data: SheetPageData = { stock_count: sheet.stock_count, ids: lines.map((line) => line.id) };
+      await offlineDb.pages.put({ key, scope, savedAt, data });
+      await offlineDb.chunks.where('page').equals(key).delete();
+      const chunks = [];
+      for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push({ page: key, chunk: sliceOf(i), rows: lines.slice(i, i + CHUNK_SIZE) });
+      await offlineDb.chunks.bulkPut(chunks);
+      const travelling = entries.some((entry) => entry.status === 'pending' || entry.status === 'sending');
+      if (readFrom !== undefined && !travelling) await offlineDb.marks.update(markKey(userEmail, scope), { unverified: false });
+      return { data: { stock_count: sheet.stock_count, material_counts: lines }, savedAt, source: 'network' as const };
+    }),
+  );
+}
+
+/** The sheet on the device; null when this device has none (undefined is left to "still reading"). */
+export async function readCountSheet(key: string): Promise<(CountSheet & { savedAt: number }) | null> {
+  const page = await offlineDb.pages.get(key);
+  if (!page) return null;
+  const chunks = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+  return {
+    stock_count: (page.data as SheetPageData).stock_count,
+    material_counts: chunks.flatMap((chunk) => chunk.rows as MaterialCountRow[]),
+    savedAt: page.savedAt,
+  };
+}
+
+/** Reads the server and writes it to the device; a read overtaken by a confirmation is read again. */
+export async function refreshCountSheet(userEmail: string, stockCountId: number): Promise<Mirrored<CountSheet>> {
+  const scope = sheetScope(stockCountId);
+  for (let read = 1; ; read += 1) {
+    const readFrom = await readMark(userEmail, scope);
+    const sheet = await fetchCountSheet(stockCountId);
+    const written = await writeCountSheet(userEmail, sheet, read < STALE_READS ? readFrom : undefined);
+    if (written) return written;
+  }
+}
+
+/** Network first; the device's copy when the network fails (ARCHITECTURE §3). */
+export async function loadCountSheet(userEmail: string, stockCountId: number): Promise<Mirrored<CountSheet>> {
+  if (!isOffline()) {
+    try {
+      return await refreshCountSheet(userEmail, stockCountId);
+    } catch (error) {
+      if (!isNetworkFailure(error)) throw error;
+    }
+  }
+  const saved = await readCountSheet(sheetKey(userEmail, stockCountId));
+  if (!saved) throw new NothingSavedError();
+  const { savedAt, ...data } = saved;
+  return { data, savedAt, source: 'mirror' };
+}
+
+async function sheetPage(key: string) {
+  const page = await offlineDb.pages.get(key);
+  return page ? { page, data: page.data as SheetPageData } : undefined;
+}
+
+/** One line as the device holds it now. */
+async function readLine(key: string, id: number): Promise<MaterialCountRow | undefined> {
+  const sheet = await sheetPage(key);
+  const position = sheet?.data.ids.indexOf(id) ?? -1;
+  if (position < 0) return undefined;
+  const chunk = await offlineDb.chunks.get([key, sliceOf(position)]);
+  return (chunk?.rows as MaterialCountRow[] | undefined)?.find((row) => row.id === id);
+}
+
+/** Rewrites the one slice holding a line. `change` returns null to remove the line. */
+async function changeLine(key: string, id: number, change: (line: MaterialCountRow) => MaterialCountRow | null): Promise<void> {
+  const sheet = await sheetPage(key);
+  const position = sheet?.data.ids.indexOf(id) ?? -1;
+  if (!sheet || position < 0) return;
+  const chunk = await offlineDb.chunks.get([key, sliceOf(position)]);
+  const rows = (chunk?.rows ?? []) as MaterialCountRow[];
+  const before = rows.find((row) => row.id === id);
+  if (!chunk || !before) return;
+  const after = change(before);
+  await offlineDb.chunks.put({ ...chunk, rows: after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id) });
+  if (after?.id !== id) {
+    const ids = [...sheet.data.ids];
+    ids[position] = after ? after.id : null;
+    await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, ids } });
+  }
+}
+
+async function updateLine(key: string, id: number, change: (line: MaterialCountRow) => MaterialCountRow): Promise<void> {
+  await changeLine(key, id, change);
+}
+
+async function deleteLine(key: string, id: number): Promise<void> {
+  await changeLine(key, id, () => null);
+}
+
+async function appendLine(key: string, line: MaterialCountRow): Promise<void> {
+  const sheet = await sheetPage(key);
+  if (!sheet || sheet.data.ids.includes(line.id)) return;
+  const ids = [...sheet.data.ids, line.id];
+  const slice = sliceOf(ids.length - 1);
+  const chunk = (await offlineDb.chunks.get([key, slice])) ?? { page: key, chunk: slice, rows: [] };
+  await offlineDb.chunks.put({ ...chunk, rows: [...chunk.rows, line] });
+  await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, ids } });
+}
+
+async function updateHeader(key: string, change: (count: StockCountRow) => StockCountRow): Promise<void> {
+  const sheet = await sheetPage(key);
+  if (sheet) await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, stock_count: change(sheet.data.stock_count) } });
+}
+
+// ───────────── changes the mechanic makes ─────────────
+
+const editRequest = (edit: Edit): OutboxRequest => ({ service: 'stock', method: 'PUT', path: 'my_material_count', json: { modifiedMaterials: [edit] } });
+
+const makeEdit = (id: number, quantity: number, version: number | undefined, accepted: { bookQuantity: number | null } | undefined): Edit => ({
+  id,
+  quantity,
+  ...(version === undefined ? {} : { version }),
+  ...(accepted === undefined ? {} : { acceptBookQuantity: accepted.bookQuantity }),
+});
+
+/**
+ * The line the screen meant, as the device holds it now: a screen one render behind may still
+ * name the provisional id of a line whose add was just confirmed.
+ */
+async function currentLine(key: string, line: MaterialCountRow): Promise<MaterialCountRow> {
+  const byId = await readLine(key, line.id);
+  if (byId || !isProvisional(line.id)) return byId ?? line;
+  const sheet = await readCountSheet(key);
+  return sheet?.material_counts.find((row) => row.material_code === line.material_code) ?? line;
+}
+
+/**
+ * Sets a counted quantity. The edit carries the version the DEVICE holds for the line (read in
+ * the change's transaction, never the screen's props); a later edit of a waiting line merges
+ * into it and keeps its version; an edit of a line in conflict supersedes the conflict, based on
+ * the server's version the mechanic was shown. `acceptBook` (after the book quantity moved during
+ * the count) makes the current book quantity the line's reference, so the flag clears.
+ */
+export async function setQuantity(userEmail: string, shown: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
+  const key = sheetKey(userEmail, shown.stock_count_id);
+  const line = await currentLine(key, shown);
+  return enqueue({
+    userEmail,
+    kind: KIND.quantity,
+    scope: sheetScope(line.stock_count_id),
+    target: lineTarget(line.id),
+    // A provisional line has no version yet: the add creates it, and its confirmation sets it.
+    request: async () => {
+      const held = await readLine(key, line.id);
+      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : (held ?? line).version, acceptBook));
+    },
+    apply: () =>
+      updateLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) })),
+    coalesce: (open) => {
+      const earlier = editOf(open);
+      const version = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined)?.version : earlier?.version;
+      const accepted = acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity });
+      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted));
+    },
+    undo: { ...line },
+  });
+}
+
+export function addLine(
+  userEmail: string,
+  stockCountId: number,
+  material: { material_code: string; material_description_english: string; unit: string },
+) {
+  const provisional: MaterialCountRow = {
+    id: -Date.now() - Math.floor(Math.random() * 1000),
+    stock_count_id: stockCountId,
+    material_code: material.material_code,
+    material_description_english: material.material_description_english,
+    quantity: null,
+    unit: material.unit,
+    book_quantity: null,
+    book_quantity_at: null,
+    book_quantity_now: null,
+    version: 0,
+    updated_by: userEmail,
+    updated_at: new Date().toISOString(),
+  };
+  return enqueue({
+    userEmail,
+    kind: KIND.add,
+    scope: sheetScope(stockCountId),
+    target: lineTarget(provisional.id),
+    request: { service: 'stock', method: 'POST', path: 'my_material_count', json: { stockCountId, materialCode: material.material_code } },
+    apply: () => appendLine(sheetKey(userEmail, stockCountId), provisional),
+    undo: provisional,
+  });
+}
+
+/**
+ * Removes a line. A line added on this device whose add has not left yet simply disappears with
+ * its queued changes (nothing reaches the server); once the add travels, the removal queues
+ * behind it and goes to the server under the real id, so the line cannot come back.
+ */
+export async function removeLine(userEmail: string, line: MaterialCountRow) {
+  const key = sheetKey(userEmail, line.stock_count_id);
+  const remove = (id: number) =>
+    enqueue({
+      userEmail,
+      kind: KIND.remove,
+      scope: sheetScope(line.stock_count_id),
+      target: lineTarget(id),
+      request: { service: 'stock', method: 'DELETE', path: 'my_material_count', searchParams: { materialCountId: String(id) } },
+      apply: () => deleteLine(key, id),
+      undo: { ...line, id },
+    });
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+    const current = await currentLine(key, line);
+    if (!isProvisional(current.id)) return remove(current.id);
+    const add = await offlineDb.outbox
+      .where('target')
+      .equals(lineTarget(current.id))
+      .filter((entry) => entry.kind === KIND.add)
+      .first();
+    if (add?.status === 'sending') return remove(current.id);
+    await offlineDb.outbox.where('target').equals(lineTarget(current.id)).delete();
+    await deleteLine(key, current.id);
+  });
+}
+
+export function submitCount(userEmail: string, stockCountId: number) {
+  return enqueue({
+    userEmail,
+    kind: KIND.submit,
+    scope: sheetScope(stockCountId),
+    target: `count:${stockCountId}`,
+    request: { service: 'stock', method: 'GET', path: 'my_stock_count/submit', searchParams: { stockCountId: String(stockCountId) } },
+    apply: async () => undefined,
+    coalesce: (open) => open.request,
+  });
+}
+
+// ───────────── what the sync engine does with the server's answers ─────────────
+
+/** A quantity edit confirmed: the server's row becomes the device's, with newer edits of the line on top. */
+async function confirmQuantity(entry: OutboxEntry, row: MaterialCountRow | undefined, status: StockCountRow['status'] | undefined) {
+  const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
+  await offlineDb.outbox.delete(entry.seq!);
+  if (status) await updateHeader(key, (count) => ({ ...count, status }));
+  if (!row) return;
+  const newer = await offlineDb.outbox
+    .where('target')
+    .equals(lineTarget(row.id))
+    .filter((e) => e.kind === KIND.quantity && e.userEmail === entry.userEmail)
+    .sortBy('seq');
+  let shown = row;
+  for (const waiting of newer) {
+    const edit = editOf(waiting);
+    if (!edit) continue;
+    // A newer edit of the same line now builds on the server's version (a conflict keeps the version it was shown).
+    if (waiting.status === 'pending' || waiting.status === 'failed') {
+      await offlineDb.outbox.update(waiting.seq!, { request: editRequest({ ...edit, version: row.version }) });
+    }
+    shown = withEdit(shown, edit);
+  }
+  await updateLine(key, row.id, () => shown);
+}
+
+async function confirmQuantities(entries: OutboxEntry[], body: unknown): Promise<void> {
+  const result = body as { material_counts?: MaterialCountRow[]; stock_counts?: Array<{ id: number; status: StockCountRow['status'] }> } | null;
+  for (const entry of entries) {
+    const row = result?.material_counts?.find((r) => r.id === editOf(entry)?.id);
+    const status = result?.stock_counts?.find((c) => c.id === stockCountIdOf(entry))?.status;
+    await confirmQuantity(entry, row, status);
+  }
+}
+
+/** A line added offline confirmed: it takes the real id, and the changes queued for it name it. */
+async function confirmAdd(entry: OutboxEntry, row: MaterialCountRow): Promise<void> {
+  const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
+  const provisionalId = targetId(entry.target);
+  await offlineDb.outbox.delete(entry.seq!);
+  const dependents = await offlineDb.outbox.where('target').equals(entry.target).toArray();
+  for (const dependent of dependents) {
+    const edit = editOf(dependent);
+    await offlineDb.outbox.update(dependent.seq!, {
+      target: lineTarget(row.id),
+      request: {
+        ...dependent.request,
+        ...(edit ? { json: { modifiedMaterials: [{ ...edit, id: row.id, version: row.version }] } } : {}),
+        ...(dependent.request.searchParams ? { searchParams: { ...dependent.request.searchParams, materialCountId: String(row.id) } } : {}),
+      },
+      ...(dependent.undo ? { undo: { ...(dependent.undo as MaterialCountRow), id: row.id } } : {}),
+    });
+  }
+  // A read of the server may already list the real line: it shows once.
+  const sheet = await sheetPage(key);
+  if (sheet?.data.ids.includes(row.id) && sheet.data.ids.includes(provisionalId)) await deleteLine(key, row.id);
+  await changeLine(key, provisionalId, (local) => ({ ...row, quantity: local.quantity ?? row.quantity }));
+}
+
+export async function confirmCountEntries(entries: OutboxEntry[], body: unknown): Promise<void> {
+  const first = entries[0]!;
+  if (first.kind === KIND.quantity) return confirmQuantities(entries, body);
+  if (first.kind === KIND.add) return confirmAdd(first, body as MaterialCountRow);
+  await offlineDb.outbox.bulkDelete(entries.map((entry) => entry.seq!));
+  if (first.kind === KIND.submit) await updateHeader(sheetKey(first.userEmail, stockCountIdOf(first)), () => body as StockCountRow);
+}
+
+/** A 409 with the server's rows is a conflict to resolve; any other 409 is a refusal. */
+export function conflictRows(body: unknown): MaterialCountRow[] | null {
+  const conflicts = (body as Partial<MaterialCountConflict> | null)?.conflicts;
+  return Array.isArray(conflicts) && conflicts.length > 0 ? conflicts : null;
+}
+
+/** Keep mine: send my value again, now based on the server's version, under a new key. */
+export async function keepMine(entry: OutboxEntry): Promise<void> {
+  const theirs = entry.theirs as MaterialCountRow;
+  const edit = editOf(entry);
+  const request = edit ? editRequest({ ...edit, version: theirs.version }) : entry.request;
+  await offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined, batchId: undefined });
+  notifyEnqueued();
+}
+
+/** Take theirs: the server's row replaces mine, and my change is dropped. */
+export async function takeTheirs(entry: OutboxEntry): Promise<void> {
+  const theirs = entry.theirs as MaterialCountRow;
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+    await updateLine(sheetKey(entry.userEmail, stockCountIdOf(entry)), theirs.id, () => theirs);
+    await offlineDb.outbox.delete(entry.seq!);
+  });
+}
+
+/** Discard a refused change: the mirror gets back what the change replaced. */
+export async function discardEntry(entry: OutboxEntry): Promise<void> {
+  const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+    const undo = entry.undo as MaterialCountRow | undefined;
+    if (entry.kind === KIND.quantity && undo) {
+      await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity, book_quantity: undo.book_quantity, book_quantity_at: undo.book_quantity_at }));
+    } else if (entry.kind === KIND.add && undo) {
+      await offlineDb.outbox.where('target').equals(entry.target).delete();
+      await deleteLine(key, undo.id);
+    } else if (entry.kind === KIND.remove && undo) {
+      await appendLine(key, undo);
+    }
+    await offlineDb.outbox.delete(entry.seq!);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Tells the sync core (src/offline) about the count sheet's kinds of change and how a count is
+ * read again after its changes drained. Imported once by the app shell, before sync starts.
+ */
+import { registerKind, registerRefresher } from '../../../offline/registry';
+import type { OutboxEntry } from '../../../offline/db';
+import { confirmCountEntries, conflictRows, editOf, isProvisional, KIND, refreshCountSheet, targetId } from './count-sheet';
+
+/** Quantity edits travel together: one request, one transaction on the server, up to this many lines. */
+export const BATCH_LIMIT = 100;
+
+/** A change to a line added offline waits until the add has given the line its real id. */
+const waitsForItsLine = (entry: OutboxEntry) => entry.target.startsWith('line:') && isProvisional(targetId(entry.target));
+
+registerKind({
+  kind: KIND.quantity,
+  batch: {
+    limit: BATCH_LIMIT,
+    combine: (entries) => ({ ...entries[0]!.request, json: { modifiedMaterials: entries.map((entry) => editOf(entry)!) } }),
+  },
+  waits: waitsForItsLine,
+  confirm: confirmCountEntries,
+  conflicts: (entries, body) => {
+    const rows = conflictRows(body);
+    if (!rows) return null;
+    const bySeq = new Map<number, unknown>();
+    for (const entry of entries) {
+      const theirs = rows.find((row) => row.id === editOf(entry)?.id);
+      if (theirs) bySeq.set(entry.seq!, theirs);
+    }
+    return bySeq;
+  },
+});
+registerKind({ kind: KIND.add, confirm: confirmCountEntries });
+registerKind({ kind: KIND.remove, waits: waitsForItsLine, confirm: confirmCountEntries });
+registerKind({ kind: KIND.submit, confirm: confirmCountEntries });
+
+registerRefresher({
+  matches: (scope) => /^stock-count:\d+$/.test(scope),
+  refresh: async (userEmail, scope) => {
+    await refreshCountSheet(userEmail, Number(scope.split(':')[1]));
+  },
+});
