@@ -149,7 +149,7 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: 999999, quantity: 1 }] })).statusCode).toBe(404);
   });
 
-  it('lets the mechanic add a material once, but only supervisors delete lines', async () => {
+  it('lets the mechanic add a material once and take back only that uncounted line; supervisors delete lines', async () => {
     const catalogue = (await api('mechanic', 'GET', '/my_material?materialCode=&maxResults=50')).json();
     const present = new Set((await lines(COUNT.recount)).material_counts.map((l: { material_code: string }) => l.material_code));
     const material = catalogue.my_material_items.find((m: { material_code: string }) => !present.has(m.material_code));
@@ -160,9 +160,24 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(again.statusCode).toBe(409);
     expect((await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: 'NOPE' })).statusCode).toBe(404);
 
+    expect(add.json().updated_by).toBe('mechanic@example.com');
+    // A line of the plan, and a line the mechanic added but counted, stay: only planners delete them.
+    const planned = (await lines(COUNT.recount)).material_counts.find((l: { id: number }) => l.id !== add.json().id);
+    const refusal = await api('mechanic', 'DELETE', `/my_material_count?materialCountId=${planned.id}`);
+    expect(refusal.statusCode).toBe(403);
+    expect(refusal.json().message).toBe('Permission denied: your roles do not allow materialCount.delete');
+    const counted = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: add.json().id, quantity: 2 }] });
+    expect(counted.statusCode).toBe(200);
     expect((await api('mechanic', 'DELETE', `/my_material_count?materialCountId=${add.json().id}`)).statusCode).toBe(403);
     const del = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${add.json().id}`);
     expect(del.statusCode).toBe(200);
+    expect((await lines(COUNT.recount)).total).toBe(present.size);
+    // An addition taken back before anyone counted it (an offline add, undone).
+    const again2 = await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: material.material_code });
+    expect(again2.statusCode).toBe(201);
+    expect((await api('viewer', 'DELETE', `/my_material_count?materialCountId=${again2.json().id}`)).statusCode).toBe(403);
+    const undo = await api('mechanic', 'DELETE', `/my_material_count?materialCountId=${again2.json().id}`);
+    expect(undo.statusCode).toBe(200);
     expect((await lines(COUNT.recount)).total).toBe(present.size);
   });
 

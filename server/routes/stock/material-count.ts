@@ -19,6 +19,7 @@ import {
 } from '../../../src/contract/stock';
 import type { Db } from '../../db/client';
 import { materialCounts, materials, stockCounts } from '../../db/schema';
+import { can } from '../../../src/domain/permissions';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
@@ -161,6 +162,8 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
             unit: material.unit,
             bookQuantity: book === null ? null : String(book),
             bookQuantityAt: new Date(),
+            // Who added the line: a counter may take back a line they added and nobody counted.
+            updatedBy: user.email,
           })
           .onConflictDoNothing()
           .returning();
@@ -173,10 +176,12 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.delete(
     '/my_material_count',
     {
-      config: { capability: 'materialCount.delete' },
+      // §6: planners delete lines; a counter (materialCount.add) only takes back a line they
+      // added themselves that nobody has counted (an add made offline, undone — decision 0019).
+      config: {},
       schema: {
         tags,
-        summary: 'Delete a material line from a stock count',
+        summary: 'Delete a material line from a stock count (counters: only a line they added, not yet counted)',
         querystring: deleteMaterialQuery,
         response: { 200: materialCountRow, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
       },
@@ -184,6 +189,9 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     async (request, reply) => {
       const user = requireUser(request);
       const { materialCountId } = request.query;
+      const planner = can(user.grants, 'materialCount.delete');
+      const refused = new HttpError(403, 'Permission denied: your roles do not allow materialCount.delete');
+      if (!planner && !can(user.grants, 'materialCount.add')) throw refused;
       return runMutation(db, request, reply, async (tx) => {
         const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
         if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
@@ -191,6 +199,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           throw new HttpError(404, `Material count ${materialCountId} not found`);
         });
         assertEditable(count);
+        if (!planner && !(line.version === 0 && line.updatedBy === user.email)) throw refused;
         const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
         return { body: removed! };
