@@ -9,7 +9,8 @@
  *    in_progress with a lease (claimed_by, claimed_at), visible on the dashboard at once.
  * 3. processClaimed: ONE transaction locks the row (FOR UPDATE), reads, checks and applies the
  *    file, and writes the final status (processed or errored, with line-numbered errors) and
- *    deletes the stored bytes. A bad file changes nothing but its own row.
+ *    deletes the stored bytes. A bad file changes nothing but its own row. An uploaded file is
+ *    also checked against its uploader's current scope (upload-scope.ts); inbox files are trusted.
  *
  * A process that dies mid-file loses its transaction: PostgreSQL rolls it back and releases the
  * row lock, so nothing is half-applied, and the row stays in_progress with an old claimed_at.
@@ -25,6 +26,7 @@ import { fileProcessing } from '../db/schema';
 import { applyRecords } from './apply';
 import { listedErrors, readErpCsv, type LineError } from './csv';
 import { ERP_FILE_TYPES, fileNameFor, parseFileName, type ErpFileType } from './formats';
+import { currentUploader, linesOutsideScope } from './upload-scope';
 import { addDaysToDate, deadlineOf, expectedSlots, localDate, partOfDayAt, type IngestionSchedule } from './schedule';
 
 type Executor = Db | Tx;
@@ -204,6 +206,11 @@ export async function processClaimed(db: Executor, fileId: string, { workerId, c
       const read = readErpCsv(stored.content, file.fileType as ErpFileType);
       lineCount = read.lineCount;
       errors = read.errors;
+      if (errors.length === 0 && file.source === 'upload') {
+        // Checked again here, in the applying transaction: the uploader's rights and the orders as they are now (0017).
+        const uploader = await currentUploader(tx, file.uploadedBy);
+        errors = typeof uploader === 'string' ? [{ line: null, message: uploader }] : await linesOutsideScope(tx, uploader, file.fileType as ErpFileType, read.records);
+      }
       if (errors.length === 0) {
         try {
           // A savepoint: a file that fails half-way leaves nothing behind but its errored row.

@@ -94,5 +94,14 @@ export const fileUploadResult = z
   .meta({ id: 'FileUploadResult' });
 export type FileUploadResult = z.infer<typeof fileUploadResult>;
 
+/**
+ * 403 of the upload call when the file is outside the uploader's scope (#20): `message` says why
+ * and names the first lines; `errors` lists the lines (line null: the whole file).
+ */
+export const fileUploadRefusal = z
+  .object({ message: z.string(), errors: z.array(fileError).optional() })
+  .meta({ id: 'FileUploadRefusal' });
+export type FileUploadRefusal = z.infer<typeof fileUploadRefusal>;
+
 /** Largest ERP file accepted by the upload call (a 100,000-line order file is ~25 MB). */
 export const FILE_UPLOAD_MAX_BYTES = 64 * 1024 * 1024;

@@ -42,7 +42,7 @@ export function orderFile(lines: number, variant = ''): string {
 
 async function measure(database: Database, content: string, name: string): Promise<{ seconds: number; status: string }> {
   const started = performance.now();
-  await registerFile(database.db, { fileName: name, content, source: 'upload' });
+  await registerFile(database.db, { fileName: name, content, source: 'inbox' });
   const [done] = await processPending(database.db, { workerId: 'bench', leaseSeconds: 3600 });
   return { seconds: (performance.now() - started) / 1000, status: done?.status ?? 'none' };
 }

@@ -208,7 +208,7 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
 
   it('a worker that fails mid-file leaves nothing applied; after the lease another worker processes it once', async () => {
     const content = csv(ORDER_FIELDS, [['4999000010', 10, 'FI01', 'MAT-CRASH', 'Crash test part', 'PC', '', '1', '']]);
-    const { file } = await registerFile(db(), { fileName: nameFor('ORDERS'), content, source: 'upload' });
+    const { file } = await registerFile(db(), { fileName: nameFor('ORDERS'), content, source: 'upload', uploadedBy: 'manager@example.com' });
     const claimed = await claimNext(db(), { workerId: 'dying-worker', leaseSeconds: 60 });
     expect(claimed?.id).toBe(file.id);
     await expect(
@@ -258,11 +258,14 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     const file = csv(['material_code', 'description_english', 'unit'], [['MAT-UP-1', 'Car door operator belt', 'PC']]);
 
     it('queues a file for stock admins and super managers (202), once per content (200 duplicate)', async () => {
-      const name = nameFor('MATERIALS');
-      const first = await upload('stock.admin', name, file);
+      // Stock admins upload STOCK and ORDERS files of their own plants only (decision 0017, erp-upload-scope.test.ts).
+      const [stock] = await db().select().from(stockItems).where(eq(stockItems.plant, 'FI01')).limit(1);
+      const stockFile = csv(['plant', 'storage_location', 'material_code', 'unrestricted_count'], [[stock!.plant, stock!.storageLocation, stock!.materialCode, '3']]);
+      const name = nameFor('STOCK');
+      const first = await upload('stock.admin', name, stockFile);
       expect(first.statusCode).toBe(202);
-      expect(first.json()).toMatchObject({ duplicate: false, file: { file_name: name, file_type: 'MATERIALS', status: 'not_processed', source: 'upload' } });
-      const again = await upload('manager', nameFor('MATERIALS'), file);
+      expect(first.json()).toMatchObject({ duplicate: false, file: { file_name: name, file_type: 'STOCK', status: 'not_processed', source: 'upload' } });
+      const again = await upload('manager', nameFor('STOCK'), stockFile);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ duplicate: true, file: { id: first.json().file.id } });
       const done = await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 });

@@ -4,17 +4,22 @@
  * file is queued in one transaction and processed in the background like an inbox file:
  * 202 with its row (status not_processed), or 200 with the earlier row when the same content was
  * received before (it is never processed twice). A name outside the naming rule is a 400.
+ * The uploader writes with their own rights (#20, docs/decisions/0017): a file type they may not
+ * upload, or any line outside their plants, is a 403 naming the lines, and nothing is queued.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../src/contract/common';
-import { FILE_UPLOAD_MAX_BYTES, fileUploadQuery, fileUploadResult } from '../../../src/contract/dashboard';
+import { FILE_UPLOAD_MAX_BYTES, fileUploadQuery, fileUploadRefusal, fileUploadResult } from '../../../src/contract/dashboard';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
+import { listedErrors, readErpCsv, type LineError } from '../../ingestion/csv';
+import { parseFileName } from '../../ingestion/formats';
 import { FileNameRefusal, registerFile } from '../../ingestion/queue';
+import { linesOutsideScope, uploadScopeOf } from '../../ingestion/upload-scope';
 import { toFileRow } from '../../repositories/file-processing';
 
 const LIMIT_MB = FILE_UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -43,6 +48,16 @@ function requireCsv(request: FastifyRequest): Promise<void> {
   return Promise.resolve();
 }
 
+/** Lines named in the message itself; the body's `errors` lists more. */
+const LINES_IN_MESSAGE = 5;
+
+function scopeRefusal(errors: readonly LineError[]): HttpError {
+  const shown = errors.slice(0, LINES_IN_MESSAGE).map((e) => (e.line === null ? e.message : `line ${e.line}: ${e.message}`));
+  const more = errors.length > LINES_IN_MESSAGE ? `; and ${errors.length - LINES_IN_MESSAGE} more` : '';
+  const lines = errors.length === 1 ? '1 line is' : `${errors.length} lines are`;
+  return new HttpError(403, `Nothing was queued: ${lines} outside what you may change. ${shown.join('; ')}${more}.`, { errors: listedErrors(errors) });
+}
+
 export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: () => void }> = async (app, { db, onFileQueued }) => {
   app.addContentTypeParser('text/csv', { bodyLimit: FILE_UPLOAD_MAX_BYTES }, (_request: FastifyRequest, payload: IncomingMessage) => readUtf8(payload));
 
@@ -57,13 +72,22 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
         summary: 'Upload an ERP extract (ORDERS, DELIVERIES, STOCK, MATERIALS); it is queued and processed like an inbox file',
         consumes: ['text/csv'],
         querystring: fileUploadQuery,
-        response: { 200: fileUploadResult, 202: fileUploadResult, 400: errorBody, 403: errorBody, 413: errorBody, 415: errorBody, 422: errorBody },
+        response: { 200: fileUploadResult, 202: fileUploadResult, 400: errorBody, 403: fileUploadRefusal, 413: errorBody, 415: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const content = request.body as string;
+      const name = parseFileName(request.query.fileName);
+      if (typeof name === 'string') throw new HttpError(400, name);
+      const scope = uploadScopeOf(user, name.fileType);
+      if (scope.kind === 'refused') throw new HttpError(403, scope.reason);
       const sent = await runMutation(db, request, reply, async (tx) => {
+        if (scope.kind === 'plants') {
+          // Lines that do not parse are left to processing, which errors the file on them anyway.
+          const outside = await linesOutsideScope(tx, user, name.fileType, readErpCsv(content, name.fileType).records);
+          if (outside.length > 0) throw scopeRefusal(outside);
+        }
         try {
           const { file, duplicate } = await registerFile(tx, { fileName: request.query.fileName, content, source: 'upload', uploadedBy: user.email });
           return { status: duplicate ? 200 : 202, body: { duplicate, file: toFileRow(file) } };

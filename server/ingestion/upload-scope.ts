@@ -1,0 +1,150 @@
+/**
+ * Who may hand in which ERP file through the upload call, and which lines they may write
+ * (#20, docs/decisions/0017). Files from the inbox folder come from the ERP system itself and are
+ * trusted; an uploaded file writes with the uploader's rights (§6):
+ *
+ * - super_manager ("full read and write"): every file type, every plant.
+ * - stock_admin: STOCK and ORDERS files, every line in one of the admin's own plants. An ORDERS
+ *   line may not take over a service order of another plant, and its user_email (the mechanic who
+ *   gets the order's delivery messages) must be empty, unchanged, or an approved user of that
+ *   order's plant.
+ * - MATERIALS (one catalogue for every plant) and DELIVERIES (carrier scans that message the
+ *   order's mechanic, outside a stock admin's §6 rights): super managers only.
+ *
+ * The same check runs twice: when the file is received (a 403 naming the lines, so nothing
+ * out of scope is ever queued) and again in the transaction that applies it, against the
+ * uploader's rights and the orders as they are then, so a grant withdrawn or an order moved in
+ * between cannot let a line through.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../db/client';
+import { orders, userAttachments, userGrants, users } from '../db/schema';
+import { can } from '../../src/domain/permissions';
+import { isExpired } from '../repositories/users';
+import type { CsvRecord, LineError } from './csv';
+import type { ErpFileType } from './formats';
+
+type Executor = Db | Tx;
+
+export interface Uploader {
+  email: string;
+  grants: readonly string[];
+  /** Plants the uploader holds (§6 attachments, kind plant). */
+  plants: readonly string[];
+}
+
+/** What an uploader may write with one file type: everything, the lines of some plants, or nothing. */
+export type UploadScope =
+  | { kind: 'everything' }
+  | { kind: 'plants'; email: string; plants: ReadonlySet<string> }
+  | { kind: 'refused'; reason: string };
+
+/** File types a stock admin may upload, line by line within their own plants. */
+const PLANT_SCOPED_TYPES: readonly ErpFileType[] = ['STOCK', 'ORDERS'];
+
+const SUPER_MANAGER_ONLY: Record<Exclude<ErpFileType, 'STOCK' | 'ORDERS'>, string> = {
+  MATERIALS: 'A MATERIALS file changes the material catalogue of every plant: only a super manager may upload it.',
+  DELIVERIES: 'A DELIVERIES file records carrier scans and messages the mechanics of the orders: only a super manager may upload it.',
+};
+
+/**
+ * Messages name the uploader rather than saying "you": the same text answers the upload call and
+ * stays on the file's dashboard row when the check at processing refuses it.
+ */
+export function uploadScopeOf(uploader: Uploader, fileType: ErpFileType): UploadScope {
+  if (!can(uploader.grants, 'fileIngestion.upload')) return { kind: 'refused', reason: `The roles of ${uploader.email} do not allow uploading ERP files.` };
+  if (uploader.grants.includes('super_manager')) return { kind: 'everything' };
+  if (!PLANT_SCOPED_TYPES.includes(fileType)) return { kind: 'refused', reason: SUPER_MANAGER_ONLY[fileType as keyof typeof SUPER_MANAGER_ONLY] };
+  if (uploader.plants.length === 0) return { kind: 'refused', reason: `${uploader.email} holds no plant, so may not upload a ${fileType} file.` };
+  return { kind: 'plants', email: uploader.email, plants: new Set(uploader.plants) };
+}
+
+const text = (record: CsvRecord, column: string): string | null => {
+  const value = record.values[column];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+type PlantScope = Extract<UploadScope, { kind: 'plants' }>;
+
+const notYours = (scope: PlantScope) => `not one of the plants of ${scope.email} (${[...scope.plants].sort().join(', ')})`;
+
+function stockLines(records: readonly CsvRecord[], scope: PlantScope): LineError[] {
+  return records
+    .filter((r) => !scope.plants.has(text(r, 'plant')!))
+    .map((r) => ({ line: r.line, message: `Plant ${text(r, 'plant')} is ${notYours(scope)}` }));
+}
+
+async function orderLines(db: Executor, records: readonly CsvRecord[], scope: PlantScope): Promise<LineError[]> {
+  const { plants } = scope;
+  const orderIds = [...new Set(records.map((r) => text(r, 'service_order')!))];
+  const stored = new Map<string, { plant: string; userEmail: string | null }>();
+  for (let i = 0; i < orderIds.length; i += 1000) {
+    const rows = await db
+      .select({ id: orders.id, plant: orders.plant, userEmail: orders.userEmail })
+      .from(orders)
+      .where(inArray(orders.id, orderIds.slice(i, i + 1000)));
+    for (const row of rows) stored.set(row.id, row);
+  }
+  // Named mechanics: approved users holding the plant of the line, as "email/plant" (lower case).
+  const named = [...new Set(records.map((r) => text(r, 'user_email')?.toLowerCase()).filter((e): e is string => !!e))];
+  const members = new Set<string>();
+  if (named.length > 0) {
+    const rows = rowsOf<{ k: string }>(
+      await db.execute(sql`
+        select lower(u.email) || '/' || a.code as k
+        from users u join user_attachments a on a.user_id = u.id and a.kind = 'plant'
+        where lower(u.email) in (select json_array_elements_text(${JSON.stringify(named)}::json)) and u.approval_status = 'Approved'`),
+    );
+    for (const row of rows) members.add(row.k);
+  }
+  const errors: LineError[] = [];
+  for (const r of records) {
+    const order = text(r, 'service_order')!;
+    const plant = text(r, 'plant')!;
+    const existing = stored.get(order);
+    if (!plants.has(plant)) {
+      errors.push({ line: r.line, message: `Plant ${plant} is ${notYours(scope)}` });
+      continue;
+    }
+    if (existing && !plants.has(existing.plant)) {
+      errors.push({ line: r.line, message: `Service order ${order} belongs to plant ${existing.plant}, ${notYours(scope)}` });
+      continue;
+    }
+    const email = text(r, 'user_email');
+    if (!email || email.toLowerCase() === existing?.userEmail?.toLowerCase()) continue;
+    if (!members.has(`${email.toLowerCase()}/${plant}`)) {
+      errors.push({ line: r.line, message: `user_email ${email} is not an approved user of plant ${plant}; name a user of the order's plant, or leave it empty` });
+    }
+  }
+  return errors;
+}
+
+/**
+ * The lines of an uploaded file its uploader may not write (empty when all are in scope); a
+ * refusal of the whole file is one error without a line.
+ */
+export async function linesOutsideScope(db: Executor, uploader: Uploader, fileType: ErpFileType, records: readonly CsvRecord[]): Promise<LineError[]> {
+  const scope = uploadScopeOf(uploader, fileType);
+  if (scope.kind === 'everything') return [];
+  if (scope.kind === 'refused') return [{ line: null, message: scope.reason }];
+  return fileType === 'STOCK' ? stockLines(records, scope) : orderLines(db, records, scope);
+}
+
+/**
+ * The uploader of a queued file as they are now (grants and plants), or a reason why they may no
+ * longer write anything: removed, expired or not approved.
+ */
+export async function currentUploader(db: Executor, email: string | null): Promise<Uploader | string> {
+  if (!email) return 'The file was uploaded without a known uploader; send it again.';
+  const [user] = await db
+    .select({ id: users.id, email: users.email, approvalStatus: users.approvalStatus, expirationDate: users.expirationDate })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!user || user.approvalStatus !== 'Approved' || isExpired(user)) return `The uploader ${email} may no longer upload files (removed, expired or not approved).`;
+  const grants = await db.select({ id: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, user.id));
+  const plants = await db
+    .select({ code: userAttachments.code })
+    .from(userAttachments)
+    .where(and(eq(userAttachments.userId, user.id), eq(userAttachments.kind, 'plant')));
+  return { email: user.email, grants: grants.map((g) => g.id), plants: plants.map((p) => p.code) };
+}

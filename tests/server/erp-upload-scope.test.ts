@@ -1,0 +1,190 @@
+/**
+ * #20 point 1 (docs/decisions/0017): an uploaded ERP file writes with its uploader's rights.
+ * Stock admins upload STOCK and ORDERS files of their own plants only (object level: a line of
+ * another plant, an order of another plant, a mechanic outside the plant refuse the whole file
+ * with a 403 naming the lines, nothing queued); MATERIALS and DELIVERIES are for super managers;
+ * the check runs again when the file is applied; inbox files stay trusted.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileProcessing, orders, stockItems, userAttachments, userGrants, users } from '../../server/db/schema';
+import { processPending, registerFile } from '../../server/ingestion/queue';
+import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+
+const csv = (fields: string[], rows: Array<Array<string | number>>) => `${Papa.unparse({ fields, data: rows }, { newline: '\n' })}\n`;
+let fileCounter = 0;
+/** A fresh slot-free file name per call: dates far from the seed's 30 days (and from ingestion.test.ts). */
+const nameFor = (type: string) => `ERP_${type}_2031${String(1 + (fileCounter % 12)).padStart(2, '0')}${String(1 + (Math.floor(fileCounter++ / 12) % 28)).padStart(2, '0')}_MORNING.csv`;
+
+const STOCK_FIELDS = ['plant', 'storage_location', 'material_code', 'unrestricted_count'];
+const ORDER_FIELDS = ['service_order', 'line_number', 'plant', 'material_code', 'material_description', 'unit', 'user_email'];
+
+describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
+  let product: TestProduct;
+  const db = () => product.database.db;
+  /** One stock row per plant of the seed, to restate with a new quantity. */
+  const stockOf: Record<string, typeof stockItems.$inferSelect> = {};
+  let lyonOrder: typeof orders.$inferSelect;
+
+  const upload = async (who: string, fileName: string, payload: string) =>
+    product.app.inject({
+      method: 'POST',
+      url: `/user_api/v1/dashboard/files?fileName=${encodeURIComponent(fileName)}`,
+      headers: { ...bearer(await product.token(who)), 'content-type': 'text/csv' },
+      payload,
+    });
+  const filesNamed = async (fileName: string) => db().select().from(fileProcessing).where(eq(fileProcessing.fileName, fileName));
+  const quantityOf = async (id: number) => (await db().select().from(stockItems).where(eq(stockItems.id, id)))[0]!.unrestrictedCount;
+  const process = () => processPending(db(), { workerId: 'scope-test', leaseSeconds: 60 });
+  const stockLine = (plant: string, quantity: string) => [plant, stockOf[plant]!.storageLocation, stockOf[plant]!.materialCode, quantity];
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    for (const plant of ['FI01', 'DE02', 'FR03']) {
+      const [row] = await db().select().from(stockItems).where(eq(stockItems.plant, plant)).limit(1);
+      stockOf[plant] = row!;
+    }
+    const [order] = await db().select().from(orders).where(eq(orders.plant, 'FR03')).limit(1);
+    lyonOrder = order!;
+  });
+  afterAll(async () => product?.close());
+
+  it('refuses a stock admin of FI01/DE02 a STOCK file with an FR03 line: 403 naming the line, nothing queued or changed', async () => {
+    const before = await quantityOf(stockOf.FR03!.id);
+    const name = nameFor('STOCK');
+    const res = await upload('stock.admin@example.com', name, csv(STOCK_FIELDS, [stockLine('FI01', '11'), stockLine('FR03', '4242'), stockLine('DE02', '12')]));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain('line 3: Plant FR03 is not one of the plants of stock.admin@example.com (DE02, FI01)');
+    expect(res.json().errors).toEqual([{ line: 3, message: 'Plant FR03 is not one of the plants of stock.admin@example.com (DE02, FI01)' }]);
+    expect(await filesNamed(name)).toEqual([]);
+    await process();
+    expect(await quantityOf(stockOf.FR03!.id)).toBe(before);
+    expect(await quantityOf(stockOf.FI01!.id)).not.toBe('11');
+  });
+
+  it('applies a stock admin’s STOCK file of their own plants', async () => {
+    const name = nameFor('STOCK');
+    const res = await upload('stock.admin@example.com', name, csv(STOCK_FIELDS, [stockLine('FI01', '21'), stockLine('DE02', '22')]));
+    expect(res.statusCode, res.body).toBe(202);
+    await process();
+    expect((await filesNamed(name))[0]).toMatchObject({ status: 'processed', uploadedBy: 'stock.admin@example.com' });
+    expect(await quantityOf(stockOf.FI01!.id)).toBe('21');
+    expect(await quantityOf(stockOf.DE02!.id)).toBe('22');
+  });
+
+  it('keeps MATERIALS and DELIVERIES for super managers', async () => {
+    const materials = csv(['material_code', 'description_english', 'unit'], [['MAT-SCOPE-1', 'Guide shoe insert', 'PC']]);
+    const refused = await upload('stock.admin@example.com', nameFor('MATERIALS'), materials);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('only a super manager');
+    const deliveries = csv(
+      ['service_order', 'line_number', 'tracking_number', 'carrier', 'event_status', 'event_description', 'occurred_at', 'delivery_status'],
+      [[lyonOrder.id, 10, 'JJD000SCOPE', 'DHL', 'delivered', 'Delivered', '2031-01-01T10:00:00Z', 'Delivered']],
+    );
+    expect((await upload('stock.admin@example.com', nameFor('DELIVERIES'), deliveries)).statusCode).toBe(403);
+    expect((await upload('manager@example.com', nameFor('MATERIALS'), materials)).statusCode).toBe(202);
+  });
+
+  it('refuses ORDERS lines of another plant, a takeover of another plant’s order, and a mechanic outside the plant', async () => {
+    const name = nameFor('ORDERS');
+    const res = await upload(
+      'stock.admin@example.com',
+      name,
+      csv(ORDER_FIELDS, [
+        ['4999100001', 10, 'FI01', 'MAT-S-1', 'Door roller', 'PC', 'mechanic@example.com'],
+        ['4999100002', 10, 'FR03', 'MAT-S-2', 'Door roller', 'PC', ''],
+        [lyonOrder.id, 990, 'FI01', 'MAT-S-3', 'Moved order', 'PC', ''],
+        ['4999100003', 10, 'FI01', 'MAT-S-4', 'Door roller', 'PC', 'julien.martin@parts.example'],
+        ['4999100004', 10, 'DE02', 'MAT-S-5', 'Door roller', 'PC', 'nobody@example.com'],
+        ['4999100005', 10, 'DE02', 'MAT-S-6', 'Door roller', 'PC', 'pending@example.com'],
+      ]),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors).toEqual([
+      { line: 3, message: 'Plant FR03 is not one of the plants of stock.admin@example.com (DE02, FI01)' },
+      { line: 4, message: `Service order ${lyonOrder.id} belongs to plant FR03, not one of the plants of stock.admin@example.com (DE02, FI01)` },
+      { line: 5, message: "user_email julien.martin@parts.example is not an approved user of plant FI01; name a user of the order's plant, or leave it empty" },
+      { line: 6, message: "user_email nobody@example.com is not an approved user of plant DE02; name a user of the order's plant, or leave it empty" },
+      { line: 7, message: "user_email pending@example.com is not an approved user of plant DE02; name a user of the order's plant, or leave it empty" },
+    ]);
+    expect(res.json().message).toMatch(/^Nothing was queued: 5 lines are outside what you may change\. line 3: Plant FR03 .*; line 7: user_email pending@example\.com .*\.$/);
+    expect(await filesNamed(name)).toEqual([]);
+    const [lyon] = await db().select().from(orders).where(eq(orders.id, lyonOrder.id));
+    expect(lyon!.plant).toBe('FR03');
+  });
+
+  it('applies a stock admin’s ORDERS file of their plants naming a mechanic of the plant (or keeping the order’s own)', async () => {
+    const [fiOrder] = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.plant, 'FI01'), sql`${orders.userEmail} is not null`, ne(orders.userEmail, 'mechanic@example.com')))
+      .limit(1);
+    const name = nameFor('ORDERS');
+    const res = await upload(
+      'stock.admin@example.com',
+      name,
+      csv(ORDER_FIELDS, [
+        ['4999100011', 10, 'FI01', 'MAT-S-11', 'Door roller', 'PC', 'Mechanic@Example.com'],
+        ['4999100012', 10, 'DE02', 'MAT-S-12', 'Door roller', 'PC', ''],
+        [fiOrder!.id, 991, 'FI01', 'MAT-S-13', 'Extra item', 'PC', fiOrder!.userEmail!],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    await process();
+    expect((await filesNamed(name))[0]).toMatchObject({ status: 'processed', errors: [] });
+    const [created] = await db().select().from(orders).where(eq(orders.id, '4999100011'));
+    expect(created).toMatchObject({ plant: 'FI01', userEmail: 'Mechanic@Example.com' });
+  });
+
+  it('lets a super manager upload any plant and any user_email, as before', async () => {
+    const name = nameFor('ORDERS');
+    const res = await upload('manager@example.com', name, csv(ORDER_FIELDS, [['4999100021', 10, 'FR03', 'MAT-S-21', 'Door roller', 'PC', 'someone.new@example.com']]));
+    expect(res.statusCode, res.body).toBe(202);
+    await process();
+    expect((await filesNamed(name))[0]).toMatchObject({ status: 'processed' });
+  });
+
+  it('checks again when the file is applied: a plant withdrawn after the upload errors the file, nothing applied', async () => {
+    const name = nameFor('STOCK');
+    const before = await quantityOf(stockOf.DE02!.id);
+    expect((await upload('stock.admin@example.com', name, csv(STOCK_FIELDS, [stockLine('FI01', '31'), stockLine('DE02', '32')]))).statusCode).toBe(202);
+    const [admin] = await db().select().from(users).where(eq(users.email, 'stock.admin@example.com'));
+    const withdrawn = and(eq(userAttachments.userId, admin!.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, 'DE02'));
+    const [attachment] = await db().select().from(userAttachments).where(withdrawn);
+    await db().delete(userAttachments).where(withdrawn);
+    try {
+      await process();
+      const [row] = await filesNamed(name);
+      expect(row).toMatchObject({ status: 'errored', errors: [{ line: 3, message: 'Plant DE02 is not one of the plants of stock.admin@example.com (FI01)' }] });
+      expect(await quantityOf(stockOf.DE02!.id)).toBe(before);
+      expect(await quantityOf(stockOf.FI01!.id)).not.toBe('31');
+    } finally {
+      await db().insert(userAttachments).values(attachment!);
+      product.invalidateCaches();
+    }
+  });
+
+  it('errors a queued upload whose uploader lost the right to upload', async () => {
+    const name = nameFor('STOCK');
+    expect((await upload('stock.admin@example.com', name, csv(STOCK_FIELDS, [stockLine('FI01', '41')]))).statusCode).toBe(202);
+    const [admin] = await db().select().from(users).where(eq(users.email, 'stock.admin@example.com'));
+    const grant = and(eq(userGrants.userId, admin!.id), eq(userGrants.grantId, 'stock_admin'));
+    await db().delete(userGrants).where(grant);
+    try {
+      await process();
+      expect((await filesNamed(name))[0]).toMatchObject({ status: 'errored', errors: [{ line: null, message: 'The roles of stock.admin@example.com do not allow uploading ERP files.' }] });
+      expect(await quantityOf(stockOf.FI01!.id)).not.toBe('41');
+    } finally {
+      await db().insert(userGrants).values({ userId: admin!.id, grantId: 'stock_admin' });
+      product.invalidateCaches();
+    }
+  });
+
+  it('trusts inbox files from the ERP itself, whatever the plant', async () => {
+    const { file } = await registerFile(db(), { fileName: nameFor('STOCK'), content: csv(STOCK_FIELDS, [stockLine('FR03', '51')]), source: 'inbox' });
+    await process();
+    expect((await db().select().from(fileProcessing).where(eq(fileProcessing.id, file.id)))[0]!.status).toBe('processed');
+    expect(await quantityOf(stockOf.FR03!.id)).toBe('51');
+  });
+});
