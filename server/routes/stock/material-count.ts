@@ -195,11 +195,11 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       return runMutation(db, request, reply, async (tx) => {
         const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
         if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
+        if (!planner && !(line.version === 0 && line.updatedBy === user.email)) throw refused;
         const count = await findStockCount(tx, user, line.stockCountId, true).catch(() => {
           throw new HttpError(404, `Material count ${materialCountId} not found`);
         });
         assertEditable(count);
-        if (!planner && !(line.version === 0 && line.updatedBy === user.email)) throw refused;
         const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
         return { body: removed! };

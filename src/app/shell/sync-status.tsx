@@ -10,21 +10,29 @@ import { Icon } from '../../components/ui/icons';
 export function SyncStatus({ userEmail }: { userEmail: string }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { waiting, needsAttention } = useOutboxSummary(userEmail);
+  const { waiting, needsAttention, unverified } = useOutboxSummary(userEmail);
+  // "All saved" only once the server was read again after the last confirmation (pull after push).
+  const checking = waiting === 0 && unverified > 0 && online;
   const label = [
     online ? t('sync.online') : t('sync.offline'),
-    waiting > 0 ? t('sync.waiting', { count: waiting }) : needsAttention === 0 ? t('sync.allSynced') : null,
+    waiting > 0
+      ? t('sync.waiting', { count: waiting })
+      : checking
+        ? t('sync.verifying')
+        : needsAttention === 0 && unverified === 0
+          ? t('sync.allSynced')
+          : null,
     needsAttention > 0 ? t('sync.needsAttention', { count: needsAttention }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
-  const tone = needsAttention > 0 ? 'danger' : !online ? 'offline' : waiting > 0 ? 'waiting' : 'ok';
+  const tone = needsAttention > 0 ? 'danger' : !online ? 'offline' : waiting > 0 || checking ? 'waiting' : 'ok';
   return (
     <div className={`sync-status ${tone}`} role="status" aria-live="polite" aria-label={label} title={label} data-testid="sync-status">
       {!online && <Icon name="offline" size={18} />}
       {waiting > 0 && <span className="sync-count">{waiting}</span>}
       {needsAttention > 0 && <span className="sync-count danger">!{needsAttention}</span>}
-      <span className="sync-text">{online ? (waiting > 0 ? t('sync.syncing') : t('sync.online')) : t('sync.offline')}</span>
+      <span className="sync-text">{online ? (waiting > 0 || checking ? t('sync.syncing') : t('sync.online')) : t('sync.offline')}</span>
     </div>
   );
 }

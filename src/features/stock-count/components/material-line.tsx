@@ -3,7 +3,7 @@
  * and its sync state with the actions that resolve it. Enter saves and moves to the next line,
  * so a mechanic counts a whole shelf without touching anything else.
  */
-import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
 import dayjs from 'dayjs';
@@ -124,13 +124,19 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
   const errorId = useId();
   const [text, setText] = useState(format(line.quantity));
   const [error, setError] = useState<string | null>(null);
+  /** Typed and not yet saved: what the device holds must not overwrite it. */
+  const dirty = useRef(false);
 
   const moved = line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now);
 
-  // Show what the device holds when it changes underneath (sync, take theirs, discard).
-  useEffect(() => setText(format(line.quantity)), [line.quantity]);
+  // Show what the device holds when it changes underneath (sync, take theirs, discard), unless
+  // the mechanic is typing over it.
+  useEffect(() => {
+    if (!dirty.current) setText(format(line.quantity));
+  }, [line.quantity]);
 
   const commit = () => {
+    dirty.current = false;
     const value = parseQuantityInput(text);
     if (value === null) {
       setText(format(line.quantity));
@@ -146,11 +152,30 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
     return true;
   };
 
+  // What is typed is saved before the page goes away: tab closed, app switched, screen locked.
+  const commitLatest = useRef(commit);
+  useEffect(() => {
+    commitLatest.current = commit;
+  });
+  useEffect(() => {
+    const flush = () => {
+      if (dirty.current) commitLatest.current();
+    };
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       if (commit()) focusNextQuantity(event.currentTarget);
     } else if (event.key === 'Escape') {
+      dirty.current = false;
       setText(format(line.quantity));
       setError(null);
     }
@@ -187,7 +212,10 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
             placeholder="–"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              dirty.current = true;
+              setText(event.target.value);
+            }}
             onBlur={commit}
             onKeyDown={onKeyDown}
           />

@@ -29,7 +29,8 @@ export function useCountSheet(stockCountId: number) {
     sheet,
     savedAt: sheet?.savedAt,
     isOfflineCopy: refresh.data?.source === 'mirror',
-    isLoading: sheet === undefined && refresh.isPending,
+    // undefined: the device is still being read; null: it holds no copy (then the server decides).
+    isLoading: sheet === undefined || (sheet === null && refresh.isPending),
     error: refresh.error,
     refetch: refresh.refetch,
   };

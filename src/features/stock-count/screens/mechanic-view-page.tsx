@@ -119,7 +119,8 @@ export default function MechanicViewPage() {
   if (!Number.isInteger(stockCountId) || stockCountId <= 0) {
     return <p className="form-error">{t('stockCount.notFound')}</p>;
   }
-  if (isLoading) return <Spinner label={t('loading.listingItems')} />;
+  // Nothing on the device yet and the first read still under way: loading, not "not found".
+  if (isLoading || (!sheet && !error)) return <Spinner label={t('loading.listingItems')} />;
   if (!sheet) {
     return (
       <section className="page">
@@ -266,7 +267,7 @@ export default function MechanicViewPage() {
                   line={line}
                   entry={byTarget.get(`line:${line.id}`)}
                   canEdit={canEdit}
-                  canRemove={canDelete || (editable && isProvisional(line.id))}
+                  canRemove={canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.updated_by === email)))}
                   actions={actions}
                 />
               </div>
