@@ -79,10 +79,13 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
   const orderIds = [...new Set(records.map((r) => text(r, 'service_order')!))];
   const stored = new Map<string, { plant: string; userEmail: string | null }>();
   for (let i = 0; i < orderIds.length; i += 1000) {
+    // Locked until the caller's transaction ends: no other file can move these orders between
+    // this check and the write of the lines.
     const rows = await db
       .select({ id: orders.id, plant: orders.plant, userEmail: orders.userEmail })
       .from(orders)
-      .where(inArray(orders.id, orderIds.slice(i, i + 1000)));
+      .where(inArray(orders.id, orderIds.slice(i, i + 1000)))
+      .for('update');
     for (const row of rows) stored.set(row.id, row);
   }
   // Named mechanics: approved users holding the plant of the line, as "email/plant" (lower case).
