@@ -3,9 +3,10 @@
  * attachments loaded once per request, and the §3 profile built from that.
  */
 import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import {
   approvalRequests,
+  auditLog,
   importantMessages,
   userAttachments,
   userGrants,
@@ -15,6 +16,7 @@ import {
 import type { AttachmentKind } from '../../src/domain/permissions';
 import type { Profile } from '../../src/contract/user-api';
 import type { VerifiedIdentity } from '../auth/verify-token';
+import { HttpError } from '../plugins/errors';
 
 export interface Attachment {
   kind: AttachmentKind;
@@ -68,41 +70,82 @@ function displayNameFrom(identity: VerifiedIdentity): string {
     .join(' ');
 }
 
-/**
- * Finds the user behind a verified identity. First sign-in of an unknown address of an allowed
- * domain creates the user and a Pending approval request addressed to the support manager,
- * in one transaction (§1: new users request approval before they see anything).
- */
-export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEmail: string): Promise<CurrentUser> {
+/** The user an (issuer, subject) is bound to, if any. */
+async function boundUser(db: Db | Tx, issuer: string, subject: string): Promise<UserRow | undefined> {
   const [bound] = await db
     .select({ user: users })
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
-    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)));
-  if (bound) return loadCurrentUser(db, bound.user);
+    .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
+  return bound?.user;
+}
+
+/** How a first sign-in found its user, as the audit log records it. */
+type LinkReason = 'former_subject' | 'verified_email' | 'new_user';
+
+/**
+ * Finds the user behind a verified identity: by issuer + subject only (docs/decisions/0018).
+ * A first sign-in is bound, in one transaction with an audit-log row, to
+ * - the user an earlier subject of the same account was bound to (Entra `sub` before `oid`);
+ * - else the user of its address, when the issuer vouches for the address;
+ * - else a new Pending user with an approval request addressed to the support manager (§1),
+ *   when nobody has the address yet. An unvouched address of an existing user is refused (403):
+ *   naming someone's address in a token must not open their account ("nOAuth", #20).
+ */
+export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEmail: string): Promise<CurrentUser> {
+  const bound = await boundUser(db, identity.issuer, identity.subject);
+  if (bound) return loadCurrentUser(db, bound);
 
   const row = await db.transaction(async (tx) => {
-    let [user] = await tx.select().from(users).where(eq(users.email, identity.email));
+    let user: UserRow | undefined;
+    let reason: LinkReason = 'former_subject';
+    for (const former of identity.formerSubjects ?? []) {
+      user ??= await boundUser(tx, identity.issuer, former);
+    }
     if (!user) {
+      reason = 'verified_email';
+      [user] = await tx.select().from(users).where(eq(users.email, identity.email));
+      if (user && !identity.emailVerified) {
+        throw new HttpError(
+          403,
+          `This sign-in does not prove that ${identity.email} is yours: the identity provider does not vouch for the address. ` +
+            `Sign in the way you did before, or ask ${supportEmail} to have the address verified.`,
+        );
+      }
+    }
+    if (!user) {
+      reason = 'new_user';
       [user] = await tx
         .insert(users)
         .values({ email: identity.email, displayName: displayNameFrom(identity), approvalStatus: 'Pending', firstLogin: true })
         .onConflictDoNothing()
         .returning();
-      if (!user) [user] = await tx.select().from(users).where(eq(users.email, identity.email));
-      else {
-        await tx.insert(approvalRequests).values({
-          requestingUserId: user.id,
-          requestingUserEmail: user.email,
-          managerEmail: supportEmail,
-        });
+      if (!user) {
+        // The address was created meanwhile: by this same first sign-in in a parallel request (the
+        // app sends several calls at once), which also bound it; or by someone else: try again.
+        const sibling = await boundUser(tx, identity.issuer, identity.subject);
+        if (sibling) return sibling;
+        throw new HttpError(409, 'Your account was being created by another request; please try again');
       }
+      await tx.insert(approvalRequests).values({ requestingUserId: user.id, requestingUserEmail: user.email, managerEmail: supportEmail });
     }
-    await tx
+    const [linked] = await tx
       .insert(userIdentities)
-      .values({ issuer: identity.issuer, subject: identity.subject, userId: user!.id })
-      .onConflictDoNothing();
-    return user!;
+      .values({ issuer: identity.issuer, subject: identity.subject, userId: user.id })
+      .onConflictDoNothing()
+      .returning();
+    // The same first sign-in in two requests at once: the other one bound it (and recorded it).
+    if (!linked) return (await boundUser(tx, identity.issuer, identity.subject)) ?? user;
+    await tx.insert(auditLog).values({
+      actorUserId: user.id,
+      actorEmail: identity.email,
+      action: 'user.linkIdentity',
+      targetType: 'user',
+      targetId: user.id,
+      before: null,
+      after: { issuer: identity.issuer, subject: identity.subject, email: identity.email, emailVerified: identity.emailVerified, reason },
+    });
+    return user;
   });
   return loadCurrentUser(db, row);
 }

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { approvalRequests } from '../../server/db/schema';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { LOCAL_AUDIENCE, LOCAL_ISSUER } from '../../server/auth/local-issuer';
+import { and, asc, eq } from 'drizzle-orm';
+import { approvalRequests, auditLog, userIdentities, users } from '../../server/db/schema';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { LOCAL_ALGORITHM, LOCAL_AUDIENCE, LOCAL_ISSUER } from '../../server/auth/local-issuer';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -13,17 +13,26 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
   let product: TestProduct;
   let jwks: Server;
   let msKey: CryptoKey;
+  let firebaseKey: CryptoKey;
   const tenant = 'test-tenant';
   const clientId = 'client-123';
+  const firebaseProject = 'partstrack-test';
+  const MS_ISSUER = `https://login.microsoftonline.com/${tenant}/v2.0`;
+  const FIREBASE_ISSUER = `https://securetoken.google.com/${firebaseProject}`;
 
   beforeAll(async () => {
-    // A stand-in for Microsoft's key endpoint, on loopback: real RS256 verification, no internet.
+    // A stand-in for Microsoft's and Google's key endpoints, on loopback: real RS256 verification, no internet.
     const pair = await generateKeyPair('RS256');
     msKey = pair.privateKey;
-    const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'ms-1', alg: 'RS256', use: 'sig' };
+    const firebasePair = await generateKeyPair('RS256');
+    firebaseKey = firebasePair.privateKey;
+    const publicJwks = [
+      { ...(await exportJWK(pair.publicKey)), kid: 'ms-1', alg: 'RS256', use: 'sig' },
+      { ...(await exportJWK(firebasePair.publicKey)), kid: 'fb-1', alg: 'RS256', use: 'sig' },
+    ];
     jwks = createServer((_req, res) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ keys: [publicJwk] }));
+      res.end(JSON.stringify({ keys: publicJwks }));
     });
     await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
     const { port } = jwks.address() as AddressInfo;
@@ -31,6 +40,8 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
       MS_TENANT_ID: tenant,
       MS_CLIENT_ID: clientId,
       MS_JWKS_URL: `http://127.0.0.1:${port}/keys`,
+      FIREBASE_PROJECT_ID: firebaseProject,
+      FIREBASE_JWKS_URL: `http://127.0.0.1:${port}/keys`,
     });
   });
   afterAll(async () => {
@@ -41,8 +52,10 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
   const profile = (headers: Record<string, string> = {}) =>
     product.app.inject({ method: 'GET', url: '/user_api/v1/user/profile', headers });
 
-  const microsoftToken = (claims: Record<string, unknown>, audience = clientId, issuer = `https://login.microsoftonline.com/${tenant}/v2.0`) =>
-    new SignJWT(claims)
+  const now = () => Math.floor(Date.now() / 1000);
+  /** An Entra id token of the configured tenant: `tid` and `oid` (the account), `sub` (pairwise per app). */
+  const microsoftToken = (claims: Record<string, unknown>, audience = clientId, issuer = MS_ISSUER) =>
+    new SignJWT({ tid: tenant, oid: 'oid-ms-1', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'ms-1' })
       .setIssuer(issuer)
       .setAudience(audience)
@@ -50,6 +63,30 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(msKey);
+
+  type Issuer = 'local' | 'microsoft' | 'firebase';
+  /** A token of one of the three configured issuers with exactly these claims (iat, exp included or not). */
+  function rawToken(issuer: Issuer, claims: JWTPayload): Promise<string> {
+    const signer = {
+      local: { key: product.issuer.privateKey, alg: LOCAL_ALGORITHM, kid: product.issuer.kid, iss: LOCAL_ISSUER, aud: LOCAL_AUDIENCE },
+      microsoft: { key: msKey, alg: 'RS256', kid: 'ms-1', iss: MS_ISSUER, aud: clientId },
+      firebase: { key: firebaseKey, alg: 'RS256', kid: 'fb-1', iss: FIREBASE_ISSUER, aud: firebaseProject },
+    }[issuer];
+    return new SignJWT({ iss: signer.iss, aud: signer.aud, ...claims }).setProtectedHeader({ alg: signer.alg, kid: signer.kid }).sign(signer.key);
+  }
+  /** Who each issuer's token is about: an existing user with a verified address. */
+  const ACCOUNT: Record<Issuer, JWTPayload> = {
+    local: { sub: 'mechanic@example.com', email: 'mechanic@example.com', email_verified: true },
+    microsoft: { sub: 'ms-age', tid: tenant, oid: 'oid-age', email: 'mechanic@example.com', xms_edov: true },
+    firebase: { sub: 'fb-age', email: 'mechanic@example.com', email_verified: true },
+  };
+  const linksOf = (userId: string) =>
+    product.database.db
+      .select({ actorEmail: auditLog.actorEmail, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.linkIdentity'), eq(auditLog.targetId, userId)))
+      .orderBy(asc(auditLog.id));
+  const userIdOf = async (email: string) => (await product.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
 
   it('sends the security headers on every answer, refusals included', async () => {
     for (const res of [await profile(), await product.app.inject({ method: 'GET', url: '/healthz' })]) {
@@ -149,20 +186,134 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
   });
 
   it('verifies Microsoft tokens against the configured tenant keys, audience and issuer', async () => {
-    const good = await microsoftToken({ preferred_username: 'manager@example.com', name: 'Maria Manager' });
+    // The tenant vouches for the address (xms_edov): the first sign-in is bound to the existing user.
+    const good = await microsoftToken({ email: 'manager@example.com', xms_edov: true, name: 'Maria Manager' });
     const ok = await profile(bearer(good));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().email).toBe('manager@example.com');
     expect(ok.json().permissions).toContain('super_manager');
 
-    const wrongAudience = await microsoftToken({ preferred_username: 'manager@example.com' }, 'another-app');
+    const wrongAudience = await microsoftToken({ email: 'manager@example.com', xms_edov: true }, 'another-app');
     expect((await profile(bearer(wrongAudience))).statusCode).toBe(401);
-    const otherTenant = await microsoftToken(
-      { preferred_username: 'manager@example.com' },
-      clientId,
-      'https://login.microsoftonline.com/other-tenant/v2.0',
-    );
+    const otherTenant = await microsoftToken({ email: 'manager@example.com', xms_edov: true }, clientId, 'https://login.microsoftonline.com/other-tenant/v2.0');
     expect((await profile(bearer(otherTenant))).statusCode).toBe(401);
+    for (const claims of [{ oid: undefined }, { tid: 'other-tenant' }]) {
+      const res = await profile(bearer(await microsoftToken({ email: 'manager@example.com', xms_edov: true, ...claims })));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Id token has no object id (oid) of the configured tenant (tid)');
+    }
+  });
+
+  describe('identity binding (#20: issuer + subject; a first sign-in takes over a user only through a vouched address)', () => {
+    it('refuses a Microsoft token whose unverified email or preferred_username names an existing user (nOAuth)', async () => {
+      const manager = (await userIdOf('manager@example.com'))!;
+      const bindingsBefore = await product.database.db.select().from(userIdentities).where(eq(userIdentities.userId, manager));
+      for (const claims of [
+        { oid: 'attacker-1', email: 'manager@example.com' },
+        { oid: 'attacker-2', email: 'manager@example.com', xms_edov: false },
+        { oid: 'attacker-3', preferred_username: 'manager@example.com' },
+        { oid: 'attacker-4', email: 'Manager@Example.com', verified_primary_email: [] },
+      ]) {
+        const res = await profile(bearer(await microsoftToken(claims)));
+        expect(res.statusCode, JSON.stringify(claims)).toBe(403);
+        expect(res.json().message).toBe(
+          'This sign-in does not prove that manager@example.com is yours: the identity provider does not vouch for the address. Sign in the way you did before, or ask support@example.com to have the address verified.',
+        );
+      }
+      expect(await product.database.db.select().from(userIdentities).where(eq(userIdentities.userId, manager))).toEqual(bindingsBefore);
+      const attackers = await product.database.db.select().from(userIdentities).where(eq(userIdentities.issuer, MS_ISSUER));
+      expect(attackers.filter((row) => row.subject.startsWith('attacker-'))).toEqual([]);
+    });
+
+    it('binds a vouched Microsoft address (xms_edov, verified_primary_email) to the existing user, and records the link', async () => {
+      const cases: Array<[string, Record<string, unknown>]> = [
+        ['stock.admin@example.com', { oid: 'oid-edov', email: 'stock.admin@example.com', xms_edov: true }],
+        ['cs.admin@example.com', { oid: 'oid-primary', email: 'someone.else@example.com', verified_primary_email: ['CS.Admin@example.com'] }],
+      ];
+      for (const [email, claims] of cases) {
+        const res = await profile(bearer(await microsoftToken(claims)));
+        expect(res.statusCode, email).toBe(200);
+        expect(res.json()).toMatchObject({ email, uid: await userIdOf(email) });
+        expect(await linksOf(res.json().uid)).toEqual([
+          { actorEmail: email, after: { issuer: MS_ISSUER, subject: claims.oid, email, emailVerified: true, reason: 'verified_email' } },
+        ]);
+      }
+    });
+
+    it('opens a new pending account for an unvouched address nobody has, and keeps the account by oid when the address changes', async () => {
+      const first = await profile(bearer(await microsoftToken({ oid: 'oid-newcomer', preferred_username: 'new.engineer@lift.example' })));
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ email: 'new.engineer@lift.example', permissions: [], approvalRequestId: expect.any(String) });
+      expect(await linksOf(first.json().uid)).toEqual([
+        {
+          actorEmail: 'new.engineer@lift.example',
+          after: { issuer: MS_ISSUER, subject: 'oid-newcomer', email: 'new.engineer@lift.example', emailVerified: false, reason: 'new_user' },
+        },
+      ]);
+      // The same account (oid) now naming the manager's address is still the newcomer: e-mail never picks the user.
+      const again = await profile(bearer(await microsoftToken({ oid: 'oid-newcomer', email: 'manager@example.com' })));
+      expect(again.json()).toMatchObject({ uid: first.json().uid, email: 'new.engineer@lift.example', permissions: [] });
+      expect(await linksOf(first.json().uid)).toHaveLength(1);
+    });
+
+    it('re-binds an account bound by its Entra sub before #20 to its oid, and records it', async () => {
+      const viewer = (await userIdOf('viewer@example.com'))!;
+      await product.database.db.insert(userIdentities).values({ issuer: MS_ISSUER, subject: 'pairwise-sub-of-viewer', userId: viewer });
+      const token = await new SignJWT({ tid: tenant, oid: 'oid-viewer', preferred_username: 'viewer@example.com' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'ms-1' })
+        .setIssuer(MS_ISSUER)
+        .setAudience(clientId)
+        .setSubject('pairwise-sub-of-viewer')
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(msKey);
+      const res = await profile(bearer(token));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().uid).toBe(viewer);
+      expect(await linksOf(viewer)).toEqual([
+        { actorEmail: 'viewer@example.com', after: { issuer: MS_ISSUER, subject: 'oid-viewer', email: 'viewer@example.com', emailVerified: false, reason: 'former_subject' } },
+      ]);
+    });
+
+    it('binds Firebase sign-ins only with email_verified: true', async () => {
+      const token = (claims: JWTPayload) => rawToken('firebase', { iat: now(), exp: now() + 600, ...claims });
+      for (const verified of [false, 'true', undefined]) {
+        const res = await profile(bearer(await token({ sub: 'fb-attacker', email: 'manager@example.com', email_verified: verified })));
+        expect(res.statusCode, String(verified)).toBe(401);
+        expect(res.json().message).toBe('Id token has no subject or verified e-mail');
+      }
+      const res = await profile(bearer(await token({ sub: 'fb-pm-reader', email: 'pm.reader@example.com', email_verified: true })));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().email).toBe('pm.reader@example.com');
+      expect(await linksOf(res.json().uid)).toEqual([
+        {
+          actorEmail: 'pm.reader@example.com',
+          after: { issuer: FIREBASE_ISSUER, subject: 'fb-pm-reader', email: 'pm.reader@example.com', emailVerified: true, reason: 'verified_email' },
+        },
+      ]);
+    });
+  });
+
+  describe.each(['local', 'microsoft', 'firebase'] as const)('token age on the %s issuer (#20)', (issuer) => {
+    it.each([
+      ['without exp', () => ({ iat: now() }), 'Id token has no expiry (exp)'],
+      ['without iat', () => ({ exp: now() + 600 }), 'Id token has no issue time (iat)'],
+      ['living 100 years', () => ({ iat: now(), exp: now() + 100 * 365 * 86_400 }), 'Id token lives longer than 24 hours'],
+      ['living 24 hours and a minute', () => ({ iat: now() - 60, exp: now() + 86_400 }), 'Id token lives longer than 24 hours'],
+      ['issued 5 minutes in the future', () => ({ iat: now() + 300, exp: now() + 900 }), 'Id token is issued in the future'],
+    ])('refuses a token %s', async (_name, times, message) => {
+      const res = await profile(bearer(await rawToken(issuer, { ...ACCOUNT[issuer], ...times() })));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(message);
+    });
+
+    it('accepts a token issued within the clock skew, living up to 24 hours', async () => {
+      for (const times of [{ iat: now() + 30, exp: now() + 600 }, { iat: now() - 3600, exp: now() - 3600 + 86_400 }]) {
+        const res = await profile(bearer(await rawToken(issuer, { ...ACCOUNT[issuer], ...times })));
+        expect(res.statusCode, JSON.stringify(times)).toBe(200);
+        expect(res.json().email).toBe('mechanic@example.com');
+      }
+    });
   });
 
   it('enforces the allowed e-mail domains on tokens from a provider', async () => {

@@ -111,7 +111,7 @@ describe('cache rules', () => {
 
   it('keeps verified tokens only, and not past their exp', async () => {
     const caches = new Caches({ enabled: true });
-    const identity = { issuer: 'i', subject: 's', email: 'a@example.com', name: null };
+    const identity = { issuer: 'i', subject: 's', email: 'a@example.com', emailVerified: true, name: null };
     const token = (exp: number) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.x`;
     const valid = token(Math.floor(Date.now() / 1000) + 600);
     let verifications = 0;

@@ -40,7 +40,7 @@ describe.each(ENGINES)('tracking search index on %s', (engine) => {
     product = await createTestProduct(engine);
     for (const who of WHO) {
       const email = `${who}@example.com`;
-      users[who] = await resolveUser(product.database.db, { issuer: 'index-test', subject: email, email, name: null }, 'support@example.com');
+      users[who] = await resolveUser(product.database.db, { issuer: 'index-test', subject: email, email, emailVerified: true, name: null }, 'support@example.com');
     }
   });
   afterAll(async () => product?.close());
