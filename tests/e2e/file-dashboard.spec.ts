@@ -52,11 +52,20 @@ test('a stock admin uploads an ERP file; a super manager sees it processed among
   await page.goto('/file-dashboard');
   await dismissMessages(page);
   const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  const name = `ERP_MATERIALS_${today}_EVENING_e2e${Date.now()}.csv`;
+  // The material catalogue is for super managers (decision 0017): refused with the server's reason.
+  await page.getByLabel('ERP file').setInputFiles({
+    name: `ERP_MATERIALS_${today}_EVENING_e2e${Date.now()}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`material_code;description_english;unit\nE2E-${Date.now()};Roller guide shoe;PC\n`, 'utf-8'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'only a super manager may upload it' }).first()).toBeVisible();
+  // A STOCK file of the admin's own plant FI01 is queued; its line 3 lacks the material code.
+  const name = `ERP_STOCK_${today}_EVENING_e2e${Date.now()}.csv`;
   await page.getByLabel('ERP file').setInputFiles({
     name,
     mimeType: 'text/csv',
-    buffer: Buffer.from(`material_code;description_english;unit\nE2E-${Date.now()};Roller guide shoe;PC\n;Nameless part;PC\n`, 'utf-8'),
+    buffer: Buffer.from(`plant;storage_location;material_code;unrestricted_count\nFI01;0001;E2E-${Date.now()};5\nFI01;0001;;1\n`, 'utf-8'),
   });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText(`${name} was received and is queued for processing.`)).toBeVisible();
