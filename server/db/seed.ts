@@ -980,6 +980,17 @@ function showcaseCountPlans(): CountPlan[] {
   ];
 }
 
+/** Supervisors per `${plant}/${plannerGroup}`: the demo supervisor and the staff ones. */
+const SUPERVISORS_OF = new Map<string, string[]>();
+for (const [plant, group, email] of [
+  ...ACCOUNT_SPECS.filter((spec) => spec.grants.includes('supervisor')).flatMap((spec) =>
+    spec.attachments.filter((a) => a.kind === 'planner_group').map((a) => [a.plant, a.code, spec.email] as const),
+  ),
+  ...STAFF.filter((staff) => staff.role === 'supervisor' && staff.plannerGroup).map((staff) => [staff.plant, staff.plannerGroup!, staff.email] as const),
+]) {
+  SUPERVISORS_OF.set(`${plant}/${group}`, [...(SUPERVISORS_OF.get(`${plant}/${group}`) ?? []), email]);
+}
+
 function randomCountPlans(world: World): CountPlan[] {
   const rng = new Random('stock-count-plans');
   const plans: CountPlan[] = [];
@@ -999,7 +1010,8 @@ function randomCountPlans(world: World): CountPlan[] {
       type: rng.chance(0.15) ? 'wall_to_wall' : 'single',
       status,
       conductedBy: own.length > 0 ? rng.pick(own) : rng.chance(0.8) ? rng.pick(colleagues) : null,
-      createdBy: plant === 'FI01' ? rng.pick(['supervisor@example.com', 'juha.nieminen@lift.example', 'stock.admin@example.com']) : rng.pick(['stock.admin@example.com', 'thomas.becker@lift.example', 'katharina.hoffmann@lift.example']),
+      // Planned by the supervisor of the van's planner group (§6, #20) or the plant's stock admin.
+      createdBy: rng.pick([...(SUPERVISORS_OF.get(`${plant}/${wc.plannerGroup}`) ?? []), 'stock.admin@example.com']),
       isDraft: status === 'initiated' && rng.chance(0.25),
       ageDays: rng.float(0.2, 60),
       lines: rng.int(10, 60),

@@ -21,7 +21,7 @@ import { isSuperManager } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import { isExpired, type CurrentUser } from './users';
-import { bookOfStockItem } from './stock-counts';
+import { bookOfStockItem, plannerGroupLimit } from './stock-counts';
 
 type Executor = Db | Tx;
 
@@ -65,6 +65,25 @@ export async function assertWorkCenter(db: Executor, plant: string, code: string
   if (!row) throw new HttpError(400, `Work center ${code} does not exist in plant ${plant}`);
 }
 
+/**
+ * The planner group a count at this work center belongs to (null: none). A supervisor plans only
+ * counts of their own planner groups (#20, §6), so the count stays in what they see.
+ */
+export async function plannerGroupOfCount(db: Executor, user: CurrentUser, plant: string, workCenter: string | null, storageLocation: string): Promise<string | null> {
+  const [row] = workCenter
+    ? await db.select({ plannerGroup: workCenters.plannerGroup }).from(workCenters).where(and(eq(workCenters.plant, plant), eq(workCenters.code, workCenter)))
+    : [];
+  const plannerGroup = row?.plannerGroup ?? null;
+  const limit = plannerGroupLimit(user);
+  if (limit) {
+    const mine = limit.filter((group) => group.plant === plant).map((group) => group.code);
+    const yours = `You plan stock counts only for your planner groups (${mine.length > 0 ? mine.join(', ') : 'none'})`;
+    if (!plannerGroup) throw new HttpError(403, `${yours}: choose a work center of one of them for storage location ${storageLocation}`);
+    if (!mine.includes(plannerGroup)) throw new HttpError(403, `${yours}: work center ${workCenter} belongs to planner group ${plannerGroup}`);
+  }
+  return plannerGroup;
+}
+
 export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateStockCountBody) {
   await assertPlanningPlant(tx, user, body.plant);
   const [location] = await tx
@@ -75,6 +94,8 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
   if (body.shouldBeDoneAt) await assertDeadlineAllowed(tx, body.plant);
   if (body.conductedBy) await assertCounter(tx, body.plant, body.conductedBy);
   if (body.workCenter) await assertWorkCenter(tx, body.plant, body.workCenter);
+  const workCenter = body.workCenter ?? location.workCenter;
+  const plannerGroup = await plannerGroupOfCount(tx, user, body.plant, workCenter, body.storageLocation);
 
   // Lines: every material in stock at the location (wall-to-wall), or the chosen materials.
   const stockAt = tx
@@ -110,7 +131,8 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
       type: body.type,
       storageLocation: body.storageLocation,
       conductedBy: body.conductedBy?.toLowerCase() ?? null,
-      workCenter: body.workCenter ?? location.workCenter,
+      workCenter,
+      plannerGroup,
       shouldBeDoneAt: body.shouldBeDoneAt ?? null,
       isDraft: body.draft ?? false,
       status: 'initiated',

@@ -1,12 +1,14 @@
 /**
  * Stock counts and their material counts, scoped to what the caller may see (§6): super managers
- * everything; supervisors, stock admins and customer-service admins the counts of their plants;
- * a mechanic only the counts assigned to them (conducted_by) in their plants. Outside super
- * managers, only stock_count_allowed_plants count at all. A count outside the scope is "not found".
+ * everything; stock admins and customer-service admins the counts of their plants; supervisors
+ * the counts of their planner groups (#20: §6 attaches planner groups to supervisors); a mechanic
+ * — and anyone else — the counts assigned to them (conducted_by) in their plants, once sent.
+ * Outside super managers, only stock_count_allowed_plants count at all. A count outside the scope
+ * is "not found".
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { allowedPlants, materialCounts, materials, stockCounts, stockItems } from '../db/schema';
+import { allowedPlants, materialCounts, materials, stockCounts, stockItems, workCenters } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
 import { bookQuantityMoved, bookQuantityOf } from '../../src/domain/stock';
 import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../src/domain/constants';
@@ -17,7 +19,23 @@ import type { CurrentUser } from './users';
 type Executor = Db | Tx;
 
 
-const PLANT_WIDE_ROLES = ['supervisor', 'stock_admin', 'custom_service_admin'];
+const PLANT_WIDE_ROLES = ['stock_admin', 'custom_service_admin'];
+
+/**
+ * The planner group a count belongs to: its own (set when it is planned), else that of its work
+ * center (counts planned before the column was filled). A count with neither belongs to no
+ * planner group: its plant's stock admins see it, supervisors do not.
+ */
+export const countPlannerGroupSql = sql<string | null>`coalesce(${stockCounts.plannerGroup}, (select ${workCenters.plannerGroup} from ${workCenters} where ${workCenters.plant} = ${stockCounts.plant} and ${workCenters.code} = ${stockCounts.workCenter}))`;
+
+/**
+ * The planner groups a planner is held to (supervisors, #20), or null when the whole plant is
+ * theirs (super managers, stock admins). Per plant: a planner group code belongs to one plant.
+ */
+export function plannerGroupLimit(user: CurrentUser): Array<{ plant: string; code: string }> | null {
+  if (isSuperManager(user.grants) || user.grants.some((grant) => PLANT_WIDE_ROLES.includes(grant))) return null;
+  return user.attachments.filter((a) => a.kind === 'planner_group').map(({ plant, code }) => ({ plant, code }));
+}
 
 export async function stockCountScope(db: Executor, user: CurrentUser): Promise<SQL | undefined> {
   if (isSuperManager(user.grants)) return undefined;
@@ -30,7 +48,12 @@ export async function stockCountScope(db: Executor, user: CurrentUser): Promise<
   const inPlants = inArray(stockCounts.plant, plants);
   if (user.grants.some((grant) => PLANT_WIDE_ROLES.includes(grant))) return inPlants;
   // A mechanic sees the counts assigned to them once they are sent: drafts stay with the planner.
-  return and(inPlants, eq(stockCounts.conductedBy, user.email), eq(stockCounts.isDraft, false));
+  const assigned = and(inPlants, eq(stockCounts.conductedBy, user.email), eq(stockCounts.isDraft, false))!;
+  if (!user.grants.includes('supervisor')) return assigned;
+  const groups = (plannerGroupLimit(user) ?? []).filter((group) => plants.includes(group.plant));
+  if (groups.length === 0) return assigned;
+  const inGroups = groups.map((group) => and(eq(stockCounts.plant, group.plant), sql`${countPlannerGroupSql} = ${group.code}`)!);
+  return or(assigned, ...inGroups);
 }
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));

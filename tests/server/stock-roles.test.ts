@@ -105,15 +105,25 @@ const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unkn
 interface CountFacts {
   id: number;
   plant: string;
+  /** The planner group of the count's work center (the van's route). */
+  planner_group: string | null;
   conducted_by: string | null;
   is_draft: boolean;
 }
 
-/** §6 stock-count visibility, written out: super managers all; others their plants among the allowed ones; a mechanic only what is sent to them. */
+/** The seed's supervisor holds planner group F10 of FI01 (vans V001, V002). */
+const SUPERVISOR_GROUP = { plant: 'FI01', code: 'F10' };
+
+/**
+ * §6 stock-count visibility, written out: super managers all; others their plants among the
+ * allowed ones; a supervisor the counts of its planner group (#20); a mechanic only what is sent to them.
+ */
 function sees(who: Account, count: CountFacts): boolean {
   if (SUPER_MANAGERS.includes(who)) return true;
   if (!STOCK_COUNT_PLANTS.includes(count.plant) || !PLANTS_OF[who].includes(count.plant)) return false;
-  if (who === 'mechanic') return count.conducted_by === emailOf(who) && !count.is_draft;
+  const assigned = count.conducted_by === emailOf(who) && !count.is_draft;
+  if (who === 'mechanic') return assigned;
+  if (who === 'supervisor') return assigned || (count.plant === SUPERVISOR_GROUP.plant && count.planner_group === SUPERVISOR_GROUP.code);
   return true;
 }
 
@@ -374,9 +384,13 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
   const get = (who: Account, url: string) => send(who, { method: 'GET', url });
   const query = async (text: ReturnType<typeof sql>) => rowsOf(await product.database.db.execute(text));
   const countFacts = async (): Promise<CountFacts[]> =>
-    (await query(sql`select id, plant, conducted_by, is_draft from stock_counts order by id`)).map((r) => ({
+    (
+      await query(sql`select c.id, c.plant, w.planner_group, c.conducted_by, c.is_draft from stock_counts c
+        left join work_centers w on w.plant = c.plant and w.code = c.work_center order by c.id`)
+    ).map((r) => ({
       id: Number(r.id),
       plant: String(r.plant),
+      planner_group: r.planner_group === null ? null : String(r.planner_group),
       conducted_by: r.conducted_by === null ? null : String(r.conducted_by),
       is_draft: Boolean(r.is_draft),
     }));
@@ -697,6 +711,80 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       // Nothing was changed by the refusals.
       const [de02] = await query(sql`select status, work_center from stock_counts where id = 10`);
       expect(de02).toEqual({ status: 'in_progress', work_center: 'DE02M001' });
+    });
+
+    it('holds a supervisor to its planner group: another group’s counts of its plant are "not found", and it plans only its own (#20)', async () => {
+      // FI01 V003 is the van of work center FI01M003, planner group F20; the supervisor holds F10.
+      const [route] = await query(sql`select planner_group from work_centers where plant = 'FI01' and code = 'FI01M003'`);
+      expect(route!.planner_group).toBe('F20');
+      const codes = (await query(sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V003' order by material_code limit 2`)).map((r) =>
+        String(r.material_code),
+      );
+      const other = ok(
+        await send('stock.admin', {
+          method: 'POST',
+          url: '/my_stock_count',
+          payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy: 'mechanic@example.com' },
+        }),
+        201,
+      );
+      const [seeded] = await query(sql`select c.id from stock_counts c join work_centers w on w.plant = c.plant and w.code = c.work_center
+        where c.plant = 'FI01' and w.planner_group <> 'F10' and c.conducted_by is distinct from 'supervisor@example.com' order by c.id limit 1`);
+      for (const id of [other.id as number, Number(seeded!.id)]) {
+        const calls: Request[] = [
+          { method: 'GET', url: `/relationship/print_materials?stockCountId=${id}` },
+          { method: 'GET', url: `/my_material_count?stockCountId=${id}` },
+          { method: 'GET', url: `/my_stock_count/submit?stockCountId=${id}` },
+          { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, status: 'cancelled' } },
+          { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, workCenter: 'FI01M001' } },
+          { method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: id } },
+          { method: 'POST', url: '/my_material_count', payload: { stockCountId: id, materialCode: fx.spare.supervisor } },
+        ];
+        for (const request of calls) {
+          const res = await send('supervisor', request);
+          expect(res.statusCode, `${request.method} ${request.url}`).toBe(404);
+          expect(res.json().message).toBe(`Stock count ${id} not found`);
+        }
+        expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${id}`))).toMatchObject({ total: 0, stock_counts: [] });
+      }
+      const [line] = await query(sql`select id from material_counts where stock_count_id = ${other.id} order by id limit 1`);
+      for (const request of [
+        { method: 'PUT', url: '/my_material_count', payload: { modifiedMaterials: [{ id: Number(line!.id), quantity: 1 }] } },
+        { method: 'DELETE', url: `/my_material_count?materialCountId=${line!.id}` },
+      ] satisfies Request[]) {
+        const res = await send('supervisor', request);
+        expect(res.statusCode, request.method).toBe(404);
+        expect(res.json().message).toBe(`Material count ${line!.id} not found`);
+      }
+      // Nothing changed; the stock admin and the mechanic counting still see the count.
+      const [after] = await query(sql`select status, work_center, planner_group, (select count(*)::int from material_counts where stock_count_id = ${other.id}) as lines from stock_counts where id = ${other.id}`);
+      expect(after).toEqual({ status: 'initiated', work_center: 'FI01M003', planner_group: 'F20', lines: 2 });
+      expect(ok(await get('stock.admin', `/my_stock_count?stockCountId=${other.id}`)).total).toBe(1);
+      expect(ok(await get('mechanic', `/my_stock_count?stockCountId=${other.id}`)).total).toBe(1);
+
+      // Planning: counts of its own planner group only, so it never plans what it cannot see.
+      const base = { plant: 'FI01', type: 'single', materialCodes: [fx.materials.mechanic[0]] };
+      const yours = 'You plan stock counts only for your planner groups (F10)';
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ ...base, storageLocation: 'V003' }, `${yours}: work center FI01M003 belongs to planner group F20`],
+        [{ ...base, storageLocation: 'V001', workCenter: 'FI01M004' }, `${yours}: work center FI01M004 belongs to planner group F20`],
+        [{ ...base, storageLocation: '0001' }, `${yours}: choose a work center of one of them for storage location 0001`],
+      ];
+      for (const [payload, message] of refusals) {
+        const res = await send('supervisor', { method: 'POST', url: '/my_stock_count', payload });
+        expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+        expect(res.json()).toEqual({ message });
+      }
+      const warehouse = ok(await send('supervisor', { method: 'POST', url: '/my_stock_count', payload: { ...base, storageLocation: '0001', workCenter: 'FI01M001' } }), 201);
+      expect(warehouse).toMatchObject({ storage_location: '0001', work_center: 'FI01M001' });
+      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${warehouse.id}`)).total).toBe(1);
+      const moved = await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: warehouse.id, workCenter: 'FI01M003' } });
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json()).toEqual({ message: `${yours}: work center FI01M003 belongs to planner group F20` });
+      // A stock admin plans for the whole plant, and the count follows its work center's planner group.
+      const admin = ok(await send('stock.admin', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: warehouse.id, workCenter: 'FI01M003' } }));
+      expect(admin.work_center).toBe('FI01M003');
+      expect((await get('supervisor', `/relationship/print_materials?stockCountId=${warehouse.id}`)).statusCode).toBe(404);
     });
 
     it('plans counts only where the rules allow, saying why', async () => {

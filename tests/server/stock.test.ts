@@ -179,7 +179,7 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const db = product.database.db;
       // The seed's history: counts already due had their reminder; nothing is due again.
       expect(await sendDueReminders(db, SEED_NOW)).toBe(0);
-      const count = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V003', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: '2026-12-10' })).json();
+      const count = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: '2026-12-10' })).json();
       const reminders = async () => {
         const rows = await db.select().from(notifications).where(eq(notifications.link, `/mechanic-view/${count.id}`));
         return rows.filter((row) => (row.subject ?? '').includes('is due')).length;

@@ -30,6 +30,7 @@ import {
   assertWorkCenter,
   createStockCount,
   occupancyReport,
+  plannerGroupOfCount,
   recount,
 } from '../../repositories/stock-count-management';
 
@@ -82,10 +83,12 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         } else {
           if (body.conductedBy) await assertCounter(tx, count.plant, body.conductedBy);
           if (body.workCenter) await assertWorkCenter(tx, count.plant, body.workCenter);
+          // Another work center may mean another planner group: one the planner must hold (#20).
+          const plannerGroup = body.workCenter ? await plannerGroupOfCount(tx, user, count.plant, body.workCenter, count.storageLocation) : undefined;
           if (body.shouldBeDoneAt) await assertDeadlineAllowed(tx, count.plant);
           changes = {
             ...(body.conductedBy ? { conductedBy: body.conductedBy.toLowerCase() } : {}),
-            ...(body.workCenter ? { workCenter: body.workCenter } : {}),
+            ...(body.workCenter ? { workCenter: body.workCenter, plannerGroup } : {}),
             // A new deadline gets its own "due" reminder (#6).
             ...(body.shouldBeDoneAt && body.shouldBeDoneAt !== count.shouldBeDoneAt ? { shouldBeDoneAt: body.shouldBeDoneAt, dueReminderSentAt: null } : {}),
             ...(body.draft === false ? { isDraft: false } : {}),
