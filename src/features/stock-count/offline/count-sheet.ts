@@ -372,6 +372,12 @@ export async function removeLine(userEmail: string, line: MaterialCountRow) {
     });
   await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
     const current = await currentLine(key, line);
+    // Quantities not yet sent for a line being removed are moot: they would only count it first.
+    await offlineDb.outbox
+      .where('target')
+      .equals(lineTarget(current.id))
+      .filter((entry) => entry.kind === KIND.quantity && entry.status !== 'sending')
+      .delete();
     if (!isProvisional(current.id)) return remove(current.id);
     const add = await offlineDb.outbox
       .where('target')

@@ -267,7 +267,7 @@ export default function MechanicViewPage() {
                   line={line}
                   entry={byTarget.get(`line:${line.id}`)}
                   canEdit={canEdit}
-                  canRemove={canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.updated_by === email)))}
+                  canRemove={canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.quantity === null && line.updated_by === email)))}
                   actions={actions}
                 />
               </div>
