@@ -1,0 +1,236 @@
+/**
+ * One deterministic regression test per loss of issue #15, on fake-indexeddb, against a small
+ * in-memory server with the real one's rules (versions, 409 on a stale differing edit, adds,
+ * deletes, Idempotency-Key replay). A request can be held in flight to interleave changes with it.
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
+import { offlineDb, readMark, type OutboxEntry } from '../../../offline/db';
+import { runRound, verifyScopes, type Answer, type SyncDeps } from '../../../offline/sync';
+import {
+  addLine,
+  fetchCountSheet,
+  mergeSheet,
+  readCountSheet,
+  removeLine,
+  setQuantity,
+  setSheetReader,
+  sheetKey,
+  sheetScope,
+  writeCountSheet,
+  type CountSheet,
+} from './count-sheet';
+import './register';
+
+const USER = 'mechanic@example.com';
+const COUNT_ID = 27;
+const key = sheetKey(USER, COUNT_ID);
+
+const row = (id: number, quantity: number | null = null, version = 0, code = `KM${String(id).padStart(6, '0')}`): MaterialCountRow => ({
+  id,
+  stock_count_id: COUNT_ID,
+  material_code: code,
+  material_description_english: `Part ${id}`,
+  quantity,
+  unit: 'PC',
+  book_quantity: 5,
+  book_quantity_at: null,
+  book_quantity_now: 5,
+  version,
+  updated_by: null,
+  updated_at: '2026-11-20T09:00:00.000Z',
+});
+
+/** The server's rules in memory; `hold()` keeps the next request in flight until released. */
+function fakeServer(initial: MaterialCountRow[]) {
+  const lines = new Map(initial.map((line) => [line.id, { ...line }]));
+  const replies = new Map<string, Answer>();
+  const received: Array<{ key: string; method: string; json: unknown }> = [];
+  let nextId = 1000;
+  let gate: { entered: () => void; release: Promise<void> } | null = null;
+  const handle = (entry: OutboxEntry): Answer => {
+    const { method, json, searchParams } = entry.request;
+    if (method === 'PUT') {
+      const edits = (json as { modifiedMaterials: Array<{ id: number; quantity: number; version?: number }> }).modifiedMaterials;
+      const conflicts = edits
+        .map((edit) => ({ edit, line: lines.get(edit.id)! }))
+        .filter(({ edit, line }) => edit.version !== undefined && edit.version !== line.version && line.quantity !== edit.quantity);
+      if (conflicts.length > 0) return { status: 409, body: { message: 'Changed', conflicts: conflicts.map(({ line }) => ({ ...line })) }, message: 'Changed' };
+      const updated = edits.map((edit) => {
+        const line = lines.get(edit.id)!;
+        Object.assign(line, { quantity: edit.quantity, version: line.version + 1, updated_by: USER });
+        return { ...line };
+      });
+      return { status: 200, body: { material_counts: updated, stock_counts: [{ id: COUNT_ID, status: 'in_progress' }] }, message: '' };
+    }
+    if (method === 'POST') {
+      const created = row(nextId++, null, 0, (json as { materialCode: string }).materialCode);
+      lines.set(created.id, { ...created, updated_by: USER });
+      return { status: 201, body: { ...created, updated_by: USER }, message: '' };
+    }
+    if (method === 'DELETE') {
+      const id = Number(searchParams!.materialCountId);
+      const line = lines.get(id);
+      if (!line) return { status: 404, body: { message: 'not found' }, message: 'not found' };
+      lines.delete(id);
+      return { status: 200, body: line, message: '' };
+    }
+    return { status: 200, body: { id: COUNT_ID, status: 'completed' }, message: '' };
+  };
+  const deps: SyncDeps = {
+    async send(entry) {
+      received.push({ key: entry.id, method: entry.request.method, json: structuredClone(entry.request.json) });
+      if (gate) {
+        const current = gate;
+        gate = null;
+        current.entered();
+        await current.release;
+      }
+      const replay = replies.get(entry.id);
+      if (replay) return replay;
+      const answer = handle(entry);
+      replies.set(entry.id, answer);
+      return answer;
+    },
+    sleep: async () => undefined,
+  };
+  return {
+    lines,
+    received,
+    deps,
+    /** Holds the next request in flight: resolves `entered` when it arrives; `release()` lets it through. */
+    hold() {
+      let release!: () => void;
+      let entered!: () => void;
+      const arrived = new Promise<void>((resolve) => (entered = resolve));
+      gate = { entered, release: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived, release: () => release() };
+    },
+    sheet(): CountSheet {
+      return {
+        stock_count: { id: COUNT_ID, status: 'in_progress' } as StockCountRow,
+        material_counts: [...lines.values()].sort((a, b) => a.id - b.id).map((line) => ({ ...line })),
+      };
+    },
+  };
+}
+
+const device = async () => (await readCountSheet(key))!.material_counts;
+const onDevice = async (id: number) => (await device()).find((line) => line.id === id);
+
+let server: ReturnType<typeof fakeServer>;
+
+beforeEach(async () => {
+  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
+  server = fakeServer([row(1), row(2), row(3)]);
+  setSheetReader(async (path) => (path === 'my_stock_count' ? { stock_counts: [server.sheet().stock_count] } : { ...server.sheet(), has_next: false }));
+  await writeCountSheet(USER, server.sheet());
+});
+
+describe('issue #15, case by case', () => {
+  it('1: a correction typed while the first value travels is sent after it, not lost', async () => {
+    await setQuantity(USER, row(1), 7);
+    const held = server.hold();
+    const round = runRound(USER, server.deps);
+    await held.arrived;
+    await setQuantity(USER, row(1), 8); // typed while 7 is on the wire
+    held.release();
+    await round;
+    await runRound(USER, server.deps);
+    expect(server.received.map((r) => (r.json as { modifiedMaterials: Array<{ quantity: number }> }).modifiedMaterials[0]!.quantity)).toEqual([7, 8]);
+    expect(server.lines.get(1)!.quantity).toBe(8);
+    expect((await onDevice(1))!.quantity).toBe(8);
+    expect(await offlineDb.outbox.count()).toBe(0);
+  });
+
+  it('2: a read of the server that a confirmation overtook does not write old values over synced lines', async () => {
+    const readFrom = await readMark(USER, sheetScope(COUNT_ID));
+    const before = await fetchCountSheet(COUNT_ID); // the refresh leaves before the sync...
+    await setQuantity(USER, row(1), 20);
+    await setQuantity(USER, row(2), 11);
+    await runRound(USER, server.deps); // ...and answers after it
+    expect(await writeCountSheet(USER, before, readFrom)).toBeNull();
+    expect((await device()).map((line) => line.quantity)).toEqual([20, 11, null]);
+    // Even merged anyway (no mark), versions only grow: the newer copy stays.
+    await writeCountSheet(USER, before);
+    expect((await device()).map((line) => line.quantity)).toEqual([20, 11, null]);
+  });
+
+  it('3: an edit made from a screen one render behind carries the version the device holds: no self-conflict', async () => {
+    await setQuantity(USER, row(1), 192);
+    await runRound(USER, server.deps);
+    expect((await onDevice(1))!.version).toBe(1);
+    await setQuantity(USER, row(1, null, 0), 193); // props still say version 0
+    await runRound(USER, server.deps);
+    expect(await offlineDb.outbox.count()).toBe(0);
+    expect(server.lines.get(1)).toMatchObject({ quantity: 193, version: 2 });
+  });
+
+  it('4: a later edit supersedes a conflict (based on the value shown), and the conflict goes away', async () => {
+    server.lines.get(1)!.quantity = 11; // someone else, meanwhile
+    server.lines.get(1)!.version = 1;
+    await setQuantity(USER, row(1), 20);
+    await runRound(USER, server.deps);
+    const [conflict] = await offlineDb.outbox.toArray();
+    expect(conflict).toMatchObject({ status: 'conflict', theirs: { quantity: 11, version: 1 } });
+    await setQuantity(USER, row(1), 25);
+    const [superseding] = await offlineDb.outbox.toArray();
+    expect(superseding).toMatchObject({ status: 'pending', seq: conflict!.seq });
+    expect(superseding!.id).not.toBe(conflict!.id);
+    await runRound(USER, server.deps);
+    expect(await offlineDb.outbox.count()).toBe(0);
+    expect(server.lines.get(1)!.quantity).toBe(25);
+    expect((await onDevice(1))!.quantity).toBe(25);
+  });
+
+  it('4b: a conflict that a newer queued edit already supersedes is dropped; the newer one carries it', async () => {
+    server.lines.get(1)!.quantity = 11;
+    server.lines.get(1)!.version = 1;
+    await setQuantity(USER, row(1), 20);
+    const held = server.hold();
+    const round = runRound(USER, server.deps);
+    await held.arrived;
+    await setQuantity(USER, row(1), 30);
+    held.release();
+    await round;
+    const left = await offlineDb.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ status: 'conflict', theirs: { quantity: 11 } });
+    expect((left[0]!.request.json as { modifiedMaterials: Array<{ quantity: number }> }).modifiedMaterials[0]!.quantity).toBe(30);
+  });
+
+  it('5: a read lists every line once, in the order the device shows, whatever order the server answers in', async () => {
+    const local = [row(3), row(1), row(2)];
+    const merged = mergeSheet(local, [row(2, 4, 1), row(1), row(2, 4, 1), row(4), row(3)], []);
+    expect(merged.map((line) => line.id)).toEqual([3, 1, 2, 4]);
+    expect(merged.find((line) => line.id === 2)!.quantity).toBe(4);
+  });
+
+  it('6: a line added offline and removed while its add travels is removed on the server too', async () => {
+    await addLine(USER, COUNT_ID, { material_code: 'NEW001', material_description_english: 'New', unit: 'PC' });
+    const provisional = (await device()).find((line) => line.material_code === 'NEW001')!;
+    const held = server.hold();
+    const round = runRound(USER, server.deps);
+    await held.arrived;
+    await removeLine(USER, provisional);
+    expect((await device()).some((line) => line.material_code === 'NEW001')).toBe(false);
+    held.release();
+    await round;
+    await runRound(USER, server.deps);
+    expect([...server.lines.values()].some((line) => line.material_code === 'NEW001')).toBe(false);
+    expect(await offlineDb.outbox.count()).toBe(0);
+    expect((await device()).some((line) => line.material_code === 'NEW001')).toBe(false);
+  });
+
+  it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
+    await setQuantity(USER, row(1), 5);
+    await runRound(USER, server.deps);
+    expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([true]);
+    server.lines.get(3)!.quantity = 9; // changed on the server by someone else
+    server.lines.get(3)!.version = 1;
+    await verifyScopes(USER);
+    expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([false]);
+    expect((await device()).map((line) => line.quantity)).toEqual([5, null, 9]);
+  });
+});
