@@ -17,6 +17,7 @@ import { errorMessage, partsApi, stockApi, userApi } from '../lib/api-client';
 import { markKey, offlineDb, type OutboxEntry } from './db';
 import { isNetworkFailure } from './errors';
 import { onEnqueue } from './outbox';
+import { replayJournal } from './journal';
 import { kindOf, refresherOf } from './registry';
 
 export interface Answer {
@@ -294,8 +295,9 @@ export function startOutboxSync(userEmail: string): () => void {
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   const timer = setInterval(trigger, INTERVAL_MS);
-  // Entries left 'sending' by a closed tab go again first, as the same request (same key).
-  trigger();
+  // Changes a closed page accepted but had not queued are queued now; then entries left
+  // 'sending' by a closed tab go again first, as the same request (same key).
+  void replayJournal().finally(trigger);
   return () => {
     stopEnqueue();
     window.removeEventListener('online', trigger);

@@ -11,6 +11,7 @@ import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { CHUNK_SIZE, markKey, offlineDb, readMark, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
+import { settle, writeAhead } from '../../../offline/journal';
 import { enqueue, notifyEnqueued } from '../../../offline/outbox';
 
 export interface CountSheet {
@@ -299,6 +300,23 @@ async function currentLine(key: string, line: MaterialCountRow): Promise<Materia
  * the count) makes the current book quantity the line's reference, so the flag clears.
  */
 export async function setQuantity(userEmail: string, shown: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
+  // Written down synchronously first: a page closed right after Enter replays it on its next start.
+  const journal = writeAhead(KIND.quantity, { userEmail, shown, quantity, acceptBook } satisfies QuantityJournal);
+  try {
+    return await queueQuantity(userEmail, shown, quantity, acceptBook);
+  } finally {
+    settle(journal);
+  }
+}
+
+export interface QuantityJournal {
+  userEmail: string;
+  shown: MaterialCountRow;
+  quantity: number;
+  acceptBook?: { bookQuantity: number | null };
+}
+
+async function queueQuantity(userEmail: string, shown: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
   const key = sheetKey(userEmail, shown.stock_count_id);
   const line = await currentLine(key, shown);
   return enqueue({

@@ -2,9 +2,10 @@
  * Tells the sync core (src/offline) about the count sheet's kinds of change and how a count is
  * read again after its changes drained. Imported once by the app shell, before sync starts.
  */
+import { registerReplayer } from '../../../offline/journal';
 import { registerKind, registerRefresher } from '../../../offline/registry';
 import type { OutboxEntry } from '../../../offline/db';
-import { confirmCountEntries, conflictRows, editOf, isProvisional, KIND, refreshCountSheet, targetId } from './count-sheet';
+import { confirmCountEntries, conflictRows, editOf, isProvisional, KIND, refreshCountSheet, setQuantity, targetId, type QuantityJournal } from './count-sheet';
 
 /** Quantity edits travel together: one request, one transaction on the server, up to this many lines. */
 export const BATCH_LIMIT = 100;
@@ -40,4 +41,9 @@ registerRefresher({
   refresh: async (userEmail, scope) => {
     await refreshCountSheet(userEmail, Number(scope.split(':')[1]));
   },
+});
+
+registerReplayer(KIND.quantity, (payload) => {
+  const { userEmail, shown, quantity, acceptBook } = payload as QuantityJournal;
+  return setQuantity(userEmail, shown, quantity, acceptBook);
 });

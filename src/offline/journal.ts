@@ -1,0 +1,79 @@
+/**
+ * A write-ahead journal for changes the screen has just accepted. IndexedDB is asynchronous: a
+ * page reloaded or closed right after Enter can die before the change's transaction starts. So a
+ * change is first written here, synchronously, to localStorage (kept across reloads and closed
+ * tabs), then queued in the outbox, then settled. Whatever was not settled is replayed when the
+ * app starts again. A replay repeats what the user did (e.g. "set this line to 7"), so playing it
+ * twice changes nothing. Features register how to replay each kind.
+ */
+const PREFIX = 'partstrack.journal.';
+
+type Replayer = (payload: unknown) => Promise<unknown>;
+const replayers = new Map<string, Replayer>();
+
+interface Record {
+  kind: string;
+  at: number;
+  payload: unknown;
+}
+
+const storage = (): Storage | undefined => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+export function registerReplayer(kind: string, replay: Replayer): void {
+  replayers.set(kind, replay);
+}
+
+/** Writes the change down before anything asynchronous happens; returns its journal id. */
+export function writeAhead(kind: string, payload: unknown): string {
+  const id = crypto.randomUUID();
+  try {
+    storage()?.setItem(PREFIX + id, JSON.stringify({ kind, at: Date.now(), payload } satisfies Record));
+  } catch {
+    // Storage full or refused: the outbox write that follows is still the durable copy.
+  }
+  return id;
+}
+
+/** The change is in the outbox (or was refused with a message): the journal forgets it. */
+export function settle(id: string): void {
+  storage()?.removeItem(PREFIX + id);
+}
+
+/** Replays, oldest first, every change a closed page accepted but did not queue. */
+export async function replayJournal(): Promise<number> {
+  const store = storage();
+  if (!store) return 0;
+  const records: Array<{ id: string; record: Record }> = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (!key?.startsWith(PREFIX)) continue;
+    try {
+      records.push({ id: key.slice(PREFIX.length), record: JSON.parse(store.getItem(key) ?? '') as Record });
+    } catch {
+      store.removeItem(key);
+    }
+  }
+  records.sort((a, b) => a.record.at - b.record.at);
+  // Only what pages before this one wrote: a record of a tab still open is its own to settle.
+  const started = typeof performance === 'undefined' ? Date.now() : performance.timeOrigin;
+  let replayed = 0;
+  for (const { id, record } of records) {
+    const replay = replayers.get(record.kind);
+    if (!replay || record.at >= started || store.getItem(PREFIX + id) === null) continue;
+    try {
+      await replay(record.payload);
+      replayed += 1;
+    } catch (error) {
+      console.warn('A change from a closed page could not be queued again', error);
+    }
+    // Forgotten only once queued again: a page closed during the replay plays it once more (same value).
+    store.removeItem(PREFIX + id);
+  }
+  return replayed;
+}
