@@ -3,7 +3,8 @@
  * Service hosts default to the origin that served the app, i.e. our reference back end;
  * set them to point the same PWA at existing company services.
  */
-const env = import.meta.env;
+// Outside Vite (the offline benchmarks run the offline core under plain Node) there is no env.
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 function host(value: string | undefined): string {
   const trimmed = (value ?? '').trim().replace(/\/+$/, '');

@@ -3,7 +3,8 @@
  *  1. The gzip size of the JavaScript the first screen loads (landing page, signed out) and of
  *     what the status monitor adds after sign-in. Budget: ≤ 150 KB gzip for the first screen.
  *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
- *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain.
+ *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain;
+ *     and the offline chaos runs of #15 (./chaos.ts): lost / doubled / divergent / self-conflicts.
  *  4. On the scale-50 seed (./lists.ts; PGlite, or PostgreSQL when BENCH_DATABASE_URL names an
  *     empty database): my_plant_stock (./stock.ts) and the tracking list with a load test
  *     against a bare route (./tracking.ts).
@@ -18,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { offlineBench } from './offline';
+import { chaosBench } from './chaos';
 import { printListFigures } from './lists';
 import { ingestionBench, printIngestionFigures } from './ingestion';
 
@@ -99,6 +101,8 @@ console.log(`mirror write of 10,000 material-count rows: ${ms(offline.mirrorWrit
 console.log(`page read from the mirror (20 rows): ${ms(offline.pageRead20)} (target ≤ 10 ms); whole 10,000-row count: ${ms(offline.sheetRead10k)}`);
 console.log(`one outbox enqueue (quantity edit in a 10,000-line count): ${ms(offline.enqueueOn10kSheet)} (target ≤ 5 ms)`);
 console.log(`drain of ${offline.queued} queued edits against the local server: ${((offline.drainMs ?? 0) / 1000).toFixed(2)} s, ${offline.sent} sent, ${offline.left} left (target ≤ 15 s)`);
+console.log('offline chaos runs (1,000 random operations each, faulty network; goal 0 lost / 0 doubled / 0 divergent / 0 self-conflicts):');
+console.table(await chaosBench());
 
 await printListFigures();
 
