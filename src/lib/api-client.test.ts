@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, errorMessage, RETRY_POLICY, toSearchParams } from './api-client';
+import { onUserExpired } from './user-expired';
 
 type Handler = (req: IncomingMessage) => { status: number; body?: unknown };
 let handler: Handler = () => ({ status: 200, body: {} });
@@ -73,14 +74,36 @@ describe('api client', () => {
     expect(await errorMessage(error)).toContain('Id token is not valid');
   });
 
-  it('shows the server message, and the whole body for stock calls (§8)', async () => {
+  it('shows the server message, for stock calls too, not the raw JSON (#19 item 15)', async () => {
     handler = () => ({ status: 409, body: { message: 'Stock count is completed', stockCountId: 7 } });
     const stockError = await client().put('my_material_count', { json: {} }).catch((e: unknown) => e);
-    expect(await errorMessage(stockError)).toBe('{"message":"Stock count is completed","stockCountId":7}');
+    expect(await errorMessage(stockError)).toBe('Stock count is completed');
     const userError = await createServiceClient({ prefixUrl: `${origin}/user_api/v1`, getToken: () => 't' })
       .get('user/profile')
       .catch((e: unknown) => e);
     expect(await errorMessage(userError)).toBe('Stock count is completed');
+  });
+
+  it('shows a stock body without a message whole (§8)', async () => {
+    handler = () => ({ status: 422, body: { errors: ['line 2'] } });
+    const error = await client().post('my_stock_count', { json: {} }).catch((e: unknown) => e);
+    expect(await errorMessage(error)).toBe('{"errors":["line 2"]}');
+  });
+
+  it('reports a 403 "User expired" on any call, and only that 403 (§8)', async () => {
+    let reports = 0;
+    const stop = onUserExpired(() => (reports += 1));
+    try {
+      handler = () => ({ status: 403, body: { message: 'User expired' } });
+      await client().get('my_stock').catch(() => undefined);
+      await createServiceClient({ prefixUrl: `${origin}/parts/v1`, getToken: () => 't' }).get('tracking_status').catch(() => undefined);
+      expect(reports).toBe(2);
+      handler = () => ({ status: 403, body: { message: 'Permission denied' } });
+      await client().get('my_stock').catch(() => undefined);
+      expect(reports).toBe(2);
+    } finally {
+      stop();
+    }
   });
 
   it('uses the error’s own message when there is no response', async () => {

@@ -9,6 +9,7 @@ import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { appConfig } from './config';
 import { getSession } from './auth/session';
 import { refreshIdToken } from './auth/refresh';
+import { isUserExpiredResponse, reportUserExpired } from './user-expired';
 
 const AUTH_RETRIED = 'x-auth-retried';
 
@@ -68,6 +69,10 @@ export function createServiceClient({
           retry.headers.set(AUTH_RETRIED, '1');
           return ky(retry, { ...options, retry: 0, hooks: {} } as Options);
         },
+        async (_request, _options, response) => {
+          if (await isUserExpiredResponse(response)) reportUserExpired();
+          return response;
+        },
       ],
     },
   });
@@ -86,8 +91,11 @@ export function statusOf(error: unknown): number | null {
 }
 
 /**
- * §8: the server's `message`; for stock calls the whole body; with no response the error's
- * own message. Reads the body once and remembers it on the error.
+ * §8: the server's `message`; with no response the error's own message. §8 says stock calls
+ * show "the whole data", but a JSON body on screen (`Stock Count Creation Failed!
+ * {"message":…}`) tells the user nothing more (#19 item 15): any call whose body carries a
+ * `message` shows that message; a stock body without one is still shown whole.
+ * Reads the body once and remembers it on the error.
  */
 export async function errorMessage(error: unknown): Promise<string> {
   if (error instanceof HTTPError) {
@@ -100,10 +108,9 @@ export async function errorMessage(error: unknown): Promise<string> {
       text = '';
     }
     let message = text || `${error.response.status} ${error.response.statusText}`;
-    const isStock = new URL(error.request.url).pathname.startsWith('/api/v2');
     try {
       const body = JSON.parse(text) as unknown;
-      if (!isStock && body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
         message = body.message;
       }
     } catch {

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorMessage } from './api-client';
+import { errorMessage, statusOf } from './api-client';
+import { MESSAGES } from '../domain/constants';
 import { showError } from './error-alert';
 
 declare module '@tanstack/react-query' {
@@ -16,6 +17,8 @@ declare module '@tanstack/react-query' {
 
 function report(error: unknown, silent: boolean | undefined) {
   void errorMessage(error).then((message) => {
+    // The user is on their way to /user-expired (§8), which says it better than an alert.
+    if (statusOf(error) === 403 && message === MESSAGES.userExpired) return;
     if (silent) console.warn(message);
     else showError(message);
   });
