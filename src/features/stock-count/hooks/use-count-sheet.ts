@@ -15,15 +15,17 @@ export const countSheetQueries = {
  */
 export function useCountSheet(stockCountId: number) {
   const { email } = useProfile();
+  const key = sheetKey(email, stockCountId);
+  const sheet = useLiveQuery(() => readCountSheet(key), [key]);
   const refresh = useQuery({
     queryKey: countSheetQueries.one(email, stockCountId),
     queryFn: () => loadCountSheet(email, stockCountId),
-    meta: { mainList: true, silent: true },
+    // With the count on the device the screen is usable at once: the refresh runs behind it
+    // without covering the list (a dropped connection can take seconds to fail).
+    meta: { mainList: sheet === null, silent: true },
     refetchOnWindowFocus: true,
     staleTime: 0,
   });
-  const key = sheetKey(email, stockCountId);
-  const sheet = useLiveQuery(() => readCountSheet(key), [key]);
   return {
     email,
     sheet,
