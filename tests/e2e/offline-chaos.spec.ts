@@ -43,7 +43,8 @@ async function openCount(page: Page) {
   await expect(page.getByRole('heading', { name: `Stock count ${COUNT_ID}` })).toBeVisible({ timeout: 30_000 });
 }
 
-test(`offline counting chaos in the browser (seed ${SEED}): the server ends with what the screen accepted`, async ({ context, request }) => {
+// The seed is not in the title: Playwright lists tests in one process and runs them in another.
+test('offline counting chaos in the browser: the server ends with what the screen accepted', async ({ context, request }) => {
   test.setTimeout(420_000);
   const random = rng(SEED);
   console.info(`offline chaos: CHAOS_SEED=${SEED} CHAOS_STEPS=${STEPS}`);
