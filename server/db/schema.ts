@@ -553,6 +553,11 @@ export const stockCounts = pgTable(
   (t) => [
     index('stock_counts_plant_idx').on(t.plant, t.status),
     index('stock_counts_conducted_by_idx').on(t.conductedBy),
+    // #19 item 14: at most one open recount per count (open = still editable, §4), and the
+    // lookup of a page's open recounts.
+    uniqueIndex('stock_counts_open_recount_uq')
+      .on(t.recountOf)
+      .where(sql`${t.status} in ('initiated','in_progress','error','recount')`),
     check('stock_counts_type_ck', sql`${t.type} in ('single','wall_to_wall','local')`),
     check(
       'stock_counts_status_ck',

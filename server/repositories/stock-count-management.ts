@@ -21,7 +21,7 @@ import { isSuperManager } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import { isExpired, type CurrentUser } from './users';
-import { bookOfStockItem, plannerGroupLimit } from './stock-counts';
+import { bookOfStockItem, openRecounts, plannerGroupLimit } from './stock-counts';
 
 type Executor = Db | Tx;
 
@@ -161,6 +161,11 @@ async function insertLines(tx: Tx, stockCountId: number, lines: Array<{ code: st
 /** §4 recount: a new count of the lines whose counted quantity differs from the book quantity. */
 export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCounts.$inferSelect) {
   if (source.status !== 'completed') throw new HttpError(409, `Only a completed count can be recounted; stock count ${source.id} is ${source.status}`);
+  // #19 item 14: one open recount per count (the source row is locked, so two clicks queue here).
+  const [open] = await openRecounts(tx, [source.id]);
+  if (open) {
+    throw new HttpError(409, `Stock count ${source.id} already has an open recount (stock count ${open.id}): finish or cancel it first`);
+  }
   const variances = await tx
     .select()
     .from(materialCounts)

@@ -101,8 +101,20 @@ export function assertEditable(count: StockCountRecord): void {
   }
 }
 
+/** Recounts of these counts that are still open (§4: not submitted, completed or cancelled), newest first. */
+export async function openRecounts(db: Executor, ids: number[]): Promise<{ id: number; recountOf: number }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: stockCounts.id, recountOf: stockCounts.recountOf })
+    .from(stockCounts)
+    .where(and(inArray(stockCounts.recountOf, ids), inArray(stockCounts.status, [...EDITABLE_COUNT_STATUSES])))
+    .orderBy(desc(stockCounts.id));
+  return rows.flatMap((row) => (row.recountOf === null ? [] : [{ id: row.id, recountOf: row.recountOf }]));
+}
+
 export async function toStockCountRows(db: Executor, rows: StockCountRecord[]): Promise<StockCountRow[]> {
   const ids = rows.map((row) => row.id);
+  const recounts = await openRecounts(db, rows.filter((row) => row.status === 'completed').map((row) => row.id));
   const progress = ids.length
     ? await db
         .select({
@@ -132,6 +144,7 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[]): 
       physical_inventory_document_number: row.physicalInventoryDocumentNumber,
       total_lines: Number(lines?.total ?? 0),
       counted_lines: Number(lines?.counted ?? 0),
+      open_recount_id: recounts.find((recount) => recount.recountOf === row.id)?.id ?? null,
     };
   });
 }

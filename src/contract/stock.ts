@@ -124,6 +124,8 @@ export const stockCountRow = z
     physical_inventory_document_number: z.string().nullable(),
     total_lines: z.number().int(),
     counted_lines: z.number().int(),
+    /** The open recount of this completed count, if any (#19: one open recount per count). Absent from older servers and copies. */
+    open_recount_id: z.number().int().nullable().optional(),
   })
   .meta({ id: 'StockCount' });
 export type StockCountRow = z.infer<typeof stockCountRow>;

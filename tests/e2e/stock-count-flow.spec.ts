@@ -68,10 +68,16 @@ test('plan, count offline, submit, see it completed, recount the differences', a
   const card = supervisor.locator('.count-card').filter({ hasText: `Stock count ${countId}` });
   await expect(card.locator('.status-chip').first()).toHaveText('Completed');
   await card.getByRole('button', { name: 'Recount differences' }).click();
+  // It asks first (#19 item 14).
+  const confirm = supervisor.getByRole('dialog', { name: `Recount the differences of stock count ${countId}?` });
+  await confirm.getByRole('button', { name: 'Create recount' }).click();
   await expect(supervisor.getByRole('status').filter({ hasText: /Recount \d+ created for the lines that differ/ })).toBeVisible();
   const recountId = Number((await supervisor.getByRole('status').filter({ hasText: /Recount \d+/ }).textContent())!.match(/Recount (\d+)/)![1]);
   const recount = await request.get(`/api/v2/my_material_count?stockCountId=${recountId}`, { headers: { authorization: `Bearer ${token}` } });
   expect((await recount.json()).total).toBe(2 + withoutBook);
+  // One open recount per count: the button now leads to it instead of making another.
+  await expect(card.getByRole('button', { name: 'Recount differences' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: `Open recount ${recountId}` })).toHaveAttribute('href', `/mechanic-view/${recountId}`);
 });
 
 test('a supervisor plans a count with no connection: it waits on the device, then is created exactly once', async ({ browser, request }) => {
@@ -81,14 +87,14 @@ test('a supervisor plans a count with no connection: it waits on the device, the
     const res = await request.get('/api/v2/my_stock_count?maxResults=500', { headers: { authorization: `Bearer ${token}` } });
     return ((await res.json()).stock_counts as Array<{ storage_location: string; is_draft: boolean }>).filter((c) => c.storage_location === location).length;
   };
-  const before = await countsIn('V003');
+  const before = await countsIn('V002');
   const supervisor = await signedIn(browser, 'supervisor@example.com');
   await supervisor.goto('/stock-count');
   // Online once: the plants, storage locations and people are kept on the device for later.
   const fill = async () => {
     await supervisor.getByRole('button', { name: 'New count' }).click();
     await supervisor.getByLabel('Plant').selectOption('FI01');
-    await supervisor.getByLabel('Storage location').selectOption('V003');
+    await supervisor.getByLabel('Storage location').selectOption('V002');
     await supervisor.getByLabel('Counted by').selectOption('mechanic@example.com');
   };
   await fill();
@@ -100,12 +106,12 @@ test('a supervisor plans a count with no connection: it waits on the device, the
   await supervisor.getByRole('button', { name: 'Send to count' }).click();
   await expect(supervisor.getByRole('status').filter({ hasText: /No connection: the change is saved on this device/ })).toBeVisible();
   const waiting = supervisor.getByRole('region', { name: /1 change waiting to be sent/ });
-  await expect(waiting).toContainText('New Wall-to-wall count · FI01 / V003');
-  expect(await countsIn('V003')).toBe(before);
+  await expect(waiting).toContainText('New Wall-to-wall count · FI01 / V002');
+  expect(await countsIn('V002')).toBe(before);
 
   await supervisor.context().setOffline(false);
   await expect(waiting).toBeHidden({ timeout: 30_000 });
-  expect(await countsIn('V003')).toBe(before + 1);
+  expect(await countsIn('V002')).toBe(before + 1);
   await supervisor.getByLabel('Sort by').selectOption('created:desc');
-  await expect(supervisor.locator('.count-card').first()).toContainText('V003');
+  await expect(supervisor.locator('.count-card').first()).toContainText('V002');
 });

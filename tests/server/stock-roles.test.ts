@@ -662,6 +662,15 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       const recount = ok(await send('supervisor', { method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: draft.id } }), 201);
       expect(recount).toMatchObject({ status: 'recount', conducted_by: home.conductedBy, total_lines: unknownBook });
       expect(ok(await get('mechanic', `/my_stock_count?stockCountId=${recount.id}`)).stock_counts).toHaveLength(1);
+      // #19 item 14: one open recount per count; the count names it, and a cancelled one frees the count.
+      const second = await send('supervisor', { method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: draft.id } });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(`Stock count ${draft.id} already has an open recount (stock count ${recount.id}): finish or cancel it first`);
+      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${draft.id}`)).stock_counts[0]).toMatchObject({ open_recount_id: recount.id });
+      ok(await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: recount.id, status: 'cancelled' } }));
+      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${draft.id}`)).stock_counts[0]).toMatchObject({ open_recount_id: null });
+      const third = ok(await send('supervisor', { method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: draft.id } }), 201);
+      expect(third.id).not.toBe(recount.id);
       // A count that matched the book has nothing to recount.
       const exact = await createCount('mechanic', [fx.materials.mechanic[0]!]);
       const [book] = await query(sql`select book_quantity from material_counts where id = ${exact.lines[0]!}`);

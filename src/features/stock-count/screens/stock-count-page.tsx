@@ -86,7 +86,13 @@ function CountCard({
             {t('stockCount.cancelCount')}
           </button>
         )}
-        {onRecount && count.status === 'completed' && (
+        {/* #19 item 14: one open recount per count: once there is one, the button leads to it. */}
+        {onRecount && count.status === 'completed' && count.open_recount_id != null && (
+          <Link className="button small" to={`/mechanic-view/${count.open_recount_id}`}>
+            {t('stockCount.openRecount', { id: count.open_recount_id })}
+          </Link>
+        )}
+        {onRecount && count.status === 'completed' && count.open_recount_id == null && (
           <button type="button" className="button small" onClick={() => onRecount(count)}>
             {t('stockCount.recount')}
           </button>
@@ -113,6 +119,7 @@ export default function StockCountPage() {
   const [params, setParams] = useState<StockCountListParams>({ page: 1, maxResults: PAGE_SIZE, orderByColumn: 'plant', sortDirection: 'asc' });
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<StockCountRow | null>(null);
+  const [recounting, setRecounting] = useState<StockCountRow | null>(null);
   const [editing, setEditing] = useState<StockCountRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const list = useStockCounts(email, params);
@@ -138,6 +145,8 @@ export default function StockCountPage() {
       );
       void refresh();
     },
+    // A refused recount (another one is open) shows the server's message; the fresh list then shows that recount.
+    onError: () => void refresh(),
   });
   const run = (kind: 'send' | 'cancel' | 'recount') => (count: StockCountRow) => act.mutate({ kind, count });
 
@@ -202,7 +211,7 @@ export default function StockCountPage() {
                 onSend={can(permissions, 'stockCount.edit') ? run('send') : undefined}
                 onEdit={can(permissions, 'stockCount.edit') ? setEditing : undefined}
                 onCancel={can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
-                onRecount={can(permissions, 'stockCount.recount') ? run('recount') : undefined}
+                onRecount={can(permissions, 'stockCount.recount') ? setRecounting : undefined}
               />
             ))}
           </ul>
@@ -259,6 +268,25 @@ export default function StockCountPage() {
             }}
           >
             {t('stockCount.cancelCount')}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={recounting !== null} title={t('stockCount.recountTitle', { id: recounting?.id })} onClose={() => setRecounting(null)}>
+        <p>{t('stockCount.recountText')}</p>
+        <div className="dialog-actions">
+          <button type="button" className="button ghost" onClick={() => setRecounting(null)}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            disabled={act.isPending}
+            onClick={() => {
+              if (recounting) run('recount')(recounting);
+              setRecounting(null);
+            }}
+          >
+            {t('stockCount.recountConfirm')}
           </button>
         </div>
       </Dialog>

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "stock_counts_open_recount_uq" ON "stock_counts" USING btree ("recount_of") WHERE "stock_counts"."status" in ('initiated','in_progress','error','recount');
