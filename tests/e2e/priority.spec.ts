@@ -22,13 +22,13 @@ test('a PM writer uploads priorities: preview, apply, and the new priority is in
   await page.getByRole('button', { name: 'Upload priorities' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add or update priorities (CSV)' });
   await dialog.getByLabel('CSV file').setInputFiles(csv('\uFEFFshipToPartyCode;accessPointId;priority\r\n0050010001;FI-AP-10611;9\r\n'));
-  await expect(dialog.getByText('1 rows read: 1 will change, 0 unchanged, 0 errors.')).toBeVisible();
+  await expect(dialog.getByText('1 row read: 1 will change, 0 unchanged, 0 errors.')).toBeVisible();
   const previewRow = dialog.getByRole('row', { name: /FI-AP-10611/ });
   await expect(previewRow).toContainText('New priority');
   const audit = await new AxeBuilder({ page }).analyze();
   expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Apply 1 changes' }).click();
-  await expect(dialog.getByText('priorities.csv: 1 rows applied (0 unchanged).')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply 1 change' }).click();
+  await expect(dialog.getByText('priorities.csv: 1 row applied (0 unchanged).')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   const row = depot.getByRole('row', { name: /Parcel locker Tampere Koskikeskus/ });

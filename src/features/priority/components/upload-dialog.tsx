@@ -75,12 +75,16 @@ export function UploadDialog({ kind, open, onClose }: { kind: PriorityUploadKind
         <>
           <p role="status" className={state.step === 'applied' ? 'notice success' : undefined}>
             {state.step === 'applied'
-              ? t('priority.upload.appliedSummary', { changed: state.result.changed, unchanged: state.result.unchanged, file: state.fileName })
+              ? t('priority.upload.appliedSummary', {
+                  applied: t('priority.upload.rowsApplied', { count: state.result.changed }),
+                  unchanged: t('priority.upload.unchangedCount', { count: state.result.unchanged }),
+                  file: state.fileName,
+                })
               : t('priority.upload.summary', {
-                  rows: state.result.rowCount,
-                  changed: state.result.changed,
-                  unchanged: state.result.unchanged,
-                  errors: state.result.errors.length,
+                  rows: t('priority.upload.rowsRead', { count: state.result.rowCount }),
+                  changed: t('priority.upload.willChange', { count: state.result.changed }),
+                  unchanged: t('priority.upload.unchangedCount', { count: state.result.unchanged }),
+                  errors: t('priority.upload.errorCount', { count: state.result.errors.length }),
                 })}
           </p>
           <ShipToPartyOutcome result={state.result} />

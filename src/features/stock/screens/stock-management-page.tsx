@@ -68,7 +68,7 @@ export default function StockManagementPage() {
             {t('stock.clearSearch')}
           </button>
         )}
-        {data && <span className="muted">{t('stock.summary', { total: data.total, locations: data.storage_location_count })}</span>}
+        {data && <span className="muted">{t('stock.summary', { items: t('stock.itemCount', { count: data.total }), locations: t('stock.locationCount', { count: data.storage_location_count }) })}</span>}
       </div>
       {notice && (
         <p className="notice success" role="status">
