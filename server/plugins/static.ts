@@ -9,6 +9,23 @@ import fastifyStatic from '@fastify/static';
 
 export const API_PREFIXES = ['/user_api/', '/parts/', '/api/', '/auth/', '/docs'];
 
+/**
+ * Whether a request not answered by a file gets the app (#19 item 27): any request that accepts
+ * HTML, the wildcard `*` + `/*` included (curl, scripts, monitors), or with no Accept at all. A path that names a
+ * file (`/assets/app-1a2b.js`) gets the app only when HTML is asked for by name: a missing
+ * script must be a 404, or the page would run HTML as code instead of reporting the missing chunk.
+ */
+export function servesPage(path: string, accept: string | undefined): boolean {
+  const ranges = (accept ?? '*/*').split(',').flatMap((part) => {
+    const [type = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    return q && Number(q.slice(2)) === 0 ? [] : [type];
+  });
+  if (ranges.includes('text/html')) return true;
+  const namesFile = /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+  return !namesFile && (ranges.includes('*/*') || ranges.includes('text/*'));
+}
+
 export async function registerStatic(app: FastifyInstance, publicDir: string): Promise<void> {
   const root = resolve(publicDir);
   const hasApp = existsSync(resolve(root, 'index.html'));
@@ -17,6 +34,8 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
       root,
       wildcard: false,
       index: false,
+      // setHeaders decides; send's own default (`public, max-age=0`) would overwrite it.
+      cacheControl: false,
       setHeaders(res, path) {
         if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
@@ -27,7 +46,7 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && servesPage(path, request.headers.accept);
     if (!isApi && wantsPage && hasApp) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

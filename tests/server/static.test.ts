@@ -1,0 +1,65 @@
+/** The built app is served to every request that accepts HTML, curl's `*` + `/*` included (#19 item 27). */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerStatic, servesPage } from '../../server/plugins/static';
+
+let app: FastifyInstance;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'static-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>PartsTrack</title>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  app = Fastify();
+  await registerStatic(app, dir);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, accept?: string) => app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { accept } });
+
+describe('static app', () => {
+  it.each([
+    ['curl', '*/*'],
+    ['a browser navigation', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'],
+    ['no Accept header', undefined],
+    ['text/*', 'text/*'],
+  ])('serves index.html at / and at app routes to %s', async (_who, accept) => {
+    for (const url of ['/', '/stock-count', '/order-details/4500111273?tab=items']) {
+      const res = await get(url, accept);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<title>PartsTrack</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves files as themselves, and a missing file as 404 unless HTML is asked for by name', async () => {
+    const asset = await get('/assets/app-1a2b.js', '*/*');
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/missing-9z9z.js', '*/*')).statusCode).toBe(404);
+    expect((await get('/assets/missing-9z9z.js', 'text/html')).statusCode).toBe(200);
+  });
+
+  it('never answers API paths or non-HTML requests with the app', async () => {
+    const api = await get('/api/v2/nope', '*/*');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'No route for GET /api/v2/nope' });
+    expect((await get('/stock-count', 'application/json')).statusCode).toBe(404);
+    expect((await get('/stock-count', 'text/html;q=0, application/json')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/stock-count', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
+
+  it('reads q=0 as a refusal', () => {
+    expect(servesPage('/', '*/*;q=0')).toBe(false);
+    expect(servesPage('/', 'application/json, */*;q=0.1')).toBe(true);
+  });
+});
