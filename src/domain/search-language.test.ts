@@ -6,6 +6,7 @@ import {
   OPERATORS,
   OPERATOR_SUFFIXES,
   parseSearch,
+  purchaseOrderNumber,
   SEARCH_FIELDS,
   splitTerms,
   toQueryParams,
@@ -109,6 +110,21 @@ describe('§5 errors by term index and free text', () => {
   it('quoted text is free text even with an operator inside', () => {
     expect(parseSearch('"a=b"').terms).toEqual([{ index: 0, raw: '"a=b"', type: 'free', value: 'a=b' }]);
     expect(toQueryParams(parseSearch('door "a=b"').terms)).toEqual({ text: ['door', 'a=b'] });
+  });
+});
+
+describe('purchase order as the screen shows it (#19 item 26)', () => {
+  it('reads order/item as the purchase order, with any alias and operator', () => {
+    for (const text of ['po=4500111273/00020', '"purchase order"=4500111273/20', 'PurchaseOrder>=4500111273/00020']) {
+      expect(parseSearch(text).terms, text).toEqual([expect.objectContaining({ field: 'purchaseOrder', value: '4500111273' })]);
+    }
+    expect(toQueryParams(parseSearch('po=4500111273/00020').terms)).toEqual({ purchaseOrder_eq: ['4500111273'] });
+  });
+
+  it('leaves other values and other fields as they are', () => {
+    expect(purchaseOrderNumber('4500111273')).toBe('4500111273');
+    expect(purchaseOrderNumber('4500/111/273')).toBe('4500/111/273');
+    expect(parseSearch('do=8000111273/00020').terms[0]).toMatchObject({ field: 'deliveryOrder', value: '8000111273/00020' });
   });
 });
 

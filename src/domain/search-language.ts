@@ -213,7 +213,20 @@ function parseTerm(raw: string, index: number): SearchTerm | TermError {
   if (!checked.ok) {
     return { index, term: raw, reason: checked.reason, message: `Search term ${index + 1} "${raw}": ${checked.hint}` };
   }
-  return { index, raw, type: 'field', field: field.key, operator: found.operator, value: checked.value };
+  const stored = field.key === 'purchaseOrder' ? purchaseOrderNumber(checked.value) : checked.value;
+  return { index, raw, type: 'field', field: field.key, operator: found.operator, value: stored };
+}
+
+/** `4500111273/00020`: a purchase order and its item, as an item shows it (`purchase_order`). */
+const ORDER_SLASH_ITEM = /^([A-Za-z0-9]+)\/\d{1,6}$/;
+
+/**
+ * #19 item 26: an item shows its purchase order as `order/item`; a value copied from the screen
+ * must find its order, so `po=4500111273/00020` searches the purchase order 4500111273 (all its
+ * items in the order are listed: the search compares purchase orders, not their items).
+ */
+export function purchaseOrderNumber(value: string): string {
+  return ORDER_SLASH_ITEM.exec(value)?.[1] ?? value;
 }
 
 /** §5: split, read each term, and report bad ones by index. Never throws. */

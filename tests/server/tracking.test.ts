@@ -155,6 +155,15 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     expect(rows.flatMap((row) => row.items).every((item) => item.purchaseOrderDocNumber! >= pivot)).toBe(true);
   });
 
+  it('po= finds the order of a purchase order copied from the screen as order/item (#19 item 26)', async () => {
+    const item = allItems.find((i) => i.purchaseOrder?.includes('/') && mechanicSees(allOrders.find((o) => o.id === i.orderId)!))!;
+    expect(item.purchaseOrder).toMatch(/^\d+\/\d{5}$/);
+    const { rows } = await everything('mechanic', { query: `po=${item.purchaseOrder}` });
+    expect(rows.map((row) => row.orderId)).toContain(item.orderId);
+    expect(rows.length).toBe(expected(mechanicSees, (i) => i.purchaseOrderDocNumber === item.purchaseOrderDocNumber).total);
+    expect(rows.flatMap((row) => row.items).every((i) => i.purchaseOrderDocNumber === item.purchaseOrderDocNumber)).toBe(true);
+  });
+
   it.each([
     ['mat=', (item: Item) => item.materialCode, (item: Item, value: string) => item.materialCode === value],
     ['tn=', (item: Item) => item.trackingNumber, (item: Item, value: string) => item.trackingNumber === value],
