@@ -1,4 +1,7 @@
-/** Front-liner statistics drawn: a bar per person (completed vs not), and the total. */
+/**
+ * Front-liner statistics drawn: a bar per person (completed vs not), and the total; beside each
+ * bar the completed and the not completed counts with their percentages (§2 dashboard).
+ */
 import { useTranslation } from 'react-i18next';
 import type { OccupancyReport } from '../contract/stock';
 
@@ -22,14 +25,27 @@ export function OccupancyChart({ report }: { report: OccupancyReport }) {
               <span
                 className="occupancy-bar"
                 role="img"
-                aria-label={t('dashboard.barLabel', { completed: row.completed_count, total: row.total_tasks, percent: row.completed_percentage })}
+                aria-label={t('dashboard.barLabel', {
+                  completed: row.completed_count,
+                  completedPercent: row.completed_percentage,
+                  notCompleted: row.not_completed_count,
+                  notCompletedPercent: row.not_completed_percentage,
+                  total: row.total_tasks,
+                })}
               >
                 <span className="occupancy-track" style={{ width: `${scale}%` }}>
                   <span className="done" style={{ width: `${row.completed_percentage}%` }} />
                 </span>
               </span>
-              <span className="occupancy-figures">
-                {row.completed_count}/{row.total_tasks} · {row.completed_percentage}%
+              {/* The bar's label says the same to screen readers; the swatches match the legend. */}
+              <span className="occupancy-figures" aria-hidden="true">
+                <span className="legend done">
+                  {row.completed_count} · {row.completed_percentage}%
+                </span>
+                <span className="legend open">
+                  {row.not_completed_count} · {row.not_completed_percentage}%
+                </span>
+                <span className="muted">Σ {row.total_tasks}</span>
               </span>
             </li>
           );
