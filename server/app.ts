@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -153,11 +154,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The limit guards the services; the app's own files (shell, screens, icons) are not counted.
   // One hook on the root, not one per route: a route's hooks run after the service's own, so a
   // per-route limit would come after authentication and never count calls refused with a 401.
+  // With REDIS_URL the counters live in Redis, so N replicas enforce one limit per client together
+  // (ARCHITECTURE §4); without it, in this process. Should Redis stop answering, calls go through
+  // uncounted (and it is logged) rather than failing: the limit protects the service, not the reverse.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : null;
+  if (redis) {
+    let unavailable = false;
+    redis.on('error', (error: Error) => {
+      if (!unavailable) app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable: calls are not counted until it answers');
+      unavailable = true;
+    });
+    redis.on('ready', () => {
+      if (unavailable) app.log.info('rate-limit store (Redis) answers again');
+      unavailable = false;
+    });
+    app.addHook('onClose', async () => {
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     allowList: (request) => !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
+    ...(redis ? { redis, nameSpace: 'partstrack-rate-limit:', skipOnError: true } : {}),
   });
   app.addHook('onRequest', app.rateLimit());
   await app.register(compress, { threshold: 1024 });

@@ -48,6 +48,10 @@ const envSchema = z.object({
   FIREBASE_JWKS_URL: z.string().url().optional(),
   CORS_ORIGINS: list([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\/[^/]/.test(value) && URL.canParse(value), { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+    .optional(),
   TRUST_PROXY: z.string().optional(),
   DOCS_ENABLED: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'DOCS_ENABLED must be true or false' }).optional(),
   RESPONSE_CACHE: z.enum(['on', 'off'], { message: 'RESPONSE_CACHE must be on or off' }).default('on'),
@@ -85,6 +89,8 @@ export interface Config {
   /** Origins the app's pages may show in a frame (CSP frame-src), besides sign-in. */
   frameOrigins: string[];
   rateLimitPerMinute: number;
+  /** Where replicas keep their rate-limit counters together (REDIS_URL); unset: each process counts alone. */
+  redisUrl: string | undefined;
   /**
    * Which proxies' X-Forwarded-For names the client (rate limit, logs): false (the default, the
    * socket's address is the client), or the proxies' addresses / CIDR ranges.
@@ -184,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     frameOrigins: e.VITE_FEEDBACK_FORM_URL ? [new URL(e.VITE_FEEDBACK_FORM_URL).origin] : [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     docsEnabled: e.DOCS_ENABLED === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.DOCS_ENABLED),
     responseCache: e.RESPONSE_CACHE === 'on',
