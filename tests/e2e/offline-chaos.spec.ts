@@ -7,6 +7,8 @@
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { productServer, type ProductServer } from './product-server';
+import { seededRandom as rng } from '../seeded-random';
+
 
 const COUNT_ID = 27; // the demo mechanic's initiated count (seed)
 const SEED = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -18,16 +20,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function serverLines(request: APIRequestContext) {
   const token = ((await (await request.post(`${server.origin}/auth/local/token`, { data: { email: 'mechanic@example.com' } })).json()) as { idToken: string }).idToken;

@@ -32,21 +32,12 @@ import '../../src/features/stock-count/offline/register';
 import { readMark } from '../../src/offline/db';
 import { materialCounts, materials, stockCounts } from '../../server/db/schema';
 import { bearer, type TestProduct } from './harness';
+import { seededRandom as rng } from '../seeded-random';
+
 
 const USER = 'mechanic@example.com';
 const COUNT_ID = 27; // the demo mechanic's initiated count (seed): 52 lines
 
-/** mulberry32: a small seeded generator, so a seed replays the same run. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type Op =
   | { type: 'edit'; pick: number; quantity: number; stale: boolean }

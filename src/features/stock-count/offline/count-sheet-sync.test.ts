@@ -19,24 +19,11 @@ import {
 import { networkFirst, writeMirror } from '../../../offline/mirror';
 import { runRound, type Answer, type SyncDeps } from '../../../offline/sync';
 import './register';
+import { testLine as line } from './test-rows';
 
 const USER = 'mechanic@example.com';
 const COUNT_ID = 27;
 
-const line = (id: number, quantity: number | null = null, version = 0): MaterialCountRow => ({
-  id,
-  stock_count_id: COUNT_ID,
-  material_code: `KM${String(id).padStart(6, '0')}`,
-  material_description_english: `Part ${id}`,
-  quantity,
-  unit: 'PC',
-  book_quantity: 5,
-  book_quantity_at: null,
-  book_quantity_now: 5,
-  version,
-  updated_by: null,
-  updated_at: '2026-11-20T09:00:00.000Z',
-});
 
 const sheet = (lines: MaterialCountRow[]): CountSheet => ({
   stock_count: { id: COUNT_ID, status: 'initiated' } as StockCountRow,

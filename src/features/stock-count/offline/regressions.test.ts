@@ -22,25 +22,12 @@ import {
   type CountSheet,
 } from './count-sheet';
 import './register';
+import { testLine as row } from './test-rows';
 
 const USER = 'mechanic@example.com';
 const COUNT_ID = 27;
 const key = sheetKey(USER, COUNT_ID);
 
-const row = (id: number, quantity: number | null = null, version = 0, code = `KM${String(id).padStart(6, '0')}`): MaterialCountRow => ({
-  id,
-  stock_count_id: COUNT_ID,
-  material_code: code,
-  material_description_english: `Part ${id}`,
-  quantity,
-  unit: 'PC',
-  book_quantity: 5,
-  book_quantity_at: null,
-  book_quantity_now: 5,
-  version,
-  updated_by: null,
-  updated_at: '2026-11-20T09:00:00.000Z',
-});
 
 /** The server's rules in memory; `hold()` keeps the next request in flight until released. */
 function fakeServer(initial: MaterialCountRow[]) {
