@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Migrates and seeds once per engine; every file starts from a copy (tests/server/template.ts).
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite and PostgreSQL databases are per file; two files at a time suit a 2-core machine.

@@ -31,12 +31,15 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   changes: ChangeSource;
   migrate(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start other databases from (`{ memory: true, from }`). */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true };
+/** `from`: an in-memory PGlite starts as a copy of a `snapshot()` (the test template) instead of empty. */
+export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('databaseUrl' in target) {
@@ -70,7 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     mkdirSync(target.dataDir, { recursive: true });
     client = await PGlite.create(`${target.dataDir}/pglite`, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: { pg_trgm }, ...(target.from ? { loadDataDir: target.from } : {}) });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -78,6 +81,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     engine: 'pglite',
     changes: { listen: (channel, onMessage) => client.listen(channel, onMessage) },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    snapshot: async () => {
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
     close: () => client.close(),
   };
 }

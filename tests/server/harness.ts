@@ -1,27 +1,26 @@
 /**
  * Test harness: a real app on a real database through `app.inject`. Every test file gets its
- * own database: PGlite in memory always, and a fresh PostgreSQL database too when DATABASE_URL
- * is set (CI sets it), so each suite runs on both engines through the same schema.
+ * own database: PGlite in memory always, and a PostgreSQL database too when DATABASE_URL is set
+ * (CI sets it), so each suite runs on both engines through the same schema. Under vitest each
+ * starts as a copy of the run's migrated and seeded template (tests/server/template.ts); elsewhere
+ * (the benchmarks) it is migrated and seeded here.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { seedDatabase } from '../../server/db/seed';
 import { createLocalIssuer, type LocalIssuer } from '../../server/auth/local-issuer';
 import { buildApp } from '../../server/app';
 import { Caches } from '../../server/cache';
 import { createLocalErpAdapter, type ErpAdapter } from '../../server/erp/adapter';
 import { TrackingSearchIndex } from '../../server/search/tracking-index';
+import { createScratchDatabase, openPgliteCopy, providedTemplates, seedTestData } from './template';
+
+export { createScratchDatabase, SEED_NOW } from './template';
 
 export type Engine = 'pglite' | 'postgres';
 
 /** The engines this run covers: PGlite, plus PostgreSQL when DATABASE_URL is set. */
 export const ENGINES: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-
-/** A fixed clock for the seed, so data-dependent assertions never drift. */
-export const SEED_NOW = new Date('2026-11-20T09:00:00Z');
 
 export interface TestProduct {
   app: FastifyInstance;
@@ -42,38 +41,23 @@ export interface TestProduct {
   close(): Promise<void>;
 }
 
-/**
- * Creates an empty database named `<prefix>_<random>` on the PostgreSQL server of `adminUrl`;
- * `drop()` removes it again (forcing out open connections). Used by the tests and the benchmarks.
- */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 export async function createTestProduct(
   engine: Engine,
   env: Record<string, string> = {},
   erp: ErpAdapter = createLocalErpAdapter(),
 ): Promise<TestProduct> {
-  const pgDatabase = engine === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!, 'pt_test') : null;
-  const database = await openDatabase(pgDatabase ? { databaseUrl: pgDatabase.url } : { memory: true });
-  await database.migrate();
-  await seedDatabase(database.db, { now: SEED_NOW, supportEmail: 'support@example.com' });
+  // env and erp change the app's configuration only, never the data: every product shares the template.
+  const template = (await providedTemplates())?.[engine] ?? undefined;
+  const pgDatabase = engine === 'postgres' ? await createScratchDatabase(process.env.DATABASE_URL!, 'pt_test', template) : null;
+  const database = pgDatabase
+    ? await openDatabase({ databaseUrl: pgDatabase.url })
+    : template
+      ? await openPgliteCopy(template)
+      : await openDatabase({ memory: true });
+  if (!template) {
+    await database.migrate();
+    await seedTestData(database.db);
+  }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: './no-such-dir', ...env });
   const issuer = await createLocalIssuer(null, 600);
   const caches = new Caches({ enabled: config.responseCache });

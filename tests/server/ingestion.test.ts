@@ -4,18 +4,16 @@
  * mid-file, two processes on one PostgreSQL, the schedule's missing slots, and the upload call.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { openDatabase, type Database, type Db } from '../../server/db/client';
 import { fileProcessing, notifications, orderItems, orders, parcelEvents, stockItems, users, type materials } from '../../server/db/schema';
-import { seedDatabase } from '../../server/db/seed';
 import { claimNext, processClaimed, processPending, registerFile, sweepMissing } from '../../server/ingestion/queue';
 import { DEFAULT_SCHEDULE } from '../../server/ingestion/schedule';
-import { bearer, createTestProduct, ENGINES, SEED_NOW, type TestProduct } from './harness';
+import { bearer, createScratchDatabase, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { providedTemplates, seedTestData } from './template';
 
 const csv = (fields: string[], rows: Array<Array<string | number>>) => `${Papa.unparse({ fields, data: rows }, { newline: '\n' })}\n`;
 let fileCounter = 0;
@@ -301,33 +299,26 @@ const describePostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
 describePostgres('ERP ingestion with several processes on one PostgreSQL (skipped without DATABASE_URL: needs a shared server)', () => {
   let url: string;
-  let admin: string;
-  let name: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let first: Database;
   let second: Database;
 
   beforeAll(async () => {
-    admin = process.env.DATABASE_URL!;
-    name = `pt_ingest_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const target = new URL(admin);
-    target.pathname = `/${name}`;
-    url = target.toString();
+    // A copy of the run's seeded template (tests/server/template.ts), or migrated and seeded here without one.
+    const template = (await providedTemplates())?.postgres ?? undefined;
+    scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'pt_ingest', template);
+    url = scratch.url;
     first = await openDatabase({ databaseUrl: url });
-    await first.migrate();
-    await seedDatabase(first.db, { now: SEED_NOW });
+    if (!template) {
+      await first.migrate();
+      await seedTestData(first.db);
+    }
     second = await openDatabase({ databaseUrl: url });
   });
   afterAll(async () => {
     await first?.close();
     await second?.close();
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    await scratch?.drop();
   });
 
   it('two workers (two pools) process every waiting file exactly once', async () => {
