@@ -115,3 +115,22 @@ test('a supervisor plans a count with no connection: it waits on the device, the
   await supervisor.getByLabel('Sort by').selectOption('created:desc');
   await expect(supervisor.locator('.count-card').first()).toContainText('V002');
 });
+
+test('a counting request with fields missing marks them and focuses the first (#19 item 16)', async ({ browser }) => {
+  const supervisor = await signedIn(browser, 'supervisor@example.com');
+  await supervisor.goto('/stock-count');
+  await supervisor.getByRole('button', { name: 'New count' }).click();
+  const dialog = supervisor.getByRole('dialog', { name: 'New counting request' });
+  await dialog.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('All fields are mandatory!');
+  const plant = dialog.getByLabel('Plant');
+  await expect(plant).toHaveAttribute('aria-invalid', 'true');
+  await expect(plant).toBeFocused();
+  await expect(dialog.getByLabel('Storage location')).toHaveAttribute('aria-invalid', 'true');
+  // Filled in, a field is no longer marked; sending shows what is still missing.
+  await plant.selectOption('FI01');
+  await expect(plant).not.toHaveAttribute('aria-invalid');
+  await dialog.getByRole('button', { name: 'Send to count' }).click();
+  await expect(dialog.getByLabel('Storage location')).toBeFocused();
+  await expect(dialog.getByLabel('Storage location')).toHaveAttribute('aria-invalid', 'true');
+});

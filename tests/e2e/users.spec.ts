@@ -134,6 +134,8 @@ test('a mechanic sends feedback, the last form is remembered; help and change lo
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('All fields are mandatory!')).toBeVisible();
   await expect(page.getByText('Field Storage location is required')).toBeVisible();
+  // #19 item 16: the missing fields are marked and the first one has the focus.
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused();
   await page.getByRole('radio', { name: /Request a stock transfer/ }).check();
   await page.getByLabel('Plant *').selectOption('FI01');
   await page.getByLabel('From storage location *').fill('0001');

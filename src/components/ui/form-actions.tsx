@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 export function FormActions({
   error,
+  errorId,
   onCancel,
   cancelLabel,
   submitLabel,
@@ -15,6 +16,8 @@ export function FormActions({
   children,
 }: {
   error: string | null;
+  /** The error's id, for fields that point at it with aria-describedby. */
+  errorId?: string;
   onCancel: () => void;
   cancelLabel?: string;
   submitLabel?: string;
@@ -25,7 +28,7 @@ export function FormActions({
   return (
     <>
       {error && (
-        <p className="form-error" role="alert">
+        <p id={errorId} className="form-error" role="alert">
           {error}
         </p>
       )}

@@ -9,6 +9,7 @@ import { feedbackBody, FEEDBACK_RATING_MAX, type FeedbackType } from '../../../c
 import { MESSAGES } from '../../../domain/constants';
 import { parseQuantityInput } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useFeedbackPlants, useSendFeedback } from '../api/feedback';
 import { FORM_FIELDS, type FormField } from './form-fields';
 
@@ -62,6 +63,7 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
         found[field] ??= translate(issue.message, field);
       }
       setErrors(found);
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
       return;
     }
     setErrors({});

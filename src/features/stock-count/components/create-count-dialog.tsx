@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
@@ -27,6 +28,10 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const [deadline, setDeadline] = useState('');
   const [materials, setMaterials] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** After a refused submit: the required fields still empty are marked (#19 item 16). */
+  const [showMissing, setShowMissing] = useState(false);
+  const missingPlant = showMissing && !plant;
+  const missingLocation = showMissing && !storageLocation;
   const plants = useRelationship('plant', undefined, open);
   const locations = useRelationship('storage_location', plant || undefined, open);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(plant);
@@ -57,20 +62,26 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
     event?.preventDefault();
     if (!plant || !storageLocation) {
       setError(t('stockCount.allFieldsMandatory'));
+      setShowMissing(true);
+      focusFirstInvalid(document.getElementById('cc-plant')?.closest('form'));
       return;
     }
+    setShowMissing(false);
     create.mutate(draft);
   };
+  const invalid = (missing: boolean) => (missing ? { 'aria-invalid': true, 'aria-describedby': 'cc-error' } : {});
 
   return (
     <Dialog open={open} title={t('stockCount.createTitle')} onClose={onClose}>
-      <form className="form-grid" onSubmit={submit(false)}>
+      {/* noValidate: both buttons (send and draft) mark the missing fields the same way. */}
+      <form className="form-grid" onSubmit={submit(false)} noValidate>
         {!online && <p className="notice">{t('stockCount.createOffline')}</p>}
         <label htmlFor="cc-plant">{t('stockCount.plant')}</label>
         <select
           id="cc-plant"
           value={plant}
           required
+          {...invalid(missingPlant)}
           onChange={(event) => {
             setPlant(event.target.value);
             // §5: storage locations (and what depends on the plant) reset on plant change.
@@ -87,7 +98,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
           ))}
         </select>
         <label htmlFor="cc-sloc">{t('stockCount.storageLocation')}</label>
-        <select id="cc-sloc" value={storageLocation} required disabled={!plant} onChange={(event) => setStorageLocation(event.target.value)}>
+        <select id="cc-sloc" value={storageLocation} required disabled={!plant} {...invalid(missingLocation)} onChange={(event) => setStorageLocation(event.target.value)}>
           <option value="">{t('stockCount.choose')}</option>
           {locations.data?.storage_locations.map((l) => (
             <option key={l.code} value={l.code}>
@@ -117,7 +128,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
             <input id="cc-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
           </>
         )}
-        <FormActions error={error} onCancel={onClose} submitLabel={t('stockCount.send')} isPending={create.isPending}>
+        <FormActions error={error} errorId="cc-error" onCancel={onClose} submitLabel={t('stockCount.send')} isPending={create.isPending}>
           <button type="button" className="button" disabled={create.isPending} onClick={() => submit(true)()}>
             {t('stockCount.saveDraft')}
           </button>

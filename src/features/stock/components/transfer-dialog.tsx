@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Relationships, StockItemRow, TransferRequestRow } from '../../../contract/stock';
 import { errorMessage, stockApi, toSearchParams } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 
@@ -12,6 +13,7 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   const [to, setTo] = useState('');
   const [quantity, setQuantity] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<'to' | 'quantity' | null>(null);
   const locations = useQuery({
     queryKey: ['relationship', 'storage_location', item.plant],
     queryFn: () => stockApi.get('relationship/storage_location', { searchParams: toSearchParams({ plant: item.plant }) }).json<Relationships>(),
@@ -32,16 +34,24 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const amount = Number(quantity.replace(',', '.'));
-    if (!to) return setError(t('stockCount.allFieldsMandatory'));
-    if (!Number.isFinite(amount) || amount <= 0) return setError(t('stock.transferQuantityInvalid'));
+    // #19 item 16: the refused field is marked and focused, not only named in the message.
+    const refuse = (field: 'to' | 'quantity', message: string) => {
+      setError(message);
+      setInvalidField(field);
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+    };
+    if (!to) return refuse('to', t('stockCount.allFieldsMandatory'));
+    if (!Number.isFinite(amount) || amount <= 0) return refuse('quantity', t('stock.transferQuantityInvalid'));
+    setInvalidField(null);
     send.mutate(amount);
   };
+  const invalid = (field: 'to' | 'quantity') => (invalidField === field ? { 'aria-invalid': true, 'aria-describedby': 'tr-error' } : {});
   return (
     <Dialog open title={t('stock.transferTitle', { code: item.material_code })} onClose={onClose}>
       <form className="form-grid" onSubmit={submit}>
         <p className="muted">{t('stock.transferFrom', { plant: item.plant, location: item.storage_location, total: item.total_quantity ?? '–', unit: item.unit })}</p>
         <label htmlFor="tr-to">{t('stock.transferTo')}</label>
-        <select id="tr-to" value={to} onChange={(event) => setTo(event.target.value)}>
+        <select id="tr-to" value={to} {...invalid('to')} onChange={(event) => setTo(event.target.value)}>
           <option value="">{t('stockCount.choose')}</option>
           {locations.data?.storage_locations
             .filter((l) => l.code !== item.storage_location)
@@ -52,8 +62,8 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
             ))}
         </select>
         <label htmlFor="tr-qty">{t('stock.transferQuantity', { unit: item.unit })}</label>
-        <input id="tr-qty" type="text" inputMode="decimal" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
-        <FormActions error={error} onCancel={onClose} submitLabel={t('stock.transferSend')} isPending={send.isPending} />
+        <input id="tr-qty" type="text" inputMode="decimal" value={quantity} {...invalid('quantity')} onChange={(event) => setQuantity(event.target.value)} />
+        <FormActions error={error} errorId="tr-error" onCancel={onClose} submitLabel={t('stock.transferSend')} isPending={send.isPending} />
       </form>
     </Dialog>
   );
