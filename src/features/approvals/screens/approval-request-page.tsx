@@ -3,7 +3,7 @@
  * and user-acceptance managers), and the other requests still waiting.
  */
 import { useState } from 'react';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/date-formats';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
@@ -46,7 +46,7 @@ export default function ApprovalRequestPage() {
             <dt>{t('approvals.manager')}</dt>
             <dd>{data.manager_email}</dd>
             <dt>{t('approvals.requested')}</dt>
-            <dd>{dayjs(data.created).format('L LT')}</dd>
+            <dd>{formatDateTime(data.created)}</dd>
             <dt>{t('approvals.status')}</dt>
             <dd>
               <span className={`status-pill ${data.approval_status === 'Approved' ? 'ok' : data.approval_status === 'Rejected' ? 'danger' : 'warning'}`}>
@@ -56,7 +56,7 @@ export default function ApprovalRequestPage() {
             {data.decided_by_email && (
               <>
                 <dt>{t('approvals.decidedBy')}</dt>
-                <dd>{t('approvals.decidedByAt', { who: data.decided_by_email, time: dayjs(data.decided_at).format('L LT') })}</dd>
+                <dd>{t('approvals.decidedByAt', { who: data.decided_by_email, time: formatDateTime(data.decided_at) })}</dd>
               </>
             )}
           </dl>
@@ -102,7 +102,7 @@ export default function ApprovalRequestPage() {
             <li key={other.request_id}>
               <Link to={`/approval-request/${other.request_id}`} className="pending-link">
                 <span className="strong">{other.requesting_user_email}</span>
-                <span className="muted small">{dayjs(other.created).format('L LT')}</span>
+                <span className="muted small">{formatDateTime(other.created)}</span>
               </Link>
             </li>
           ))}

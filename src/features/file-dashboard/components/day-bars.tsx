@@ -6,6 +6,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { formatDate, formatDayHeading } from '../../../lib/date-formats';
 import type { CompactRow } from '../../../contract/dashboard';
 import { STATUS_ORDER, countOf } from './file-status';
 
@@ -17,7 +18,7 @@ export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
       {rows.map((row) => {
         const problems = row.number_of_errored_files + row.number_of_missing_files;
         const label = t('files.dayLabel', {
-          date: dayjs(row.date).format('dddd L'),
+          date: formatDayHeading(row.date),
           total: row.number_of_files,
           processed: row.number_of_processed_files,
           errored: row.number_of_errored_files,
@@ -29,7 +30,7 @@ export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
           <li key={row.date}>
             <Link to={`/dashboard/${row.date}`} className="fd-day" aria-label={label}>
               <span className="fd-day-date">
-                <span className="fd-weekday">{dayjs(row.date).format('dd')}</span> {dayjs(row.date).format('L')}
+                <span className="fd-weekday">{dayjs(row.date).format('dd')}</span> {formatDate(row.date)}
               </span>
               <span className="fd-bar" style={{ width: `${(row.number_of_files / widest) * 100}%` }} aria-hidden="true">
                 {STATUS_ORDER.map((status) => {
@@ -70,7 +71,7 @@ export function DayTable({ rows }: { rows: readonly CompactRow[] }) {
           {rows.map((row) => (
             <tr key={row.date}>
               <th scope="row">
-                <Link to={`/dashboard/${row.date}`}>{dayjs(row.date).format('L')}</Link>
+                <Link to={`/dashboard/${row.date}`}>{formatDate(row.date)}</Link>
               </th>
               <td>{row.number_of_files}</td>
               {STATUS_ORDER.map((status) => (

@@ -2,6 +2,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { formatDate, formatDayHeading } from '../../../lib/date-formats';
 import { isCalendarDay } from '../../../contract/dashboard';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
@@ -18,7 +19,7 @@ export default function DashboardDayPage() {
   const isValid = isCalendarDay(date);
   const view = useDetailedView(email, date, isValid);
   const step = (days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
-  const title = isValid ? dayjs(date).format('dddd L') : date;
+  const title = isValid ? formatDayHeading(date) : date;
 
   return (
     <section className="page fd-page">
@@ -35,10 +36,10 @@ export default function DashboardDayPage() {
       ) : (
         <>
           <div className="button-row fd-steps">
-            <Link className="button small" to={`/dashboard/${step(-1)}`} aria-label={t('files.previousDayLabel', { date: dayjs(step(-1)).format('L') })}>
+            <Link className="button small" to={`/dashboard/${step(-1)}`} aria-label={t('files.previousDayLabel', { date: formatDate(step(-1)) })}>
               ← {t('files.previousDay')}
             </Link>
-            <Link className="button small" to={`/dashboard/${step(1)}`} aria-label={t('files.nextDayLabel', { date: dayjs(step(1)).format('L') })}>
+            <Link className="button small" to={`/dashboard/${step(1)}`} aria-label={t('files.nextDayLabel', { date: formatDate(step(1)) })}>
               {t('files.nextDay')} →
             </Link>
           </div>

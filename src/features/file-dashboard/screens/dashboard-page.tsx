@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { formatDate } from '../../../lib/date-formats';
 import { isCalendarDay } from '../../../contract/dashboard';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
@@ -79,7 +80,7 @@ export default function DashboardPage() {
       {view.data && (
         <>
           <div className="panel fd-summary" role="status">
-            <p className="fd-summary-range">{t('files.rangeSummary', { from: dayjs(start).format('L'), to: dayjs(end).format('L') })}</p>
+            <p className="fd-summary-range">{t('files.rangeSummary', { from: formatDate(start), to: formatDate(end) })}</p>
             <ul className="fd-totals">
               {totals.map(([status, total]) => (
                 <li key={status} className={total > 0 && (status === 'errored' || status === 'missing') ? 'fd-total-alert' : undefined}>

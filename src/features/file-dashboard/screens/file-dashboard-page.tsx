@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { formatDayHeading } from '../../../lib/date-formats';
 import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
@@ -57,7 +58,7 @@ export default function FileDashboardPage() {
       {mayRead && (
         <section aria-labelledby="fd-today">
           <h2 id="fd-today" className="fd-section-title">
-            {t('files.today', { date: dayjs(today).format('dddd L') })}
+            {t('files.today', { date: formatDayHeading(today) })}
           </h2>
           {view.data && <FileList files={view.data} />}
         </section>

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatCreated, formatDeadline } from '../../../lib/date-formats';
 import type { NotificationChannel, NotificationKey } from '../../../contract/notifications';
 import type { FeedbackItem } from '../../../contract/feedback';
 import { Spinner } from '../../../components/ui/spinner';
@@ -171,8 +171,8 @@ export function StockCountPageList(props: PageProps) {
               <span className="status-chip">{t(`notifications.countStatus.${count.status}`)}</span>
             </div>
             <div className="notification-card-meta">
-              <span>{t('notifications.createdAt', { date: dayjs(count.created).format('LLL') })}</span>
-              {count.should_be_done_at && <span>{t('notifications.dueBy', { date: dayjs(count.should_be_done_at).format('LL') })}</span>}
+              <span>{t('notifications.createdAt', { date: formatCreated(count.created) })}</span>
+              {count.should_be_done_at && <span>{t('notifications.dueBy', { date: formatDeadline(count.should_be_done_at) })}</span>}
               {count.conducted_by && <span>{t('notifications.conductedBy', { who: count.conducted_by })}</span>}
               <span>{t('notifications.countedLines', { counted: count.counted_lines, total: count.total_lines })}</span>
             </div>

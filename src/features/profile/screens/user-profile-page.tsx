@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/date-formats';
 import { LOCALES, type Locale } from '../../../domain/constants';
 import { errorMessage } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n';
@@ -86,7 +86,7 @@ export default function UserProfilePage() {
             <dt>{t('profile.email')}</dt>
             <dd>{profile.email}</dd>
             <dt>{t('profile.lastLogin')}</dt>
-            <dd>{profile.lastLogin ? <time dateTime={profile.lastLogin}>{dayjs(profile.lastLogin).format('LLLL')}</time> : t('profile.firstVisit')}</dd>
+            <dd>{profile.lastLogin ? <time dateTime={profile.lastLogin}>{formatDateTime(profile.lastLogin)}</time> : t('profile.firstVisit')}</dd>
           </dl>
         </section>
         <section className="panel" aria-labelledby="profile-language-title">

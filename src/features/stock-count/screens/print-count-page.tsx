@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDeadline } from '../../../lib/date-formats';
 import type { z } from 'zod';
 import type { printMaterialsResponse } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
@@ -35,7 +35,7 @@ export default function PrintCountPage() {
         </span>
         <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
         <span>{count.conducted_by ? t('stockCount.conductedBy', { who: count.conducted_by }) : t('stockCount.unassigned')}</span>
-        {count.should_be_done_at && <span>{t('stockCount.deadline', { date: dayjs(count.should_be_done_at).format('LL') })}</span>}
+        {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
       </p>
       <div className="table-wrap">
         <table className="data-table">

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { formatDeadline } from '../../../lib/date-formats';
 import type { StockCountRow } from '../../../contract/stock';
 import { EDITABLE_COUNT_STATUSES, PAGE_SIZE } from '../../../domain/constants';
 import { can } from '../../../domain/permissions';
@@ -58,7 +59,7 @@ function CountCard({
             {count.plant} / {count.storage_location}
           </span>
           <span>{count.conducted_by ? t('stockCount.conductedBy', { who: count.conducted_by }) : t('stockCount.unassigned')}</span>
-          {count.should_be_done_at && <span>{t('stockCount.deadline', { date: dayjs(count.should_be_done_at).format('LL') })}</span>}
+          {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
         </span>
         <span className="count-card-progress">
           <span className="progress-bar" aria-hidden="true">

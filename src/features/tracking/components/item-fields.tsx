@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import type { OrderDetailsItem } from '../../../contract/parts';
 
 /** Every §3 item field, in the spec's order; JSON fields are shown in their own sections. */
@@ -45,8 +45,8 @@ export function ItemFields({ item }: { item: OrderDetailsItem }) {
   const show = (field: (typeof FIELDS)[number]) => {
     const value = item[field];
     if (value === null || value === '') return <span className="muted">{t('tracking.field.empty')}</span>;
-    if (DATES.has(field)) return dayjs(String(value)).format('L');
-    if (field === 'goodsReceiptPostedAt') return dayjs(String(value)).format('LLL');
+    if (DATES.has(field)) return formatDate(String(value));
+    if (field === 'goodsReceiptPostedAt') return formatDateTime(String(value));
     return String(value);
   };
   return (

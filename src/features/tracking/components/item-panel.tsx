@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import type { OrderDetailsItem } from '../../../contract/parts';
 import { itemIcons, shippingState } from '../../../domain/tracking';
 import { TrackingIconLegend } from '../../../components/tracking/tracking-icons';
@@ -18,7 +18,7 @@ function Step({ step }: { step: TimelineStep }) {
           <span className="muted small">
             {t(`tracking.stepState.${step.state}`)}
             {step.document && ` · ${step.document}`}
-            {step.at && ` · ${dayjs(step.at).format('LLL')}`}
+            {step.at && ` · ${formatDateTime(step.at)}`}
           </span>
         </span>
       </li>
@@ -30,7 +30,7 @@ function Step({ step }: { step: TimelineStep }) {
       <span className="timeline-text">
         <strong>{step.type === 'sms' ? t('tracking.smsSent') : step.description}</strong>
         <span className="muted small">
-          <time dateTime={step.at}>{dayjs(step.at).format('LLL')}</time>
+          <time dateTime={step.at}>{formatDateTime(step.at)}</time>
           {step.type === 'carrier' && step.location && ` · ${step.location}`}
         </span>
       </span>
@@ -55,7 +55,7 @@ export function ItemPanel({ item, serviceOrder, now }: { item: OrderDetailsItem;
       <dl className="item-facts">
         <div>
           <dt>{t('tracking.eta')}</dt>
-          <dd>{item.deliveryStatus === 'Delivered' ? t('tracking.deliveredOn', { date: dayjs(item.deliveryDate).format('L') }) : item.eta ? dayjs(item.eta).format('L') : t('tracking.noEta')}</dd>
+          <dd>{item.deliveryStatus === 'Delivered' ? t('tracking.deliveredOn', { date: formatDate(item.deliveryDate) }) : item.eta ? formatDate(item.eta) : t('tracking.noEta')}</dd>
         </div>
         <div>
           <dt>{isAccessPoint ? t('tracking.pickupAt') : t('tracking.deliveryTo')}</dt>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDate } from '../../../lib/date-formats';
 import type { TrackingRow } from '../../../contract/parts';
 import { itemIcons } from '../../../domain/tracking';
 import { TrackingIconSet } from '../../../components/tracking/tracking-icons';
@@ -18,7 +18,7 @@ export function OrderCard({ row, now }: { row: TrackingRow; now: Date }) {
         </Link>
         {summary && (
           <span className="order-card-date">
-            {t(summary.kind === 'eta' ? 'tracking.etaOn' : 'tracking.deliveryDateOn', { date: dayjs(summary.date).format('L') })}
+            {t(summary.kind === 'eta' ? 'tracking.etaOn' : 'tracking.deliveryDateOn', { date: formatDate(summary.date) })}
           </span>
         )}
       </div>

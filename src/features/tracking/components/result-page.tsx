@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/date-formats';
 import type { TrackingStatusParams } from '../../../contract/parts';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTrackingStatus } from '../api/get-tracking-status';
@@ -38,7 +38,7 @@ export function ResultPage({
   return (
     <section className="result-page" aria-label={t('common.pageOf', { page: data.page, pages: data.pages })}>
       {!isFirst && page.isOfflineCopy && page.savedAt && (
-        <p className="muted small">{t('tracking.pageSavedAt', { page: data.page, time: dayjs(page.savedAt).format('LLL') })}</p>
+        <p className="muted small">{t('tracking.pageSavedAt', { page: data.page, time: formatDateTime(page.savedAt) })}</p>
       )}
       {isFirst && data.trackingStatus.length === 0 && <p className="muted">{t('common.noItems')}</p>}
       <ul className="order-cards">

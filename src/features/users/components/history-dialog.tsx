@@ -1,6 +1,6 @@
 /** A user's history from the audit log (super managers): who changed what, from what to what, when. */
 import { useState } from 'react';
-import dayjs from 'dayjs';
+import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry, UserRow } from '../../../contract/users';
 import { describeAttachment, diffGrantState, type GrantState } from '../../../domain/grant-changes';
@@ -43,7 +43,7 @@ function ChangeSummary({ entry }: { entry: AuditEntry }) {
   if (entry.action === 'user.updateExpiration') {
     const date = (value: unknown) => {
       const raw = (value as { expirationDate?: string | null } | null)?.expirationDate;
-      return raw ? dayjs(raw).format('L') : t('users.expiration.neverShort');
+      return raw ? formatDate(raw) : t('users.expiration.neverShort');
     };
     return <p>{t('users.history.fromTo', { from: date(entry.before), to: date(entry.after) })}</p>;
   }
@@ -70,7 +70,7 @@ export function HistoryDialog({ user, onClose }: { user: UserRow; onClose: () =>
             <li key={entry.id}>
               <p>
                 <span className="strong">{t(`users.history.actions.${ACTIONS[entry.action] ?? 'other'}`, { action: entry.action })}</span>
-                <span className="cell-sub">{t('users.history.byAt', { who: entry.actor_email, time: dayjs(entry.created).format('L LT') })}</span>
+                <span className="cell-sub">{t('users.history.byAt', { who: entry.actor_email, time: formatDateTime(entry.created) })}</span>
               </p>
               <ChangeSummary entry={entry} />
             </li>

@@ -1,5 +1,5 @@
 /** Requests waiting for a decision (§7 pending approvals), each leading to its approval page. */
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/date-formats';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
@@ -23,7 +23,7 @@ export function PendingApprovalsList() {
         <li key={request.request_id}>
           <Link to={`/approval-request/${request.request_id}`} className="pending-link">
             <span className="strong">{request.requesting_user_email}</span>
-            <span className="muted small">{t('users.requestedAt', { time: dayjs(request.created).format('L LT') })}</span>
+            <span className="muted small">{t('users.requestedAt', { time: formatDateTime(request.created) })}</span>
           </Link>
         </li>
       ))}

@@ -1,5 +1,5 @@
 /** The users of one tab: name and e-mail, status, roles and permissions, plants, last login, and the caller's actions. */
-import dayjs from 'dayjs';
+import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../../../contract/users';
 
@@ -17,8 +17,8 @@ export function UserStatus({ user }: { user: UserRow }) {
   if (user.approvalStatus !== 'Approved') {
     return <span className={`status-pill ${user.approvalStatus === 'Rejected' ? 'danger' : 'warning'}`}>{t(`users.status.${user.approvalStatus}`)}</span>;
   }
-  if (user.isExpired) return <span className="status-pill danger">{t('users.status.expired', { date: dayjs(user.expirationDate).format('L') })}</span>;
-  if (user.expirationDate) return <span className="status-pill">{t('users.status.expires', { date: dayjs(user.expirationDate).format('L') })}</span>;
+  if (user.isExpired) return <span className="status-pill danger">{t('users.status.expired', { date: formatDate(user.expirationDate) })}</span>;
+  if (user.expirationDate) return <span className="status-pill">{t('users.status.expires', { date: formatDate(user.expirationDate) })}</span>;
   return <span className="status-pill ok">{t('users.status.active')}</span>;
 }
 
@@ -64,7 +64,7 @@ export function UserTable({ users, actions, onAction }: { users: UserRow[]; acti
                 )}
               </td>
               <td data-label={t('users.columns.plants')}>{user.plants.join(', ') || '–'}</td>
-              <td data-label={t('users.columns.lastLogin')}>{user.lastLogin ? dayjs(user.lastLogin).format('L LT') : t('users.never')}</td>
+              <td data-label={t('users.columns.lastLogin')}>{user.lastLogin ? formatDateTime(user.lastLogin) : t('users.never')}</td>
               {actions.length > 0 && (
                 <td className="user-actions">
                   <div className="user-actions-list">
