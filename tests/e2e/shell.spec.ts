@@ -116,3 +116,29 @@ test('the OpenAPI document is served at /docs', async ({ request }) => {
   const doc = await (await request.get('/docs/json')).json();
   expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/user_api/v1/user/profile', '/user_api/v1/constants/permissions']));
 });
+
+test('an account that expires while in use goes to the expired page at its next call, not only the profile call (#19 item 1)', async ({ page, request }) => {
+  const token = async (email: string) => (await (await request.post('/auth/local/token', { data: { email } })).json()).idToken as string;
+  const manager = { authorization: `Bearer ${await token('manager@example.com')}` };
+  const found = await request.get('/user_api/v1/users?query=expired%40example.com', { headers: manager });
+  const user = ((await found.json()).items as Array<{ uid: string; email: string; expirationDate: string | null }>).find((u) => u.email === 'expired@example.com')!;
+  const setExpiration = (expirationDate: string | null) =>
+    request.put(`/user_api/v1/users/${user.uid}/expiration_date`, { headers: { ...manager, 'Idempotency-Key': crypto.randomUUID() }, data: { expirationDate } });
+  expect((await setExpiration(null)).ok()).toBe(true);
+  try {
+    await login(page, 'expired@example.com');
+    await expect(page).toHaveURL(/\/status-monitor$/);
+    // Expired now: the profile is already loaded; the next call (the stock list, or a poll of
+    // the notifications that comes first) is refused, and that is enough to leave.
+    expect((await setExpiration(user.expirationDate)).ok()).toBe(true);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Stock' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await expect(page).toHaveURL(/\/user-expired$/);
+    await expect(page.getByText('Sorry, looks like your account has expired.')).toBeVisible();
+  } finally {
+    await setExpiration(user.expirationDate);
+  }
+});
