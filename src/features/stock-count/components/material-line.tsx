@@ -6,10 +6,10 @@
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
-import dayjs from 'dayjs';
 import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
 import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
+import { formatDateTime } from '../../../lib/date-formats';
 
 export interface LineActions {
   onQuantity(line: MaterialCountRow, quantity: number): void;
@@ -192,7 +192,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
             {line.book_quantity === null
               ? t('stockCount.noBook')
               : line.book_quantity_at
-                ? t('stockCount.bookAt', { quantity: line.book_quantity, unit: line.unit, time: dayjs(line.book_quantity_at).format('L LT') })
+                ? t('stockCount.bookAt', { quantity: line.book_quantity, unit: line.unit, time: formatDateTime(line.book_quantity_at) })
                 : t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
           </span>
         </div>

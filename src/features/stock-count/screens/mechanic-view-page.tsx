@@ -7,7 +7,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import dayjs from 'dayjs';
 import type { MaterialCountRow } from '../../../contract/stock';
 import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
@@ -37,6 +36,7 @@ import { MaterialLine, type LineActions } from '../components/material-line';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
 import { bookQuantityMoved } from '../../../domain/stock';
+import { formatDeadline } from '../../../lib/date-formats';
 
 const STATE_RANK: Record<OutboxEntry['status'], number> = { conflict: 3, failed: 2, sending: 1, pending: 1 };
 
@@ -163,7 +163,7 @@ export default function MechanicViewPage() {
             <span>
               {count.plant} / {count.storage_location}
             </span>
-            {count.should_be_done_at && <span>{t('stockCount.deadline', { date: dayjs(count.should_be_done_at).format('LL') })}</span>}
+            {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
           </p>
         </div>
         <div className="count-progress" aria-label={t('stockCount.progress', { counted, total })}>
