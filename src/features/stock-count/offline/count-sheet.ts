@@ -220,24 +220,42 @@ async function sheetPage(key: string) {
   return page ? { page, data: page.data as SheetPageData } : undefined;
 }
 
-/** One line as the device holds it now. */
-async function readLine(key: string, id: number): Promise<MaterialCountRow | undefined> {
-  const sheet = await sheetPage(key);
-  const position = sheet?.data.ids.indexOf(id) ?? -1;
-  if (position < 0) return undefined;
-  const chunk = await offlineDb.chunks.get([key, sliceOf(position)]);
-  return (chunk?.rows as MaterialCountRow[] | undefined)?.find((row) => row.id === id);
+/** Where a line sits on the device: its sheet page, position, slice and row. */
+interface Located {
+  sheet: NonNullable<Awaited<ReturnType<typeof sheetPage>>>;
+  position: number;
+  chunk: { page: string; chunk: number; rows: unknown[] };
+  row: MaterialCountRow;
 }
 
-/** Rewrites the one slice holding a line. `change` returns null to remove the line. */
-async function changeLine(key: string, id: number, change: (line: MaterialCountRow) => MaterialCountRow | null): Promise<void> {
+async function locate(key: string, id: number): Promise<Located | undefined> {
   const sheet = await sheetPage(key);
   const position = sheet?.data.ids.indexOf(id) ?? -1;
-  if (!sheet || position < 0) return;
+  if (!sheet || position < 0) return undefined;
   const chunk = await offlineDb.chunks.get([key, sliceOf(position)]);
-  const rows = (chunk?.rows ?? []) as MaterialCountRow[];
-  const before = rows.find((row) => row.id === id);
-  if (!chunk || !before) return;
+  const row = (chunk?.rows as MaterialCountRow[] | undefined)?.find((r) => r.id === id);
+  return chunk && row ? { sheet, position, chunk, row } : undefined;
+}
+
+/** One line as the device holds it now. */
+async function readLine(key: string, id: number): Promise<MaterialCountRow | undefined> {
+  return (await locate(key, id))?.row;
+}
+
+/**
+ * Rewrites the one slice holding a line. `change` returns null to remove the line. `located`
+ * (read in the same transaction) spares reading the page and slice again.
+ */
+async function changeLine(
+  key: string,
+  id: number,
+  change: (line: MaterialCountRow) => MaterialCountRow | null,
+  located?: Located,
+): Promise<void> {
+  const found = located ?? (await locate(key, id));
+  if (!found) return;
+  const { sheet, position, chunk, row: before } = found;
+  const rows = chunk.rows as MaterialCountRow[];
   const after = change(before);
   await offlineDb.chunks.put({ ...chunk, rows: after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id) });
   if (after?.id !== id) {
@@ -318,7 +336,9 @@ export interface QuantityJournal {
 
 async function queueQuantity(userEmail: string, shown: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
   const key = sheetKey(userEmail, shown.stock_count_id);
-  const line = await currentLine(key, shown);
+  const line = isProvisional(shown.id) ? await currentLine(key, shown) : shown;
+  // Read once in the change's transaction: the version to send and the slice to patch.
+  let held: Located | undefined;
   return enqueue({
     userEmail,
     kind: KIND.quantity,
@@ -326,11 +346,11 @@ async function queueQuantity(userEmail: string, shown: MaterialCountRow, quantit
     target: lineTarget(line.id),
     // A provisional line has no version yet: the add creates it, and its confirmation sets it.
     request: async () => {
-      const held = await readLine(key, line.id);
-      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : (held ?? line).version, acceptBook));
+      held = await locate(key, line.id);
+      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : (held?.row ?? line).version, acceptBook));
     },
     apply: () =>
-      updateLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) })),
+      changeLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }), held),
     coalesce: (open) => {
       const earlier = editOf(open);
       const version = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined)?.version : earlier?.version;
