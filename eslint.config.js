@@ -75,6 +75,36 @@ export default tseslint.config(
     };
   }),
   {
+    // Parse at the edge (#19): an answer is parsed with its contract schema, never cast.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='json'][typeArguments]",
+          message: 'Parse the answer with its contract schema (schema.parse(await … .json())), do not cast it with .json<T>().',
+        },
+      ],
+    },
+  },
+  {
+    // Screens and components call the services through their feature's api/ files (bulletproof-react).
+    files: ['src/features/*/screens/**', 'src/features/*/components/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='json'][typeArguments]",
+          message: 'Parse the answer with its contract schema (schema.parse(await … .json())), do not cast it with .json<T>().',
+        },
+        {
+          selector: "ImportDeclaration[source.value=/lib\\/api-client$/] ImportSpecifier[imported.name=/^(userApi|partsApi|stockApi)$/]",
+          message: "Call the service from the feature's api/ folder (one file per endpoint), not from a screen or component.",
+        },
+      ],
+    },
+  },
+  {
     // Command-line tools print to the terminal by design.
     files: ['scripts/**', 'server/db/seed-cli.ts', 'tests/bench/**'],
     rules: { 'no-console': 'off' },

@@ -7,17 +7,41 @@ import { CORE_GROUPS } from './locales/core-groups';
 /** API paths the service worker must never answer with index.html (ARCHITECTURE §3). */
 const API_PATHS = ['/user_api/', '/parts/', '/api/', '/auth/', '/docs', '/healthz'];
 
-/** `virtual:en-us-core`: the CORE_GROUPS of locales/en-US.json, the one source of the texts. */
-function englishCore(): Plugin {
-  const id = 'virtual:en-us-core';
-  const file = new URL('./locales/en-US.json', import.meta.url);
+const LOCALE_FILES = ['cs-CZ', 'de-DE', 'en-US', 'es-ES', 'fi-FI', 'fr-FR', 'it-IT', 'pt-PT', 'sv-SE'];
+
+/**
+ * The first screen's texts (CORE_GROUPS) straight from locales/*.json, the one source of the texts:
+ * `virtual:en-us-core` (bundled with the app: English is the fallback of every locale) and
+ * `virtual:locale-cores`, a loader per other locale, each its own small chunk, so the landing page
+ * of a German user loads 2 KB of German rather than the whole 13 KB locale (#22);
+ * `virtual:chunk-load-texts`, the `chunkLoad` group of every locale, for the page shown when the
+ * app's own chunks cannot load (src/app/start-failure.ts).
+ */
+function localeCores(): Plugin {
+  const english = 'virtual:en-us-core';
+  const index = 'virtual:locale-cores';
+  const one = 'virtual:locale-core/';
+  const chunkTexts = 'virtual:chunk-load-texts';
+  const fileOf = (locale: string) => new URL(`./locales/${locale}.json`, import.meta.url);
   return {
-    name: 'partstrack-english-core',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    name: 'partstrack-locale-cores',
+    resolveId: (source) => (source === english || source === index || source === chunkTexts || source.startsWith(one) ? `\0${source}` : undefined),
     load(loaded) {
-      if (loaded !== `\0${id}`) return undefined;
-      this.addWatchFile(file.pathname);
-      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      if (!loaded.startsWith('\0virtual:')) return undefined;
+      const id = loaded.slice(1);
+      if (id === chunkTexts) {
+        const texts = LOCALE_FILES.map((locale) => [locale, (JSON.parse(readFileSync(fileOf(locale), 'utf8')) as Record<string, unknown>).chunkLoad]);
+        LOCALE_FILES.forEach((locale) => this.addWatchFile(fileOf(locale).pathname));
+        return `export default ${JSON.stringify(Object.fromEntries(texts))};`;
+      }
+      if (id === index) {
+        const entries = LOCALE_FILES.filter((locale) => locale !== 'en-US').map((locale) => `'${locale}': () => import('${one}${locale}')`);
+        return `export default {${entries.join(',')}};`;
+      }
+      const locale = id === english ? 'en-US' : id.startsWith(one) ? id.slice(one.length) : null;
+      if (!locale || !LOCALE_FILES.includes(locale)) return undefined;
+      this.addWatchFile(fileOf(locale).pathname);
+      const all = JSON.parse(readFileSync(fileOf(locale), 'utf8')) as Record<string, unknown>;
       return `export default ${JSON.stringify(Object.fromEntries(CORE_GROUPS.map((group) => [group, all[group]])))};`;
     },
   };
@@ -25,7 +49,7 @@ function englishCore(): Plugin {
 
 export default defineConfig({
   plugins: [
-    englishCore(),
+    localeCores(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -51,7 +75,8 @@ export default defineConfig({
       },
       injectManifest: {
         // The shell, every lazy screen and every locale chunk, so the app starts offline in any language.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // wasm: the barcode reader's ZXing module (#17), so the camera scanner reads codes offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm}'],
         // Sign-in SDKs are big and useless offline (signing in needs the network): not precached.
         globIgnores: ['**/microsoft-*.js', '**/google-*.js', '**/index-*.js.map'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'node',
+          // An unexpected console.error fails the test (epic-stack's rule; #19 house item).
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
       {

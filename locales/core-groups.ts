@@ -4,4 +4,4 @@
  * start, before any app screen renders (see src/lib/i18n.ts), so adding a feature's texts never
  * grows the first screen.
  */
-export const CORE_GROUPS = ['app', 'common', 'loading', 'landing', 'welcome', 'expired', 'guard', 'shell', 'nav', 'routes', 'update'] as const;
+export const CORE_GROUPS = ['app', 'common', 'loading', 'landing', 'welcome', 'expired', 'guard', 'shell', 'nav', 'routes', 'update', 'chunkLoad'] as const;

@@ -48,7 +48,6 @@ import { stockCountManagementRoutes } from './routes/stock/stock-count-managemen
 import { relationshipRoutes } from './routes/stock/relationship';
 import { transferRoutes } from './routes/stock/transfer';
 import type { ErpAdapter } from './erp/adapter';
-import type { TrackingSearchIndex } from './search/tracking-index';
 
 export interface AppDeps {
   config: Config;
@@ -58,13 +57,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** The ERP file worker of this process (#9); an upload wakes it. Absent in tests: they drive it. */
   ingestion?: { wake(): void };
-  /**
-   * The process's caches, listening for changes (server/start.ts). Absent: caches that never hear
-   * of changes, so only the token cache serves.
-   */
+  /** The verified-token cache (server/start.ts). Absent: one of its own. */
   caches?: Caches;
-  /** Tracking searches from memory (docs/decisions/0016). Absent: searches read the database. */
-  trackingIndex?: TrackingSearchIndex;
 }
 
 /** Content security policy: our origin plus the identity and messaging services the PWA talks to. */
@@ -79,9 +73,10 @@ export function contentSecurityPolicy(config: Config) {
     useDefaults: true,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://apis.google.com'],
+      // 'wasm-unsafe-eval' lets the barcode reader compile its WebAssembly (#17); it allows no JavaScript eval.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...config.imageOrigins],
       connectSrc: ["'self'", ...identity, ...config.corsOrigins],
       frameSrc: ["'self'", ...identity, ...config.frameOrigins],
       workerSrc: ["'self'"],
@@ -109,7 +104,6 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, localIssuer, erp } = deps;
@@ -126,15 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route's validation: a lone UTF-16 surrogate is a 400 naming the field (#20).
   refuseLoneSurrogates(app);
   app.decorateRequest('currentUser', null);
-  app.decorateRequest('cacheGeneration', -1);
+  // Verified tokens only (docs/decisions/0021): nothing a replica keeps depends on the data.
   const caches = deps.caches ?? new Caches({ enabled: config.responseCache });
-  // Read-your-writes through the API: once a call that may have written has run, nothing cached
-  // before it is served by this process, and that before its answer leaves (other processes hear
-  // the NOTIFY). A 4xx is a refusal before anything was written; a 5xx may have written half.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method) && (reply.statusCode < 400 || reply.statusCode >= 500)) caches.changedHere();
-    done(null, payload);
-  });
 
   // External
   // Security headers (helmet). Built once here: the Fastify wrapper builds them again on every request.
@@ -220,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (parts) => {
       authenticateAll(parts, authOptions);
-      await parts.register(trackingStatusRoutes, { db, caches, index: deps.trackingIndex });
+      await parts.register(trackingStatusRoutes, { db });
       await parts.register(importantMessageRoutes, { db });
     },
     { prefix: '/parts/v1' },

@@ -55,8 +55,6 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   DOCS_ENABLED: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'DOCS_ENABLED must be true or false' }).optional(),
   RESPONSE_CACHE: z.enum(['on', 'off'], { message: 'RESPONSE_CACHE must be on or off' }).default('on'),
-  TRACKING_SEARCH_INDEX: z.enum(['on', 'off'], { message: 'TRACKING_SEARCH_INDEX must be on or off' }).default('on'),
-  TRACKING_SEARCH_INDEX_MAX_ITEMS: z.coerce.number().int().min(0).default(1_000_000),
   ERP_FAILURE: z.enum(['none', 'always']).default('none'),
   INBOX_DIR: z.string().optional(),
   INGESTION_SCHEDULE: z.string().optional(),
@@ -65,6 +63,11 @@ const envSchema = z.object({
   INGESTION_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** The external feedback form the PWA is built with (#8): the server lets the page frame its origin. */
   VITE_FEEDBACK_FORM_URL: z.string().url('VITE_FEEDBACK_FORM_URL must be a URL').optional(),
+  /** The company logo of /info (§6): an address of this server (/…) or a URL whose origin may serve images. */
+  VITE_COMPANY_LOGO_URL: z
+    .string()
+    .refine((value) => value.startsWith('/') || URL.canParse(value), 'VITE_COMPANY_LOGO_URL must be a URL or a path starting with /')
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -88,6 +91,8 @@ export interface Config {
   corsOrigins: string[];
   /** Origins the app's pages may show in a frame (CSP frame-src), besides sign-in. */
   frameOrigins: string[];
+  /** Origins the page may load images from besides its own (the company logo). */
+  imageOrigins: string[];
   rateLimitPerMinute: number;
   /** Where replicas keep their rate-limit counters together (REDIS_URL); unset: each process counts alone. */
   redisUrl: string | undefined;
@@ -98,10 +103,8 @@ export interface Config {
   trustProxy: false | string[];
   /** The OpenAPI document and its viewer at /docs (on unless NODE_ENV=production). */
   docsEnabled: boolean;
-  /** Verified tokens, callers and tracking pages kept in memory while still true (docs/decisions/0014). */
+  /** Verified id tokens kept in memory until they expire, at most 5 minutes (docs/decisions/0021). */
   responseCache: boolean;
-  /** Tracking searches answered from an in-memory index kept by the change log (docs/decisions/0016), up to this many items. */
-  trackingSearchIndex: { enabled: boolean; maxItems: number };
   erpFailure: 'none' | 'always';
   /** ERP file ingestion (#9): inbox folder, expected schedule, claim lease, poll interval. */
   ingestion: { workerEnabled: boolean; inboxDir: string | undefined; schedule: IngestionSchedule; leaseSeconds: number; pollSeconds: number };
@@ -189,12 +192,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : null,
     corsOrigins: e.CORS_ORIGINS,
     frameOrigins: e.VITE_FEEDBACK_FORM_URL ? [new URL(e.VITE_FEEDBACK_FORM_URL).origin] : [],
+    imageOrigins: e.VITE_COMPANY_LOGO_URL && !e.VITE_COMPANY_LOGO_URL.startsWith('/') ? [new URL(e.VITE_COMPANY_LOGO_URL).origin] : [],
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     trustProxy: trustProxy(e.TRUST_PROXY),
     docsEnabled: e.DOCS_ENABLED === undefined ? e.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(e.DOCS_ENABLED),
     responseCache: e.RESPONSE_CACHE === 'on',
-    trackingSearchIndex: { enabled: e.TRACKING_SEARCH_INDEX === 'on', maxItems: e.TRACKING_SEARCH_INDEX_MAX_ITEMS },
     erpFailure: e.ERP_FAILURE,
     ingestion: {
       workerEnabled: e.INGESTION_WORKER,

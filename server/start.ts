@@ -16,17 +16,12 @@ import { startNotificationDispatch } from './notifications/start';
 import { startDueReminders } from './notifications/due-reminders';
 import { createIngestionWorker, type IngestionWorker } from './ingestion/worker';
 import { startTableMaintenance } from './db/maintenance';
-import { TrackingSearchIndex } from './search/tracking-index';
 
 export interface Started {
   app: FastifyInstance;
   database: Database;
-  /** The process's caches (docs/decisions/0014); benchmarks read their counters. */
+  /** The verified-token cache (docs/decisions/0021); benchmarks read its counters. */
   caches: Caches;
-  /** Tracking searches from memory (docs/decisions/0016); benchmarks read its counters and wait for it. */
-  trackingIndex: TrackingSearchIndex;
-  /** Forgets every cached answer: for tests and benchmarks that write to the database directly. */
-  invalidateCaches(): void;
   close(): Promise<void>;
 }
 
@@ -43,11 +38,6 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   // #9: ERP files from INBOX_DIR and uploads, claimed through the database (see ingestion/queue.ts).
   const uploads: { worker?: IngestionWorker } = {};
   const caches = new Caches({ enabled: config.responseCache });
-  const logTo: { app?: FastifyInstance } = {};
-  const trackingIndex = new TrackingSearchIndex(database.db, {
-    ...config.trackingSearchIndex,
-    log: { info: (details, message) => logTo.app?.log.info(details, message), warn: (details, message) => logTo.app?.log.warn(details, message) },
-  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -56,13 +46,7 @@ export async function startProduct(config: Config, options: { logger?: boolean |
     logger: options.logger,
     ingestion: { wake: () => uploads.worker?.wake() },
     caches,
-    trackingIndex,
   });
-  // Built in the background: until it is ready, searches read the database (as they would without it).
-  logTo.app = app;
-  void trackingIndex.start();
-  // Caches serve only while this process hears every change (NOTIFY, migration 0010).
-  await caches.listen(database.changes, app.log);
   const ingestion = createIngestionWorker(database.db, config.ingestion, app.log);
   uploads.worker = ingestion;
   if (config.ingestion.workerEnabled) ingestion.start();
@@ -81,17 +65,13 @@ export async function startProduct(config: Config, options: { logger?: boolean |
     app,
     database,
     caches,
-    trackingIndex,
-    invalidateCaches: () => caches.invalidate(),
     async close() {
       clearInterval(purgeTimer);
       await maintenance?.stop();
       await dueReminders.stop();
       await notificationDispatch.stop();
       await ingestion.stop();
-      await trackingIndex.stop();
       await app.close();
-      await caches.close();
       await database.close();
     },
   };

@@ -1,26 +1,21 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
-import { createQueryClient } from './lib/query-client';
-import { initI18n, LANGUAGE_KEY } from './lib/i18n';
-import { createRouter } from './app/router';
-import { onUserExpired } from './lib/user-expired';
+/**
+ * The entry (#22): small, and the only script the page starts with. A signed-out start on `/`
+ * asks for the sign-in options at once and loads the landing page alone (no router, TanStack
+ * Query, ky or zod: ≤ 100 KB gzip); any other start loads the app, whose router starts the
+ * screen's chunks and data together. Either chunk failing shows why (timeout or missing) with a
+ * reload button, in the user's language.
+ */
 import './app/styles.css';
+// The profile's theme choice, on <html> before the first paint (#21).
+import './lib/theme';
+import { getSession } from './lib/auth/session';
+import { loadChunk } from './lib/chunk-load';
+import { loadAuthConfig } from './features/auth/api/get-auth-config';
+import { showStartFailure } from './app/start-failure';
+import { preloadFirstScreen } from './app/first-screen';
 
-const queryClient = createQueryClient();
-const router = createRouter();
-// §8: 'User expired' on any call, not only the profile call.
-onUserExpired(() => {
-  if (router.state.location.pathname !== '/user-expired') void router.navigate('/user-expired', { replace: true });
-});
-
-await initI18n(localStorage.getItem(LANGUAGE_KEY) ?? navigator.language);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const start =
+  !getSession() && location.pathname === '/'
+    ? (void loadAuthConfig(), loadChunk(() => import('./app/start-landing')).then(({ startLanding }) => startLanding()))
+    : (preloadFirstScreen(location.pathname), loadChunk(() => import('./app/start-app')).then(({ startApp }) => startApp()));
+start.catch(showStartFailure);

@@ -16,9 +16,23 @@ interface ImportMetaEnv {
   readonly VITE_FEEDBACK_FORM_URL?: string;
   readonly VITE_INSTRUCTIONS_URL?: string;
   readonly VITE_COMPANY_ORGANISATION?: string;
+  readonly VITE_COMPANY_MATERIAL_URL?: string;
+  readonly VITE_COMPANY_LOGO_URL?: string;
 }
 
 declare module 'virtual:en-us-core' {
   const texts: Record<string, Record<string, unknown>>;
+  export default texts;
+}
+
+/** The first screen's texts of each locale but en-US (bundled), one small chunk each (#22). */
+declare module 'virtual:locale-cores' {
+  const cores: Record<string, () => Promise<{ default: Record<string, Record<string, unknown>> }>>;
+  export default cores;
+}
+
+/** The `chunkLoad` texts of every locale, for the page shown when the app's chunks cannot load. */
+declare module 'virtual:chunk-load-texts' {
+  const texts: Record<string, { title: string; otherTitle: string; missing: string; timeout: string; reload: string }>;
   export default texts;
 }

@@ -18,18 +18,11 @@ import * as schema from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/**
- * Where NOTIFY messages are heard (server/cache/changes.ts): PGlite's own connection, or — for
- * PostgreSQL — a session of its own, since LISTEN belongs to a session and the pool lends them out.
- */
-export type ChangeSource =
-  | { listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> }
-  | { connectionString: string };
-
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
-  changes: ChangeSource;
+  /** PostgreSQL: the connection string (tests open sessions of their own). */
+  databaseUrl?: string;
   migrate(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other databases from (`{ memory: true, from }`). */
   snapshot?(): Promise<Blob>;
@@ -48,7 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       engine: 'postgres',
-      changes: { connectionString: target.databaseUrl },
+      databaseUrl: target.databaseUrl,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: async () => {
         // pool.end() resolves once every connection was asked to end, not once it has: wait for
@@ -79,7 +72,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     engine: 'pglite',
-    changes: { listen: (channel, onMessage) => client.listen(channel, onMessage) },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     snapshot: async () => {
       await client.query('CHECKPOINT');

@@ -9,7 +9,6 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   date,
   index,
   integer,
@@ -272,9 +271,9 @@ export const orders = pgTable(
     /** The mechanic the order is for ("My orders"). */
     userEmail: text('user_email'),
     /**
-     * Item summary kept by statement-level triggers on order_items (migration 0006): how many
-     * items the order has, how many have arrived (§4) and how many wait at an access point. The
-     * tab counts and pages without a search term read these instead of every item.
+     * Item summary kept by statement-level triggers on order_items (migrations 0006, 0012, 0015):
+     * how many items the order has, how many have arrived (§4, item_is_arrived) and how many wait
+     * at an access point (item_is_action_point). Tabs and pages without a search term read these.
      */
     itemCount: integer('item_count').notNull().default(0),
     arrivedItems: integer('arrived_items').notNull().default(0),
@@ -288,49 +287,17 @@ export const orders = pgTable(
     index('orders_work_center_idx').on(t.plant, t.workCenter),
     index('orders_planner_group_idx').on(t.plant, t.plannerGroup),
     index('orders_ship_to_party_idx').on(t.shipToParty),
-    // Scanned backwards for "updated_at desc, id desc" (the tracking order).
-    index('orders_updated_idx').on(t.updatedAt, t.id),
+    // The tracking order ("updated_at desc, id desc") is read through orders_list_idx, a covering
+    // index written in migration 0015 (scope columns and the item summary included, so pages and
+    // capped tab counts are index-only scans; drizzle cannot declare INCLUDE). The few orders
+    // with a parcel at an access point have their own partial index (the action point count).
+    index('orders_action_point_idx').on(t.updatedAt, t.id).where(sql`action_point_items > 0`),
+    // §5 "equipment description=…" is a substring match (docs/decisions/0021).
+    index('orders_equipment_description_trgm_idx').using('gin', t.equipmentDescription.op('gin_trgm_ops')),
     index('orders_search_trgm_idx').using('gin', sql`${searchTextOfOrder(t)} gin_trgm_ops`),
     index('orders_service_order_lower_idx').on(sql`lower(${t.serviceOrder})`),
     index('orders_equipment_lower_idx').on(sql`lower(${t.equipmentCode})`),
   ],
-);
-
-/**
- * Tracking tab counts per (plant, work center, planner group), kept equal to `orders` by
- * statement-level triggers (migration 0006); '' stands for no work center / planner group. An
- * order counts in `orders` once it has an item, in `arrived` when one of its items has arrived, in
- * `incoming` when one has not, in `actionPoint` when one waits at an access point.
- */
-export const orderGroupCounts = pgTable(
-  'order_group_counts',
-  {
-    plant: text('plant').notNull(),
-    workCenter: text('work_center').notNull(),
-    plannerGroup: text('planner_group').notNull(),
-    orders: integer('orders').notNull(),
-    arrived: integer('arrived').notNull(),
-    incoming: integer('incoming').notNull(),
-    actionPoint: integer('action_point').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.plant, t.workCenter, t.plannerGroup] })],
-);
-
-/**
- * The same counts per (plant, UTC day of updated_at): a deep page of a whole-plant scope walks
- * these to the day where the page starts instead of skipping every newer order (migration 0006).
- */
-export const orderDayCounts = pgTable(
-  'order_day_counts',
-  {
-    plant: text('plant').notNull(),
-    day: date('day').notNull(),
-    orders: integer('orders').notNull(),
-    arrived: integer('arrived').notNull(),
-    incoming: integer('incoming').notNull(),
-    actionPoint: integer('action_point').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.plant, t.day] })],
 );
 
 /** Order item with every document field of §3; the tracking stage is derived from them (§4). */
@@ -385,6 +352,12 @@ export const orderItems = pgTable(
     index('order_items_po_lower_idx').on(sql`lower(${t.purchaseOrderDocNumber})`),
     index('order_items_tracking_lower_idx').on(sql`lower(${t.trackingNumber})`),
     index('order_items_status_idx').on(t.deliveryStatus),
+    // Field operators on the other documents and dates (docs/decisions/0021).
+    index('order_items_sales_order_lower_idx').on(sql`lower(${t.salesOrderDocNumber})`),
+    index('order_items_delivery_order_lower_idx').on(sql`lower(${t.deliveryOrderDocNumber})`),
+    index('order_items_delivery_date_idx').on(t.deliveryDate),
+    // §5 "material description=…" is a substring match.
+    index('order_items_material_description_trgm_idx').using('gin', t.materialDescription.op('gin_trgm_ops')),
     // §5 free text: one trigram index over the item's searchable text (see searchTextOfItem).
     index('order_items_search_trgm_idx').using('gin', sql`${searchTextOfItem(t)} gin_trgm_ops`),
   ],
@@ -406,28 +379,6 @@ export const parcelEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('parcel_events_item_idx').on(t.orderItemId, t.occurredAt)],
-);
-
-/** A transaction id as 64-bit `xid8` (PostgreSQL 13+), read and written as its decimal text. */
-const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
-
-/**
- * The orders whose rows or items changed, and in which transaction: written by statement-level
- * triggers on `orders` and `order_items` (migration 0013; '*' for a truncate). The tracking search
- * index of each server process (server/search/tracking-index.ts) reads the changes since its last
- * look before it answers, so it never answers from an order older than the database's. Rows are
- * kept 24 hours. An update of `orders` is recorded only when it sets a column the index reads
- * (not the item summary that the order_items triggers keep: those statements record themselves).
- */
-export const trackingChanges = pgTable(
-  'tracking_changes',
-  {
-    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
-    orderId: text('order_id').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
-  },
-  // Read by xid on every search; pruned by changed_at hourly (a scan of at most a day of changes).
-  (t) => [index('tracking_changes_xid_idx').on(t.xid)],
 );
 
 // ───────────────────────────── stock and stock counts ─────────────────────────────
@@ -458,6 +409,8 @@ export const stockItems = pgTable(
   (t) => [
     uniqueIndex('stock_items_location_material_uq').on(t.plant, t.storageLocation, t.materialCode),
     index('stock_items_material_idx').on(t.materialCode),
+    // Stock search (§5): a term naming a storage location matches its rows (docs/decisions/0021).
+    index('stock_items_storage_location_idx').on(t.storageLocation),
     // Stock search (§5): `bin ilike '%term%'` through trigrams (small pending list: see materials).
     index('stock_items_bin_trgm_idx').using('gin', t.bin.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
   ],
@@ -474,35 +427,6 @@ export const stockLocationCounts = pgTable(
     plant: text('plant').notNull(),
     storageLocation: text('storage_location').notNull(),
     items: integer('items').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.plant, t.storageLocation] })],
-);
-
-/** A bit string (`varbit`), read and written as its '0101…' text. */
-const varbit = customType<{ data: string }>({ dataType: () => 'varbit' });
-
-/**
- * A bit position per material held in stock, for `stockLocationMaterials`; assigned by the
- * stock_items triggers (migration 0008) the first time a material is stocked, never reused.
- */
-export const stockMaterialBits = pgTable('stock_material_bits', {
-  materialCode: text('material_code').primaryKey(),
-  bit: integer('bit').generatedByDefaultAsIdentity({ startWith: 0, minValue: 0 }).notNull().unique(),
-});
-
-/**
- * Which materials each storage location holds, as bit strings over `stockMaterialBits`: `held`
- * (a stock row exists) and `shown` (one exists whose total is not 0, §5). Kept by statement-level
- * triggers on stock_items (migration 0008). A search counts a location's matching materials as
- * bit_count(bits & mask of the matching materials) instead of reading its rows.
- */
-export const stockLocationMaterials = pgTable(
-  'stock_location_materials',
-  {
-    plant: text('plant').notNull(),
-    storageLocation: text('storage_location').notNull(),
-    held: varbit('held').notNull().default(sql`B''`),
-    shown: varbit('shown').notNull().default(sql`B''`),
   },
   (t) => [primaryKey({ columns: [t.plant, t.storageLocation] })],
 );

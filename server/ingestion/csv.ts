@@ -4,7 +4,7 @@
  * line it starts on, so each error names a line the ERP team can find in the file. Cells are
  * checked against the column kinds of formats.ts; nothing is guessed or repaired.
  */
-import { stepCsvLines } from '../csv/read-lines';
+import { CsvLineStream } from '../csv/csv-stream';
 import { FILE_COLUMNS, isCalendarDate, isDeliveryStatus, type ColumnSpec, type ErpFileType } from './formats';
 
 export interface LineError {
@@ -56,67 +56,111 @@ function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error:
   }
 }
 
-export function readErpCsv(text: string, fileType: ErpFileType): ReadResult {
-  const specs = FILE_COLUMNS[fileType];
-  const errors: LineError[] = [];
-  const records: CsvRecord[] = [];
-  let header: { columns: Array<ColumnSpec | null>; width: number } | null = null;
+/** A row of the file after its header, as the reader sees it. */
+export type RowVerdict = { record: CsvRecord } | { invalid: true } | { header: true } | { stop: true };
 
-  const read = stepCsvLines(text, { delimiters: [';', ','], previewRows: 5, sampleChars: 64 * 1024 }, (cells, startLine, parser) => {
-    if (!header) {
+/**
+ * Checks rows one by one against the file type's columns (the header first). Collects every
+ * error with its line; holds no rows itself, so a file of any size is checked in constant memory.
+ */
+export class ErpRowReader {
+  readonly errors: LineError[] = [];
+  /** Errors found, listed or not (only the first MAX_LISTED_ERRORS + 1 are kept when `capErrors`). */
+  errorCount = 0;
+  recordCount = 0;
+  private header: { columns: Array<ColumnSpec | null>; width: number } | null = null;
+
+  constructor(
+    readonly fileType: ErpFileType,
+    private readonly capErrors = false,
+  ) {}
+
+  private fail(error: LineError): void {
+    this.errorCount += 1;
+    if (!this.capErrors || this.errors.length <= MAX_LISTED_ERRORS) this.errors.push(error);
+  }
+
+  /** The columns the header named, in file order (null: a column the file type does not know). */
+  get columns(): ReadonlyArray<ColumnSpec | null> | null {
+    return this.header?.columns ?? null;
+  }
+
+  row(cells: string[], startLine: number): RowVerdict {
+    const specs = FILE_COLUMNS[this.fileType];
+    if (!this.header) {
       const names = cells.map((cell) => cell.trim().toLowerCase());
-      const columns = names.map((name) => specs.find((spec) => spec.name === name) ?? null);
-      const missing = specs.filter((spec) => spec.required && !names.includes(spec.name)).map((spec) => spec.name);
+      const columns = names.map((name) => specs.find((spec) => spec.name === name || spec.aliases?.includes(name)) ?? null);
+      const missing = specs.filter((spec) => spec.required && !columns.includes(spec)).map((spec) => spec.name);
       if (missing.length > 0) {
-        errors.push({
+        this.fail({
           line: startLine,
-          message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of a ${fileType} file`,
+          message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of a ${this.fileType} file`,
         });
-        parser.abort();
-        return;
+        return { stop: true };
       }
-      const duplicate = names.find((name, index) => name !== '' && names.indexOf(name) !== index);
+      const duplicate = names.find((name, index) => name !== '' && (names.indexOf(name) !== index || (columns[index] !== null && columns.indexOf(columns[index]!) !== index)));
       if (duplicate) {
-        errors.push({ line: startLine, message: `The header names the column ${duplicate} twice` });
-        parser.abort();
-        return;
+        this.fail({ line: startLine, message: `The header names the column ${duplicate} twice` });
+        return { stop: true };
       }
-      header = { columns, width: cells.length };
-      return;
+      this.header = { columns, width: cells.length };
+      return { header: true };
     }
-    if (cells.length !== header.width) {
-      errors.push({ line: startLine, message: `Unexpected column count ${cells.length} (expected ${header.width})` });
-      return;
+    if (cells.length !== this.header.width) {
+      this.fail({ line: startLine, message: `Unexpected column count ${cells.length} (expected ${this.header.width})` });
+      return { invalid: true };
     }
     const values: Record<string, CellValue> = {};
     let isValid = true;
     for (let index = 0; index < cells.length; index += 1) {
-      const spec = header.columns[index];
+      const spec = this.header.columns[index];
       if (!spec) continue;
       const raw = cells[index]!.trim();
       if (raw === '' && spec.required) {
-        errors.push({ line: startLine, message: `${spec.name} is empty` });
+        this.fail({ line: startLine, message: `${spec.name} is empty` });
         isValid = false;
         continue;
       }
       const converted = convert(spec, raw);
       if ('error' in converted) {
-        errors.push({ line: startLine, message: converted.error });
+        this.fail({ line: startLine, message: converted.error });
         isValid = false;
       } else {
         values[spec.name] = converted.value;
       }
     }
-    if (isValid) records.push({ line: startLine, values });
-  });
+    if (!isValid) return { invalid: true };
+    this.recordCount += 1;
+    return { record: { line: startLine, values } };
+  }
 
-  if (!header && errors.length === 0) errors.push({ line: null, message: `The file is empty; the first line must name the columns of a ${fileType} file` });
-  else if (header && records.length === 0 && errors.length === 0) errors.push({ line: null, message: 'The file has a header but no lines' });
-  return { records, errors, lineCount: read.endsWithNewline ? read.nextLine - 1 : read.nextLine };
+  /** After the last row: a file without a header or without lines is an error of its own. */
+  finish(): void {
+    if (!this.header && this.errorCount === 0) this.fail({ line: null, message: `The file is empty; the first line must name the columns of a ${this.fileType} file` });
+    else if (this.header && this.recordCount === 0 && this.errorCount === 0) this.fail({ line: null, message: 'The file has a header but no lines' });
+  }
+}
+
+/** How ERP extracts are cut into rows (read-lines.ts / csv-stream.ts). */
+export const ERP_CSV_GUESS = { delimiters: [';', ','], previewRows: 5, sampleChars: 64 * 1024 };
+
+/** Reads a whole file held as text (small files, tests); large files go through parse.ts. */
+export function readErpCsv(text: string, fileType: ErpFileType): ReadResult {
+  const reader = new ErpRowReader(fileType);
+  const records: CsvRecord[] = [];
+  const stream = new CsvLineStream(ERP_CSV_GUESS, (cells, line) => {
+    const verdict = reader.row(cells, line);
+    if ('record' in verdict) records.push(verdict.record);
+    return 'stop' in verdict ? 'stop' : undefined;
+  });
+  stream.push(text);
+  const { lineCount } = stream.end();
+  reader.finish();
+  return { records, errors: reader.errors, lineCount };
 }
 
 /** The errors as stored: the first MAX_LISTED_ERRORS, then one line saying how many more. */
-export function listedErrors(errors: readonly LineError[]): LineError[] {
-  if (errors.length <= MAX_LISTED_ERRORS) return [...errors];
-  return [...errors.slice(0, MAX_LISTED_ERRORS), { line: null, message: `… and ${errors.length - MAX_LISTED_ERRORS} more errors` }];
+export function listedErrors(errors: readonly LineError[], total = errors.length): LineError[] {
+  if (total <= MAX_LISTED_ERRORS) return [...errors];
+  return [...errors.slice(0, MAX_LISTED_ERRORS), { line: null, message: `… and ${total - MAX_LISTED_ERRORS} more errors` }];
 }

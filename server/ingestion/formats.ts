@@ -22,6 +22,8 @@ export interface ColumnSpec {
   name: string;
   kind: CellKind;
   required: boolean;
+  /** Other header names read as this column. */
+  aliases?: readonly string[];
 }
 
 const req = (name: string, kind: CellKind = 'text'): ColumnSpec => ({ name, kind, required: true });
@@ -36,7 +38,8 @@ export const FILE_COLUMNS: Record<ErpFileType, readonly ColumnSpec[]> = {
     req('material_code'),
     opt('bin'),
     opt('unrestricted_count', 'number'),
-    opt('quality_inspection_count', 'number'),
+    // The ERP's name; §3's quantity_inspection_count is read too (#19 item 7), and is what §7 answers.
+    { ...opt('quality_inspection_count', 'number'), aliases: ['quantity_inspection_count'] },
     opt('blocked_count', 'number'),
     opt('restricted_count', 'number'),
     opt('transfer_count', 'number'),

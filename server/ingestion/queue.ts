@@ -23,8 +23,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { fileProcessing } from '../db/schema';
-import { applyRecords } from './apply';
-import { listedErrors, readErpCsv, type LineError } from './csv';
+import { applyStaged } from './apply';
+import { listedErrors, type LineError } from './csv';
+import { parseErpFile } from './parse';
+import type { ReceivedFile } from './received';
+import { createStaging, dropStaging, readContent, stagingSink, storeContent } from './staging';
 import { ERP_FILE_TYPES, fileNameFor, parseFileName, type ErpFileType } from './formats';
 import { currentUploader, linesOutsideScope } from './upload-scope';
 import { addDaysToDate, deadlineOf, expectedSlots, localDate, partOfDayAt, type IngestionSchedule } from './schedule';
@@ -39,7 +42,8 @@ export const checksumOf = (content: string): string => createHash('sha256').upda
 
 export interface RegisterInput {
   fileName: string;
-  content: string;
+  /** The file as text (small files, the seed, tests) or on disk (uploads, the inbox). */
+  content: string | ReceivedFile;
   source: FileSource;
   uploadedBy?: string | null;
   now?: Date;
@@ -83,23 +87,28 @@ function fromSql(raw: Record<string, unknown>): FileRow {
 export async function registerFile(db: Executor, input: RegisterInput): Promise<RegisterResult> {
   const parts = parseFileName(input.fileName);
   if (typeof parts === 'string') throw new FileNameRefusal(parts);
-  const checksum = checksumOf(input.content);
+  const checksum = typeof input.content === 'string' ? checksumOf(input.content) : input.content.checksum;
   const now = (input.now ?? new Date()).toISOString();
-  const result = await db.execute(sql`
-    with new_file as (
-      insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, checksum, errors, source, uploaded_by, created_at)
-      values (${input.id ?? randomUUID()}, ${parts.fileType}, ${input.fileName}, ${parts.businessDate}, ${parts.partOfDay}, 'not_processed', ${checksum},
-        '[]'::jsonb, ${input.source}, ${input.uploadedBy ?? null}, ${now}::timestamptz)
-      on conflict (checksum) do nothing
-      returning *
-    ), stored as (
-      insert into file_contents (file_id, content) select id, ${input.content} from new_file
-    ), handed_over as (
-      delete from file_processing m using new_file n
-      where m.status = 'missing' and m.business_date = n.business_date and m.file_type = n.file_type and m.file_part_of_day = n.file_part_of_day
-    )
-    select * from new_file`);
-  const [inserted] = rowsOf(result);
+  const content = input.content;
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = rowsOf(
+      await tx.execute(sql`
+      with new_file as (
+        insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, checksum, errors, source, uploaded_by, created_at)
+        values (${input.id ?? randomUUID()}, ${parts.fileType}, ${input.fileName}, ${parts.businessDate}, ${parts.partOfDay}, 'not_processed', ${checksum},
+          '[]'::jsonb, ${input.source}, ${input.uploadedBy ?? null}, ${now}::timestamptz)
+        on conflict (checksum) do nothing
+        returning *
+      ), handed_over as (
+        delete from file_processing m using new_file n
+        where m.status = 'missing' and m.business_date = n.business_date and m.file_type = n.file_type and m.file_part_of_day = n.file_part_of_day
+      )
+      select * from new_file`),
+    );
+    // The bytes by COPY, in the same transaction: a file is never queued without them.
+    if (row) await storeContent(tx, String(row.id), typeof content === 'string' ? { text: content } : { path: content.path, size: content.size });
+    return row;
+  });
   if (inserted) return { file: fromSql(inserted), duplicate: false };
   const [existing] = await db.select().from(fileProcessing).where(eq(fileProcessing.checksum, checksum)).limit(1);
   if (!existing) throw new Error(`registerFile: ${input.fileName} neither inserted nor found`);
@@ -109,10 +118,10 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
 /** An inbox file that cannot be queued (bad name): an errored row, so the dashboard shows it. */
 export async function recordRefusedFile(
   db: Executor,
-  input: { fileName: string; content: string; reason: string; schedule: IngestionSchedule; now?: Date; source: FileSource },
+  input: { fileName: string; content: string | ReceivedFile; reason: string; schedule: IngestionSchedule; now?: Date; source: FileSource },
 ): Promise<RegisterResult> {
   const now = input.now ?? new Date();
-  const checksum = checksumOf(input.content);
+  const checksum = typeof input.content === 'string' ? checksumOf(input.content) : input.content.checksum;
   const typeGuess = /^ERP_([A-Z]+)_/i.exec(input.fileName)?.[1]?.toUpperCase();
   return db.transaction(async (tx) => {
     const existing = await lockChecksum(tx, checksum);
@@ -173,10 +182,16 @@ export interface ProcessOptions {
 }
 
 class Rollback extends Error {
-  constructor(readonly errors: LineError[]) {
+  constructor(
+    readonly errors: LineError[],
+    readonly count: number,
+  ) {
     super('rollback');
   }
 }
+
+/** The columns the upload-scope check reads (decision 0017). */
+export const SCOPE_COLUMNS = ['plant', 'service_order', 'user_email'];
 
 const dbMessage = (error: unknown): string => {
   const message = error instanceof Error ? error.message : String(error);
@@ -190,37 +205,55 @@ const dbMessage = (error: unknown): string => {
 export async function processClaimed(db: Executor, fileId: string, { workerId, clock = () => new Date(), hooks }: ProcessOptions): Promise<FileRow | null> {
   return db.transaction(async (tx) => {
     const [locked] = rowsOf(
-      await tx.execute(sql`select f.*, c.content as stored_content from file_processing f left join file_contents c on c.file_id = f.id where f.id = ${fileId} for update of f`),
+      await tx.execute(
+        sql`select f.*, octet_length(c.content) as content_bytes from file_processing f left join file_contents c on c.file_id = f.id where f.id = ${fileId} for update of f`,
+      ),
     );
     if (!locked) return null;
     const file = fromSql(locked);
     if (file.status !== 'in_progress' || file.claimedBy !== workerId) return null;
-    const stored = typeof locked.stored_content === 'string' ? { content: locked.stored_content } : undefined;
+    const contentBytes = locked.content_bytes === null || locked.content_bytes === undefined ? null : Number(locked.content_bytes);
     let errors: LineError[];
+    let errorCount = 0;
     let lineCount: number | null = null;
-    if (!stored) {
+    if (contentBytes === null) {
       errors = [{ line: null, message: 'The content of the file was not stored; send the file again' }];
     } else if (!(ERP_FILE_TYPES as readonly string[]).includes(file.fileType)) {
       errors = [{ line: null, message: `Unknown file type ${file.fileType}` }];
     } else {
-      const read = readErpCsv(stored.content, file.fileType as ErpFileType);
-      lineCount = read.lineCount;
-      errors = read.errors;
-      if (errors.length === 0 && file.source === 'upload') {
-        // Checked again here, in the applying transaction: the uploader's rights and the orders as they are now (0017).
-        const uploader = await currentUploader(tx, file.uploadedBy);
-        errors = typeof uploader === 'string' ? [{ line: null, message: uploader }] : await linesOutsideScope(tx, uploader, file.fileType as ErpFileType, read.records);
-      }
-      if (errors.length === 0) {
-        try {
-          // A savepoint: a file that fails half-way leaves nothing behind but its errored row.
-          await tx.transaction(async (savepoint) => {
-            const outcome = await applyRecords(savepoint, file.fileType as ErpFileType, read.records, clock());
-            if (outcome.errors.length > 0) throw new Rollback(outcome.errors);
-          });
-        } catch (error) {
-          errors = error instanceof Rollback ? error.errors : [{ line: null, message: dbMessage(error) }];
-        }
+      const fileType = file.fileType as ErpFileType;
+      const isUpload = file.source === 'upload';
+      try {
+        // A savepoint: a file that fails half-way leaves nothing behind but its errored row.
+        await tx.transaction(async (savepoint) => {
+          const pieces = await readContent(db, savepoint, fileId, contentBytes);
+          await createStaging(savepoint, fileType);
+          // Read off the event loop for a large file; rows go into the staging table by COPY as they are read.
+          const sink = stagingSink(savepoint, fileType);
+          let parsed;
+          try {
+            parsed = await parseErpFile(pieces, contentBytes, { fileType, stage: true, keep: isUpload ? SCOPE_COLUMNS : [] }, (copy) => sink.write(copy));
+          } finally {
+            await sink.end();
+          }
+          lineCount = parsed.lineCount;
+          if (parsed.errorCount > 0) throw new Rollback(parsed.errors, parsed.errorCount);
+          if (isUpload) {
+            // Checked again here, in the applying transaction: the uploader's rights and the orders as they are now (0017).
+            const uploader = await currentUploader(savepoint, file.uploadedBy);
+            const outside = typeof uploader === 'string' ? [{ line: null, message: uploader }] : await linesOutsideScope(savepoint, uploader, fileType, parsed.records);
+            if (outside.length > 0) throw new Rollback(outside, outside.length);
+          }
+          const outcome = await applyStaged(savepoint, fileType, clock());
+          if (outcome.errorCount > 0) throw new Rollback(outcome.errors, outcome.errorCount);
+          await dropStaging(savepoint);
+        });
+        errors = [];
+      } catch (error) {
+        if (error instanceof Rollback) {
+          errors = error.errors;
+          errorCount = error.count;
+        } else errors = [{ line: null, message: dbMessage(error) }];
       }
     }
     await hooks?.beforeCommit?.(file);
@@ -229,7 +262,7 @@ export async function processClaimed(db: Executor, fileId: string, { workerId, c
       await tx.execute(sql`
         with done as (
           update file_processing set status = ${status}, end_date = ${clock().toISOString()}::timestamptz, line_count = ${lineCount},
-            errors = ${JSON.stringify(listedErrors(errors))}::jsonb
+            errors = ${JSON.stringify(listedErrors(errors, Math.max(errorCount, errors.length)))}::jsonb
           where id = ${fileId} returning *
         ), dropped as (delete from file_contents where file_id = ${fileId})
         select * from done`),

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { fileProcessing } from '../db/schema';
 import { FileNameRefusal, missingSweeper, processPending, recordRefusedFile, registerFile, type FileRow } from './queue';
 import type { IngestionSchedule } from './schedule';
+import { inspectFile, NotUtf8, type ReceivedFile } from './received';
 
 export interface IngestionSettings {
   inboxDir: string | undefined;
@@ -84,7 +85,17 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
       try {
         const info = await stat(path);
         if (Date.now() - info.mtimeMs < SETTLE_MS) continue;
-        const content = await readFile(path, 'utf8');
+        // Read where it lies (checksum, encoding), then stored by COPY: never held whole in memory (#16).
+        let content: ReceivedFile;
+        try {
+          content = await inspectFile(path);
+        } catch (error) {
+          if (!(error instanceof NotUtf8)) throw error;
+          const reason = 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.';
+          const { file } = await recordRefusedFile(db, { fileName: name, content: await readFile(path, 'latin1'), reason, schedule: settings.schedule, source: 'inbox' });
+          waiting.set(name, file.id);
+          continue;
+        }
         try {
           const { file, duplicate } = await registerFile(db, { fileName: name, content, source: 'inbox' });
           if (duplicate) log.info({ file: name, status: file.status }, 'inbox file already received');

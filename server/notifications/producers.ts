@@ -2,9 +2,9 @@
  * Events this feature produces itself. Other producers (ERP delivery status changes, stock-count
  * assignment edits) call emitNotifications directly; these helpers keep the wording in one place.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { users } from '../db/schema';
+import { notifications, users } from '../db/schema';
 import { emitNotifications, type EmitResult } from './emit';
 
 interface AssignedCount {
@@ -31,4 +31,29 @@ export async function notifyStockCountAssigned(tx: Tx, count: AssignedCount): Pr
     link: `/mechanic-view/${count.id}`,
     plantCode: count.plant,
   });
+}
+
+/**
+ * #19 item 21: a cancelled count's notifications ("assigned to you", "is due") are resolved in the
+ * cancelling transaction: marked read (§4 active = false) so they leave the unread list, and any
+ * not yet sent are withdrawn (delivery state 'skipped') so nobody is asked to count a cancelled
+ * count. With `exceptEmail`, the person who counts now keeps theirs (a count handed to someone else
+ * resolves only the previous counter's).
+ */
+export async function resolveStockCountNotifications(tx: Tx, countId: number, reason: string, exceptEmail?: string | null): Promise<number> {
+  const ofCount = and(
+    eq(notifications.notificationKey, 'inventory_count_notification'),
+    eq(notifications.link, `/mechanic-view/${countId}`),
+    exceptEmail ? ne(notifications.userEmail, exceptEmail.toLowerCase()) : undefined,
+  );
+  await tx
+    .update(notifications)
+    .set({ deliveryState: 'skipped', deliveryError: reason, nextAttemptAt: null })
+    .where(and(ofCount, eq(notifications.deliveryState, 'queued')));
+  const read = await tx
+    .update(notifications)
+    .set({ active: false })
+    .where(and(ofCount, eq(notifications.active, true)))
+    .returning({ id: notifications.id });
+  return read.length;
 }

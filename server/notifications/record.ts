@@ -4,7 +4,7 @@
  */
 import type { Db, Tx } from '../db/client';
 import { notifications } from '../db/schema';
-import type { NotificationChannel, NotificationKey, NotificationSettingsEntry } from '../../src/contract/notifications';
+import { mobileDigits, type NotificationChannel, type NotificationKey, type NotificationSettingsEntry } from '../../src/contract/notifications';
 import { existingUsers, notificationPlantsOf, seesPlant, settingsOf } from './settings';
 
 type Executor = Db | Tx;
@@ -43,7 +43,9 @@ export function channelsFor(entries: NotificationSettingsEntry[], key: Notificat
   const planned: PlannedMessage[] = [];
   const seen = new Set<string>();
   const add = (message: PlannedMessage) => {
-    const id = `${message.channel}:${(message.recipient ?? '').toLowerCase().replace(/[^\da-z@.+_-]/g, '')}`;
+    // §5: numbers compare by their digits, so "+358 40 123" and "358-40-123" get one SMS.
+    const recipient = message.recipient ?? '';
+    const id = `${message.channel}:${message.channel === 'sms' ? mobileDigits(recipient) : recipient.toLowerCase().replace(/[^\da-z@.+_-]/g, '')}`;
     if (seen.has(id)) return;
     seen.add(id);
     planned.push(message);

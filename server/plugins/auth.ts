@@ -23,8 +23,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
-    /** The cache generation read before the caller was resolved (server/cache). */
-    cacheGeneration: number;
   }
 }
 
@@ -38,7 +36,7 @@ export interface AuthOptions {
   verifyIdToken: VerifyIdToken;
   allowedDomains: string[];
   supportEmail: string;
-  /** Verified tokens and callers, kept while still true (docs/decisions/0014). */
+  /** Verified tokens, kept until they expire (docs/decisions/0021). */
   caches: Caches;
 }
 
@@ -56,9 +54,8 @@ export function authenticateAll(app: FastifyInstance, options: AuthOptions): voi
     if (!options.allowedDomains.includes(domain)) {
       throw new HttpError(403, MESSAGES.emailDomainNotSupported(domain));
     }
-    request.cacheGeneration = caches.generation;
-    const user = await caches.currentUser(identity, () => resolveUser(options.db, identity, options.supportEmail));
-    // Checked on every call, cached user or not: expiry follows the calendar, not the cache.
+    // The caller is read from the database on every call (docs/decisions/0021).
+    const user = await resolveUser(options.db, identity, options.supportEmail);
     if (isExpired(user)) throw new HttpError(403, MESSAGES.userExpired);
     const config = request.routeOptions.config;
     // A rejected request closes every call, the profile included: the welcome page reads the 403.

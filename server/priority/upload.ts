@@ -126,9 +126,53 @@ export async function planUpload(
       if (row.action === 'delete') return { ...row, change: 'delete', before };
       return { ...row, change: before.isEnabled ? 'disable' : 'unchanged', before };
     });
+    if (kind === 'add') rows = refuseSharedPriorities(rows, current, errors);
   }
   errors.sort((a, b) => a.line - b.line);
   return { kind, rows, errors, heldBefore };
+}
+
+/**
+ * Decision 0025: among the enabled access points of one ship-to-party, each priority names one
+ * access point (priority 1 is THE access point parcels go to, §3). Checked on the state after the
+ * whole file (so a file may swap two priorities); only rows of the file are refused, each naming
+ * the other access point and where it comes from (a line of the file or already stored).
+ */
+function refuseSharedPriorities(rows: PlannedRow[], current: Map<string, PriorityState>, errors: UploadLineError[]): PlannedRow[] {
+  const fromFile = new Map<string, PlannedRow>();
+  for (const row of rows) if (row.change !== null) fromFile.set(pairKey(row.shipToPartyCode, row.accessPointId!), row);
+  // Final state per ship-to-party and priority: the stored enabled rows the file leaves alone, then the file's.
+  const holders = new Map<string, Array<{ accessPointId: string; line: number | null }>>();
+  const hold = (code: string, priority: number, accessPointId: string, line: number | null) => {
+    const key = `${code}\u0000${priority}`;
+    holders.set(key, [...(holders.get(key) ?? []), { accessPointId, line }]);
+  };
+  for (const [key, state] of current) {
+    if (!state.isEnabled || fromFile.has(key)) continue;
+    const [code, accessPointId] = key.split('\u0000') as [string, string];
+    hold(code, state.priority, accessPointId, null);
+  }
+  for (const row of fromFile.values()) hold(row.shipToPartyCode, row.priority!, row.accessPointId!, row.line);
+  const refused = new Set<number>();
+  for (const [key, points] of holders) {
+    if (points.length < 2) continue;
+    const [code, priority] = key.split('\u0000') as [string, string];
+    for (const point of points) {
+      if (point.line === null) continue;
+      const others = points.filter((other) => other !== point);
+      const named = others.map((other) => (other.line === null ? `${other.accessPointId} (already stored)` : `${other.accessPointId} (line ${other.line})`)).join(', ');
+      refused.add(point.line);
+      errors.push({
+        line: point.line,
+        column: 'priority',
+        value: priority,
+        message: `Ship-to-party ${code} would have ${points.length} access points at priority ${priority}: ${point.accessPointId} and ${named}. Give each access point of a ship-to-party its own priority.`,
+        code: 'priorityTaken',
+        params: { shipToPartyCode: code, priority: Number(priority), accessPointId: point.accessPointId, others: others.map((other) => other.accessPointId).join(', ') },
+      });
+    }
+  }
+  return rows.map((row) => (refused.has(row.line) ? { ...row, isValid: false, change: null } : row));
 }
 
 const ACTIONS: Record<Exclude<Change, 'unchanged'>, string> = {

@@ -16,6 +16,7 @@ import type {
   NotificationSettingsEntry,
 } from '../../src/contract/notifications';
 import { normalizeEmail } from '../../src/domain/email';
+import { isLooseMobileNumber, mobileDigits } from '../../src/contract/notifications';
 
 type Executor = Db | Tx;
 type Row = typeof notifications.$inferSelect;
@@ -84,14 +85,20 @@ export async function listNotifications(
 ): Promise<NotificationPage<NotificationItem>> {
   const conditions: SQL[] = [eq(notifications.userId, userId), eq(notifications.channel, channel)];
   if (query.notificationKey) conditions.push(eq(notifications.notificationKey, query.notificationKey));
-  for (const term of (query.query ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10)) {
+  const search = (query.query ?? '').trim();
+  // §5: a search that looks like a phone number (looser check: optional +, 3 or more digits, spaces
+  // allowed) finds the messages sent to that number however it was written: digits compared only.
+  const terms = isLooseMobileNumber(search) ? [search] : search.split(/\s+/).filter(Boolean).slice(0, 10);
+  for (const term of terms) {
     const pattern = `%${escapeLike(term)}%`;
+    const digits = isLooseMobileNumber(term) ? mobileDigits(term) : '';
     conditions.push(
       or(
         ilike(notifications.message, pattern),
         ilike(sql`coalesce(${notifications.subject}, '')`, pattern),
         ilike(sql`coalesce(${notifications.title}, '')`, pattern),
         ilike(sql`coalesce(${notifications.recipient}, '')`, pattern),
+        digits ? sql`regexp_replace(coalesce(${notifications.recipient}, ${notifications.phoneNumber}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}` : undefined,
       )!,
     );
   }

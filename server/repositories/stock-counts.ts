@@ -301,7 +301,7 @@ export function bookOfStockItem(item: StockCountsOfRow): string | null {
   const count = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
   const book = bookQuantityOf({
     unrestricted_count: count(item.unrestrictedCount),
-    quality_inspection_count: count(item.qualityInspectionCount),
+    quantity_inspection_count: count(item.qualityInspectionCount),
     blocked_count: count(item.blockedCount),
     restricted_count: count(item.restrictedCount),
     transfer_count: count(item.transferCount),

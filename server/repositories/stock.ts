@@ -1,16 +1,18 @@
 /**
  * Stock as §7 serves it: my stock (the user's storage locations), my team stock (the vans and
  * people of the work centers in the user's planner groups: the colleagues sharing them) and my plant stock (the user's plants; super managers: all).
- * When searching, items with a total of 0 are hidden (§5) except in show_zero_stock_material_plants.
+ * When searching, items with a total of 0 are hidden (§5) except in show_zero_stock_material_plants
+ * (stock_row_shown / is_zero_stock_plant, migration 0015).
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db/client';
-import { allowedPlants, materials, stockItems, stockLocationCounts, stockLocationMaterials, stockMaterialBits } from '../db/schema';
+import { rowsOf, type Db, type Tx } from '../db/client';
+import { materials, stockItems, stockLocationCounts } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
 import { totalQuantity, type StockType } from '../../src/domain/stock';
 import type { StockItemRow } from '../../src/contract/stock';
 import { likePattern, pageOf } from './stock-counts';
+import { COUNT_CAP, cappedPageOf } from './paging';
 import type { CurrentUser } from './users';
 
 type Executor = Db | Tx;
@@ -60,7 +62,8 @@ export function stockScope(user: CurrentUser, type: StockType, columns: Location
 }
 
 const num = (value: string | null) => (value === null ? null : Number(value));
-const totalSql = sql`(${stockItems.unrestrictedCount} + ${stockItems.qualityInspectionCount} + ${stockItems.blockedCount} + ${stockItems.restrictedCount} + ${stockItems.transferCount})`;
+/** §3 total (stock_total, the SQL twin of totalQuantity). */
+const totalSql = sql`stock_total(${stockItems.unrestrictedCount}, ${stockItems.qualityInspectionCount}, ${stockItems.blockedCount}, ${stockItems.restrictedCount}, ${stockItems.transferCount})`;
 
 export async function listStock(db: Executor, user: CurrentUser, type: StockType, options: { query?: string; page: number; maxResults: number }) {
   const search = options.query?.trim();
@@ -69,80 +72,57 @@ export async function listStock(db: Executor, user: CurrentUser, type: StockType
   const total = locations.reduce((sum, location) => sum + location.items, 0);
   const paging = pageOf(total, options.page, options.maxResults);
   const ids = await idsOfPage(db, locations, paging.offset, options.maxResults);
-  return { ...paging.envelope, total, storage_location_count: locations.length, stock_items: await toStockRows(db, ids) };
+  return { ...paging.envelope, total, storage_location_count: locations.length, counts_capped: [], stock_items: await toStockRows(db, ids) };
 }
 
 /**
- * A search (§5): rows whose material (code or description), bin or storage location matches,
- * where items with a total of 0 are hidden except in show_zero_stock_material_plants. The
- * catalogue is small: the matching materials come first, as a mask over their bits
- * (stock_material_bits). Each location of the scope then counts its matches without reading its
- * rows: bit_count(its held or shown bits & mask), plus the rows matched by bin only (trigram
- * index, few), or all its shown rows when the term is its code. Those per-location counts give
- * the total, the location count and where the page starts, as without a term.
+ * A search (§5, docs/decisions/0021): rows whose material (code or description), bin or storage
+ * location matches, where rows with a total of 0 are hidden except in plants that show zero stock
+ * (stock_row_shown, stock_total, is_zero_stock_plant: the SQL twins of src/domain/stock, decision
+ * 0022). The catalogue is small: the matching materials come first (trigram indexes), then
+ * PostgreSQL reads the scope's matching rows through the material, bin (trigram) and location
+ * indexes (a BitmapOr). The counts stop at COUNT_CAP + 1 rows (a lower bound above it, named in
+ * `counts_capped`); the page is read in list order with one row more, which says if another follows.
  */
 async function searchStock(db: Executor, user: CurrentUser, type: StockType, search: string, options: { page: number; maxResults: number }) {
   const pattern = likePattern(search);
-  const [zeroRows, matching] = await Promise.all([
-    db.select({ plant: allowedPlants.plant }).from(allowedPlants).where(eq(allowedPlants.parameter, 'show_zero_stock_material_plants')),
-    db
-      .select({ code: materials.code, bit: stockMaterialBits.bit })
-      .from(materials)
-      .leftJoin(stockMaterialBits, eq(stockMaterialBits.materialCode, materials.code))
-      .where(or(ilike(materials.code, pattern), ilike(materials.descriptionEnglish, pattern))),
-  ]);
-  const zeroPlants = sql.param(zeroRows.map((r) => r.plant));
-  // As a sub-select, the planner takes the list as one value instead of estimating each code.
-  const codes = sql`((select ${sql.param(matching.map((m) => m.code))}::text[])::text[])`;
-  const mask = bitString(matching.map((m) => m.bit).filter((bit): bit is number => bit !== null));
-  // §5: a row counts when its total is not 0, or in a plant that shows zero stock.
-  const shown = sql`(coalesce(${totalSql}, 1) <> 0 or ${stockItems.plant} = any(${zeroPlants}::text[]))`;
-  const byBinOnly = db
-    .select({ plant: stockItems.plant, storageLocation: stockItems.storageLocation, n: sql<number>`count(*)`.as('n') })
-    .from(stockItems)
-    .where(
-      and(
-        stockScope(user, type),
-        ilike(stockItems.bin, pattern),
-        sql`${stockItems.storageLocation} <> ${search}`,
-        sql`${stockItems.materialCode} <> all(${codes})`,
-        shown,
-      ),
-    )
-    .groupBy(stockItems.plant, stockItems.storageLocation)
-    .as('by_bin');
-  const l = stockLocationMaterials;
-  // A location named by the term matches with all its rows; others by material, or by bin only.
-  const matchesIn = (bits: AnyPgColumn) => {
-    const width = sql`least(length(${bits}), ${mask.length}::int)`;
-    return sql`case when ${l.storageLocation} = ${search} then bit_count(${bits})
-      else bit_count(substring(${bits} from 1 for ${width}) & substring(${mask}::varbit from 1 for ${width})) + coalesce(${byBinOnly.n}, 0) end`;
-  };
-  const matches = sql<number>`(case when ${l.plant} = any(${zeroPlants}::text[]) then ${matchesIn(l.held)} else ${matchesIn(l.shown)} end)::int`;
-  const counted = db
-    .select({ plant: l.plant, storageLocation: l.storageLocation, items: matches.as('items') })
-    .from(l)
-    .leftJoin(byBinOnly, and(eq(byBinOnly.plant, l.plant), eq(byBinOnly.storageLocation, l.storageLocation)))
-    .where(stockScope(user, type, { plant: l.plant, storageLocation: l.storageLocation }))
-    .offset(0) // keeps the subquery whole, so `items > 0` does not count every location twice
-    .as('counted');
-  const locations = await inOrder(db, counted, counted, sql`${counted.items} > 0`);
-  const total = locations.reduce((sum, location) => sum + location.items, 0);
-  const paging = pageOf(total, options.page, options.maxResults);
-  const match = and(
+  // The catalogue's matching materials first (trigram indexes), sent back as one array value: PostgreSQL
+  // plans with it (a constant), so a few codes are an index condition ORed with the bin and location
+  // bitmaps, and many are hashed once instead of compared one by one on every row.
+  const matching = await db
+    .select({ code: materials.code })
+    .from(materials)
+    .where(or(ilike(materials.code, pattern), ilike(materials.descriptionEnglish, pattern)));
+  const codes = sql`${sql.param(matching.map((m) => m.code))}::text[]`;
+  const shown = sql`stock_row_shown(${totalSql}, is_zero_stock_plant(${stockItems.plant}, (select zero_stock_plants())))`;
+  const where = and(
+    stockScope(user, type),
     or(sql`${stockItems.materialCode} = any(${codes})`, ilike(stockItems.bin, pattern), eq(stockItems.storageLocation, search)),
     shown,
   );
-  const ids = await idsOfPage(db, locations, paging.offset, options.maxResults, match);
-  return { ...paging.envelope, total, storage_location_count: locations.length, stock_items: await toStockRows(db, ids) };
-}
-
-/** '0101…': position b is 1 for each b of `bits` ('' for none). */
-function bitString(bits: number[]): string {
-  if (bits.length === 0) return '';
-  const chars = new Array<string>(bits.reduce((top, bit) => Math.max(top, bit), 0) + 1).fill('0');
-  for (const bit of bits) chars[bit] = '1';
-  return chars.join('');
+  const offset = (options.page - 1) * options.maxResults;
+  const result = await db.execute(sql`
+    with counted as (select ${stockItems.plant} as plant, ${stockItems.storageLocation} as location from ${stockItems} where ${where} limit ${COUNT_CAP + 1})
+    select (select count(*) from counted)::int as total,
+      (select count(*) from (select distinct plant, location from counted) l)::int as locations,
+      (select array_agg(id) from (
+        select ${stockItems.id} as id from ${stockItems} where ${where}
+        order by ${stockItems.plant}, ${stockItems.storageLocation}, ${stockItems.materialCode} limit ${options.maxResults + 1} offset ${offset}
+      ) page) as ids`);
+  const [row] = rowsOf<{ total: number; locations: number; ids: Array<number | string> | null }>(result);
+  const counted = Number(row?.total ?? 0);
+  const capped = counted > COUNT_CAP;
+  const total = capped ? COUNT_CAP : counted;
+  const ids = (row?.ids ?? []).map(Number);
+  const hasNext = ids.length > options.maxResults;
+  const paging = cappedPageOf(total, capped, options.page, options.maxResults, hasNext);
+  return {
+    ...paging.envelope,
+    total,
+    storage_location_count: Number(row?.locations ?? 0),
+    counts_capped: capped ? (['total', 'storage_location_count'] as const).slice() : [],
+    stock_items: await toStockRows(db, ids.slice(0, options.maxResults)),
+  };
 }
 
 const ORDER = [asc(stockItems.plant), asc(stockItems.storageLocation), asc(stockItems.materialCode)];
@@ -162,7 +142,7 @@ async function toStockRows(db: Executor, ids: number[]): Promise<StockItemRow[]>
   return rows.map(({ item, description, unit }) => {
     const counts = {
       unrestricted_count: num(item.unrestrictedCount),
-      quality_inspection_count: num(item.qualityInspectionCount),
+      quantity_inspection_count: num(item.qualityInspectionCount),
       blocked_count: num(item.blockedCount),
       restricted_count: num(item.restrictedCount),
       transfer_count: num(item.transferCount),

@@ -12,17 +12,17 @@
  * A row is an order with at least one item matching search and status; its `items` are those
  * matching items (the details call returns every item).
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isSuperManager } from '../../src/domain/permissions';
 import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../../src/domain/tracking';
 import { findField, type SearchFieldKey, type SearchTerm } from '../../src/domain/search-language';
 import type { OrderDetails, TrackingItem, TrackingRow, TrackingStatusPage } from '../../src/contract/parts';
 import { rowsOf, type Db, type Tx } from '../db/client';
-import { orderDayCounts, orderGroupCounts, orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
-import { likePattern, pageOf } from './stock-counts';
+import { orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
+import { likePattern } from './stock-counts';
+import { COUNT_CAP, cappedPageOf } from './paging';
 import type { CurrentUser } from './users';
-import type { IndexScope, TrackingSearchIndex } from '../search/tracking-index';
 
 type Executor = Db | Tx;
 
@@ -31,7 +31,12 @@ type Executor = Db | Tx;
  * groups the caller holds in them) and the extra part (ship-to-party numbers, orders addressed to
  * the caller) that lies outside it. `plants` undefined: every plant (super managers).
  */
-type ScopeParts = IndexScope;
+interface ScopeParts {
+  plants?: string[];
+  narrowers: Array<{ plant: string; kind: 'work_center' | 'planner_group'; code: string }>;
+  shipTo: string[];
+  email: string;
+}
 
 function scopeParts(user: CurrentUser): ScopeParts {
   const narrowers = user.attachments
@@ -42,7 +47,7 @@ function scopeParts(user: CurrentUser): ScopeParts {
   return { plants: user.plants, narrowers, shipTo, email: user.email };
 }
 
-/** Orders of the plant part, over `orders` or over `order_group_counts` (same column names). */
+/** Orders of the plant part of the scope. */
 function plantPartSql(parts: ScopeParts, columns: { plant: AnyPgColumn; workCenter: AnyPgColumn; plannerGroup: AnyPgColumn }): SQL | undefined {
   if (!parts.plants) return undefined;
   if (parts.plants.length === 0) return sql`false`;
@@ -59,10 +64,10 @@ export function trackingScope(user: CurrentUser): SQL | undefined {
   return or(plantPartSql(parts, orders), parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email));
 }
 
-/** §4 "arrived": delivered by the carrier or a goods receipt posted (the SQL twin of isArrived). */
-const arrivedSql = sql`(coalesce(${orderItems.deliveryStatus}, '') = 'Delivered' or ${orderItems.goodsReceiptPostedAt} is not null or coalesce(${orderItems.purchaseOrderGoodsReceiptQuantity}, 0) > 0)`;
-/** A parcel waits at an access point: the mechanic has to act (pick it up). */
-const actionPointSql = sql`${orderItems.deliveryStatus} in ('ToBePickedUp', 'At access point')`;
+/** §4 "arrived" (item_is_arrived, the SQL twin of isArrived; migration 0015, decision 0022). */
+const arrivedSql = sql`item_is_arrived(${orderItems.deliveryStatus}, ${orderItems.goodsReceiptPostedAt}, ${orderItems.purchaseOrderGoodsReceiptQuantity})`;
+/** A parcel waits at an access point: the mechanic has to act (item_is_action_point, twin of isActionPoint). */
+const actionPointSql = sql`item_is_action_point(${orderItems.deliveryStatus})`;
 /** The items of a tab (all: every item). */
 const ITEM_STATUS_SQL: Record<TrackingFilter, SQL | undefined> = { all: undefined, arrived: arrivedSql, incoming: sql`not ${arrivedSql}` };
 
@@ -210,18 +215,12 @@ function toTrackingRow(order: OrderRecord, items: TrackingItem[]): TrackingRow {
   };
 }
 
-/** Reads a tab's orders from the orders' item summary (no search term: every item matches). */
-const summaryStatusSql: Record<TrackingFilter, SQL> = {
+/** A tab's orders by their item summary (no search term: every item of an order matches). */
+const summaryStatusSql: Record<TrackingFilter | 'actionPoint', SQL> = {
   all: sql`${orders.itemCount} > 0`,
   arrived: sql`${orders.arrivedItems} > 0`,
   incoming: sql`${orders.itemCount} > ${orders.arrivedItems}`,
-};
-
-const countsOfOrders = {
-  total: sql<number>`(count(*) filter (where ${orders.itemCount} > 0))::int`,
-  arrived: sql<number>`(count(*) filter (where ${orders.arrivedItems} > 0))::int`,
-  incoming: sql<number>`(count(*) filter (where ${orders.itemCount} > ${orders.arrivedItems}))::int`,
-  actionPoint: sql<number>`(count(*) filter (where ${orders.actionPointItems} > 0))::int`,
+  actionPoint: sql`${orders.actionPointItems} > 0`,
 };
 
 interface TabCounts {
@@ -230,179 +229,102 @@ interface TabCounts {
   incoming: number;
   actionPoint: number;
 }
-
-const addCounts = (a: TabCounts, b: TabCounts | undefined): TabCounts => ({
-  total: a.total + Number(b?.total ?? 0),
-  arrived: a.arrived + Number(b?.arrived ?? 0),
-  incoming: a.incoming + Number(b?.incoming ?? 0),
-  actionPoint: a.actionPoint + Number(b?.actionPoint ?? 0),
-});
-const NO_COUNTS: TabCounts = { total: 0, arrived: 0, incoming: 0, actionPoint: 0 };
+type CountName = keyof TabCounts;
+const COUNT_NAMES: CountName[] = ['total', 'arrived', 'incoming', 'actionPoint'];
 /** How many orders the chosen tab holds. */
-const tabTotal = (counts: TabCounts, status: TrackingFilter) => (status === 'all' ? counts.total : status === 'arrived' ? counts.arrived : counts.incoming);
+const tabOf = (status: TrackingFilter): CountName => (status === 'all' ? 'total' : status);
+
+/** The §5 field terms that read the order row alone (the others read the item). */
+const ORDER_FIELDS = new Set<SearchFieldKey>(['serviceOrder', 'plant', 'plannerGroup', 'equipment', 'equipmentDescription', 'workCenter', 'userEmail']);
+
+/** A free term: the item's own text or its order's contains it (one trigram index each). */
+function freeTermSql(value: string): SQL {
+  // No match may span two columns: a term holding the separator is matched column by column.
+  if (value.includes(SEPARATOR)) return termSql({ type: 'free', value } as SearchTerm)!;
+  const pattern = likePattern(value);
+  return sql`(${searchTextOfItem(orderItems)} ilike ${pattern} or ${searchTextOfOrder(orders)} ilike ${pattern})`;
+}
+
+const candidateOrders = alias(orders, 'candidate_orders');
 
 /**
- * The list without a search term (docs/decisions/0013): the tab counts come from
- * order_group_counts for the plant part of the scope plus a direct count of the few orders outside
- * it (ship-to parties, orders addressed to the caller); a page of a whole-plant scope walks
- * order_day_counts to the day where it starts, so a deep page reads about one day of orders.
+ * The orders a search may match, as a condition on `orders` (docs/decisions/0021): with terms,
+ * an order matches a tab when one of its items matches every term and belongs to the tab
+ * (`exists` over its items); the order-level field terms filter the order itself. A free term of
+ * three characters or more also names its candidates through the two trigram indexes (items
+ * whose text contains it, orders whose text does), which the planner uses when they are few.
  */
-async function listBySummary(db: Executor, user: CurrentUser, options: TrackingListOptions) {
-  const parts = scopeParts(user);
-  const plantPart = plantPartSql(parts, orders);
-  const extraPart = parts.plants
-    ? and(
-        or(parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email)),
-        plantPart ? sql`not coalesce(${plantPart}, false)` : undefined,
-      )
+function searchSql(terms: SearchTerm[]): { order: SQL | undefined; items: (tab: SQL | undefined) => SQL } {
+  const orderTerms = terms.filter((term) => term.type !== 'free' && ORDER_FIELDS.has(term.field));
+  const itemTerms = terms.filter((term) => !orderTerms.includes(term));
+  const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
+  const driver = terms.find((term) => term.type === 'free' && term.value.length >= 3 && !term.value.includes(SEPARATOR));
+  const candidates = driver
+    ? sql`${orders.id} in (
+        select ${orderItems.orderId} from ${orderItems} where ${searchTextOfItem(orderItems)} ilike ${likePattern(driver.value)}
+        union
+        select ${candidateOrders.id} from ${orders} candidate_orders where ${searchTextOfOrder(candidateOrders)} ilike ${likePattern(driver.value)})`
     : undefined;
-
-  let counts: TabCounts;
-  let scope: SQL | undefined;
-  let walkPlants: string[] | undefined | null = null; // null: no day walk; undefined: every plant
-  if (options.myOrders) {
-    scope = and(eq(orders.userEmail, parts.email), trackingScope(user));
-    const [mine] = await db.select(countsOfOrders).from(orders).where(scope);
-    counts = addCounts(NO_COUNTS, mine);
-  } else {
-    const [grouped] = await db
-      .select({
-        total: sql<number>`coalesce(sum(${orderGroupCounts.orders}), 0)::int`,
-        arrived: sql<number>`coalesce(sum(${orderGroupCounts.arrived}), 0)::int`,
-        incoming: sql<number>`coalesce(sum(${orderGroupCounts.incoming}), 0)::int`,
-        actionPoint: sql<number>`coalesce(sum(${orderGroupCounts.actionPoint}), 0)::int`,
-      })
-      .from(orderGroupCounts)
-      .where(plantPartSql(parts, orderGroupCounts));
-    const [extra] = extraPart ? await db.select(countsOfOrders).from(orders).where(extraPart) : [];
-    counts = addCounts(addCounts(NO_COUNTS, grouped), extra);
-    scope = parts.plants ? or(plantPart, extraPart) : undefined;
-    if (parts.narrowers.length === 0 && Number(extra?.total ?? 0) === 0) walkPlants = parts.plants;
-  }
-
-  const paging = pageOf(tabTotal(counts, options.status), options.page, options.maxResults);
-  const status = summaryStatusSql[options.status];
-
-  let from: Date | undefined;
-  let skip = paging.offset;
-  if (walkPlants !== null && skip > 0) {
-    const column = { all: orderDayCounts.orders, arrived: orderDayCounts.arrived, incoming: orderDayCounts.incoming }[options.status];
-    const days = await db
-      .select({ day: orderDayCounts.day, n: sql<number>`sum(${column})::int` })
-      .from(orderDayCounts)
-      .where(walkPlants ? inArray(orderDayCounts.plant, walkPlants) : undefined)
-      .groupBy(orderDayCounts.day)
-      .orderBy(desc(orderDayCounts.day));
-    for (const { day, n } of days) {
-      if (skip < Number(n)) {
-        from = endOfUtcDay(day);
-        break;
-      }
-      skip -= Number(n);
-    }
-    // Past the last order: the plain query answers with no rows.
-    if (!from) skip = paging.offset;
-  }
-  const pageIds = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(scope, status, from ? sql`${orders.updatedAt} < ${from.toISOString()}` : undefined))
-    .orderBy(desc(orders.updatedAt), desc(orders.id))
-    .limit(options.maxResults)
-    .offset(skip);
-  return { counts, paging, ids: pageIds.map((row) => row.id) };
+  return {
+    order: and(...orderTerms.map(termSql), candidates),
+    items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`})`,
+  };
 }
 
-/** The instant a UTC day ('yyyy-mm-dd') ends. */
-function endOfUtcDay(day: string): Date {
-  const start = new Date(`${day}T00:00:00.000Z`);
-  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
-}
+/** The items of a tab, by the §4 rules' SQL functions (migration 0015, decision 0022). */
+const ITEM_TAB_SQL: Record<CountName, SQL | undefined> = {
+  total: undefined,
+  arrived: arrivedSql,
+  incoming: sql`not ${arrivedSql}`,
+  actionPoint: actionPointSql,
+};
 
 /**
- * One page of the tracking list. Without a search term it reads the order summary (listBySummary);
- * with terms, the tracking search index answers the counts and the page's orders when it can
- * (docs/decisions/0016), else the database does (listBySearch); the rows are read here either way.
+ * One page of the tracking list (docs/decisions/0021). PostgreSQL answers everything: the tab
+ * counts are exact up to COUNT_CAP and then a lower bound (`counts_capped` names them); the page
+ * is the tab's orders newest change first, read through orders_list_idx (one row more than the
+ * page says whether another follows). Without a search term the orders' item summary answers the
+ * tabs; with terms, an order belongs to a tab when one of its items matches every term and the
+ * tab. The rows and their matching items are read by the page's ids.
  */
-export async function listTrackingStatus(
-  db: Executor,
-  user: CurrentUser,
-  options: TrackingListOptions,
-  index?: TrackingSearchIndex,
-): Promise<TrackingStatusPage> {
+export async function listTrackingStatus(db: Executor, user: CurrentUser, options: TrackingListOptions): Promise<TrackingStatusPage> {
   const now = options.now ?? new Date();
-  if (options.terms.length === 0) {
-    const { counts, paging, ids } = await listBySummary(db, user, options);
-    return pageOfOrders(db, ids, ITEM_STATUS_SQL[options.status], counts, paging, now);
-  }
-  const scopeSql = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
+  const scope = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
+  const search = options.terms.length > 0 ? searchSql(options.terms) : null;
+  const ofTab = (name: CountName) => (search ? and(scope, search.order, search.items(ITEM_TAB_SQL[name])) : and(scope, summaryStatusSql[name === 'total' ? 'all' : name]));
   const offset = (options.page - 1) * options.maxResults;
-  const fromIndex = await index?.search({
-    scope: scopeParts(user),
-    mine: options.myOrders ? user.email : null,
-    terms: options.terms,
-    status: options.status,
-    offset,
-    limit: options.maxResults,
-  });
-  // The index names the page's matching items; the database finds them again by search and tab.
-  const found = fromIndex ?? (await listBySearch(db, scopeSql, options, offset));
-  const itemWhere = fromIndex
-    ? sql`${orderItems.id} = any(${sql.param(fromIndex.itemIds)}::bigint[])`
-    : and(scopeSql, ...options.terms.map(termSql), ITEM_STATUS_SQL[options.status]);
-  const paging = pageOf(tabTotal(found.counts, options.status), options.page, options.maxResults);
-  return pageOfOrders(db, found.ids, itemWhere, found.counts, paging, now);
-}
-
-/** The counts and the page's orders of a search, from the database (docs/decisions/0013). */
-async function listBySearch(db: Executor, scopeSql: SQL | undefined, options: TrackingListOptions, offset: number): Promise<{ counts: TabCounts; ids: string[] }> {
-  const tabColumn = { all: sql`true`, arrived: sql`per_order.arrived`, incoming: sql`per_order.incoming` }[options.status];
-
-  // The matching items, read once. The first free term drives through the trigram indexes: items
-  // whose own text contains it, plus (union all) items whose order's text does and their own does
-  // not — an `or` across the join could use neither index. Other terms filter those rows.
-  const driver = options.terms.find((term) => term.type === 'free' && !term.value.includes(SEPARATOR));
-  const rest = and(scopeSql, ...options.terms.filter((term) => term !== driver).map(termSql));
-  const matchingRows = (where: SQL | undefined) => sql`
-    select ${orders.id} as id, ${orders.updatedAt} as updated_at, ${arrivedSql} as arrived, ${actionPointSql} as action_point
-    from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
-    where ${where ?? sql`true`}`;
-  let matching: SQL;
-  if (driver) {
-    const pattern = likePattern(driver.value);
-    const inItem = sql`${searchTextOfItem(orderItems)} ilike ${pattern}`;
-    matching = sql`${matchingRows(and(rest, inItem))}
-      union all
-      ${matchingRows(and(rest, sql`${searchTextOfOrder(orders)} ilike ${pattern}`, sql`not (${inItem})`))}`;
-  } else {
-    matching = matchingRows(rest);
-  }
-
-  // One statement: an order counts in a tab when at least one of its matching items belongs there;
-  // the page is the tab's orders, newest change first.
+  const capped = (where: SQL | undefined) => sql`(select count(*) from (select 1 from ${orders} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;
+  const tab = tabOf(options.status);
   const result = await db.execute(sql`
-    with per_order as materialized (
-      select id, updated_at, bool_or(arrived) as arrived, bool_or(not arrived) as incoming, bool_or(action_point) as action_point
-      from (${matching}) matching
-      group by id, updated_at
-    )
-    select
-      (select count(*) from per_order)::int as total,
-      (select count(*) from per_order where arrived)::int as arrived,
-      (select count(*) from per_order where incoming)::int as incoming,
-      (select count(*) from per_order where action_point)::int as action_point,
+    select ${capped(ofTab('total'))} as total, ${capped(ofTab('arrived'))} as arrived,
+      ${capped(ofTab('incoming'))} as incoming, ${capped(ofTab('actionPoint'))} as action_point,
       (select array_agg(id) from (
-        select id from per_order where ${tabColumn} order by updated_at desc, id desc limit ${options.maxResults} offset ${offset}
+        select ${orders.id} as id from ${orders} where ${ofTab(tab) ?? sql`true`}
+        order by ${orders.updatedAt} desc, ${orders.id} desc limit ${options.maxResults + 1} offset ${offset}
       ) page) as ids`);
   const [row] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number; ids: string[] | null }>(result);
-  const counts: TabCounts = {
+  const raw: TabCounts = {
     total: Number(row?.total ?? 0),
     arrived: Number(row?.arrived ?? 0),
     incoming: Number(row?.incoming ?? 0),
     actionPoint: Number(row?.action_point ?? 0),
   };
-  return { counts, ids: row?.ids ?? [] };
+  const counts = { ...raw };
+  const cappedNames: CountName[] = [];
+  for (const name of COUNT_NAMES) {
+    if (raw[name] > COUNT_CAP) {
+      counts[name] = COUNT_CAP;
+      cappedNames.push(name);
+    }
+  }
+  const ids = row?.ids ?? [];
+  const hasNext = ids.length > options.maxResults;
+  const paging = cappedPageOf(counts[tab], cappedNames.includes(tab), options.page, options.maxResults, hasNext);
+  const itemWhere = and(...options.terms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))), ITEM_STATUS_SQL[options.status]);
+  return pageOfOrders(db, ids.slice(0, options.maxResults), itemWhere, counts, paging, now, cappedNames);
 }
+
+const COUNT_FIELDS = { total: 'count_total', arrived: 'count_arrived', incoming: 'count_incoming', actionPoint: 'count_action_point' } as const;
 
 /** The page's orders with their matching items, in page order, and the envelope. */
 async function pageOfOrders(
@@ -410,8 +332,9 @@ async function pageOfOrders(
   ids: string[],
   itemWhere: SQL | undefined,
   counts: TabCounts,
-  paging: ReturnType<typeof pageOf>,
+  paging: ReturnType<typeof cappedPageOf>,
   now: Date,
+  capped: CountName[],
 ): Promise<TrackingStatusPage> {
   const rows = ids.length
     ? await db
@@ -441,6 +364,7 @@ async function pageOfOrders(
     count_arrived: counts.arrived,
     count_incoming: counts.incoming,
     count_total: counts.total,
+    counts_capped: capped.map((name) => COUNT_FIELDS[name]),
   };
 }
 

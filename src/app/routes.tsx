@@ -3,15 +3,31 @@
  * `public` (no sign-in), `session` (signed in, profile not required to be approved) or `app`
  * (the navigation guard loaded the profile; the shell is shown). `capability` hides a screen
  * from users whose roles do not allow it (§6), with the same rule the server applies.
+ * Navigating to a route starts its chunk and, where it has one, its `prefetch` (the first data
+ * query) at the same time, before anything renders (#22, src/app/router.tsx).
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Capability, NavEntry } from '../domain/permissions';
+import { lazyScreen as lazy, type LazyScreen } from '../lib/chunk-load';
+import { prefetchStatusMonitor } from '../features/tracking/api/prefetch-status-monitor';
+import { prefetchCountSheet } from '../features/stock-count/hooks/use-count-sheet';
+
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  /** The signed-in user (the mirror keeps each user's copies apart). */
+  userEmail: string;
+  url: URL;
+  params: Record<string, string | undefined>;
+}
 
 export interface AppRoute {
   path: string;
   titleKey: string;
   access: 'public' | 'session' | 'app';
-  screen: LazyExoticComponent<ComponentType>;
+  screen: LazyScreen<ComponentType>;
+  /** Starts the screen's first data query while its chunk loads. */
+  prefetch?: (context: PrefetchContext) => void;
   capability?: Capability;
   /** The shell entry that is active on this route. */
   nav?: NavEntry;
@@ -78,12 +94,14 @@ export const ROUTES: AppRoute[] = [
   { path: '/welcome', titleKey: 'routes.welcome', access: 'session', screen: auth.Welcome },
   { path: '/user-expired', titleKey: 'routes.userExpired', access: 'public', screen: auth.UserExpired },
   { path: '/first-login', titleKey: 'routes.firstLogin', access: 'app', screen: auth.FirstLogin },
-  { path: '/status-monitor', titleKey: 'routes.statusMonitor', access: 'app', screen: tracking.StatusMonitor, nav: 'status' },
+  { path: '/status-monitor', titleKey: 'routes.statusMonitor', access: 'app', screen: tracking.StatusMonitor, nav: 'status',
+    prefetch: ({ queryClient, userEmail, url }) => prefetchStatusMonitor(queryClient, userEmail, url.searchParams) },
   { path: '/search', titleKey: 'routes.search', access: 'app', screen: tracking.Search, nav: 'status' },
   { path: '/order-details/:orderId', titleKey: 'routes.orderDetails', access: 'app', screen: tracking.OrderDetails, nav: 'status' },
   { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: notifications.List, nav: 'notifications' },
   { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: stockCount.List, nav: 'stockCount', capability: 'stockCount.read' },
-  { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read',
+    prefetch: ({ userEmail, params }) => prefetchCountSheet(userEmail, Number(params.id)) },
   { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: stockCount.MaterialCountSearch, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: PriorityManager, nav: 'priority', capability: 'priority.read' },
   { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: stock.Management, nav: 'stock', capability: 'stock.read' },

@@ -6,7 +6,7 @@ export default function TitleOnlyScreen() {
   const { t } = useTranslation();
   return (
     <section className="page">
-      <h1 className="page-title">{t(useRouteTitleKey())}</h1>
+      <h1 className="page-title route-title">{t(useRouteTitleKey())}</h1>
     </section>
   );
 }

@@ -13,6 +13,16 @@ export const repeated = <T extends z.ZodType>(item: T) =>
 /** A query boolean: "true" / "false" only (§5: myOrders must be boolean). */
 export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/**
+ * Lists count at most this many rows per count (docs/decisions/0021): a count above it is answered
+ * as LIST_COUNT_CAP and named in the envelope's `counts_capped` (a lower bound; the UI shows "1,000+").
+ */
+export const LIST_COUNT_CAP = 1000;
+
+/** The envelope field naming the counts of a page that are lower bounds (they reached LIST_COUNT_CAP). */
+export const countsCapped = <const T extends readonly [string, ...string[]]>(names: T) =>
+  z.array(z.enum(names)).meta({ description: `Counts that reached ${LIST_COUNT_CAP} and are lower bounds ("at least ${LIST_COUNT_CAP}").` });
+
 export const pageEnvelope = {
   page: z.number().int().min(0),
   pages: z.number().int().min(0),
@@ -27,6 +37,34 @@ export const pageParam = z.coerce
   .min(1, 'page must be 1 or more')
   .default(1);
 
+/**
+ * §5 required list parameters (#19 item 13, docs/decisions/0024): a missing one is a 400 naming it
+ * ("querystring.page: page is required"), never a silent default. Pages number from 1.
+ */
+const mustBeSent = (name: string, otherwise: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required` : otherwise);
+
+/** A required whole number from `min` (to `max`), sent as query text. */
+const requiredWholeNumber = (name: string, min: number, max?: number) =>
+  z
+    .string({ error: mustBeSent(name, `${name} must be a number`) })
+    .pipe(
+      z.coerce
+        .number<string>({ message: `${name} must be a number` })
+        .int(`${name} must be a whole number`)
+        .min(min, `${name} must be ${min} or more`)
+        .max(max ?? Number.MAX_SAFE_INTEGER, `${name} must be ${max} or less`),
+    );
+
+/** `page` where §5 requires it: a whole number from 1 (decision 0024). */
+export const requiredPageParam = requiredWholeNumber('page', 1);
+
+/** `maxResults` where §5 requires it: a whole number from 1 to `max`. */
+export const requiredMaxResultsParam = (max: number) => requiredWholeNumber('maxResults', 1, max);
+
+/** A required enumerated parameter: missing says so, a wrong value lists the allowed ones. */
+export const requiredEnum = <const T extends readonly [string, ...string[]]>(name: string, values: T, otherwise: string) =>
+  z.enum(values, { error: mustBeSent(name, otherwise) });
+
 /** `maxResults` of a paged list: a whole number from 1 to `max`, 20 by default (§9 page size). */
 export const maxResultsParam = (max: number) =>
   z.coerce
@@ -40,8 +78,8 @@ export const maxResultsParam = (max: number) =>
  * A free-text search parameter: at most `max` characters, none of them a control character (the
  * database cannot store NUL; none can be typed into a search field).
  */
-export const searchText = (max: number) =>
+export const searchText = (max: number, isRequired = false) =>
   z
-    .string()
+    .string(isRequired ? { error: (issue) => (issue.input === undefined ? 'query is required (query= for no search)' : 'query must be text') } : undefined)
     .max(max, `query must be ${max} characters or less`)
     .refine((value) => !hasControlCharacter(value), 'query must not contain control characters');

@@ -22,9 +22,24 @@ export function isValidMobileNumber(value: string): boolean {
   return /^\+\d{3,15}$/.test(compact);
 }
 
+/**
+ * §5's looser check: an optional + and at least 3 digits (the same separators tolerated). Used
+ * where a number is looked for rather than entered: a search for a phone number (#19 item 12).
+ */
+export function isLooseMobileNumber(value: string): boolean {
+  const compact = value.trim().replace(/[\s().-]/g, '');
+  return /^\+?\d{3,15}$/.test(compact);
+}
+
 /** §5 digits-only form used to compare numbers. */
 export function mobileDigits(value: string): string {
   return value.replace(/\D/g, '');
+}
+
+/** §5: two numbers are the same when their digits are ("+358 40 123" = "358-40-123"). */
+export function isSameMobileNumber(a: string | null | undefined, b: string | null | undefined): boolean {
+  const digits = mobileDigits(a ?? '');
+  return digits !== '' && digits === mobileDigits(b ?? '');
 }
 
 /** §5 e-mail format (the domain is checked against the allowed list by the server). */

@@ -1,18 +1,15 @@
 /** Parts service (§7 /parts/v1): tracking status pages, one order's details, important messages. */
 import { z } from 'zod';
 import { ICON_STATES, TRACKING_FILTERS, TRACKING_STAGES } from '../domain/tracking';
-import { maxResultsParam, pageEnvelope, pageParam } from './common';
+import { countsCapped, pageEnvelope, requiredEnum, requiredMaxResultsParam, requiredPageParam } from './common';
 
-/** §5: the tracking list requires query, page, status, myOrders, maxResults; the server defaults them. */
+/** §5: the tracking list requires query, page, status, myOrders, maxResults (decision 0024: a missing one is a 400 naming it). */
 export const trackingStatusQuery = z.object({
-  query: z.string().max(500, 'query must be 500 characters or less').default(''),
-  page: pageParam,
-  status: z.enum(TRACKING_FILTERS, { message: 'status must be all, arrived or incoming' }).default('all'),
-  myOrders: z
-    .enum(['true', 'false'], { message: 'myOrders must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
-  maxResults: maxResultsParam(100),
+  query: z.string({ error: (issue) => (issue.input === undefined ? 'query is required (query= for no search)' : 'query must be text') }).max(500, 'query must be 500 characters or less'),
+  page: requiredPageParam,
+  status: requiredEnum('status', TRACKING_FILTERS, 'status must be all, arrived or incoming'),
+  myOrders: requiredEnum('myOrders', ['true', 'false'], 'myOrders must be true or false').transform((value) => value === 'true'),
+  maxResults: requiredMaxResultsParam(100),
 });
 export type TrackingStatusQuery = z.input<typeof trackingStatusQuery>;
 /** Parameters as the browser sends them (strings for the booleans, §7). */
@@ -113,6 +110,7 @@ export const trackingStatusResponse = z
     count_arrived: z.number().int(),
     count_incoming: z.number().int(),
     count_total: z.number().int(),
+    counts_capped: countsCapped(['count_total', 'count_arrived', 'count_incoming', 'count_action_point']).optional(),
   })
   .meta({ id: 'TrackingStatusPage' });
 export type TrackingStatusPage = z.infer<typeof trackingStatusResponse>;

@@ -79,6 +79,9 @@ export const uploadLineError = z
     column: z.string().nullable(),
     value: z.string().nullable(),
     message: z.string(),
+    /** A known error the browser words in the user's language (`message` stays the English fallback). */
+    code: z.enum(['priorityTaken']).optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   })
   .meta({ id: 'UploadLineError' });
 export type UploadLineError = z.infer<typeof uploadLineError>;

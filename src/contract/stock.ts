@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
-import { maxResultsParam, pageEnvelope, pageParam, searchText } from './common';
+import { countsCapped, maxResultsParam, pageEnvelope, pageParam, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
 import { isCalendarDay } from './dashboard';
 
 const positiveId = (name: string) =>
@@ -18,10 +18,17 @@ export const pageQuery = {
 
 export const MATERIAL_COUNT_SORT_COLUMNS = ['quantity', 'material_code', 'material_description_english', 'unit', 'id'] as const;
 
+/** §5 "list queries require their listed parameters": paging is required (decision 0024); filters and order have defaults. */
+const requiredPaging = {
+  page: requiredPageParam,
+  maxResults: requiredMaxResultsParam(500),
+};
+
 export const materialCountListQuery = z.object({
   stockCountId: positiveId('stockCountId'),
   query: searchText(200).optional(),
   ...pageQuery,
+  ...requiredPaging,
   orderByColumn: z.enum(MATERIAL_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${MATERIAL_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
 });
 export type MaterialCountListQuery = z.input<typeof materialCountListQuery>;
@@ -104,6 +111,7 @@ export const stockCountListQuery = z.object({
   query: searchText(200).optional(),
   type: z.enum(STOCK_COUNT_TYPES, { message: 'type must be single or wall_to_wall' }).optional(),
   ...pageQuery,
+  ...requiredPaging,
   orderByColumn: z.enum(STOCK_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${STOCK_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
 });
 
@@ -154,10 +162,10 @@ export type MyMaterialPage = z.infer<typeof myMaterialResponse>;
 
 // ───────────── stock (my / team / plant) ─────────────
 
+/** §5: stock list queries require query, maxResults and page (the type is the path); decision 0024. */
 export const stockListQuery = z.object({
-  query: searchText(200).optional(),
-  page: pageQuery.page,
-  maxResults: pageQuery.maxResults,
+  query: searchText(200, true),
+  ...requiredPaging,
 });
 
 export const stockItemRow = z
@@ -170,7 +178,8 @@ export const stockItemRow = z
     unit: z.string(),
     planner_groups: z.array(z.string()),
     plant: z.string(),
-    quality_inspection_count: z.number().nullable(),
+    /** §3's name; the ERP STOCK file and the database column say quality_inspection_count (#19 item 7). */
+    quantity_inspection_count: z.number().nullable(),
     reorder_point: z.number().nullable(),
     reorder_quantity: z.number().nullable(),
     restricted_count: z.number().nullable(),
@@ -184,7 +193,13 @@ export const stockItemRow = z
 export type StockItemRow = z.infer<typeof stockItemRow>;
 
 export const stockListResponse = z
-  .object({ ...pageEnvelope, total: z.number().int(), storage_location_count: z.number().int(), stock_items: z.array(stockItemRow) })
+  .object({
+    ...pageEnvelope,
+    total: z.number().int(),
+    storage_location_count: z.number().int(),
+    counts_capped: countsCapped(['total', 'storage_location_count']).optional(),
+    stock_items: z.array(stockItemRow),
+  })
   .meta({ id: 'StockPage' });
 export type StockPage = z.infer<typeof stockListResponse>;
 

@@ -3,7 +3,7 @@ import { bookQuantityMoved, bookQuantityOf, quantityKeepingDifference, totalQuan
 
 const counts = (u: number | null, q: number | null, b: number | null, r: number | null, t: number | null) => ({
   unrestricted_count: u,
-  quality_inspection_count: q,
+  quantity_inspection_count: q,
   blocked_count: b,
   restricted_count: r,
   transfer_count: t,

@@ -5,15 +5,18 @@ export type StockType = (typeof STOCK_TYPES)[number];
 
 export interface StockCounts {
   unrestricted_count: number | null;
-  quality_inspection_count: number | null;
+  quantity_inspection_count: number | null;
   blocked_count: number | null;
   restricted_count: number | null;
   transfer_count: number | null;
 }
 
-/** §3: total quantity = the sum of the five counts, or null if any of them is not a number. */
+/**
+ * §3: total quantity = the sum of the five counts, or null if any of them is not a number.
+ * SQL twin: stock_total (migration 0015, docs/decisions/0022), held equal by tests/server/rule-twins.test.ts.
+ */
 export function totalQuantity(item: StockCounts): number | null {
-  const parts = [item.unrestricted_count, item.quality_inspection_count, item.blocked_count, item.restricted_count, item.transfer_count];
+  const parts = [item.unrestricted_count, item.quantity_inspection_count, item.blocked_count, item.restricted_count, item.transfer_count];
   if (parts.some((value) => typeof value !== 'number' || !Number.isFinite(value))) return null;
   return (parts as number[]).reduce((sum, value) => sum + value, 0);
 }
@@ -38,4 +41,20 @@ export function quantityKeepingDifference(counted: number, bookAtStart: number |
   if (bookAtStart === null || bookNow === null) return null;
   // Decimal quantities (§5 allows three decimals): round away binary noise.
   return Math.round((counted + (bookNow - bookAtStart)) * 1000) / 1000;
+}
+
+/** The allowed-plants parameter naming the plants that show zero stock in searches (§5). */
+export const ZERO_STOCK_PARAMETER = 'show_zero_stock_material_plants';
+
+/** Does `plant` show stock rows with a total of 0 in searches? SQL twin: is_zero_stock_plant. */
+export function isZeroStockPlant(plant: string, zeroStockPlants: readonly string[]): boolean {
+  return zeroStockPlants.includes(plant);
+}
+
+/**
+ * §5: a search hides a stock row whose total is 0, except in a plant that shows zero stock; a row
+ * whose total is unknown (a count missing) is shown. SQL twin: stock_row_shown.
+ */
+export function isShownInSearch(total: number | null, zeroStockPlant: boolean): boolean {
+  return total === null || total !== 0 || zeroStockPlant;
 }

@@ -98,9 +98,18 @@ export function hasGoodsReceipt(item: DeliveryFields): boolean {
   return hasText(item.goodsReceiptPostedAt) || hasQuantity(item.purchaseOrderGoodsReceiptQuantity);
 }
 
-/** §4 filter: arrived = the carrier delivered it or a goods receipt is posted; all else is incoming. */
+/**
+ * §4 filter: arrived = the carrier delivered it or a goods receipt is posted; all else is incoming.
+ * SQL twin: item_is_arrived (migration 0015, docs/decisions/0022), held equal by tests/server/rule-twins.test.ts.
+ */
 export function isArrived(item: DeliveryFields): boolean {
   return item.deliveryStatus === DELIVERED || hasGoodsReceipt(item);
+}
+
+/** §4 action point: the parcel waits at an access point, the mechanic has to pick it up. */
+export const ACTION_POINT_STATUSES: readonly string[] = ['ToBePickedUp', 'At access point'];
+export function isActionPoint(item: Pick<DeliveryFields, 'deliveryStatus'>): boolean {
+  return typeof item.deliveryStatus === 'string' && ACTION_POINT_STATUSES.includes(item.deliveryStatus);
 }
 
 /** A goods receipt posted less than 5 days before `now`. */

@@ -38,5 +38,8 @@ export const appConfig = {
   feedbackFormUrl: host(env.VITE_FEEDBACK_FORM_URL) || null,
   /** The user instructions link of /info, shown only to the organisation named (all, when unset). */
   instructionsUrl: host(env.VITE_INSTRUCTIONS_URL) || null,
+  /** The company material link and logo of /info (§6), for the same organisation as the instructions. */
+  materialUrl: host(env.VITE_COMPANY_MATERIAL_URL) || null,
+  logoUrl: host(env.VITE_COMPANY_LOGO_URL) || null,
   companyOrganisation: (env.VITE_COMPANY_ORGANISATION as string | undefined)?.trim() || null,
 } as const;

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorMessage, statusOf } from './api-client';
 import { MESSAGES } from '../domain/constants';
 import { showError } from './error-alert';
+import { NothingSavedError } from '../offline/mirror';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -16,6 +17,8 @@ declare module '@tanstack/react-query' {
 }
 
 function report(error: unknown, silent: boolean | undefined) {
+  // Offline with no copy on the device: the screen says so in its place (#19 item 24), not as an alert.
+  if (error instanceof NothingSavedError) return;
   void errorMessage(error).then((message) => {
     // The user is on their way to /user-expired (§8), which says it better than an alert.
     if (statusOf(error) === 403 && message === MESSAGES.userExpired) return;

@@ -19,6 +19,11 @@ export interface ChangeKind {
   confirm?(entries: OutboxEntry[], body: unknown): Promise<void>;
   /** A 409 naming the server's current rows: each conflicting entry's row, by seq; null: a refusal. */
   conflicts?(entries: OutboxEntry[], body: unknown): Map<number, unknown> | null;
+  /**
+   * A refusal (4xx other than a conflict) is only logged and the entry dropped, instead of
+   * waiting for the user as failed: for changes whose failure §8 says are only logged (read marks).
+   */
+  dropWhenRefused?: boolean;
 }
 
 export interface ScopeRefresher {

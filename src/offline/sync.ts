@@ -207,6 +207,11 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
       single = true;
       continue;
     }
+    if (kindOf(batch[0]!.kind)?.dropWhenRefused) {
+      console.warn(`${batch[0]!.kind} refused and dropped: ${answer.status} ${answer.message}`);
+      await offlineDb.outbox.delete(batch[0]!.seq!);
+      continue;
+    }
     await bump({ status: 'failed', lastError: answer.message, batchId: undefined });
   }
 }

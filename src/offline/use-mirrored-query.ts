@@ -3,7 +3,7 @@
  * or the browser is offline, with the time that copy was saved. Screens never know where their
  * data came from; they show `isOfflineCopy` and `savedAt` in the offline banner.
  */
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { mirrorKey, networkFirst } from './mirror';
 
 export interface MirroredQueryOptions<T> {
@@ -12,7 +12,11 @@ export interface MirroredQueryOptions<T> {
   userEmail: string;
   /** What the page is about; changes of that scope patch it (see outbox.ts). */
   scope: string;
-  fetcher: () => Promise<T>;
+  /**
+   * Reads the page. The signal aborts it when a newer query of the list supersedes it (§4 "one
+   * list query at a time", decision 0026): pass it to the HTTP call.
+   */
+  fetcher: (signal?: AbortSignal) => Promise<T>;
   enabled?: boolean;
   /** A main list shows the loading overlay while it fetches (§2). */
   mainList?: boolean;
@@ -20,13 +24,17 @@ export interface MirroredQueryOptions<T> {
   silent?: boolean;
 }
 
-export function useMirroredQuery<T>({ queryKey, userEmail, scope, fetcher, enabled = true, mainList = false, silent = false }: MirroredQueryOptions<T>) {
-  const query = useQuery({
+/** The query behind useMirroredQuery, for a route that starts it before its screen has loaded (#22). */
+export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, mainList = false, silent = false }: Omit<MirroredQueryOptions<T>, 'enabled'>) {
+  return queryOptions({
     queryKey: [...queryKey, userEmail],
-    queryFn: () => networkFirst({ key: mirrorKey(userEmail, queryKey), scope, fetcher }),
-    enabled,
+    queryFn: ({ signal }) => networkFirst({ key: mirrorKey(userEmail, queryKey), scope, fetcher: () => fetcher(signal) }),
     meta: { mainList, silent },
   });
+}
+
+export function useMirroredQuery<T>({ enabled = true, ...options }: MirroredQueryOptions<T>) {
+  const query = useQuery({ ...mirroredQueryOptions(options), enabled });
   return {
     ...query,
     data: query.data?.data,

@@ -17,7 +17,7 @@ export async function offlineBench(): Promise<Record<string, number>> {
   const outDir = mkdtempSync(join(tmpdir(), 'partstrack-bench-web-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'partstrack-bench-data-'));
   await build({ root: 'tests/bench/offline', configFile: false, logLevel: 'error', build: { outDir, emptyOutDir: true, target: 'es2022' } });
-  const port = 8197;
+  const port = Number(process.env.BENCH_OFFLINE_PORT ?? 8197);
   const product = await startProduct(
     loadConfig({ ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, PUBLIC_DIR: outDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '100000' }),
     { logger: false },
@@ -41,13 +41,22 @@ export async function offlineBench(): Promise<Record<string, number>> {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`http://localhost:${port}/`);
     await page.getByText('ready').waitFor();
-    type Bench = { mirrorFigures(): Promise<Record<string, number>>; drainFigures(email: string, id: number): Promise<Record<string, number>> };
+    type Bench = {
+      mirrorFigures(): Promise<Record<string, number>>;
+      enqueueScaling(sizes: number[]): Promise<Record<string, number>>;
+      drainFigures(email: string, id: number): Promise<Record<string, number>>;
+    };
     const mirror = await page.evaluate(() => (globalThis as unknown as { bench: Bench }).bench.mirrorFigures());
+    // #22: the enqueue on counts of 100, 1,000 and 10,000 lines at 4× CPU slowdown (a mid-range phone).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const scaling = await page.evaluate(() => (globalThis as unknown as { bench: Bench }).bench.enqueueScaling([100, 1000, 10_000]));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const drain = await page.evaluate(
       ({ id }) => (globalThis as unknown as { bench: Bench }).bench.drainFigures('mechanic@example.com', id),
       { id: stockCountId },
     );
-    return { ...mirror, ...drain };
+    return { ...mirror, ...scaling, ...drain };
   } finally {
     await browser.close();
     await product.close();

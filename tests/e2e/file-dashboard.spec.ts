@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 /** The persistent important-messages toast covers the page; people dismiss it too. */
 async function dismissMessages(page: Page) {

@@ -1,4 +1,42 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Every spec's `test`: it fails on an unexpected console.error or uncaught page error (as
+ * epic-stack's e2e does), checked after the test in every page of its context. The browser's own
+ * "Failed to load resource" lines are not the app's errors (a test may expect a 403 or an offline
+ * fetch). A test that expects an error says so first: `allowConsoleErrors(/User expired/)`.
+ */
+export const test = base.extend<{ allowConsoleErrors: (...patterns: RegExp[]) => void; failOnConsoleError: void }>({
+  // eslint-disable-next-line no-empty-pattern
+  allowConsoleErrors: async ({}, use, testInfo) => {
+    const allowed: RegExp[] = [];
+    (testInfo as typeof testInfo & { allowedConsoleErrors?: RegExp[] }).allowedConsoleErrors = allowed;
+    await use((...patterns: RegExp[]) => allowed.push(...patterns));
+  },
+  failOnConsoleError: [
+    async ({ context, allowConsoleErrors: _allow }, use, testInfo) => {
+      const errors: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          if (/^Failed to load resource/.test(text)) return;
+          errors.push(`console.error on ${page.url()}: ${text}`);
+        });
+        page.on('pageerror', (error) => errors.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      const allowed = (testInfo as typeof testInfo & { allowedConsoleErrors?: RegExp[] }).allowedConsoleErrors ?? [];
+      const unexpected = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)));
+      expect(unexpected, 'console.error or uncaught errors in the browser during this test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Sign in through the landing page as a demo account, the way a person does. */
 export async function login(page: Page, email: string): Promise<void> {

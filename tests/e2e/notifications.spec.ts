@@ -4,9 +4,9 @@
  * the §5 messages, and a push message delivered to OUR service worker through CDP showing a
  * notification.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);

@@ -5,7 +5,8 @@
  * server holds, line by line, exactly what the screen last accepted. CHAOS_SEED replays a run,
  * CHAOS_STEPS sets its length. The seed is printed with any failure.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { productServer, type ProductServer } from './product-server';
 import { seededRandom as rng } from '../seeded-random';
 
@@ -23,7 +24,7 @@ test.afterAll(async () => server?.stop());
 
 async function serverLines(request: APIRequestContext) {
   const token = ((await (await request.post(`${server.origin}/auth/local/token`, { data: { email: 'mechanic@example.com' } })).json()) as { idToken: string }).idToken;
-  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500`, {
+  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500&page=1`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status()).toBe(200);

@@ -4,7 +4,8 @@
  * connection returns every edit reaches the server exactly once; a supervisor's concurrent change
  * shows as a conflict the mechanic resolves.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { productServer, type ProductServer } from './product-server';
 
 const COUNT_ID = 27; // the demo mechanic's initiated wall-to-wall count (seed)
@@ -21,7 +22,7 @@ async function tokenFor(request: APIRequestContext, email: string) {
 }
 
 async function serverLines(request: APIRequestContext, token: string) {
-  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500`, {
+  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500&page=1`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status()).toBe(200);
@@ -123,6 +124,6 @@ test('a count made offline reaches the server exactly once, with the conflict re
   expect(after.filter((l) => l.material_code === extraA)).toEqual([expect.objectContaining({ quantity: 3, version: 1 })]);
   expect(after.some((l) => l.material_code === extraB)).toBe(false);
   expect(after.filter((l) => !typed.has(l.material_code) && l.material_code !== extraA).every((l) => l.quantity === null)).toBe(true);
-  const header = await request.get(`${origin}/api/v2/my_stock_count?stockCountId=${COUNT_ID}`, { headers: { authorization: `Bearer ${mechanicToken}` } });
+  const header = await request.get(`${origin}/api/v2/my_stock_count?stockCountId=${COUNT_ID}&page=1&maxResults=20`, { headers: { authorization: `Bearer ${mechanicToken}` } });
   expect((await header.json()).stock_counts[0].status).toBe('in_progress');
 });

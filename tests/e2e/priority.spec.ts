@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 /** The persistent important-messages toast covers the page's actions; people dismiss it too. */
 async function openPriorityManager(page: Page) {

@@ -26,7 +26,8 @@ export async function productServer(port: number): Promise<ProductServer> {
         env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      for (let i = 0; i < 600; i += 1) {
+      // Up to 5 minutes: a fresh database is migrated and seeded first, slow on a loaded machine.
+      for (let i = 0; i < 3000; i += 1) {
         try {
           if ((await fetch(`${origin}/healthz`)).ok) return;
         } catch {

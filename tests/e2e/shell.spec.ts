@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { login, navLabels } from './fixtures';
+import { expect, login, navLabels, test } from './fixtures';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);

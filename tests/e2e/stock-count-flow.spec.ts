@@ -3,8 +3,8 @@
  * counts it offline and submits when back online; the supervisor sees it completed in the
  * dashboard and starts a recount of the variances.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { login } from './fixtures';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -73,7 +73,7 @@ test('plan, count offline, submit, see it completed, recount the differences', a
   await confirm.getByRole('button', { name: 'Create recount' }).click();
   await expect(supervisor.getByRole('status').filter({ hasText: /Recount \d+ created for the lines that differ/ })).toBeVisible();
   const recountId = Number((await supervisor.getByRole('status').filter({ hasText: /Recount \d+/ }).textContent())!.match(/Recount (\d+)/)![1]);
-  const recount = await request.get(`/api/v2/my_material_count?stockCountId=${recountId}`, { headers: { authorization: `Bearer ${token}` } });
+  const recount = await request.get(`/api/v2/my_material_count?stockCountId=${recountId}&page=1&maxResults=20`, { headers: { authorization: `Bearer ${token}` } });
   expect((await recount.json()).total).toBe(2 + withoutBook);
   // One open recount per count: the button now leads to it instead of making another.
   await expect(card.getByRole('button', { name: 'Recount differences' })).toHaveCount(0);
@@ -84,7 +84,7 @@ test('a supervisor plans a count with no connection: it waits on the device, the
   test.setTimeout(120_000);
   const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
   const countsIn = async (location: string) => {
-    const res = await request.get('/api/v2/my_stock_count?maxResults=500', { headers: { authorization: `Bearer ${token}` } });
+    const res = await request.get('/api/v2/my_stock_count?maxResults=500&page=1', { headers: { authorization: `Bearer ${token}` } });
     return ((await res.json()).stock_counts as Array<{ storage_location: string; is_draft: boolean }>).filter((c) => c.storage_location === location).length;
   };
   const before = await countsIn('V002');

@@ -3,8 +3,8 @@
  * a `po>=` and a `mat=` search, opens an order whose timeline shows the document stages, and the
  * status monitor, once offline, still shows the pages read before with the time they were saved.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
 
 interface Row {
   orderId: string;
@@ -13,7 +13,7 @@ interface Row {
 
 async function mechanicRows(request: APIRequestContext, query = ''): Promise<Row[]> {
   const { idToken } = (await (await request.post('/auth/local/token', { data: { email: 'mechanic@example.com' } })).json()) as { idToken: string };
-  const res = await request.get(`/parts/v1/users/me/tracking-status?maxResults=100&query=${encodeURIComponent(query)}`, {
+  const res = await request.get(`/parts/v1/users/me/tracking-status?maxResults=100&query=${encodeURIComponent(query)}&page=1&status=all&myOrders=false`, {
     headers: { authorization: `Bearer ${idToken}` },
   });
   expect(res.status()).toBe(200);

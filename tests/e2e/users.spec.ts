@@ -4,9 +4,9 @@
  * a manager edits an expiration date and removes a user through the screens; feedback, help and
  * change log; every screen checked with axe.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { login } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 async function expectNoSeriousViolations(page: Page) {
   const audit = await new AxeBuilder({ page }).analyze();

@@ -31,6 +31,13 @@ describe('server configuration', () => {
     expect(() => loadConfig({ VITE_FEEDBACK_FORM_URL: 'forms' })).toThrow(/VITE_FEEDBACK_FORM_URL must be a URL/);
   });
 
+  it('lets the pages show the company logo from its origin (§6), and a path needs nothing more', () => {
+    const images = (env: Record<string, string>) => contentSecurityPolicy(loadConfig(env)).directives.imgSrc;
+    expect(images({ VITE_COMPANY_LOGO_URL: 'https://cdn.example.com/brand/logo.svg' })).toContain('https://cdn.example.com');
+    expect(images({ VITE_COMPANY_LOGO_URL: '/company-logo.svg' })).toEqual(images({}));
+    expect(() => loadConfig({ VITE_COMPANY_LOGO_URL: 'logo.svg' })).toThrow(/VITE_COMPANY_LOGO_URL must be a URL or a path/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names their addresses, and refuses "true" and hop counts (#20)', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -12,7 +12,6 @@ import { createLocalIssuer, type LocalIssuer } from '../../server/auth/local-iss
 import { buildApp } from '../../server/app';
 import { Caches } from '../../server/cache';
 import { createLocalErpAdapter, type ErpAdapter } from '../../server/erp/adapter';
-import { TrackingSearchIndex } from '../../server/search/tracking-index';
 import { createScratchDatabase, openPgliteCopy, providedTemplates, seedTestData } from './template';
 
 export { createScratchDatabase, SEED_NOW } from './template';
@@ -29,15 +28,12 @@ export interface TestProduct {
   config: Config;
   token(email: string): Promise<string>;
   /**
-   * Forgets every cached answer. Call it after writing to the database directly (not through the
-   * API) when the next call must see the write: PGlite announces it at once, but PostgreSQL's
-   * NOTIFY reaches the app a moment later, through another connection.
+   * Forgets the verified tokens. Nothing else is kept between calls (docs/decisions/0021): a write
+   * to the database is seen by the very next call, on either engine.
    */
   invalidateCaches(): void;
-  /** The app's caches (tests of the caches themselves). */
+  /** The app's verified-token cache (tests of the cache itself). */
   caches: Caches;
-  /** The tracking search index (docs/decisions/0016), built before the first test; TRACKING_SEARCH_INDEX=off: none. */
-  trackingIndex: TrackingSearchIndex;
   close(): Promise<void>;
 }
 
@@ -61,13 +57,8 @@ export async function createTestProduct(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: './no-such-dir', ...env });
   const issuer = await createLocalIssuer(null, 600);
   const caches = new Caches({ enabled: config.responseCache });
-  const quiet = { info: () => {}, warn: () => {} };
-  const trackingIndex = new TrackingSearchIndex(database.db, { ...config.trackingSearchIndex, log: quiet });
-  const app = await buildApp({ config, db: database.db, localIssuer: issuer, erp, logger: false, caches, trackingIndex });
+  const app = await buildApp({ config, db: database.db, localIssuer: issuer, erp, logger: false, caches });
   await app.ready();
-  await caches.listen(database.changes, app.log);
-  // Built before the tests run, so every search goes through it (the product builds it in the background).
-  await trackingIndex.start();
   return {
     app,
     database,
@@ -76,11 +67,8 @@ export async function createTestProduct(
     token: async (email) => (await issuer.issue(email)).idToken,
     invalidateCaches: () => caches.invalidate(),
     caches,
-    trackingIndex,
     async close() {
-      await trackingIndex.stop();
       await app.close();
-      await caches.close();
       await database.close();
       await pgDatabase?.drop();
     },

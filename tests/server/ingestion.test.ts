@@ -272,6 +272,39 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
       expect(row).toMatchObject({ status: 'processed', uploadedBy: 'stock.admin@example.com' });
     });
 
+    it('takes a file too large to read on the event loop (streamed to disk, COPY, parse worker): applied whole, or a late bad line named', async () => {
+      // ~1.6 MB, CRLF, with a quoted cell spanning two lines and holding the delimiter, a quote, a backslash and a tab (COPY escapes).
+      const fields = ['service_order', 'line_number', 'plant', 'material_code', 'material_description', 'unit', 'delivery_address', 'reservation_quantity'];
+      const tricky = '"Depot ""North""; gate\\2\r\nRatapihantie\t11"';
+      const big = (first: number, badAt: number | null) => {
+        const lines = [fields.join(';')];
+        for (let i = 0; i < 12_000; i += 1) {
+          const quantity = badAt === i ? 'many' : String(1 + (i % 5));
+          lines.push([first + Math.floor(i / 4), ((i % 4) + 1) * 10, 'FI01', `MAT-BIG-${i % 300}`, `Large file part ${i} with a long description`, 'PC', i === 5 ? tricky : 'Depot Pasila, Ratapihantie 11, 00520 Helsinki', quantity].join(';'));
+        }
+        return `${lines.join('\r\n')}\r\n`;
+      };
+      const good = big(4_600_000_000, null);
+      expect(Buffer.byteLength(good)).toBeGreaterThan(1024 * 1024);
+      const accepted = await upload('manager', nameFor('ORDERS'), good);
+      expect(accepted.statusCode).toBe(202);
+      const done = (await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 })).find((f) => f.id === accepted.json().file.id);
+      expect(done).toMatchObject({ status: 'processed', errors: [], lineCount: 12_002 });
+      const written = await db().select({ n: sql<number>`count(*)::int` }).from(orderItems).where(sql`${orderItems.orderId} between '4600000000' and '4600002999'`);
+      expect(written[0]!.n).toBe(12_000);
+      const [item] = await db().select().from(orderItems).where(and(eq(orderItems.orderId, '4600000001'), eq(orderItems.lineNumber, 20)));
+      expect(item!.deliveryAddress).toBe('Depot "North"; gate\\2\nRatapihantie\t11');
+      expect(await db().select().from(sql`file_contents`)).toEqual([]);
+
+      // Line 1 is the header and the quoted cell spans lines 7–8: item 11,000 starts on line 11,003.
+      const bad = big(4_610_000_000, 11_000);
+      const queued = await upload('manager', nameFor('ORDERS'), bad);
+      expect(queued.statusCode).toBe(202);
+      const refused = (await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 })).find((f) => f.id === queued.json().file.id);
+      expect(refused).toMatchObject({ status: 'errored', errors: [{ line: 11_003, message: 'reservation_quantity "many" is not a number (digits with an optional . decimal part)' }] });
+      expect(await db().select().from(orders).where(sql`${orders.id} between '4610000000' and '4610002999'`)).toEqual([]);
+    });
+
     it('refuses other roles, bad names, other media types and non-UTF-8 bytes with a message', async () => {
       for (const who of ['mechanic', 'viewer', 'supervisor']) expect((await upload(who, nameFor('MATERIALS'), file)).statusCode, who).toBe(403);
       const badName = await upload('manager', 'stock.csv', file);

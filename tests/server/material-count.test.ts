@@ -39,11 +39,11 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
       payload,
     });
 
-  const lines = async (id: number, who = 'mechanic', extra = '') => (await api(who, 'GET', `/my_material_count?stockCountId=${id}&maxResults=500${extra}`)).json();
-  const count = async (id: number, who = 'mechanic') => (await api(who, 'GET', `/my_stock_count?stockCountId=${id}`)).json().stock_counts[0];
+  const lines = async (id: number, who = 'mechanic', extra = '') => (await api(who, 'GET', `/my_material_count?stockCountId=${id}&maxResults=500${extra}&page=1`)).json();
+  const count = async (id: number, who = 'mechanic') => (await api(who, 'GET', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`)).json().stock_counts[0];
 
   it('lists a count’s lines in pages of 20, quantity ascending with the uncounted first', async () => {
-    const res = await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.inProgress}`);
+    const res = await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.inProgress}&page=1&maxResults=20`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ page: 1, has_prev: false, has_next: true, total: 40, pages: 2 });
@@ -62,19 +62,19 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
   });
 
   it('hides another mechanic’s count and refuses bad parameters with a message', async () => {
-    expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}`)).statusCode).toBe(404);
-    expect((await api('supervisor', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}`)).statusCode).toBe(200);
+    expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}&page=1&maxResults=20`)).statusCode).toBe(404);
+    expect((await api('supervisor', 'GET', `/my_material_count?stockCountId=${COUNT.otherMechanics}&page=1&maxResults=20`)).statusCode).toBe(200);
     // A draft is not yet sent to the mechanic it names.
-    expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.draft}`)).statusCode).toBe(404);
-    expect((await api('supervisor', 'GET', `/my_material_count?stockCountId=${COUNT.draft}`)).statusCode).toBe(200);
-    const listed = (await api('mechanic', 'GET', '/my_stock_count?maxResults=500')).json().stock_counts.map((c: { id: number }) => c.id);
+    expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${COUNT.draft}&page=1&maxResults=20`)).statusCode).toBe(404);
+    expect((await api('supervisor', 'GET', `/my_material_count?stockCountId=${COUNT.draft}&page=1&maxResults=20`)).statusCode).toBe(200);
+    const listed = (await api('mechanic', 'GET', '/my_stock_count?maxResults=500&page=1')).json().stock_counts.map((c: { id: number }) => c.id);
     expect(listed).toContain(COUNT.inProgress);
     expect(listed).not.toContain(COUNT.draft);
     expect(listed).not.toContain(COUNT.otherMechanics);
-    const bad = await api('mechanic', 'GET', '/my_material_count?stockCountId=abc');
+    const bad = await api('mechanic', 'GET', '/my_material_count?stockCountId=abc&page=1&maxResults=20');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('stockCountId');
-    const sort = await api('mechanic', 'GET', `/my_material_count?stockCountId=2&orderByColumn=password`);
+    const sort = await api('mechanic', 'GET', `/my_material_count?stockCountId=2&orderByColumn=password&page=1&maxResults=20`);
     expect(sort.statusCode).toBe(400);
     expect(sort.json().message).toContain('orderByColumn must be one of');
   });

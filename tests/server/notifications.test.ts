@@ -108,6 +108,12 @@ describe('channelsFor (preferences decide channels)', () => {
     expect(channelsFor([primary, secondary], 'other_notification')).toEqual([]);
   });
 
+  it('sends one SMS to a number both entries name, however it is written (§5 digits-only comparison)', () => {
+    const sms = { mobileEnabled: true, notificationsPreferences: defaultPreferences({ email: false, sms: true, push: false }) };
+    const planned = channelsFor([entry(true, { ...sms, mobileNumber: '+358 40 123 4567' }), entry(false, { ...sms, mobileNumber: '358-40-1234567' })], 'contact_notification');
+    expect(planned).toEqual([{ channel: 'sms', recipient: '+358 40 123 4567' }]);
+  });
+
   it('sends once to an address both entries name', () => {
     const both = { emailEnabled: true, email: 'same@example.com', notificationsPreferences: defaultPreferences({ email: true, sms: false, push: false }) };
     expect(channelsFor([entry(true, both), entry(false, { ...both, email: 'SAME@example.com' })], 'contact_notification')).toHaveLength(1);
@@ -286,6 +292,13 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       const searched = (await call('GET', `/email_notifications?query=${encodeURIComponent('Planned maintenance')}&maxResults=50`, 'mechanic')).json();
       expect(searched.items.length).toBeGreaterThan(0);
       expect(searched.items.every((i: { subject: string }) => i.subject.includes('Planned maintenance'))).toBe(true);
+      // §5: a phone number is found however it is written (looser check, digits compared).
+      const [sms] = (await call('GET', '/sms_notifications?page=1&maxResults=1', 'mechanic')).json().items as Array<{ phone_number: string }>;
+      const digits = sms!.phone_number.replace(/\D/g, '');
+      const written = `${digits.slice(0, 3)} ${digits.slice(3, 5)}-${digits.slice(5)}`;
+      const byPhone = (await call('GET', `/sms_notifications?query=${encodeURIComponent(written)}&maxResults=50`, 'mechanic')).json();
+      expect(byPhone.items.length).toBeGreaterThan(0);
+      expect(byPhone.items.every((i: { phone_number: string }) => i.phone_number.replace(/\D/g, '') === digits)).toBe(true);
       const bad = await call('GET', '/email_notifications?sortDirection=up', 'mechanic');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('sortDirection must be asc or desc');

@@ -165,10 +165,15 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
     });
 
     it('applies a file in one go, says how many rows changed, audits each change and replays a repeated key', async () => {
-      const file = `\uFEFFShip-to-party code;Access point;Priority\r\n0050010001;FI-AP-10231;1\r\n0050010001;FI-AP-10611;12\r\n`;
+      // FI-AP-10231 becomes priority 1; the access point holding 1 takes 10231's place (decision 0025: one per priority).
+      const [entry] = await priorities('manager', '?query=0050010001');
+      const first1 = entry!.uapinfos.find((u) => u.priority === 1 && u.isEnabled)!;
+      const old10231 = entry!.uapinfos.find((u) => u.accessPointId === 'FI-AP-10231')?.priority ?? 11;
+      expect(first1.accessPointId).not.toBe('FI-AP-10231');
+      const file = `\uFEFFShip-to-party code;Access point;Priority\r\n0050010001;FI-AP-10231;1\r\n0050010001;FI-AP-10611;12\r\n0050010001;${first1.accessPointId};${old10231}\r\n`;
       const first = await upload('pm.writer', 'add', file, { key: 'priority-apply-0001' });
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toMatchObject({ dryRun: false, rowCount: 2, changed: 2, errors: [] });
+      expect(first.json()).toMatchObject({ dryRun: false, rowCount: 3, changed: 3, errors: [] });
       expect(await priorityOf('0050010001', 'FI-AP-10231')).toMatchObject({ priority: 1, isEnabled: true });
       expect(await priorityOf('0050010001', 'FI-AP-10611')).toMatchObject({ priority: 12, isEnabled: true });
       const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, '0050010001/FI-AP-10231')).orderBy(asc(auditLog.id));
@@ -180,7 +185,54 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       expect(replay.body).toBe(first.body);
       expect(await snapshot()).toEqual(before);
       const again = await upload('pm.writer', 'add', file);
-      expect(again.json()).toMatchObject({ changed: 0, unchanged: 2 });
+      expect(again.json()).toMatchObject({ changed: 0, unchanged: 3 });
+    });
+
+    it('refuses a file or an edit that would leave one ship-to-party with two access points at one priority (decision 0025)', async () => {
+      const entry = (await priorities('pm.writer')).find((e) => e.uapinfos.filter((u) => u.isEnabled).length >= 2)!;
+      const code = entry.shipToPartyCode;
+      const [first, second] = entry.uapinfos.filter((u) => u.isEnabled).sort((a, b) => a.priority - b.priority) as [Entry['uapinfos'][0], Entry['uapinfos'][0]];
+      const before = await snapshot();
+
+      // Two rows of the file at priority 1: the preview explains both lines, applying writes nothing.
+      const both = `${HEADER}\n${code};${first.accessPointId};1\n${code};${second.accessPointId};1\n`;
+      const preview = await upload('pm.writer', 'add', both, { dryRun: true });
+      expect(preview.statusCode).toBe(200);
+      const errors = preview.json().errors as Array<{ line: number; code?: string; params?: Record<string, unknown>; message: string }>;
+      expect(errors.map((e) => [e.line, e.code])).toEqual([
+        [2, 'priorityTaken'],
+        [3, 'priorityTaken'],
+      ]);
+      expect(errors[1]!.message).toBe(
+        `Ship-to-party ${code} would have 2 access points at priority 1: ${second.accessPointId} and ${first.accessPointId} (line 2). Give each access point of a ship-to-party its own priority.`,
+      );
+      expect(errors[1]!.params).toMatchObject({ shipToPartyCode: code, priority: 1, accessPointId: second.accessPointId });
+      expect(preview.json().rows.map((r: { change: string | null }) => r.change)).toEqual([null, null]);
+      const applied = await upload('pm.writer', 'add', both);
+      expect(applied.statusCode).toBe(422);
+      expect(await snapshot()).toEqual(before);
+
+      // A row taking the priority of a stored access point the file leaves alone names that one.
+      const stolen = await upload('pm.writer', 'add', `${HEADER}\n${code};${second.accessPointId};${first.priority}\n`, { dryRun: true });
+      expect(stolen.json().errors).toMatchObject([
+        { line: 2, column: 'priority', code: 'priorityTaken', message: expect.stringContaining(`${first.accessPointId} (already stored)`) },
+      ]);
+
+      // A swap in one file is fine: the rule holds for the state after the whole file.
+      const swap = await upload('pm.writer', 'add', `${HEADER}\n${code};${first.accessPointId};${second.priority}\n${code};${second.accessPointId};${first.priority}\n`);
+      expect(swap.statusCode).toBe(200);
+      expect(swap.json()).toMatchObject({ changed: 2, errors: [] });
+
+      // The single edit keeps the same rule: 409 naming the holder; a disabled access point holds no priority.
+      const put = (payload: Record<string, unknown>) =>
+        product.app.inject({ method: 'PUT', url: '/user_api/v1/uap_priority', headers: bearer(tokens['pm.writer']!), payload });
+      const clash = await put({ shipToPartyCode: code, accessPointId: first.accessPointId, priority: first.priority });
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().message).toContain(`Access point ${second.accessPointId} already has priority ${first.priority}`);
+      expect((await put({ shipToPartyCode: code, accessPointId: first.accessPointId, priority: first.priority, isEnabled: false })).statusCode).toBe(200);
+      // Put the seeded order back.
+      expect((await put({ shipToPartyCode: code, accessPointId: second.accessPointId, priority: second.priority })).statusCode).toBe(200);
+      expect((await put({ shipToPartyCode: code, accessPointId: first.accessPointId, priority: first.priority, isEnabled: true })).statusCode).toBe(200);
     });
 
     it('disables or deletes priorities, and refuses rows that name no existing priority', async () => {
@@ -236,6 +288,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
   });
 
   describe('a corpus of bad files: row-level errors or a clear refusal, and the database unchanged', () => {
+    // Valid rows use priorities in the 90s, held by nobody, so only the error under test is reported (decision 0025).
     const latin1 = Buffer.concat([Buffer.from(`${HEADER};city\n0050010001;FI-AP-10231;3;Helsinki\n0050020001;DE-AP-20114;2;M`), Buffer.from([0xfc]), Buffer.from('nchen\n')]);
     const hundredThousand = [HEADER, ...Array.from({ length: 100_000 }, (_, i) => `0050010001;FI-AP-10231;${(i % 99) + 1}`)].join('\n');
     const corpus: { name: string; kind?: Kind; body: string | Buffer; contentType?: string; status: number; message?: string; errors?: { line: number; column?: string | null; message: string | RegExp }[] }[] = [
@@ -247,7 +300,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       },
       {
         name: 'a row with another delimiter than the header',
-        body: `${HEADER}\n0050010001;FI-AP-10231;3\n0050010001,FI-AP-10245,4\n`,
+        body: `${HEADER}\n0050010001;FI-AP-10231;93\n0050010001,FI-AP-10245,4\n`,
         status: 422,
         errors: [
           { line: 3, column: 'accessPointId', message: 'Field accessPointId is required' },
@@ -262,13 +315,13 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       },
       {
         name: 'BOM, CRLF and a bad row: the BOM does not hide the header, lines stay right',
-        body: `\uFEFF${HEADER}\r\n0050010001;FI-AP-10231;3\r\n0050010001;FI-AP-10245;0\r\n`,
+        body: `\uFEFF${HEADER}\r\n0050010001;FI-AP-10231;93\r\n0050010001;FI-AP-10245;0\r\n`,
         status: 422,
         errors: [{ line: 3, column: 'priority', message: 'Priority must be a whole number from 1 to 99' }],
       },
       {
         name: 'quoted newlines move the line numbers of the rows after them',
-        body: `${HEADER};comment\n0050010001;FI-AP-10231;3;"call the\ndepot first"\n"00500\n10001";FI-AP-10245;4;\n0050010001;FI-AP-10302;abc;\n`,
+        body: `${HEADER};comment\n0050010001;FI-AP-10231;93;"call the\ndepot first"\n"00500\n10001";FI-AP-10245;4;\n0050010001;FI-AP-10302;abc;\n`,
         status: 422,
         errors: [
           { line: 4, column: 'shipToPartyCode', message: /not a valid value/ },
@@ -277,7 +330,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       },
       {
         name: 'empty and blank lines are skipped but counted',
-        body: `\n${HEADER}\n\n;;\n   \n0050010001;FI-AP-10231;3\n\n0050010001;FI-AP-10245;100\n\n`,
+        body: `\n${HEADER}\n\n;;\n   \n0050010001;FI-AP-10231;93\n\n0050010001;FI-AP-10245;100\n\n`,
         status: 422,
         errors: [{ line: 8, column: 'priority', message: 'Priority must be a whole number from 1 to 99' }],
       },
@@ -297,7 +350,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       { name: 'empty file', body: '', status: 422, message: 'The file is empty.' },
       {
         name: 'duplicates in the file',
-        body: `${HEADER}\n0050010001;FI-AP-10231;3\n0050010001;fi-ap-x;4\n0050010001;FI-AP-10231;5\n`,
+        body: `${HEADER}\n0050010001;FI-AP-10231;93\n0050010001;fi-ap-x;4\n0050010001;FI-AP-10231;95\n`,
         status: 422,
         errors: [
           { line: 3, column: 'accessPointId', message: 'Unknown access point fi-ap-x' },
@@ -329,7 +382,8 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
 
     it('a file of the maximum size in rows gets every row-level error, with its line', async () => {
       const before = await snapshot();
-      const rows = Array.from({ length: 20_000 }, (_, i) => `0050010001;FI-AP-10231;${(i % 99) + 1}`);
+      // Line 2 takes priority 90, held by nobody (decision 0025); every later line repeats its access point.
+      const rows = Array.from({ length: 20_000 }, (_, i) => `0050010001;FI-AP-10231;${((i + 89) % 99) + 1}`);
       const res = await upload('pm.writer', 'add', [HEADER, ...rows].join('\n'));
       expect(res.statusCode).toBe(422);
       const { message, errors } = res.json();

@@ -79,7 +79,7 @@ const STOCK_SCOPE: Record<string, Record<StockType, string[]>> = {
   viewer: { my_stock: [], my_team_stock: [], my_plant_stock: everywhere },
 };
 
-/** §3 stock item fields. §3 writes "quantity_inspection_count"; the contract, the ERP STOCK file and the screens say quality_inspection_count. */
+/** §3 stock item fields, with §3's names (#19 item 7: quantity_inspection_count; only the ERP STOCK file keeps quality_inspection_count). */
 const STOCK_ITEM_FIELDS = [
   'bin',
   'blocked_count',
@@ -87,7 +87,7 @@ const STOCK_ITEM_FIELDS = [
   'material_description_english',
   'planner_groups',
   'plant',
-  'quality_inspection_count',
+  'quantity_inspection_count',
   'reorder_point',
   'reorder_quantity',
   'restricted_count',
@@ -176,7 +176,7 @@ const CALLS: Call[] = [
       name: `GET /${type}`,
       capability: 'stock.read',
       allowed: READERS,
-      request: () => ({ method: 'GET', url: `/${type}` }),
+      request: () => ({ method: 'GET', url: `/${type}?query=&page=1&maxResults=20` }),
       check: (res, who) => {
         const body = ok(res);
         expect(body.storage_location_count).toBe(STOCK_SCOPE[who]![type].length);
@@ -239,10 +239,10 @@ const CALLS: Call[] = [
     },
   },
   {
-    name: 'GET /my_stock_count',
+    name: 'GET /my_stock_count?page=1&maxResults=20',
     capability: 'stockCount.read',
     allowed: READERS,
-    request: () => ({ method: 'GET', url: '/my_stock_count' }),
+    request: () => ({ method: 'GET', url: '/my_stock_count?page=1&maxResults=20' }),
     check: (res) => {
       const body = ok(res);
       expect(Object.keys(body)).toEqual(expect.arrayContaining([...PAGE_FIELDS, 'total', 'stock_counts']));
@@ -275,7 +275,7 @@ const CALLS: Call[] = [
     },
   },
   {
-    name: 'POST /my_stock_count',
+    name: 'POST /my_stock_count?page=1&maxResults=20',
     capability: 'stockCount.create',
     allowed: PLANNERS,
     request: (who, fx) => {
@@ -333,7 +333,7 @@ const CALLS: Call[] = [
     },
   },
   {
-    name: 'DELETE /my_material_count',
+    name: 'DELETE /my_material_count?page=1&maxResults=20',
     capability: 'materialCount.delete',
     allowed: PLANNERS,
     request: (who, fx) => ({ method: 'DELETE', url: `/my_material_count?materialCountId=${fx.open[planner(who)].lines[2]}` }),
@@ -406,7 +406,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       }),
       201,
     );
-    const lines = ok(await get(home.planner, `/my_material_count?stockCountId=${created.id}&orderByColumn=material_code&maxResults=500`));
+    const lines = ok(await get(home.planner, `/my_material_count?stockCountId=${created.id}&orderByColumn=material_code&maxResults=500&page=1`));
     return { id: created.id as number, lines: lines.material_counts.map((l: { id: number }) => l.id) as number[] };
   }
   const countLines = async (who: Account, lines: Array<{ id: number; quantity: number }>) =>
@@ -463,7 +463,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
           ? sql`select count(*)::int as n from stock_items where (plant, storage_location) in (${sql.join(pairs.map(([p, c]) => sql`(${p}, ${c})`), sql`, `)})`
           : sql`select 0 as n`,
       )) as [{ n: number }];
-      const first = ok(await get(who, `/${type}?maxResults=50&page=1`));
+      const first = ok(await get(who, `/${type}?maxResults=50&page=1&query=`));
       expect(first).toMatchObject({ page: 1, has_prev: false, total: Number(n), storage_location_count: expected.length });
       const pages = Math.max(1, Math.ceil(Number(n) / 50));
       expect(first).toMatchObject({ pages, has_next: pages > 1 });
@@ -477,12 +477,12 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       }
       // Rows run in location order: the first page starts in the first location, the last page ends in the last.
       expect(`${first.stock_items[0].plant}/${first.stock_items[0].storage_location}`).toBe(expected[0]);
-      const last = ok(await get(who, `/${type}?maxResults=50&page=${pages}`));
+      const last = ok(await get(who, `/${type}?maxResults=50&page=${pages}&query=`));
       expect(last).toMatchObject({ page: pages, has_next: false, has_prev: pages > 1 });
       const tail = last.stock_items.at(-1);
       expect(`${tail.plant}/${tail.storage_location}`).toBe(expected.at(-1));
       // Searching stays in the same scope.
-      const found = ok(await get(who, `/${type}?maxResults=500&query=door`));
+      const found = ok(await get(who, `/${type}?maxResults=500&query=door&page=1`));
       for (const item of found.stock_items) expect(expected).toContain(`${item.plant}/${item.storage_location}`);
       expect(found.storage_location_count).toBeLessThanOrEqual(expected.length);
     });
@@ -528,10 +528,10 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
     it('stock counts: the list holds exactly the counts §6 lets them see, and the type filter and sort apply', async () => {
       const facts = await countFacts();
       const visible = facts.filter((c) => sees(who, c)).map((c) => c.id);
-      const listed = ok(await get(who, '/my_stock_count?maxResults=500&orderByColumn=id&sortDirection=desc'));
+      const listed = ok(await get(who, '/my_stock_count?maxResults=500&orderByColumn=id&sortDirection=desc&page=1'));
       expect(listed).toMatchObject({ page: 1, pages: 1, has_next: false, has_prev: false, total: visible.length });
       expect(listed.stock_counts.map((c: { id: number }) => c.id)).toEqual([...visible].sort((a, b) => b - a));
-      const walls = ok(await get(who, '/my_stock_count?maxResults=500&type=wall_to_wall'));
+      const walls = ok(await get(who, '/my_stock_count?maxResults=500&type=wall_to_wall&page=1'));
       expect(walls.stock_counts.length).toBeGreaterThan(0);
       expect(walls.stock_counts.every((c: { type: string }) => c.type === 'wall_to_wall')).toBe(true);
       const paged = ok(await get(who, '/my_stock_count?maxResults=2&page=2&orderByColumn=id'));
@@ -545,8 +545,8 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       for (const id of [2, 8, 32, 10, 11, fx.open.manager.id]) {
         const count = facts.find((c) => c.id === id)!;
         const print = await get(who, `/relationship/print_materials?stockCountId=${id}`);
-        const lines = await get(who, `/my_material_count?stockCountId=${id}`);
-        const listed = ok(await get(who, `/my_stock_count?stockCountId=${id}`));
+        const lines = await get(who, `/my_material_count?stockCountId=${id}&page=1&maxResults=20`);
+        const listed = ok(await get(who, `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`));
         if (sees(who, count)) {
           expect(ok(print).stock_count.id).toBe(id);
           expect(ok(lines).material_counts.every((l: { stock_count_id: number }) => l.stock_count_id === id)).toBe(true);
@@ -643,7 +643,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         const res = await send('mechanic', { method: 'PUT', url: '/my_stock_count', payload });
         expect(res.statusCode).toBe(403);
       }
-      const lines = ok(await get('mechanic', `/my_material_count?stockCountId=${draft.id}&maxResults=500`)).material_counts as Array<{ id: number; book_quantity: number | null }>;
+      const lines = ok(await get('mechanic', `/my_material_count?stockCountId=${draft.id}&maxResults=500&page=1`)).material_counts as Array<{ id: number; book_quantity: number | null }>;
       expect(lines.length).toBe(draft.total_lines);
       const early = await get('mechanic', `/my_stock_count/submit?stockCountId=${draft.id}`);
       expect(early.statusCode).toBe(409);
@@ -661,14 +661,14 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       expect(unknownBook).toBeGreaterThan(0);
       const recount = ok(await send('supervisor', { method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: draft.id } }), 201);
       expect(recount).toMatchObject({ status: 'recount', conducted_by: home.conductedBy, total_lines: unknownBook });
-      expect(ok(await get('mechanic', `/my_stock_count?stockCountId=${recount.id}`)).stock_counts).toHaveLength(1);
+      expect(ok(await get('mechanic', `/my_stock_count?stockCountId=${recount.id}&page=1&maxResults=20`)).stock_counts).toHaveLength(1);
       // #19 item 14: one open recount per count; the count names it, and a cancelled one frees the count.
       const second = await send('supervisor', { method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: draft.id } });
       expect(second.statusCode).toBe(409);
       expect(second.json().message).toBe(`Stock count ${draft.id} already has an open recount (stock count ${recount.id}): finish or cancel it first`);
-      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${draft.id}`)).stock_counts[0]).toMatchObject({ open_recount_id: recount.id });
+      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${draft.id}&page=1&maxResults=20`)).stock_counts[0]).toMatchObject({ open_recount_id: recount.id });
       ok(await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: recount.id, status: 'cancelled' } }));
-      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${draft.id}`)).stock_counts[0]).toMatchObject({ open_recount_id: null });
+      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${draft.id}&page=1&maxResults=20`)).stock_counts[0]).toMatchObject({ open_recount_id: null });
       const third = ok(await send('supervisor', { method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: draft.id } }), 201);
       expect(third.id).not.toBe(recount.id);
       // A count that matched the book has nothing to recount.
@@ -742,7 +742,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       for (const id of [other.id as number, Number(seeded!.id)]) {
         const calls: Request[] = [
           { method: 'GET', url: `/relationship/print_materials?stockCountId=${id}` },
-          { method: 'GET', url: `/my_material_count?stockCountId=${id}` },
+          { method: 'GET', url: `/my_material_count?stockCountId=${id}&page=1&maxResults=20` },
           { method: 'GET', url: `/my_stock_count/submit?stockCountId=${id}` },
           { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, status: 'cancelled' } },
           { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, workCenter: 'FI01M001' } },
@@ -754,7 +754,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
           expect(res.statusCode, `${request.method} ${request.url}`).toBe(404);
           expect(res.json().message).toBe(`Stock count ${id} not found`);
         }
-        expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${id}`))).toMatchObject({ total: 0, stock_counts: [] });
+        expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`))).toMatchObject({ total: 0, stock_counts: [] });
       }
       const [line] = await query(sql`select id from material_counts where stock_count_id = ${other.id} order by id limit 1`);
       for (const request of [
@@ -768,8 +768,8 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       // Nothing changed; the stock admin and the mechanic counting still see the count.
       const [after] = await query(sql`select status, work_center, planner_group, (select count(*)::int from material_counts where stock_count_id = ${other.id}) as lines from stock_counts where id = ${other.id}`);
       expect(after).toEqual({ status: 'initiated', work_center: 'FI01M003', planner_group: 'F20', lines: 2 });
-      expect(ok(await get('stock.admin', `/my_stock_count?stockCountId=${other.id}`)).total).toBe(1);
-      expect(ok(await get('mechanic', `/my_stock_count?stockCountId=${other.id}`)).total).toBe(1);
+      expect(ok(await get('stock.admin', `/my_stock_count?stockCountId=${other.id}&page=1&maxResults=20`)).total).toBe(1);
+      expect(ok(await get('mechanic', `/my_stock_count?stockCountId=${other.id}&page=1&maxResults=20`)).total).toBe(1);
 
       // Planning: counts of its own planner group only, so it never plans what it cannot see.
       const base = { plant: 'FI01', type: 'single', materialCodes: [fx.materials.mechanic[0]] };
@@ -786,7 +786,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       }
       const warehouse = ok(await send('supervisor', { method: 'POST', url: '/my_stock_count', payload: { ...base, storageLocation: '0001', workCenter: 'FI01M001' } }), 201);
       expect(warehouse).toMatchObject({ storage_location: '0001', work_center: 'FI01M001' });
-      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${warehouse.id}`)).total).toBe(1);
+      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${warehouse.id}&page=1&maxResults=20`)).total).toBe(1);
       const moved = await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: warehouse.id, workCenter: 'FI01M003' } });
       expect(moved.statusCode).toBe(403);
       expect(moved.json()).toEqual({ message: `${yours}: work center FI01M003 belongs to planner group F20` });
@@ -835,7 +835,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         const res = await send('stock.admin', { method: 'POST', url: '/my_stock_count', payload: { ...base, plant: 'DE02', storageLocation: 'V003' } });
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe('Stock counts are not used in plant DE02');
-        expect(ok(await get('stock.admin', '/my_stock_count?maxResults=500')).stock_counts.every((c: { plant: string }) => c.plant === 'FI01')).toBe(true);
+        expect(ok(await get('stock.admin', '/my_stock_count?maxResults=500&page=1')).stock_counts.every((c: { plant: string }) => c.plant === 'FI01')).toBe(true);
       } finally {
         await db.execute(sql`insert into allowed_plants (parameter, plant) values ('stock_count_allowed_plants', 'DE02')`);
       }
@@ -879,18 +879,18 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
   describe('bad parameters are 400s naming the parameter', () => {
     const CASES: Array<[string, string]> = [
       ...STOCK_TYPES.flatMap((type): Array<[string, string]> => [
-        [`/${type}?maxResults=abc`, 'querystring.maxResults: maxResults must be a number'],
-        [`/${type}?maxResults=0`, 'querystring.maxResults: maxResults must be 1 or more'],
-        [`/${type}?maxResults=2.5`, 'querystring.maxResults: maxResults must be a whole number'],
-        [`/${type}?maxResults=501`, 'querystring.maxResults: maxResults must be 500 or less'],
-        [`/${type}?page=0`, 'querystring.page: page must be 1 or more'],
-        [`/${type}?page=two`, 'querystring.page: page must be a number'],
-        [`/${type}?query=a%00b`, 'querystring.query: query must not contain control characters'],
+        [`/${type}?query=&page=1&maxResults=abc`, 'querystring.maxResults: maxResults must be a number'],
+        [`/${type}?query=&page=1&maxResults=0`, 'querystring.maxResults: maxResults must be 1 or more'],
+        [`/${type}?query=&page=1&maxResults=2.5`, 'querystring.maxResults: maxResults must be a whole number'],
+        [`/${type}?query=&page=1&maxResults=501`, 'querystring.maxResults: maxResults must be 500 or less'],
+        [`/${type}?query=&maxResults=20&page=0`, 'querystring.page: page must be 1 or more'],
+        [`/${type}?query=&maxResults=20&page=two`, 'querystring.page: page must be a number'],
+        [`/${type}?page=1&maxResults=20&query=a%00b`, 'querystring.query: query must not contain control characters'],
       ]),
-      ['/my_stock_count?type=local', 'querystring.type: type must be single or wall_to_wall'],
-      ['/my_stock_count?orderByColumn=password', 'querystring.orderByColumn: orderByColumn must be one of plant, created, should_be_done_at, status, storage_location, conducted_by, id, type'],
-      ['/my_stock_count?sortDirection=up', 'querystring.sortDirection: sortDirection must be asc or desc'],
-      ['/my_stock_count?stockCountId=abc', 'querystring.stockCountId: stockCountId must be a number'],
+      ['/my_stock_count?type=local&page=1&maxResults=20', 'querystring.type: type must be single or wall_to_wall'],
+      ['/my_stock_count?orderByColumn=password&page=1&maxResults=20', 'querystring.orderByColumn: orderByColumn must be one of plant, created, should_be_done_at, status, storage_location, conducted_by, id, type'],
+      ['/my_stock_count?sortDirection=up&page=1&maxResults=20', 'querystring.sortDirection: sortDirection must be asc or desc'],
+      ['/my_stock_count?stockCountId=abc&page=1&maxResults=20', 'querystring.stockCountId: stockCountId must be a number'],
       ['/my_stock_count?page=0&maxResults=x', 'querystring.page: page must be 1 or more; querystring.maxResults: maxResults must be a number'],
       ['/my_material?maxResults=501', 'querystring.maxResults: maxResults must be 500 or less'],
       ['/my_material?page=-1', 'querystring.page: page must be 1 or more'],

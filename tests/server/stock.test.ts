@@ -24,14 +24,17 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
 
   describe('stock lists', () => {
     it('gives the mechanic their van as my stock, with every §3 field and the total rule', async () => {
-      const res = await api('mechanic', 'GET', '/my_stock');
+      const res = await api('mechanic', 'GET', '/my_stock?query=&page=1&maxResults=20');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ page: 1, has_prev: false, storage_location_count: 1 });
       expect(body.stock_items).toHaveLength(20);
       for (const item of body.stock_items) {
         expect(item).toMatchObject({ plant: 'FI01', storage_location: 'V001' });
-        const parts = [item.unrestricted_count, item.quality_inspection_count, item.blocked_count, item.restricted_count, item.transfer_count];
+        // §3's field name (#19 item 7); the ERP file's quality_inspection_count stays in the file.
+        expect(item).toHaveProperty('quantity_inspection_count');
+        expect(item).not.toHaveProperty('quality_inspection_count');
+        const parts = [item.unrestricted_count, item.quantity_inspection_count, item.blocked_count, item.restricted_count, item.transfer_count];
         expect(item.total_quantity).toBe(parts.some((p: number | null) => p === null) ? null : parts.reduce((a: number, b: number) => a + b, 0));
         for (const key of ['bin', 'material_description_english', 'planner_groups', 'reorder_point', 'reorder_quantity', 'work_centers']) {
           expect(item).toHaveProperty(key);
@@ -40,13 +43,13 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
     });
 
     it('widens from my stock to team stock to plant stock', async () => {
-      const mine = (await api('mechanic', 'GET', '/my_stock')).json();
-      const team = (await api('mechanic', 'GET', '/my_team_stock')).json();
-      const plant = (await api('mechanic', 'GET', '/my_plant_stock')).json();
+      const mine = (await api('mechanic', 'GET', '/my_stock?query=&page=1&maxResults=20')).json();
+      const team = (await api('mechanic', 'GET', '/my_team_stock?query=&page=1&maxResults=20')).json();
+      const plant = (await api('mechanic', 'GET', '/my_plant_stock?query=&page=1&maxResults=20')).json();
       expect(team.storage_location_count).toBeGreaterThan(mine.storage_location_count);
       expect(plant.total).toBeGreaterThan(team.total);
       expect(plant.stock_items.every((i: { plant: string }) => i.plant === 'FI01')).toBe(true);
-      const all = (await api('manager', 'GET', '/my_plant_stock?maxResults=500&page=1')).json();
+      const all = (await api('manager', 'GET', '/my_plant_stock?maxResults=500&page=1&query=')).json();
       expect(all.total).toBeGreaterThan(plant.total);
     });
 
@@ -57,13 +60,13 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const pageSize = 37; // not a divisor of any location's size, so pages straddle boundaries
       const seen: number[] = [];
       for (let page = 1; ; page += 1) {
-        const body = (await api('supervisor', 'GET', `/my_plant_stock?maxResults=${pageSize}&page=${page}`)).json();
+        const body = (await api('supervisor', 'GET', `/my_plant_stock?maxResults=${pageSize}&page=${page}&query=`)).json();
         expect(body.total).toBe(expected.length);
         seen.push(...body.stock_items.map((item: { id: number }) => item.id));
         if (!body.has_next) break;
       }
       expect(seen).toEqual(expected);
-      const beyond = (await api('supervisor', 'GET', `/my_plant_stock?maxResults=${pageSize}&page=999`)).json();
+      const beyond = (await api('supervisor', 'GET', `/my_plant_stock?maxResults=${pageSize}&page=999&query=`)).json();
       expect(beyond.stock_items).toEqual([]);
     });
 
@@ -91,7 +94,7 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
 
     it('hides zero stock when searching, except in plants that show it', async () => {
       const hasZero = async (who: string, query: string) => {
-        const items = (await api(who, 'GET', `/my_plant_stock?maxResults=500&query=${query}`)).json().stock_items as Array<{ total_quantity: number | null; plant: string }>;
+        const items = (await api(who, 'GET', `/my_plant_stock?maxResults=500&query=${query}&page=1`)).json().stock_items as Array<{ total_quantity: number | null; plant: string }>;
         return { zero: items.some((i) => i.total_quantity === 0), plants: new Set(items.map((i) => i.plant)) };
       };
       const fi = await hasZero('mechanic', 'a');
@@ -101,10 +104,31 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(de.zero).toBe(true);
     });
 
+    it.each([
+      ['/my_stock', 'query', 'query=&page=1&maxResults=20', 'query is required (query= for no search)'],
+      ['/my_team_stock', 'page', 'query=&page=1&maxResults=20', 'page is required'],
+      ['/my_plant_stock', 'maxResults', 'query=&page=1&maxResults=20', 'maxResults is required'],
+      ['/my_stock_count', 'page', 'page=1&maxResults=20', 'page is required'],
+      ['/my_stock_count', 'maxResults', 'page=1&maxResults=20', 'maxResults is required'],
+      ['/my_material_count', 'page', 'stockCountId=1&page=1&maxResults=20', 'page is required'],
+      ['/my_material_count', 'maxResults', 'stockCountId=1&page=1&maxResults=20', 'maxResults is required'],
+    ])('%s without %s is a 400 naming it (§5, decision 0024)', async (path, name, all, message) => {
+      const params = new URLSearchParams(all);
+      expect((await api('mechanic', 'GET', `${path}?${params}`)).statusCode).toBe(200);
+      params.delete(name);
+      const res = await api('mechanic', 'GET', `${path}?${params}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`querystring.${name}: ${message}`);
+      // Pages number from 1 (decision 0024).
+      const zero = await api('mechanic', 'GET', `${path}?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(all)), page: '0' })}`);
+      expect(zero.statusCode).toBe(400);
+      expect(zero.json().message).toBe('querystring.page: page must be 1 or more');
+    });
+
     it('refuses stock to roles without stock reading', async () => {
-      expect((await api('pm.reader', 'GET', '/my_stock')).statusCode).toBe(403);
-      expect((await api('viewer', 'GET', '/my_plant_stock')).statusCode).toBe(200);
-      const bad = await api('mechanic', 'GET', '/my_stock?page=0');
+      expect((await api('pm.reader', 'GET', '/my_stock?query=&page=1&maxResults=20')).statusCode).toBe(403);
+      expect((await api('viewer', 'GET', '/my_plant_stock?query=&page=1&maxResults=20')).statusCode).toBe(200);
+      const bad = await api('mechanic', 'GET', '/my_stock?page=0&query=&maxResults=20');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('page must be 1 or more');
     });
@@ -114,7 +138,7 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
     let created: { id: number; total_lines: number };
 
     it('lets the supervisor create a wall-to-wall count of the mechanic’s van with a line per material in stock', async () => {
-      const stock = (await api('mechanic', 'GET', '/my_stock?maxResults=500')).json();
+      const stock = (await api('mechanic', 'GET', '/my_stock?maxResults=500&query=&page=1')).json();
       const res = await api('supervisor', 'POST', '/my_stock_count', {
         plant: 'FI01',
         storageLocation: 'V001',
@@ -126,7 +150,7 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       created = res.json();
       expect(created).toMatchObject({ status: 'initiated', type: 'wall_to_wall', conducted_by: 'mechanic@example.com', is_draft: false });
       expect(created.total_lines).toBe(stock.total);
-      const seen = (await api('mechanic', 'GET', `/my_stock_count?stockCountId=${created.id}`)).json();
+      const seen = (await api('mechanic', 'GET', `/my_stock_count?stockCountId=${created.id}&page=1&maxResults=20`)).json();
       expect(seen.stock_counts).toHaveLength(1);
     });
 
@@ -150,10 +174,10 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
     it('keeps drafts from the person counting until they are sent', async () => {
       const draft = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', draft: true })).json();
       expect(draft.is_draft).toBe(true);
-      expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}`)).json().stock_counts).toHaveLength(0);
+      expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}&page=1&maxResults=20`)).json().stock_counts).toHaveLength(0);
       const sent = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, draft: false });
       expect(sent.statusCode).toBe(200);
-      expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}`)).json().stock_counts).toHaveLength(1);
+      expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}&page=1&maxResults=20`)).json().stock_counts).toHaveLength(1);
     });
 
     it('tells the person counting when a draft is sent to them or a count is handed to them, not on other edits', async () => {
@@ -204,6 +228,41 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(await reminders()).toBe(once * 2);
     });
 
+    it('resolves the "assigned to you" notifications of a count that is cancelled or handed to someone else (#19 item 21)', async () => {
+      const db = product.database.db;
+      const ofCount = (id: number) => db.select().from(notifications).where(eq(notifications.link, `/mechanic-view/${id}`));
+      const unreadIds = async (who: string) => {
+        const res = await product.app.inject({ method: 'GET', url: '/user_api/v1/notifications', headers: bearer(tokens[who]!) });
+        expect(res.statusCode).toBe(200);
+        return new Set((res.json().notifications as Array<{ id: number }>).map((entry) => entry.id));
+      };
+      const count = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com' })).json();
+      const assigned = await ofCount(count.id);
+      expect(assigned.length).toBeGreaterThan(0);
+      expect(assigned.every((row) => row.active)).toBe(true);
+      const unread = await unreadIds('mechanic');
+      expect(assigned.some((row) => unread.has(row.id))).toBe(true);
+
+      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, status: 'cancelled' })).statusCode).toBe(200);
+      const after = await ofCount(count.id);
+      expect(after.map((row) => row.active)).toEqual(after.map(() => false));
+      // Not yet sent: withdrawn, so the dispatcher never asks anyone to count a cancelled count.
+      expect(after.filter((row) => row.deliveryState === 'queued')).toEqual([]);
+      const unreadAfter = await unreadIds('mechanic');
+      expect(after.some((row) => unreadAfter.has(row.id))).toBe(false);
+
+      // Handed to someone else: the previous counter's are resolved, the new counter's stay unread.
+      const handed = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com' })).json();
+      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: handed.id, conductedBy: 'mikko.virtanen@lift.example' })).statusCode).toBe(200);
+      const rows = await ofCount(handed.id);
+      const previous = rows.filter((row) => row.userEmail === 'mechanic@example.com');
+      const current = rows.filter((row) => row.userEmail === 'mikko.virtanen@lift.example');
+      expect(previous.length).toBeGreaterThan(0);
+      expect(current.length).toBeGreaterThan(0);
+      expect(previous.every((row) => !row.active)).toBe(true);
+      expect(current.every((row) => row.active)).toBe(true);
+    });
+
     it('edits who counts and cancels; the mechanic may do neither', async () => {
       const edit = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: created.id, workCenter: 'FI01M001' });
       expect(edit.statusCode).toBe(200);
@@ -216,7 +275,7 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
     });
 
     it('recounts the variances of a completed count, and only of a completed one', async () => {
-      const completed = (await api('supervisor', 'GET', '/my_stock_count?maxResults=500')).json().stock_counts.find(
+      const completed = (await api('supervisor', 'GET', '/my_stock_count?maxResults=500&page=1')).json().stock_counts.find(
         (c: { status: string; plant: string }) => c.status === 'completed' && c.plant === 'FI01',
       );
       const res = await api('supervisor', 'POST', '/my_stock_count/recount', { stockCountId: completed.id });
@@ -282,7 +341,7 @@ describe.each(ENGINES)('stock transfer requests on %s', (engine) => {
     const token = await product.token('mechanic@example.com');
     const post = (payload: Record<string, unknown>, who = token) =>
       product.app.inject({ method: 'POST', url: '/api/v2/stock_transfer_request', headers: bearer(who), payload });
-    const item = (await product.app.inject({ method: 'GET', url: '/api/v2/my_stock', headers: bearer(token) })).json().stock_items[0];
+    const item = (await product.app.inject({ method: 'GET', url: '/api/v2/my_stock?query=&page=1&maxResults=20', headers: bearer(token) })).json().stock_items[0];
     const ok = await post({ plant: 'FI01', storageLocationFrom: 'V001', storageLocationTo: '0001', materialCode: item.material_code, quantity: 2 });
     expect(ok.statusCode).toBe(201);
     const zero = await post({ plant: 'FI01', storageLocationFrom: 'V001', storageLocationTo: '0001', materialCode: item.material_code, quantity: 0 });

@@ -8,6 +8,7 @@ import { asc } from 'drizzle-orm';
 import { orderItems, orders } from '../../server/db/schema';
 import { isArrived } from '../../src/domain/tracking';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { trackingListQuery } from './list-params';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;
@@ -40,7 +41,7 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
 
   const get = (who: string, url: string) => product.app.inject({ method: 'GET', url: `/parts/v1${url}`, headers: bearer(tokens[who]!) });
   const list = async (who: string, params: Record<string, string | number> = {}) => {
-    const res = await get(who, `/users/me/tracking-status?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`);
+    const res = await get(who, `/users/me/tracking-status?${trackingListQuery(params)}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { page: number; pages: number; has_next: boolean; has_prev: boolean; trackingStatus: Row[]; count_total: number; count_arrived: number; count_incoming: number; count_action_point: number };
   };
@@ -122,10 +123,10 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     expect(mine.rows.length).toBe(want.total);
     expect(mine.body.count_total).toBe(want.total);
     expect(mine.rows.every((row) => row.userEmail === 'mechanic@example.com')).toBe(true);
-    const refused = await get('manager', '/users/me/tracking-status?myOrders=true');
+    const refused = await get('manager', '/users/me/tracking-status?myOrders=true&query=&page=1&status=all&maxResults=20');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('myOrders');
-    expect((await get('supervisor', '/users/me/tracking-status?myOrders=true')).statusCode).toBe(200);
+    expect((await get('supervisor', '/users/me/tracking-status?myOrders=true&query=&page=1&status=all&maxResults=20')).statusCode).toBe(200);
   });
 
   it.each([
@@ -227,15 +228,23 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     ['page=abc', 'page'],
     ['maxResults=1000', 'maxResults must be 100 or less'],
   ])('refuses %s with a 400 naming it', async (query, message) => {
-    const res = await get('mechanic', `/users/me/tracking-status?${query}`);
+    const res = await get('mechanic', `/users/me/tracking-status?${trackingListQuery(query)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
   });
 
+  it.each(['query', 'page', 'status', 'myOrders', 'maxResults'])('refuses a list call without %s (§5 requires it, decision 0024)', async (name) => {
+    const params = new URLSearchParams(trackingListQuery());
+    params.delete(name);
+    const res = await get('mechanic', `/users/me/tracking-status?${params}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`querystring.${name}: ${name} is required${name === 'query' ? ' (query= for no search)' : ''}`);
+  });
+
   it('reads a control character in the search as a space, never as a database error', async () => {
-    const res = await get('manager', '/users/me/tracking-status?query=rope%00x');
+    const res = await get('manager', '/users/me/tracking-status?query=rope%00x&page=1&status=all&myOrders=false&maxResults=20');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().count_total).toBe((await get('manager', '/users/me/tracking-status?query=rope+x')).json().count_total);
+    expect(res.json().count_total).toBe((await get('manager', '/users/me/tracking-status?query=rope+x&page=1&status=all&myOrders=false&maxResults=20')).json().count_total);
   });
 
   it('documents the parts calls in the OpenAPI document', async () => {

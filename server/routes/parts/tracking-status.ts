@@ -5,11 +5,8 @@
  * a bad term is a 400 naming it. "My orders" (§6) is for mechanics, customer service admins and
  * supervisors; anyone else asking for it gets a 403 rather than a silently different list.
  *
- * A list page is answered as its JSON text with a strong ETag (If-None-Match → 304), kept for the
- * caller and the normalized query while nothing it depends on has changed (server/cache,
- * docs/decisions/0014), with its Brotli and gzip forms made once for the clients that accept them.
- * Only 200 answers are kept: the 400 and 403 checks run on every call. A search's counts and page
- * come from the tracking search index when it can answer (docs/decisions/0016).
+ * A list page is built by PostgreSQL on every call (docs/decisions/0021) and answered as its JSON
+ * text with a strong ETag of its content (If-None-Match → 304), compressed as the client accepts.
  */
 import type { FastifyReply } from 'fastify';
 import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,21 +14,20 @@ import { errorBody } from '../../../src/contract/common';
 import { orderDetails, orderIdParams, trackingStatusQuery, trackingStatusResponse } from '../../../src/contract/parts';
 import { can } from '../../../src/domain/permissions';
 import { parseSearch } from '../../../src/domain/search-language';
-import { cachedBody, matchesIfNoneMatch, representationOf, type Caches } from '../../cache';
+import { cachedBody, matchesIfNoneMatch, representationOf } from '../../cache';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { findOrderDetails, listTrackingStatus } from '../../repositories/tracking';
-import type { TrackingSearchIndex } from '../../search/tracking-index';
 
 const tags = ['tracking'];
 
-export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Caches; index?: TrackingSearchIndex }> = async (app, { db, caches, index }) => {
+export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/users/me/tracking-status',
     {
-      // Compressed here, once per cached page (representationOf): the plugin would compress again
-      // (deflate) under the identity ETag, and add a second Vary.
+      // Compressed here (representationOf): the plugin would compress again (deflate) under the
+      // identity ETag, and add a second Vary.
       compress: false,
       schema: {
         tags,
@@ -49,15 +45,11 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db; caches: Cache
       }
       const search = parseSearch(query);
       if (search.errors.length > 0) throw new HttpError(400, search.errors.map((error) => error.message).join('; '));
-      // Everything the page depends on besides the data: the caller and the parsed request.
-      const key = [user.id, status, page, maxResults, myOrders, JSON.stringify(search.terms)].join('\u0000');
-      const answer = await caches.trackingPage(request.cacheGeneration, key, async () => {
-        const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults }, index);
-        // What the route's serializer (fastify-type-provider-zod) writes, done once for the cache.
-        const checked = trackingStatusResponse.safeParse(built);
-        if (!checked.success) throw new ResponseSerializationError(request.method, request.url, { cause: checked.error });
-        return cachedBody(JSON.stringify(checked.data));
-      });
+      const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults });
+      // What the route's serializer (fastify-type-provider-zod) writes, done here for the ETag.
+      const checked = trackingStatusResponse.safeParse(built);
+      if (!checked.success) throw new ResponseSerializationError(request.method, request.url, { cause: checked.error });
+      const answer = cachedBody(JSON.stringify(checked.data));
       // The browser may keep the page for this user only and must ask again every time (it then
       // gets a 304 when nothing changed); the app's offline mirror is unaffected (src/offline).
       const sent = representationOf(answer, request.headers['accept-encoding']);

@@ -22,7 +22,7 @@ import { materialCounts, stockCounts, stockItems } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { notifyStockCountAssigned } from '../../notifications/producers';
+import { notifyStockCountAssigned, resolveStockCountNotifications } from '../../notifications/producers';
 import { assertEditable, findStockCount, toStockCountRows } from '../../repositories/stock-counts';
 import {
   assertCounter,
@@ -103,6 +103,9 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         const sent = count.isDraft && updated!.isDraft === false;
         const reassigned = updated!.conductedBy !== count.conductedBy;
         if (updated!.status !== 'cancelled' && (sent || reassigned)) await notifyStockCountAssigned(tx, { ...updated!, createdBy: user.email });
+        // #19 item 21: nobody is left with an unread "assigned to you" for a count that is not theirs to do.
+        if (updated!.status === 'cancelled') await resolveStockCountNotifications(tx, count.id, 'Stock count cancelled');
+        else if (reassigned) await resolveStockCountNotifications(tx, count.id, 'Stock count handed to someone else', updated!.conductedBy);
         const [row] = await toStockCountRows(tx, [updated!]);
         return { body: row };
       });

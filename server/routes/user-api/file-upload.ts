@@ -16,27 +16,34 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { listedErrors, readErpCsv, type LineError } from '../../ingestion/csv';
+import { listedErrors, type LineError } from '../../ingestion/csv';
 import { parseFileName } from '../../ingestion/formats';
-import { FileNameRefusal, registerFile } from '../../ingestion/queue';
+import { parseErpFile } from '../../ingestion/parse';
+import { FileNameRefusal, registerFile, SCOPE_COLUMNS } from '../../ingestion/queue';
+import { discard, FileTooLarge, filePieces, NotUtf8, saveUpload, type ReceivedFile } from '../../ingestion/received';
 import { linesOutsideScope, uploadScopeOf } from '../../ingestion/upload-scope';
 import { toFileRow } from '../../repositories/file-processing';
 
 const LIMIT_MB = FILE_UPLOAD_MAX_BYTES / (1024 * 1024);
 
-async function readUtf8(payload: AsyncIterable<Buffer | string>): Promise<string> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buffer.length;
-    if (size > FILE_UPLOAD_MAX_BYTES) throw new HttpError(413, `The file is larger than ${LIMIT_MB} MB; split it into smaller files.`);
-    parts.push(buffer);
+/**
+ * The body as parsed: the file streamed to disk (#16). Its JSON (what the idempotency fingerprint
+ * reads) is the content's checksum and size, so a replay with the same key and file matches.
+ */
+class UploadedFile {
+  constructor(readonly file: ReceivedFile) {}
+  toJSON() {
+    return { checksum: this.file.checksum, size: this.file.size };
   }
+}
+
+async function receive(payload: IncomingMessage): Promise<UploadedFile> {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts));
-  } catch {
-    throw new HttpError(422, 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.');
+    return new UploadedFile(await saveUpload(payload, FILE_UPLOAD_MAX_BYTES));
+  } catch (error) {
+    if (error instanceof FileTooLarge) throw new HttpError(413, `The file is larger than ${LIMIT_MB} MB; split it into smaller files.`);
+    if (error instanceof NotUtf8) throw new HttpError(422, 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.');
+    throw error;
   }
 }
 
@@ -59,7 +66,7 @@ function scopeRefusal(errors: readonly LineError[]): HttpError {
 }
 
 export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: () => void }> = async (app, { db, onFileQueued }) => {
-  app.addContentTypeParser('text/csv', { bodyLimit: FILE_UPLOAD_MAX_BYTES }, (_request: FastifyRequest, payload: IncomingMessage) => readUtf8(payload));
+  app.addContentTypeParser('text/csv', { bodyLimit: FILE_UPLOAD_MAX_BYTES }, (_request: FastifyRequest, payload: IncomingMessage) => receive(payload));
 
   app.post(
     '/dashboard/files',
@@ -67,6 +74,10 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
       config: { capability: 'fileIngestion.upload' },
       bodyLimit: FILE_UPLOAD_MAX_BYTES,
       onRequest: requireCsv,
+      // The temporary file goes once the answer is sent, whatever the answer.
+      onResponse: async (request) => {
+        if (request.body instanceof UploadedFile) await discard(request.body.file.path);
+      },
       schema: {
         tags: ['file dashboard'],
         summary: 'Upload an ERP extract (ORDERS, DELIVERIES, STOCK, MATERIALS); it is queued and processed like an inbox file',
@@ -77,7 +88,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const content = request.body as string;
+      if (!(request.body instanceof UploadedFile)) throw new HttpError(400, 'Send the file as the body of the call.');
+      const received = request.body.file;
       const name = parseFileName(request.query.fileName);
       if (typeof name === 'string') throw new HttpError(400, name);
       const scope = uploadScopeOf(user, name.fileType);
@@ -85,11 +97,13 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
       const sent = await runMutation(db, request, reply, async (tx) => {
         if (scope.kind === 'plants') {
           // Lines that do not parse are left to processing, which errors the file on them anyway.
-          const outside = await linesOutsideScope(tx, user, name.fileType, readErpCsv(content, name.fileType).records);
+          // A large file is read off the event loop (parse.ts), keeping only the columns the check needs.
+          const read = await parseErpFile(filePieces(received.path), received.size, { fileType: name.fileType, stage: false, keep: SCOPE_COLUMNS });
+          const outside = await linesOutsideScope(tx, user, name.fileType, read.records);
           if (outside.length > 0) throw scopeRefusal(outside);
         }
         try {
-          const { file, duplicate } = await registerFile(tx, { fileName: request.query.fileName, content, source: 'upload', uploadedBy: user.email });
+          const { file, duplicate } = await registerFile(tx, { fileName: request.query.fileName, content: received, source: 'upload', uploadedBy: user.email });
           return { status: duplicate ? 200 : 202, body: { duplicate, file: toFileRow(file) } };
         } catch (error) {
           if (error instanceof FileNameRefusal) throw new HttpError(400, error.message);

@@ -23,7 +23,7 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags: ['priority manager'],
         summary: 'Change the priority of one access point for a ship-to-party number (or turn it on or off)',
         body: updatePriorityBody,
-        response: { 200: uapInfo, 400: errorBody, 403: errorBody, 404: errorBody, 422: errorBody },
+        response: { 200: uapInfo, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
@@ -34,8 +34,18 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       if (scope !== null && !scope.includes(body.shipToPartyCode)) throw notFound();
       return runMutation(db, request, reply, async (tx) => {
         const where = and(eq(accessPointPriorities.shipToPartyCode, body.shipToPartyCode), eq(accessPointPriorities.accessPointId, body.accessPointId));
-        const [before] = await tx.select().from(accessPointPriorities).where(where).for('update');
+        // Every priority of the ship-to-party, locked: decision 0025 compares this access point with its siblings.
+        const siblings = await tx.select().from(accessPointPriorities).where(eq(accessPointPriorities.shipToPartyCode, body.shipToPartyCode)).for('update');
+        const before = siblings.find((row) => row.accessPointId === body.accessPointId);
         if (!before) throw notFound();
+        const isEnabled = body.isEnabled ?? before.isEnabled;
+        const taken = siblings.find((row) => row.accessPointId !== body.accessPointId && row.isEnabled && row.priority === body.priority);
+        if (isEnabled && taken) {
+          throw new HttpError(
+            409,
+            `Access point ${taken.accessPointId} already has priority ${body.priority} at ship-to-party ${body.shipToPartyCode}: give it another priority first, or choose another priority for ${body.accessPointId}`,
+          );
+        }
         const [after] = await tx
           .update(accessPointPriorities)
           .set({ priority: body.priority, isEnabled: body.isEnabled ?? before.isEnabled, updatedBy: user.email, updatedAt: sql`now()` })

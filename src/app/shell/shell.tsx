@@ -15,6 +15,8 @@ import { SideBar } from './side-bar';
 import { BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
 import { useOfflineSync } from '../use-offline-sync';
+import { ImportantMessagesBanner, useImportantMessages } from './important-messages';
+import { Toaster } from '../../components/ui/toast';
 
 function NotAllowed() {
   const { t } = useTranslation();
@@ -38,6 +40,7 @@ export function Shell() {
   const route = matches.map((match) => match.handle as AppRoute | undefined).findLast(Boolean);
   const items = useMemo(() => navItems(profile, allowedPlants), [profile, allowedPlants]);
   useOfflineSync(profile.email);
+  const importantMessages = useImportantMessages(profile.importantMessages);
   const titleKey = route?.titleKey ?? 'routes.notFound';
   const allowed = !route?.capability || can(profile.permissions, route.capability);
   const onSignOut = () => {
@@ -51,7 +54,8 @@ export function Shell() {
       </a>
       {!isNarrow && <SideBar items={items} active={route?.nav} onSignOut={onSignOut} />}
       <div className="shell-body">
-        <TopBar title={t(titleKey)} profile={profile} isNarrow={isNarrow} />
+        <TopBar title={t(titleKey)} profile={profile} isNarrow={isNarrow} importantMessages={importantMessages} />
+        <ImportantMessagesBanner state={importantMessages} />
         <main id="main" className="shell-main" tabIndex={-1}>
           <RouteTitleContext.Provider value={titleKey}>
             <Suspense fallback={<Spinner label={t('loading.screen')} />}>{allowed ? <Outlet /> : <NotAllowed />}</Suspense>
@@ -59,6 +63,7 @@ export function Shell() {
           <ListLoadingOverlay />
         </main>
       </div>
+      <Toaster />
       {isNarrow && <BottomBar items={items} active={route?.nav} onSignOut={onSignOut} />}
     </div>
   );

@@ -72,6 +72,31 @@ async function mirrorFigures() {
   };
 }
 
+/**
+ * #22: one enqueue (quantity edit through the outbox) must not grow with the size of the count.
+ * The same 20 edits on counts of each size; tests/bench/offline.ts runs this at 4× CPU slowdown.
+ */
+async function enqueueScaling(sizes: number[]) {
+  const figures: Record<string, number> = {};
+  for (const size of sizes) {
+    await offlineDb.pages.clear();
+    await offlineDb.chunks.clear();
+    await offlineDb.outbox.clear();
+    const sheet = syntheticSheet(size);
+    await writeCountSheet('bench@example.com', sheet);
+    const times: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const line = sheet.material_counts[(i * 37) % size]!;
+      const t0 = performance.now();
+      await setQuantity('bench@example.com', line, i + 1);
+      times.push(performance.now() - t0);
+    }
+    figures[`enqueue4xOn${size}`] = median(times);
+  }
+  await offlineDb.outbox.clear();
+  return figures;
+}
+
 async function drainFigures(email: string, stockCountId: number) {
   const { idToken, expiresIn } = await (
     await fetch('/auth/local/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
@@ -87,5 +112,5 @@ async function drainFigures(email: string, stockCountId: number) {
   return { queued, sent: round.sent, drainMs: performance.now() - t0, left: await offlineDb.outbox.count() };
 }
 
-Object.assign(window, { bench: { mirrorFigures, drainFigures } });
+Object.assign(window, { bench: { mirrorFigures, enqueueScaling, drainFigures } });
 document.getElementById('state')!.textContent = 'ready';

@@ -28,7 +28,7 @@ export default function ApprovalRequestPage() {
 
   return (
     <section className="page narrow-page approval-page">
-      <h1 className="page-title">{t('routes.approvalRequest')}</h1>
+      <h1 className="page-title route-title">{t('routes.approvalRequest')}</h1>
       {request.isPending && <Spinner label={t('loading.listingItems')} />}
       {request.error && (
         <p className="form-error" role="alert">

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import ky from 'ky';
+import { useEffect, useState } from 'react';
 import type { AuthConfig, DemoAccount } from '../../../contract/auth';
 import { appConfig } from '../../../lib/config';
 
@@ -27,17 +26,37 @@ export function parseAuthConfig(body: unknown): AuthConfig {
 
 /**
  * Sign-in options of the user service host. Company services do not have this call: then only
- * the configured Microsoft / Google providers are offered.
+ * the configured Microsoft / Google providers are offered. Plain fetch, neither ky nor TanStack
+ * Query: the landing page loads neither (#22, first screen ≤ 100 KB).
  */
 export async function getAuthConfig(): Promise<AuthConfig> {
   try {
-    return parseAuthConfig(await ky.get(`${appConfig.hosts.user || location.origin}/auth/config`, { retry: 0, timeout: 10_000 }).json());
+    const response = await fetch(`${appConfig.hosts.user || location.origin}/auth/config`, { signal: AbortSignal.timeout(10_000) });
+    return response.ok ? parseAuthConfig(await response.json()) : NO_LOCAL;
   } catch {
     return NO_LOCAL;
   }
 }
 
-export const authConfigQuery = () =>
-  queryOptions({ queryKey: ['auth', 'config'] as const, queryFn: getAuthConfig, staleTime: Infinity, meta: { silent: true } });
+let pending: Promise<AuthConfig> | null = null;
+let answered: AuthConfig | null = null;
 
-export const useAuthConfig = () => useQuery(authConfigQuery());
+/** Asked once per page load; the start code calls it before the landing chunk arrives. */
+export function loadAuthConfig(): Promise<AuthConfig> {
+  pending ??= getAuthConfig().then((config) => (answered = config));
+  return pending;
+}
+
+export function useAuthConfig(): { data: AuthConfig | undefined; isPending: boolean } {
+  const [data, setData] = useState<AuthConfig | null>(answered);
+  useEffect(() => {
+    let active = true;
+    void loadAuthConfig().then((config) => {
+      if (active) setData(config);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return { data: data ?? undefined, isPending: data === null };
+}

@@ -44,7 +44,7 @@ export default function BroadcastMessagesPage() {
 
   return (
     <section className="page narrow-page">
-      <h1 className="page-title">{t('routes.broadcastMessages')}</h1>
+      <h1 className="page-title route-title">{t('routes.broadcastMessages')}</h1>
       <p className="muted">{t('broadcast.intro')}</p>
       <form
         className="broadcast-form"

@@ -6,20 +6,14 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { OccupancyReport, Relationships } from '../../../contract/stock';
 import { can, isSuperManager } from '../../../domain/permissions';
-import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
 import { OccupancyChart } from '../../../components/occupancy-chart';
 import { Spinner } from '../../../components/ui/spinner';
+import { getOccupancyReport, getPlants, type OccupancyFilter } from '../api/frontliner';
 
-interface Filter {
-  start_date: string;
-  end_date: string;
-  plant?: string;
-  planner_group?: string;
-  conducted_by?: string;
-}
+type Filter = OccupancyFilter;
 
 export default function FrontlinerDashboardPage() {
   const { t } = useTranslation();
@@ -30,7 +24,7 @@ export default function FrontlinerDashboardPage() {
   // Super managers see every plant: the server lists them.
   const allPlants = useQuery({
     queryKey: ['relationship', 'plant', null],
-    queryFn: () => stockApi.get('relationship/plant').json<Relationships>(),
+    queryFn: getPlants,
     enabled: isSuperManager(profile.permissions),
     staleTime: 10 * 60_000,
   });
@@ -43,10 +37,16 @@ export default function FrontlinerDashboardPage() {
   const [filter, setFilter] = useState<Filter>(draft);
   const report = useQuery({
     queryKey: ['occupancy', filter],
-    queryFn: () => stockApi.get('my_stock_count/occupancy_report', { searchParams: toSearchParams({ ...filter }) }).json<OccupancyReport>(),
+    queryFn: async () => {
+      try {
+        return await getOccupancyReport(filter);
+      } catch (failure) {
+        throw new Error(await errorMessage(failure));
+      }
+    },
     enabled: Boolean(filter.plant || filter.planner_group),
-    // §8: a failure clears the data and shows the error.
-    meta: { mainList: true },
+    // §8: a failure clears the data and shows the error here, and is only logged otherwise (not the global alert).
+    meta: { mainList: true, silent: true },
   });
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -55,14 +55,14 @@ export default function FrontlinerDashboardPage() {
   if (!byPlant && !byGroup) {
     return (
       <section className="page">
-        <h1 className="page-title">{t('routes.frontlinerDashboard')}</h1>
+        <h1 className="page-title route-title">{t('routes.frontlinerDashboard')}</h1>
         <p className="muted">{t('guard.notAllowedText')}</p>
       </section>
     );
   }
   return (
     <section className="page">
-      <h1 className="page-title">{t('routes.frontlinerDashboard')}</h1>
+      <h1 className="page-title route-title">{t('routes.frontlinerDashboard')}</h1>
       <form className="filter-bar" onSubmit={apply}>
         {byPlant && (
           <label>

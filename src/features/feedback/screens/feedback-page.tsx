@@ -41,7 +41,7 @@ function InAppFeedback() {
   };
   return (
     <section className="page narrow-page feedback-page">
-      <h1 className="page-title">{t('routes.feedback')}</h1>
+      <h1 className="page-title route-title">{t('routes.feedback')}</h1>
       <p className="muted">{t('feedback.intro')}</p>
       <fieldset className="form-picker">
         <legend className="section-title">{t('feedback.chooseForm')}</legend>
@@ -74,7 +74,7 @@ function ExternalFeedbackForm({ url }: { url: string }) {
   const { t } = useTranslation();
   return (
     <section className="page feedback-page">
-      <h1 className="page-title">{t('routes.feedback')}</h1>
+      <h1 className="page-title route-title">{t('routes.feedback')}</h1>
       <p className="notice">
         {t('feedback.enableIframes')}{' '}
         <a href={url} target="_blank" rel="noopener noreferrer">

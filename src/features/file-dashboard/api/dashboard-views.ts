@@ -1,12 +1,13 @@
-import type { CompactRow, FileRow } from '../../../contract/dashboard';
+import { compactViewResponse, detailedViewResponse, type CompactRow, type FileRow } from '../../../contract/dashboard';
 import { toSearchParams, userApi } from '../../../lib/api-client';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 /** GET /user_api/v1/dashboard/compact_view and detailed_view (§7), mirrored for offline reading. */
-export const getCompactView = (startDate: string, endDate: string) =>
-  userApi.get('dashboard/compact_view', { searchParams: toSearchParams({ start_date: startDate, end_date: endDate }) }).json<CompactRow[]>();
+export const getCompactView = async (startDate: string, endDate: string): Promise<CompactRow[]> =>
+  compactViewResponse.parse(await userApi.get('dashboard/compact_view', { searchParams: toSearchParams({ start_date: startDate, end_date: endDate }) }).json());
 
-export const getDetailedView = (date: string) => userApi.get('dashboard/detailed_view', { searchParams: toSearchParams({ date }) }).json<FileRow[]>();
+export const getDetailedView = async (date: string): Promise<FileRow[]> =>
+  detailedViewResponse.parse(await userApi.get('dashboard/detailed_view', { searchParams: toSearchParams({ date }) }).json());
 
 export const fileDashboardQueries = {
   all: () => ['file-dashboard'] as const,
@@ -22,6 +23,8 @@ export function useCompactView(userEmail: string, startDate: string, endDate: st
     fetcher: () => getCompactView(startDate, endDate),
     enabled,
     mainList: true,
+    // §8: failures of the dashboard views are only logged; the screen says what failed.
+    silent: true,
   });
 }
 
@@ -33,5 +36,6 @@ export function useDetailedView(userEmail: string, date: string, enabled = true)
     fetcher: () => getDetailedView(date),
     enabled,
     mainList: true,
+    silent: true,
   });
 }

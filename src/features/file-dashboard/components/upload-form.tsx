@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileUploadResult } from '../../../contract/dashboard';
 import { errorMessage } from '../../../lib/api-client';
 import { useUploadErpFile } from '../api/upload-erp-file';
+import { FilePicker } from '../../../components/ui/file-picker';
 
 export function UploadForm() {
   const { t } = useTranslation();
@@ -35,8 +36,7 @@ export function UploadForm() {
       <p className="muted" id={hintId}>
         {t('files.uploadHint')}
       </p>
-      <label htmlFor={inputId}>{t('files.chooseFile')}</label>
-      <input id={inputId} type="file" accept=".csv,text/csv" aria-describedby={hintId} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      <FilePicker id={inputId} label={t('files.chooseFile')} accept=".csv,text/csv" describedBy={hintId} file={file} onChange={setFile} />
       <div className="button-row">
         <button type="submit" className="button primary" disabled={upload.isPending}>
           {upload.isPending ? t('files.uploading') : t('files.upload')}

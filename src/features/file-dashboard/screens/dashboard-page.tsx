@@ -53,7 +53,7 @@ export default function DashboardPage() {
   return (
     <section className="page fd-page">
       <div className="fd-title-row">
-        <h1 className="page-title">{t('routes.dashboard')}</h1>
+        <h1 className="page-title route-title">{t('routes.dashboard')}</h1>
         <Link className="button small" to="/file-dashboard">
           {t('routes.fileDashboard')}
         </Link>

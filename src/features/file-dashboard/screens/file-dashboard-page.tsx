@@ -38,7 +38,7 @@ export default function FileDashboardPage() {
   if (!mayRead && !mayUpload) {
     return (
       <section className="page">
-        <h1 className="page-title">{t('routes.fileDashboard')}</h1>
+        <h1 className="page-title route-title">{t('routes.fileDashboard')}</h1>
         <p className="muted">{t('guard.notAllowedText')}</p>
       </section>
     );
@@ -46,7 +46,7 @@ export default function FileDashboardPage() {
   return (
     <section className="page fd-page">
       <div className="fd-title-row">
-        <h1 className="page-title">{t('routes.fileDashboard')}</h1>
+        <h1 className="page-title route-title">{t('routes.fileDashboard')}</h1>
         {mayRead && (
           <Link className="button small" to="/dashboard">
             {t('files.overview')}

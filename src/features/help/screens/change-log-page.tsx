@@ -62,7 +62,7 @@ export default function ChangeLogPage() {
   const blocks = useMemo(() => parseMarkdown(changelog), []);
   return (
     <section className="page narrow-page help-page change-log">
-      <h1 className="page-title">{t('routes.changeLog')}</h1>
+      <h1 className="page-title route-title">{t('routes.changeLog')}</h1>
       <p className="muted">{t('changeLog.intro')}</p>
       <article className="panel">
         {blocks.map((block, index) => (

@@ -1,5 +1,6 @@
 /**
- * /info (§2): the instructions link (§6: only for the configured organisation), the legends of
+ * /info (§2): the company logo, material link and instructions link (§6: only for the configured
+ * organisation, see company-links.ts), the legends of
  * the confirmation, delivery and location icons (§4), the search help (§5), and the ways to
  * send feedback and read the change log.
  */
@@ -9,19 +10,25 @@ import { TrackingIconLegend } from '../../../components/tracking/tracking-icons'
 import { appConfig } from '../../../lib/config';
 import { useProfile } from '../../../lib/profile';
 import { SearchHelp } from '../components/search-help';
+import { companyLinksFor } from '../components/company-links';
 import '../help.css';
 
 export default function InfoPage() {
   const { t } = useTranslation();
   const { organisation } = useProfile();
-  const showInstructions =
-    appConfig.instructionsUrl !== null && (appConfig.companyOrganisation === null || appConfig.companyOrganisation === organisation);
+  const company = companyLinksFor(appConfig, organisation);
   return (
     <section className="page narrow-page help-page">
-      <h1 className="page-title">{t('routes.info')}</h1>
+      <h1 className="page-title route-title">{t('routes.info')}</h1>
       <nav className="help-links" aria-label={t('help.linksLabel')}>
-        {showInstructions && (
-          <a className="button" href={appConfig.instructionsUrl!} target="_blank" rel="noopener noreferrer">
+        {company.logoUrl && <img className="company-logo" src={company.logoUrl} alt={t('help.companyLogo', { organisation: organisation ?? '' })} />}
+        {company.materialUrl && (
+          <a className="button" href={company.materialUrl} target="_blank" rel="noopener noreferrer">
+            {t('help.companyMaterial')}
+          </a>
+        )}
+        {company.instructionsUrl && (
+          <a className="button" href={company.instructionsUrl} target="_blank" rel="noopener noreferrer">
             {t('help.instructions')}
           </a>
         )}

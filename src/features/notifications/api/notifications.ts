@@ -4,15 +4,20 @@
  * mark goes through the outbox (ARCHITECTURE §3), so a mark made offline is sent later.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type {
-  DropdownResponse,
-  EmailNotificationItem,
-  NotificationChannel,
-  NotificationItem,
-  NotificationKey,
-  NotificationPage,
-  PushNotificationItem,
-  SmsNotificationItem,
+import {
+  dropdownResponse,
+  emailNotificationItem,
+  notificationPage,
+  pushNotificationItem,
+  smsNotificationItem,
+  type DropdownResponse,
+  type EmailNotificationItem,
+  type NotificationChannel,
+  type NotificationItem,
+  type NotificationKey,
+  type NotificationPage,
+  type PushNotificationItem,
+  type SmsNotificationItem,
 } from '../../../contract/notifications';
 import { userApi, toSearchParams } from '../../../lib/api-client';
 import { offlineDb } from '../../../offline/db';
@@ -43,22 +48,32 @@ export const notificationQueries = {
   item: (channel: NotificationChannel, id: number) => [...notificationQueries.all(), channel, 'item', id] as const,
 };
 
-export const getUnreadNotifications = () => userApi.get('notifications').json<DropdownResponse>();
+/** Each channel's item schema: answers are parsed at the edge (#19), not cast. */
+const ITEM_SCHEMA = { email: emailNotificationItem, sms: smsNotificationItem, push: pushNotificationItem } as const;
+const PAGE_SCHEMA = {
+  email: notificationPage(emailNotificationItem),
+  sms: notificationPage(smsNotificationItem),
+  push: notificationPage(pushNotificationItem),
+} as const;
 
-export const getNotificationPage = <C extends NotificationChannel>(channel: C, params: ChannelListParams) =>
-  userApi
-    .get(`${channel}_notifications`, {
-      searchParams: toSearchParams({
-        page: params.page,
-        maxResults: PAGE_SIZE,
-        notificationKey: params.notificationKey ?? undefined,
-        query: params.query || undefined,
-      }),
-    })
-    .json<NotificationPage<ItemByChannel[C]>>();
+export const getUnreadNotifications = async (): Promise<DropdownResponse> => dropdownResponse.parse(await userApi.get('notifications').json());
 
-export const getNotification = <C extends NotificationChannel>(channel: C, id: number) =>
-  userApi.get(`${channel}_notifications/${id}`).json<ItemByChannel[C]>();
+export const getNotificationPage = async <C extends NotificationChannel>(channel: C, params: ChannelListParams): Promise<NotificationPage<ItemByChannel[C]>> =>
+  PAGE_SCHEMA[channel].parse(
+    await userApi
+      .get(`${channel}_notifications`, {
+        searchParams: toSearchParams({
+          page: params.page,
+          maxResults: PAGE_SIZE,
+          notificationKey: params.notificationKey ?? undefined,
+          query: params.query || undefined,
+        }),
+      })
+      .json(),
+  ) as NotificationPage<ItemByChannel[C]>;
+
+export const getNotification = async <C extends NotificationChannel>(channel: C, id: number): Promise<ItemByChannel[C]> =>
+  ITEM_SCHEMA[channel].parse(await userApi.get(`${channel}_notifications/${id}`).json()) as ItemByChannel[C];
 
 const readTarget = (channel: NotificationChannel, id: number) => `notification:${channel}:${id}`;
 
@@ -91,6 +106,8 @@ export function useNotificationPage<C extends NotificationChannel>(userEmail: st
     fetcher: () => getNotificationPage(channel, params),
     enabled,
     mainList: true,
+    // §8: failures of the notification lists are only logged; the list says it was not loaded.
+    silent: true,
   });
 }
 
@@ -101,6 +118,7 @@ export function useNotificationItem<C extends NotificationChannel>(userEmail: st
     scope: NOTIFICATIONS_SCOPE,
     fetcher: () => getNotification(channel, id!),
     enabled: id !== null,
+    silent: true,
   });
 }
 
@@ -115,27 +133,33 @@ export function useMarkNotificationRead(userEmail: string) {
     queryClient.setQueryData<{ data: DropdownResponse; savedAt: number; source: string } | undefined>([...unreadKey, userEmail], (current) =>
       current ? { ...current, data: { notifications: current.data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) } } : current,
     );
-    await enqueue({
-      userEmail,
-      kind: READ_KIND,
-      scope: NOTIFICATIONS_SCOPE,
-      target: readTarget(channel, id),
-      request: { service: 'user', method: 'PUT', path: `${channel}_notifications/${id}`, json: { active: false } },
-      apply: async () => {
-        const key = mirrorKey(userEmail, unreadKey);
-        const saved = await offlineDb.pages.get(key);
-        const data = saved?.data as DropdownResponse | undefined;
-        if (saved && data) {
-          await offlineDb.pages.put({
-            ...saved,
-            data: { notifications: data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) },
-          });
-        }
-      },
-      coalesce: (waiting) => waiting.request,
-      summary: { channel, id },
-    });
+    await queueReadMark(userEmail, channel, id);
   };
+}
+
+/** The device's part of a read mark: the dropdown copy loses it and the outbox carries the PUT. */
+export async function queueReadMark(userEmail: string, channel: NotificationChannel, id: number): Promise<void> {
+  const unreadKey = notificationQueries.unread();
+  await enqueue({
+    userEmail,
+    kind: READ_KIND,
+    scope: NOTIFICATIONS_SCOPE,
+    target: readTarget(channel, id),
+    request: { service: 'user', method: 'PUT', path: `${channel}_notifications/${id}`, json: { active: false } },
+    apply: async () => {
+      const key = mirrorKey(userEmail, unreadKey);
+      const saved = await offlineDb.pages.get(key);
+      const data = saved?.data as DropdownResponse | undefined;
+      if (saved && data) {
+        await offlineDb.pages.put({
+          ...saved,
+          data: { notifications: data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) },
+        });
+      }
+    },
+    coalesce: (waiting) => waiting.request,
+    summary: { channel, id },
+  });
 }
 
 export type { NotificationItem };

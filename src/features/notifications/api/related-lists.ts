@@ -3,20 +3,20 @@
  * caller's feedback, GET /user_api/v1/feedback) and Stock count (the caller's stock counts,
  * GET /api/v2/my_stock_count). Both mirrored for offline like every list.
  */
-import type { FeedbackPage } from '../../../contract/feedback';
-import type { StockCountPage } from '../../../contract/stock';
+import { feedbackPage, type FeedbackPage } from '../../../contract/feedback';
+import { stockCountListResponse, type StockCountPage } from '../../../contract/stock';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { stockApi, toSearchParams, userApi } from '../../../lib/api-client';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 import { notificationQueries } from './notifications';
 
-export const getSentFeedback = (page: number) =>
-  userApi.get('feedback', { searchParams: toSearchParams({ page, maxResults: PAGE_SIZE }) }).json<FeedbackPage>();
+export const getSentFeedback = async (page: number): Promise<FeedbackPage> =>
+  feedbackPage.parse(await userApi.get('feedback', { searchParams: toSearchParams({ page, maxResults: PAGE_SIZE }) }).json());
 
-export const getMyStockCounts = (page: number) =>
-  stockApi
-    .get('my_stock_count', { searchParams: toSearchParams({ page, maxResults: PAGE_SIZE, orderByColumn: 'created', sortDirection: 'desc' }) })
-    .json<StockCountPage>();
+export const getMyStockCounts = async (page: number): Promise<StockCountPage> =>
+  stockCountListResponse.parse(
+    await stockApi.get('my_stock_count', { searchParams: toSearchParams({ page, maxResults: PAGE_SIZE, orderByColumn: 'created', sortDirection: 'desc' }) }).json(),
+  );
 
 export function useSentFeedback(userEmail: string, page: number, enabled: boolean) {
   return useMirroredQuery({
@@ -26,6 +26,8 @@ export function useSentFeedback(userEmail: string, page: number, enabled: boolea
     fetcher: () => getSentFeedback(page),
     enabled,
     mainList: true,
+    // §8: failures of the notification lists are only logged; the list says it was not loaded.
+    silent: true,
   });
 }
 
@@ -37,5 +39,6 @@ export function useMyStockCounts(userEmail: string, page: number, enabled: boole
     fetcher: () => getMyStockCounts(page),
     enabled,
     mainList: true,
+    silent: true,
   });
 }

@@ -10,11 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KEYS, type NotificationKey } from '../../../contract/notifications';
 import { can, inAllowedPlants } from '../../../domain/permissions';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
+import { useNotificationTypes } from '../../../lib/notification-types';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Pager } from '../../../components/ui/pager';
 import { ChannelPage, FeedbackPageList, StockCountPageList, type PageProps } from './notification-lists';
 import '../notifications.css';
+import { TabBar } from '../../../components/ui/tab-bar';
 
 export const NOTIFICATION_TABS = ['email', 'sms', 'push', 'sentFeedback', 'stockCount'] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
@@ -51,6 +53,8 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
   const profile = useProfile();
   const allowedPlants = useAllowedPlants();
   const online = useOnline();
+  // #19 item 10: the filter offers the types the server lists (GET notifications/list_keys).
+  const types = useNotificationTypes(profile.email);
   const [state, setState] = useState(readState);
   const [draftQuery, setDraftQuery] = useState(state.query);
   const [offline, setOffline] = useState<{ savedAt: number | undefined } | null>(null);
@@ -93,7 +97,7 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
   return (
     <div className="notification-tabs">
       {(offline || !online) && <OfflineBanner savedAt={offline?.savedAt} />}
-      <div className="tabs notification-subtabs" role="tablist" aria-label={t('notifications.tabsLabel')}>
+      <TabBar className="notification-subtabs" label={t('notifications.tabsLabel')}>
         {tabs.map((tab, index) => (
           <button
             key={tab}
@@ -110,7 +114,7 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
             {t(`notifications.tab.${tab}`)}
           </button>
         ))}
-      </div>
+      </TabBar>
       <div id={panelId} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${active}`}>
         {isChannel && (
           <form
@@ -125,9 +129,9 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
               <span>{t('notifications.filterLabel')}</span>
               <select value={state.key} onChange={(event) => update({ key: event.target.value as TabsState['key'], page: 1, more: 0 })}>
                 <option value="all">{t('notifications.filter.all')}</option>
-                {NOTIFICATION_KEYS.map((key) => (
+                {types.map(({ key, title }) => (
                   <option key={key} value={key}>
-                    {t(`notifications.key.${key}`)}
+                    {t(`notifications.key.${key}`, { defaultValue: title })}
                   </option>
                 ))}
               </select>

@@ -9,7 +9,7 @@ export default function NotificationsPage() {
   const hasNotifications = useInNotificationPlants(profile);
   return (
     <section className="page">
-      <h1 className="page-title">{t('routes.notifications')}</h1>
+      <h1 className="page-title route-title">{t('routes.notifications')}</h1>
       {hasNotifications ? <NotificationTabs /> : <p className="muted">{t('notifications.notUsedHere')}</p>}
     </section>
   );

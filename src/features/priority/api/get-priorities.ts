@@ -29,5 +29,7 @@ export function usePriorities(userEmail: string, params: PrioritiesParams) {
     scope: 'priorities',
     fetcher: () => getPriorities(params),
     mainList: true,
+    // §8: failures of the UAP calls are only logged; the screen says what failed.
+    silent: true,
   });
 }

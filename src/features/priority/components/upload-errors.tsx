@@ -1,10 +1,17 @@
 /** Every failing row with its reason, and the same as a CSV to download and fix the file with. */
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UploadLineError } from '../../../contract/priority';
 import { buildErrorCsv, downloadCsv } from '../utils/error-csv';
 
 /** Rendering more rows than this makes the dialog slow; the CSV always has every error. */
 const SHOWN = 1000;
+
+/** A known error in the user's language (decision 0025's shared priority); others as the server words them. */
+export function errorText(error: UploadLineError, t: TFunction): string {
+  if (error.code === 'priorityTaken' && error.params) return t('priority.upload.error.priorityTaken', error.params);
+  return error.message;
+}
 
 export function UploadErrors({ errors, fileName }: { errors: UploadLineError[]; fileName: string }) {
   const { t } = useTranslation();
@@ -25,7 +32,7 @@ export function UploadErrors({ errors, fileName }: { errors: UploadLineError[]; 
           <li key={`${error.line}-${index}`}>
             <strong>{t('priority.upload.errorLine', { line: error.line })}</strong>
             {error.column && <span className="muted"> · {error.column}</span>}
-            <span>: {error.message}</span>
+            <span>: {errorText(error, t)}</span>
           </li>
         ))}
       </ul>

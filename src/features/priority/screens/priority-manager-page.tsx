@@ -13,6 +13,7 @@ import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePriorities } from '../api/get-priorities';
 import { useShipToPartyCodes } from '../api/get-ship-to-party-codes';
+import { useUapIds } from '../api/get-uap-ids';
 import { CountryFilter } from '../components/country-filter';
 import { PriorityList } from '../components/priority-list';
 import { ShipToPartySummary } from '../components/ship-to-party-summary';
@@ -34,6 +35,7 @@ export default function PriorityManagerPage() {
   const [openUpload, setOpenUpload] = useState<PriorityUploadKind | null>(null);
   const list = usePriorities(profile.email, { query, countries });
   const codes = useShipToPartyCodes();
+  const uapIds = useUapIds(codes.data !== undefined && codes.data.length > 0);
   const actions = UPLOAD_ACTIONS.filter((action) => can(profile.permissions, action.capability));
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +47,7 @@ export default function PriorityManagerPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1 className="page-title">{t('routes.priorityManager')}</h1>
+        <h1 className="page-title route-title">{t('routes.priorityManager')}</h1>
         {actions.length > 0 && (
           <div className="button-row">
             {actions.map(({ kind }) => (
@@ -69,10 +71,16 @@ export default function PriorityManagerPage() {
               <input
                 id="priority-query"
                 type="search"
+                list="priority-access-points"
                 value={typed}
                 placeholder={t('priority.searchPlaceholder')}
                 onChange={(event) => setTyped(event.target.value)}
               />
+              <datalist id="priority-access-points">
+                {(uapIds.data ?? []).map((id) => (
+                  <option key={id} value={id} />
+                ))}
+              </datalist>
               <button type="submit" className="button">
                 {t('common.search')}
               </button>

@@ -7,13 +7,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  isSameMobileNumber,
   isValidEmailFormat,
   isValidMobileNumber,
-  NOTIFICATION_KEYS,
+  type NotificationKey,
   type NotificationPreference,
   type NotificationSettingsEntry,
 } from '../../../contract/notifications';
 import { errorMessage } from '../../../lib/api-client';
+import { useNotificationTypes, type NotificationType } from '../../../lib/notification-types';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { deviceId } from '../push/device';
@@ -41,28 +43,32 @@ function EntryEditor({
   entry,
   errors,
   isOwn,
+  types,
   onChange,
 }: {
   entry: NotificationSettingsEntry;
   errors: EntryErrors;
   isOwn: boolean;
+  /** The types the server lists (GET notifications/list_keys, #19 item 10). */
+  types: NotificationType[];
   onChange: (entry: NotificationSettingsEntry) => void;
 }) {
   const { t } = useTranslation();
   const which = entry.primary ? 'primary' : 'secondary';
   const id = (name: string) => `${which}-${name}`;
   const preferences = entry.notificationsPreferences;
-  const values = NOTIFICATION_KEYS.flatMap((key) => CHANNELS.map((channel) => preferences[key][channel]));
+  const values = types.flatMap(({ key }) => CHANNELS.map((channel) => preferences[key][channel]));
   const allOn = values.every(Boolean);
   const someOn = values.some(Boolean);
   const setAll = (on: boolean) =>
     onChange({
       ...entry,
-      notificationsPreferences: Object.fromEntries(
-        NOTIFICATION_KEYS.map((key) => [key, { emailEnabled: on, smsEnabled: on, pushEnabled: on }]),
-      ) as NotificationSettingsEntry['notificationsPreferences'],
+      notificationsPreferences: {
+        ...preferences,
+        ...Object.fromEntries(types.map(({ key }) => [key, { emailEnabled: on, smsEnabled: on, pushEnabled: on }])),
+      },
     });
-  const setPreference = (key: (typeof NOTIFICATION_KEYS)[number], channel: Channel, on: boolean) =>
+  const setPreference = (key: NotificationKey, channel: Channel, on: boolean) =>
     onChange({ ...entry, notificationsPreferences: { ...preferences, [key]: { ...preferences[key], [channel]: on } } });
 
   return (
@@ -154,15 +160,15 @@ function EntryEditor({
           </tr>
         </thead>
         <tbody>
-          {NOTIFICATION_KEYS.map((key) => (
+          {types.map(({ key, title }) => (
             <tr key={key}>
-              <th scope="row">{t(`profile.key.${key}`)}</th>
+              <th scope="row">{t(`profile.key.${key}`, { defaultValue: title })}</th>
               {CHANNELS.map((channel) => (
                 <td key={channel}>
                   <label>
                     <input type="checkbox" checked={preferences[key][channel]} onChange={(event) => setPreference(key, channel, event.target.checked)} />
                     <span className="visually-hidden">
-                      {t('profile.preferenceLabel', { type: t(`profile.key.${key}`), channel: t(`profile.channel.${channel}`), recipient: t(`profile.${which}`) })}
+                      {t('profile.preferenceLabel', { type: t(`profile.key.${key}`, { defaultValue: title }), channel: t(`profile.channel.${channel}`), recipient: t(`profile.${which}`) })}
                     </span>
                   </label>
                 </td>
@@ -208,6 +214,7 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
   const { t } = useTranslation();
   const settings = useNotificationSettings(userEmail, uid);
   const save = useSaveNotificationSettings(userEmail, uid);
+  const types = useNotificationTypes(userEmail);
   const [draft, setDraft] = useState<NotificationSettingsEntry[] | null>(null);
   const [status, setStatus] = useState<{ kind: 'saving' | 'saved' } | { kind: 'error'; message: string } | null>(null);
 
@@ -217,6 +224,9 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
   const entries = draft ?? settings.data.notification_settings;
   const errors = entries.map((entry) => entryErrors(entry, t));
   const hasErrors = errors.some((e) => e.email || e.mobileNumber);
+  // §5 digits-only comparison: the secondary number is the primary's, however it is written.
+  const [first, second] = entries;
+  const isSameNumber = !!first && !!second && first.mobileEnabled && second.mobileEnabled && isSameMobileNumber(first.mobileNumber, second.mobileNumber);
   const change = (index: number, entry: NotificationSettingsEntry) => {
     setStatus(null);
     setDraft(entries.map((current, i) => (i === index ? entry : current)));
@@ -253,9 +263,14 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
     >
       <div className="settings-entries">
         {entries.map((entry, index) => (
-          <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} onChange={(next) => change(index, next)} />
+          <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} types={types} onChange={(next) => change(index, next)} />
         ))}
       </div>
+      {isSameNumber && (
+        <p className="notice" role="status">
+          {t('profile.sameMobileNumber')}
+        </p>
+      )}
       <div className={`settings-actions${draft !== null ? ' dirty' : ''}`}>
         <button type="submit" className="button primary" disabled={hasErrors || status?.kind === 'saving' || draft === null}>
           {t('profile.save')}

@@ -19,7 +19,7 @@ export default function NotificationSettingsPage() {
   const hasNotifications = useInNotificationPlants(profile);
   return (
     <section className="page">
-      <h1 className="page-title">{t('routes.notificationSettings')}</h1>
+      <h1 className="page-title route-title">{t('routes.notificationSettings')}</h1>
       {!isOwn && <p className="notice">{t('profile.editingOther')}</p>}
       {hasNotifications ? (
         <NotificationSettingsForm key={uid} uid={uid} userEmail={profile.email} isOwn={isOwn} />

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n';
 import { sessionQueries, updateProfile, useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
+import { ThemeSetting } from '../components/theme-setting';
 import '../profile.css';
 
 /** Each language in its own words ("Deutsch (Deutschland)"): no translation needed. */
@@ -74,7 +75,7 @@ export default function UserProfilePage() {
   const hasNotifications = useInNotificationPlants(profile);
   return (
     <section className="page">
-      <h1 className="page-title">{t('routes.userProfile')}</h1>
+      <h1 className="page-title route-title">{t('routes.userProfile')}</h1>
       <div className="profile-grid">
         <section className="panel" aria-labelledby="profile-account">
           <h2 id="profile-account" className="section-title">
@@ -94,6 +95,12 @@ export default function UserProfilePage() {
             {t('profile.languageTitle')}
           </h2>
           <LanguageSetting />
+        </section>
+        <section className="panel" aria-labelledby="profile-theme-title">
+          <h2 id="profile-theme-title" className="section-title">
+            {t('profile.theme.title')}
+          </h2>
+          <ThemeSetting />
         </section>
         <section className="panel" aria-labelledby="profile-notifications">
           <h2 id="profile-notifications" className="section-title">

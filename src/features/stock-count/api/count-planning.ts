@@ -1,6 +1,15 @@
 /** Planning calls of the stock service (§7): create, edit, cancel, recount, statistics, relationships, print. */
 import { useQuery } from '@tanstack/react-query';
-import type { CreateStockCountBody, OccupancyReport, Relationships, StockCountRow, UpdateStockCountBody } from '../../../contract/stock';
+import {
+  occupancyResponse,
+  relationshipResponse,
+  stockCountRow,
+  type CreateStockCountBody,
+  type OccupancyReport,
+  type Relationships,
+  type StockCountRow,
+  type UpdateStockCountBody,
+} from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import type { OutboxEntry, OutboxRequest } from '../../../offline/db';
 import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
@@ -34,7 +43,7 @@ export async function planChange(
   const key = crypto.randomUUID();
   if (!isOffline()) {
     try {
-      const row = await stockApi(request.path, { method: request.method, json: request.json, headers: { 'Idempotency-Key': key } }).json<StockCountRow>();
+      const row: StockCountRow = stockCountRow.parse(await stockApi(request.path, { method: request.method, json: request.json, headers: { 'Idempotency-Key': key } }).json());
       return { queued: false, row };
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
@@ -76,7 +85,7 @@ export function useRelationship(kind: RelationshipKind, plant: string | undefine
     queryKey: ['relationship', kind, plant ?? null],
     userEmail: email,
     scope: 'relationships',
-    fetcher: () => stockApi.get(`relationship/${kind}`, { searchParams: toSearchParams({ plant }) }).json<Relationships>(),
+    fetcher: async (): Promise<Relationships> => relationshipResponse.parse(await stockApi.get(`relationship/${kind}`, { searchParams: toSearchParams({ plant }) }).json()),
     enabled: enabled && (kind === 'plant' || Boolean(plant)),
     silent: true,
   });
@@ -93,7 +102,7 @@ export interface OccupancyFilter {
 export function useOccupancy(filter: OccupancyFilter | null) {
   return useQuery({
     queryKey: ['occupancy', filter],
-    queryFn: () => stockApi.get('my_stock_count/occupancy_report', { searchParams: toSearchParams({ ...filter }) }).json<OccupancyReport>(),
+    queryFn: async (): Promise<OccupancyReport> => occupancyResponse.parse(await stockApi.get('my_stock_count/occupancy_report', { searchParams: toSearchParams({ ...filter }) }).json()),
     enabled: filter !== null,
   });
 }

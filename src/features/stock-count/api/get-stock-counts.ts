@@ -1,5 +1,6 @@
-import type { StockCountPage } from '../../../contract/stock';
+import { stockCountListResponse, type StockCountPage } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
+import type { STOCK_COUNT_TYPES } from '../../../domain/constants';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 export interface StockCountListParams {
@@ -7,11 +8,14 @@ export interface StockCountListParams {
   maxResults: number;
   orderByColumn: string;
   sortDirection: 'asc' | 'desc';
+  /** §7 filters of the list (#19 item 6): search text and count type; absent: all. */
+  query?: string;
+  type?: (typeof STOCK_COUNT_TYPES)[number];
 }
 
 /** GET /api/v2/my_stock_count: the counts the user may see, one page, mirrored for offline. */
-export const getStockCounts = (params: StockCountListParams) =>
-  stockApi.get('my_stock_count', { searchParams: toSearchParams({ ...params }) }).json<StockCountPage>();
+export const getStockCounts = async (params: StockCountListParams): Promise<StockCountPage> =>
+  stockCountListResponse.parse(await stockApi.get('my_stock_count', { searchParams: toSearchParams({ ...params }) }).json());
 
 export const stockCountQueries = {
   all: () => ['stock-counts'] as const,

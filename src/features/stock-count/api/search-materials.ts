@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyMaterialPage } from '../../../contract/stock';
+import { myMaterialResponse, type MyMaterialPage } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { mirrorKey, networkFirst } from '../../../offline/mirror';
 
@@ -8,7 +8,7 @@ export async function searchMaterials(email: string, materialCode: string): Prom
   const result = await networkFirst({
     key: mirrorKey(email, ['my-material', materialCode.toLowerCase()]),
     scope: 'my-material',
-    fetcher: () => stockApi.get('my_material', { searchParams: toSearchParams({ materialCode, maxResults: 20, page: 1 }) }).json<MyMaterialPage>(),
+    fetcher: async () => myMaterialResponse.parse(await stockApi.get('my_material', { searchParams: toSearchParams({ materialCode, maxResults: 20, page: 1 }) }).json()),
   });
   return result.data;
 }

@@ -3,11 +3,15 @@
  * for offline); offline with nothing saved, an exact code can still be queued; the server
  * checks it when the line is sent.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { useOnline } from '../../../lib/use-online';
 import { useMaterialSearch } from '../api/search-materials';
+import { isMaterialCodeLike } from '../../../domain/material-code';
+
+/** Lazy (#17): the scanner never weighs on the count screen's own chunk. */
+const ScanButton = lazy(() => import('../../../components/scan/scan-button'));
 
 export interface NewMaterial {
   material_code: string;
@@ -19,18 +23,24 @@ export function AddMaterialDialog({
   open,
   email,
   present,
+  initialTerm = '',
   onAdd,
   onClose,
 }: {
   open: boolean;
   email: string;
   present: Set<string>;
+  /** A code to look up as the dialog opens (a scanned material that is not on the count). */
+  initialTerm?: string;
   onAdd: (material: NewMaterial) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(initialTerm);
+  useEffect(() => {
+    if (open && initialTerm) setTerm(initialTerm);
+  }, [open, initialTerm]);
   const search = useMaterialSearch(email, term.trim());
   const items = search.data?.my_material_items ?? [];
   const code = term.trim().toUpperCase();
@@ -52,6 +62,18 @@ export function AddMaterialDialog({
         onChange={(event) => setTerm(event.target.value)}
         placeholder={t('stockCount.addSearchPlaceholder')}
       />
+      <Suspense fallback={null}>
+        <ScanButton
+          className="button small"
+          title={t('stockCount.addTitle')}
+          onScan={(raw) => {
+            void import('../../../domain/scan-codes').then(({ readScan }) => {
+              const reading = readScan(raw);
+              if (reading.kind === 'material') setTerm(reading.candidates[0]!);
+            });
+          }}
+        />
+      </Suspense>
       <ul className="pick-list" aria-label={t('stockCount.addResults')}>
         {items.map((item) => (
           <li key={item.material_code}>
@@ -66,7 +88,8 @@ export function AddMaterialDialog({
       {term.trim().length >= 2 && !search.isFetching && items.length === 0 && (
         <p className="muted">{online ? t('stockCount.noMaterialFound') : t('stockCount.addOfflineHint')}</p>
       )}
-      {code.length >= 2 && !present.has(code) && !items.some((item) => item.material_code === code) && (
+      {/* Only a code-like term the catalogue has no exact match for (#19 item 25: not "DOOR" beside door lines). */}
+      {isMaterialCodeLike(code) && !search.isFetching && !present.has(code) && !items.some((item) => item.material_code === code) && (
         <button
           type="button"
           className="button"

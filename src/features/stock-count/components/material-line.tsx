@@ -170,6 +170,17 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
     };
   }, []);
 
+  /** − and + (#21): one more or one less than what the field shows (or the saved count), never below 0. */
+  const step = (by: number) => {
+    const current = parseQuantityInput(text) ?? line.quantity ?? 0;
+    const next = Math.max(0, Math.round((current + by) * 1000) / 1000);
+    if (!isValidCountedQuantity(next)) return;
+    dirty.current = false;
+    setError(null);
+    setText(format(next));
+    if (next !== line.quantity) actions.onQuantity(line, next);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -200,6 +211,11 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
           <label className="visually-hidden" htmlFor={inputId}>
             {t('stockCount.quantityFor', { code: line.material_code })}
           </label>
+          {canEdit && (
+            <button type="button" className="stepper" tabIndex={-1} aria-label={t('stockCount.decrease', { code: line.material_code })} onClick={() => step(-1)}>
+              −
+            </button>
+          )}
           <input
             id={inputId}
             data-quantity
@@ -219,6 +235,11 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
             onBlur={commit}
             onKeyDown={onKeyDown}
           />
+          {canEdit && (
+            <button type="button" className="stepper" tabIndex={-1} aria-label={t('stockCount.increase', { code: line.material_code })} onClick={() => step(1)}>
+              +
+            </button>
+          )}
           <span className="unit">{line.unit}</span>
           {canRemove && (
             <button

@@ -8,6 +8,30 @@ export const countSheetQueries = {
   one: (email: string, stockCountId: number) => [...countSheetQueries.all(), email, stockCountId] as const,
 };
 
+type DeviceSheet = Awaited<ReturnType<typeof readCountSheet>>;
+/** Reads started by the route table before the screen's chunk arrived (#22), briefly kept. */
+const readAhead = new Map<string, { sheet: DeviceSheet; at: number }>();
+const READ_AHEAD_MS = 10_000;
+
+/**
+ * Starts reading the count from the device while the screen's chunk loads (#22: an offline start
+ * shows the first line at once): the screen's first render uses this read instead of waiting for
+ * its own, and its live query takes over from there.
+ */
+export function prefetchCountSheet(email: string, stockCountId: number): void {
+  if (!Number.isInteger(stockCountId)) return;
+  const key = sheetKey(email, stockCountId);
+  void readCountSheet(key).then(
+    (sheet) => readAhead.set(key, { sheet, at: Date.now() }),
+    () => undefined,
+  );
+}
+
+function freshReadAhead(key: string): DeviceSheet | undefined {
+  const read = readAhead.get(key);
+  return read && Date.now() - read.at < READ_AHEAD_MS ? read.sheet : undefined;
+}
+
 /**
  * A stock count and all its lines. The screen shows the device's copy live (every edit, every
  * confirmation from the sync engine updates it at once); the query refreshes that copy from the
@@ -16,7 +40,7 @@ export const countSheetQueries = {
 export function useCountSheet(stockCountId: number) {
   const { email } = useProfile();
   const key = sheetKey(email, stockCountId);
-  const sheet = useLiveQuery(() => readCountSheet(key), [key]);
+  const sheet = useLiveQuery(() => readCountSheet(key), [key], freshReadAhead(key));
   const refresh = useQuery({
     queryKey: countSheetQueries.one(email, stockCountId),
     queryFn: () => loadCountSheet(email, stockCountId),

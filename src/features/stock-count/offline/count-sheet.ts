@@ -6,7 +6,15 @@
  * one), lines removed, and the submission, which queues behind the edits. The invariants are in
  * docs/decisions/0019-lossless-offline-counting.md; `register.ts` tells the sync core about them.
  */
-import type { MaterialCountConflict, MaterialCountPage, MaterialCountRow, StockCountPage, StockCountRow } from '../../../contract/stock';
+import {
+  materialCountListResponse,
+  stockCountListResponse,
+  type MaterialCountConflict,
+  type MaterialCountPage,
+  type MaterialCountRow,
+  type StockCountPage,
+  type StockCountRow,
+} from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { CHUNK_SIZE, markKey, offlineDb, readMark, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
@@ -45,7 +53,9 @@ const STALE_READS = 3;
 
 /** How the sheet is read from the stock service (replaceable for tests and benchmarks). */
 export type SheetReader = (path: 'my_stock_count' | 'my_material_count', params: Record<string, string | number>) => Promise<unknown>;
-const httpReader: SheetReader = (path, params) => stockApi.get(path, { searchParams: toSearchParams(params) }).json();
+// Parsed at the edge with the contract schema of each list (#19), not cast.
+const httpReader: SheetReader = async (path, params) =>
+  (path === 'my_stock_count' ? stockCountListResponse : materialCountListResponse).parse(await stockApi.get(path, { searchParams: toSearchParams(params) }).json());
 let reader: SheetReader = httpReader;
 export function setSheetReader(next: SheetReader | null): void {
   reader = next ?? httpReader;
@@ -56,7 +66,7 @@ export function setSheetReader(next: SheetReader | null): void {
  * reshuffle, so no line is read twice or skipped.
  */
 export async function fetchCountSheet(stockCountId: number): Promise<CountSheet> {
-  const header = (await reader('my_stock_count', { stockCountId })) as StockCountPage;
+  const header = (await reader('my_stock_count', { stockCountId, page: 1, maxResults: 1 })) as StockCountPage;
   const stockCount = header.stock_counts[0];
   if (!stockCount) throw new Error(`Stock count ${stockCountId} not found`);
   const lines: MaterialCountRow[] = [];

@@ -1,8 +1,12 @@
 /** /material-count-search/{id}: search the lines of a count, with the last 10 searches (§9). */
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchHistory } from '../../../lib/search-history';
 import { SearchHistoryScreen } from '../../../components/search-history-screen';
+
+/** Lazy (#17): the scanner is its own chunk. */
+const ScanButton = lazy(() => import('../../../components/scan/scan-button'));
 
 export default function MaterialCountSearchPage() {
   const { t } = useTranslation();
@@ -22,6 +26,11 @@ export default function MaterialCountSearchPage() {
           navigate(`/mechanic-view/${id}?q=${encodeURIComponent(value.trim())}`);
         }}
       />
+      <p className="page narrow-page">
+        <Suspense fallback={null}>
+          <ScanButton title={t('scan.findLineTitle', { id })} onScan={(code) => navigate(`/mechanic-view/${id}?scan=${encodeURIComponent(code)}`)} />
+        </Suspense>
+      </p>
       <p className="page narrow-page">
         <Link to={`/mechanic-view/${id}`}>{t('stockCount.backToCount', { id })}</Link>
       </p>

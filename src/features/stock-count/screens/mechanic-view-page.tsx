@@ -3,7 +3,7 @@
  * the list is virtualized (a wall-to-wall count holds thousands); every change is queued in
  * the outbox and shown with its sync state until the server has it.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -37,6 +37,10 @@ import { AddMaterialDialog, type NewMaterial } from '../components/add-material-
 import { SubmitDialog } from '../components/submit-dialog';
 import { bookQuantityMoved } from '../../../domain/stock';
 import { formatDeadline } from '../../../lib/date-formats';
+import { Icon } from '../../../components/ui/icons';
+
+/** Scanning (#17) is its own chunk: the screen's own code, and so the app's preload map, stay as they were. */
+const CountScanner = lazy(() => import('../components/count-scanner'));
 
 const STATE_RANK: Record<OutboxEntry['status'], number> = { conflict: 3, failed: 2, sending: 1, pending: 1 };
 
@@ -71,7 +75,10 @@ export default function MechanicViewPage() {
   const query = params.get('q') ?? '';
   const { history, remember } = useSearchHistory('materialCount');
   const [adding, setAdding] = useState(false);
+  const [addTerm, setAddTerm] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // Book quantities on demand (#21): shown on wide screens, one tap away on phones.
+  const [showBook, setShowBook] = useState(() => !window.matchMedia?.('(max-width: 991px)').matches);
   const { email, sheet, savedAt, isOfflineCopy, isLoading, error } = useCountSheet(stockCountId);
   const scope = sheetScope(stockCountId);
   const { byTarget, submit } = useLineEntries(scope);
@@ -124,7 +131,7 @@ export default function MechanicViewPage() {
   if (!sheet) {
     return (
       <section className="page">
-        <h1 className="page-title">{t('routes.mechanicView')}</h1>
+        <h1 className="page-title route-title">{t('routes.mechanicView')}</h1>
         <p className="form-error" role="alert">
           {error instanceof Error ? error.message : t('stockCount.notFound')}
         </p>
@@ -150,6 +157,16 @@ export default function MechanicViewPage() {
     else next.delete('q');
     setParams(next, { replace: true });
   };
+  /** A scan's line into view: clears a filter that hides it; true once it is in the rendered list. */
+  const reveal = (code: string) => {
+    const index = lines.findIndex((line) => line.material_code === code);
+    if (index < 0) {
+      if (query) setQuery('');
+      return false;
+    }
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    return true;
+  };
 
   return (
     <section className="page count-page">
@@ -166,12 +183,10 @@ export default function MechanicViewPage() {
             {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
           </p>
         </div>
-        <div className="count-progress" aria-label={t('stockCount.progress', { counted, total })}>
-          <div className="count-progress-text">{t('stockCount.progress', { counted, total })}</div>
-          <div className="progress-bar" aria-hidden="true">
-            <span style={{ width: `${total ? (counted / total) * 100 : 0}%` }} />
-          </div>
-        </div>
+        <label className="toggle book-toggle">
+          <input type="checkbox" checked={showBook} onChange={(event) => setShowBook(event.target.checked)} />
+          {t('stockCount.showBook')}
+        </label>
       </header>
 
       {sapError && (
@@ -198,7 +213,14 @@ export default function MechanicViewPage() {
       )}
       {!editable && !submit && <p className="notice">{t('stockCount.readOnly', { status: t(`stockCount.status.${count.status}`) })}</p>}
 
+      {/* Sticky under the top bar (#21): progress, search, the scan entry point and Submit stay in reach. */}
       <div className="count-toolbar">
+        <div className="count-progress" aria-label={t('stockCount.progress', { counted, total })}>
+          <div className="count-progress-text">{t('stockCount.progress', { counted, total })}</div>
+          <div className="progress-bar" aria-hidden="true">
+            <span style={{ width: `${total ? (counted / total) * 100 : 0}%` }} />
+          </div>
+        </div>
         <form
           className="search-form"
           role="search"
@@ -224,10 +246,13 @@ export default function MechanicViewPage() {
               <option key={item} value={item} />
             ))}
           </datalist>
-          <Link className="button ghost" to={`/material-count-search/${count.id}`}>
-            {t('stockCount.recentSearches')}
+          <Link className="button ghost icon-on-phone" to={`/material-count-search/${count.id}`} aria-label={t('stockCount.recentSearches')}>
+            <Icon name="history" size={22} />
+            <span className="button-label">{t('stockCount.recentSearches')}</span>
           </Link>
         </form>
+        {/* The scan entry point (#12/#17) goes here. */}
+        <div className="count-scan-slot" />
         <div className="count-actions">
           {canAdd && (
             <button type="button" className="button" onClick={() => setAdding(true)}>
@@ -242,12 +267,27 @@ export default function MechanicViewPage() {
         </div>
       </div>
 
+      <Suspense fallback={null}>
+        <CountScanner
+          email={email}
+          stockCountId={count.id}
+          canEdit={canEdit}
+          canAdd={canAdd}
+          reveal={reveal}
+          onAdd={(code) => {
+            setAddTerm(code);
+            setAdding(true);
+          }}
+          onError={(failure) => run(Promise.reject(failure))}
+        />
+      </Suspense>
+
       {lines.length === 0 ? (
         <p className="muted">{query ? t('stockCount.noLinesFound') : t('stockCount.noLines')}</p>
       ) : (
         <div
           ref={listRef}
-          className="material-list"
+          className={`material-list${showBook ? '' : ' hide-book'}`}
           style={{ height: virtualizer.getTotalSize() }}
           aria-label={t('stockCount.linesLabel')}
           role="list"
@@ -280,7 +320,11 @@ export default function MechanicViewPage() {
         open={adding}
         email={email}
         present={present}
-        onClose={() => setAdding(false)}
+        initialTerm={addTerm}
+        onClose={() => {
+          setAdding(false);
+          setAddTerm('');
+        }}
         onAdd={(material: NewMaterial) => run(addLine(email, count.id, material))}
       />
       <SubmitDialog

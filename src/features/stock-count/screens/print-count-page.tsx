@@ -3,19 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDeadline } from '../../../lib/date-formats';
-import type { z } from 'zod';
-import type { printMaterialsResponse } from '../../../contract/stock';
-import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { Spinner } from '../../../components/ui/spinner';
-
-type PrintSheet = z.infer<typeof printMaterialsResponse>;
+import { getPrintSheet } from '../api/get-print-sheet';
+import { countSheetUrl } from '../../../domain/scan-codes';
+import { Code128, QrCode } from '../components/print-codes';
+import '../print-codes.css';
 
 export default function PrintCountPage() {
   const { t } = useTranslation();
   const stockCountId = Number(useParams().id);
   const sheet = useQuery({
     queryKey: ['print-count', stockCountId],
-    queryFn: () => stockApi.get('relationship/print_materials', { searchParams: toSearchParams({ stockCountId }) }).json<PrintSheet>(),
+    queryFn: () => getPrintSheet(stockCountId),
   });
   if (sheet.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (!sheet.data) return <p className="form-error">{sheet.error?.message}</p>;
@@ -28,15 +27,23 @@ export default function PrintCountPage() {
           {t('stockCount.printNow')}
         </button>
       </div>
-      <h2 className="print-only">{t('stockCount.printTitle', { id: count.id })}</h2>
-      <p className="count-meta">
+      <div className="print-count-head">
+        <div>
+          <h2 className="print-only">{t('stockCount.printTitle', { id: count.id })}</h2>
+          <p className="count-meta">
         <span>
           {count.plant} / {count.storage_location}
         </span>
         <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
         <span>{count.conducted_by ? t('stockCount.conductedBy', { who: count.conducted_by }) : t('stockCount.unassigned')}</span>
         {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
-      </p>
+          </p>
+        </div>
+        <figure className="print-count-qr">
+          <QrCode text={countSheetUrl(window.location.origin, count.id)} label={t('scan.printCountQr', { id: count.id })} />
+          <figcaption>{t('scan.printCountQr', { id: count.id })}</figcaption>
+        </figure>
+      </div>
       <div className="table-wrap">
         <table className="data-table">
           <caption className="visually-hidden">{t('stockCount.printCaption')}</caption>
@@ -44,6 +51,7 @@ export default function PrintCountPage() {
             <tr>
               <th scope="col">{t('stockCount.printBin')}</th>
               <th scope="col">{t('stock.material')}</th>
+              <th scope="col">{t('scan.printCode')}</th>
               <th scope="col" className="num">
                 {t('stockCount.printBook')}
               </th>
@@ -57,6 +65,9 @@ export default function PrintCountPage() {
                 <td>
                   <span className="material-code">{line.material_code}</span>
                   <span className="cell-sub">{line.material_description_english}</span>
+                </td>
+                <td className="print-code-cell">
+                  <Code128 text={line.material_code} label={t('scan.printLineBarcode', { code: line.material_code })} />
                 </td>
                 <td className="num">
                   {line.book_quantity ?? '–'} {line.unit}

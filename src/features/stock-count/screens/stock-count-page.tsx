@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatDeadline } from '../../../lib/date-formats';
 import type { StockCountRow } from '../../../contract/stock';
-import { EDITABLE_COUNT_STATUSES, PAGE_SIZE } from '../../../domain/constants';
+import { EDITABLE_COUNT_STATUSES, PAGE_SIZE, STOCK_COUNT_TYPES } from '../../../domain/constants';
 import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
@@ -24,6 +24,9 @@ import { recountStockCount, updateStockCount, useOccupancy, type OccupancyFilter
 import { WaitingPlanning } from '../components/waiting-planning';
 import { CreateCountDialog } from '../components/create-count-dialog';
 import { EditCountDialog } from '../components/edit-count-dialog';
+import { useToastNotice } from '../../../components/ui/toast';
+import { CountMorePage } from '../components/count-more-page';
+import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 
@@ -118,11 +121,19 @@ export default function StockCountPage() {
   const online = useOnline();
   const queryClient = useQueryClient();
   const [params, setParams] = useState<StockCountListParams>({ page: 1, maxResults: PAGE_SIZE, orderByColumn: 'plant', sortDirection: 'asc' });
+  // #19 item 6: pages loaded below the first with "Load more", and the §7 query and type filters.
+  const [more, setMore] = useState(0);
+  const [draftQuery, setDraftQuery] = useState('');
+  const setList = (next: StockCountListParams) => {
+    setMore(0);
+    setParams(next);
+  };
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<StockCountRow | null>(null);
   const [recounting, setRecounting] = useState<StockCountRow | null>(null);
   const [editing, setEditing] = useState<StockCountRow | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Feedback of an action: a toast above the bottom bar, where the thumb is (#21).
+  const setNotice = useToastNotice();
   const list = useStockCounts(email, params);
   const data = list.data;
   const filter = dashboardFilter(permissions, profile.plants, profile.plannerGroups);
@@ -154,7 +165,7 @@ export default function StockCountPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1 className="page-title">{t('routes.stockCount')}</h1>
+        <h1 className="page-title route-title">{t('routes.stockCount')}</h1>
         {can(permissions, 'stockCount.create') && (
           <button type="button" className="button primary" onClick={() => setCreating(true)}>
             {t('stockCount.newCount')}
@@ -163,18 +174,10 @@ export default function StockCountPage() {
       </div>
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
       <WaitingPlanning userEmail={email} onConfirmed={refresh} />
-      {notice && (
-        <p className="notice success" role="status">
-          {notice}
-        </p>
-      )}
       {filter && (
-        <section className="panel" aria-labelledby="count-dashboard">
-          <h2 id="count-dashboard" className="section-title">
-            {t('stockCount.dashboardTitle', { scope: filter.planner_group ?? filter.plant })}
-          </h2>
+        <CollapsibleSection id="count-dashboard" title={t('stockCount.dashboardTitle', { scope: filter.planner_group ?? filter.plant })}>
           {occupancy.data ? <OccupancyChart report={occupancy.data} /> : <Spinner label={t('loading.listingItems')} />}
-        </section>
+        </CollapsibleSection>
       )}
       <div className="list-toolbar">
         <label htmlFor="count-sort">{t('stockCount.sortBy')}</label>
@@ -183,7 +186,7 @@ export default function StockCountPage() {
           value={`${params.orderByColumn}:${params.sortDirection}`}
           onChange={(event) => {
             const [orderByColumn, sortDirection] = event.target.value.split(':') as [string, 'asc' | 'desc'];
-            setParams({ ...params, page: 1, orderByColumn, sortDirection });
+            setList({ ...params, page: 1, orderByColumn, sortDirection });
           }}
         >
           {SORTS.flatMap((column) =>
@@ -195,6 +198,33 @@ export default function StockCountPage() {
           )}
         </select>
       </div>
+      <form
+        className="list-toolbar"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setList({ ...params, page: 1, query: draftQuery.trim() || undefined });
+        }}
+      >
+        <label htmlFor="count-query">{t('stockCount.listSearch')}</label>
+        <input id="count-query" type="search" value={draftQuery} maxLength={200} onChange={(event) => setDraftQuery(event.target.value)} />
+        <label htmlFor="count-type">{t('stockCount.listType')}</label>
+        <select
+          id="count-type"
+          value={params.type ?? ''}
+          onChange={(event) => setList({ ...params, page: 1, type: (STOCK_COUNT_TYPES as readonly string[]).includes(event.target.value) ? (event.target.value as StockCountListParams['type']) : undefined })}
+        >
+          <option value="">{t('stockCount.allTypes')}</option>
+          {STOCK_COUNT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`stockCount.type.${type}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button">
+          {t('common.search')}
+        </button>
+      </form>
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
         <p className="form-error" role="alert">
@@ -216,15 +246,48 @@ export default function StockCountPage() {
               />
             ))}
           </ul>
+          {Array.from({ length: more }, (_, index) => params.page + index + 1).map((extra) => (
+            <CountMorePage
+              key={extra}
+              email={email}
+              params={{ ...params, page: extra }}
+              isLast={extra === params.page + more}
+              onLoadMore={() => setMore(more + 1)}
+              renderCards={(counts) => (
+                <ul className="count-cards">
+                  {counts.map((count) => (
+                    <CountCard
+                      key={count.id}
+                      count={count}
+                      onSend={can(permissions, 'stockCount.edit') ? run('send') : undefined}
+                      onEdit={can(permissions, 'stockCount.edit') ? setEditing : undefined}
+                      onCancel={can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
+                      onRecount={can(permissions, 'stockCount.recount') ? setRecounting : undefined}
+                    />
+                  ))}
+                </ul>
+              )}
+            />
+          ))}
+          {more === 0 &&
+            (data.has_next ? (
+              <div className="load-more">
+                <button type="button" className="button" onClick={() => setMore(1)}>
+                  {t('tracking.loadMore')}
+                </button>
+              </div>
+            ) : (
+              <p className="muted end-of-results">{t('common.endOfResults')}</p>
+            ))}
           <Pager
             page={data.page}
             pages={data.pages}
-            hasPrev={data.has_prev}
-            hasNext={data.has_next}
-            onPrevious={() => setParams({ ...params, page: params.page - 1 })}
-            onNext={() => setParams({ ...params, page: params.page + 1 })}
+            label={more > 0 ? t('tracking.pagesOf', { from: params.page, to: params.page + more, pages: data.pages }) : undefined}
+            hasPrev={params.page > 1}
+            hasNext={params.page + more < data.pages}
+            onPrevious={() => setList({ ...params, page: params.page - 1 })}
+            onNext={() => setList({ ...params, page: params.page + more + 1 })}
           />
-          {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
         </>
       )}
       <CreateCountDialog

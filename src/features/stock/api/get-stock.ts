@@ -1,12 +1,12 @@
-import type { StockPage } from '../../../contract/stock';
+import { stockListResponse, type StockPage } from '../../../contract/stock';
 import type { StockType } from '../../../domain/stock';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 /** GET /api/v2/my_stock | my_team_stock | my_plant_stock: one page, mirrored for offline. */
-export const getStock = (type: StockType, query: string, page: number) =>
-  stockApi.get(type, { searchParams: toSearchParams({ query: query || undefined, page, maxResults: PAGE_SIZE }) }).json<StockPage>();
+export const getStock = async (type: StockType, query: string, page: number): Promise<StockPage> =>
+  stockListResponse.parse(await stockApi.get(type, { searchParams: toSearchParams({ query, page, maxResults: PAGE_SIZE }) }).json());
 
 export const stockQueries = {
   all: () => ['stock'] as const,

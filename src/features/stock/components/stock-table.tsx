@@ -1,18 +1,84 @@
-/** Stock items: a table on wide screens, cards on phones; the five counts, total, ROP and ROQ. */
+/**
+ * Stock items: a table on wide screens; on phones one dense row per item — code, description,
+ * total with its unit and the reorder state — that opens on tap to the five counts, the
+ * location, ROP, ROQ and the transfer (#21).
+ */
 import { useTranslation } from 'react-i18next';
 import type { StockItemRow } from '../../../contract/stock';
+import { useIsNarrow } from '../../../lib/use-media-query';
 
-const show = (value: number | null) => (value === null ? '–' : value.toLocaleString());
+// `== null`: a page saved on the device before #19 item 7 lacks quantity_inspection_count.
+const show = (value: number | null | undefined) => (value == null ? '–' : value.toLocaleString());
+
+const columns = [
+  ['unrestricted_count', 'stock.unrestricted'],
+  ['quantity_inspection_count', 'stock.qualityInspection'],
+  ['blocked_count', 'stock.blocked'],
+  ['restricted_count', 'stock.restricted'],
+  ['transfer_count', 'stock.transfer'],
+] as const;
+
+const isLow = (item: StockItemRow) => item.total_quantity !== null && item.reorder_point !== null && item.total_quantity <= item.reorder_point;
+
+function StockRows({ items, onTransfer }: { items: StockItemRow[]; onTransfer?: (item: StockItemRow) => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="dense-list stock-rows" aria-label={t('stock.tableCaption')}>
+      {items.map((item) => {
+        const low = isLow(item);
+        return (
+          <li key={item.id} className={low ? 'low-stock' : undefined}>
+            <details className="dense-row">
+              <summary>
+                <span className="dense-row-main">
+                  <span className="material-code">{item.material_code}</span>
+                  <span className="dense-row-sub">{item.material_description_english}</span>
+                </span>
+                <span className="dense-row-side">
+                  <strong>
+                    {show(item.total_quantity)} <span className="unit">{item.unit}</span>
+                  </strong>
+                  {low && <span className="chip warning">{t('stock.belowRop')}</span>}
+                </span>
+              </summary>
+              <div className="dense-row-details">
+                <p className="dense-row-where">
+                  {item.plant} / {item.storage_location} · {item.bin ? t('stock.bin', { bin: item.bin }) : t('stock.noBin')}
+                </p>
+                <dl className="count-grid">
+                  {columns.map(([key, label]) => (
+                    <div key={key}>
+                      <dt>{t(label)}</dt>
+                      <dd>{show(item[key])}</dd>
+                    </div>
+                  ))}
+                  <div>
+                    <dt>{t('stock.rop')}</dt>
+                    <dd>{show(item.reorder_point)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('stock.roq')}</dt>
+                    <dd>{show(item.reorder_quantity)}</dd>
+                  </div>
+                </dl>
+                {onTransfer && (
+                  <button type="button" className="button small" onClick={() => onTransfer(item)} aria-label={t('stock.transferFor', { code: item.material_code })}>
+                    {t('stock.transferAction')}
+                  </button>
+                )}
+              </div>
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export function StockTable({ items, onTransfer }: { items: StockItemRow[]; onTransfer?: (item: StockItemRow) => void }) {
   const { t } = useTranslation();
-  const columns = [
-    ['unrestricted_count', 'stock.unrestricted'],
-    ['quality_inspection_count', 'stock.qualityInspection'],
-    ['blocked_count', 'stock.blocked'],
-    ['restricted_count', 'stock.restricted'],
-    ['transfer_count', 'stock.transfer'],
-  ] as const;
+  const narrow = useIsNarrow();
+  if (narrow) return <StockRows items={items} onTransfer={onTransfer} />;
   return (
     <div className="table-wrap">
       <table className="data-table stock-table">
@@ -44,7 +110,7 @@ export function StockTable({ items, onTransfer }: { items: StockItemRow[]; onTra
         </thead>
         <tbody>
           {items.map((item) => {
-            const low = item.total_quantity !== null && item.reorder_point !== null && item.total_quantity <= item.reorder_point;
+            const low = isLow(item);
             return (
               <tr key={item.id} className={low ? 'low-stock' : undefined}>
                 <td data-label={t('stock.material')}>

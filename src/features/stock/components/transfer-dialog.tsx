@@ -2,11 +2,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Relationships, StockItemRow, TransferRequestRow } from '../../../contract/stock';
-import { errorMessage, stockApi, toSearchParams } from '../../../lib/api-client';
+import type { StockItemRow, TransferRequestRow } from '../../../contract/stock';
+import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
+import { getStorageLocations, requestStockTransfer } from '../api/stock-transfer';
 
 export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; onClose: () => void; onDone: (row: TransferRequestRow) => void }) {
   const { t } = useTranslation();
@@ -16,18 +17,13 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   const [invalidField, setInvalidField] = useState<'to' | 'quantity' | null>(null);
   const locations = useQuery({
     queryKey: ['relationship', 'storage_location', item.plant],
-    queryFn: () => stockApi.get('relationship/storage_location', { searchParams: toSearchParams({ plant: item.plant }) }).json<Relationships>(),
+    queryFn: () => getStorageLocations(item.plant),
     staleTime: 10 * 60_000,
   });
   const send = useMutation({
     meta: { silent: true },
     mutationFn: (amount: number) =>
-      stockApi
-        .post('stock_transfer_request', {
-          json: { plant: item.plant, storageLocationFrom: item.storage_location, storageLocationTo: to, materialCode: item.material_code, quantity: amount },
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
-        })
-        .json<TransferRequestRow>(),
+      requestStockTransfer({ plant: item.plant, storageLocationFrom: item.storage_location, storageLocationTo: to, materialCode: item.material_code, quantity: amount }),
     onSuccess: onDone,
     onError: async (failure) => setError(await errorMessage(failure)),
   });

@@ -13,9 +13,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Pager } from '../../../components/ui/pager';
 import { useStockPage } from '../api/get-stock';
 import { StockTable } from '../components/stock-table';
+import { LoadMoreOrEnd, StockMorePage } from '../components/stock-more-page';
 import { TransferDialog } from '../components/transfer-dialog';
 import type { StockItemRow } from '../../../contract/stock';
 import { can } from '../../../domain/permissions';
+import { useToastNotice } from '../../../components/ui/toast';
+import { TabBar } from '../../../components/ui/tab-bar';
 
 const TAB_LABEL: Record<StockType, string> = {
   my_stock: 'stock.tabs.mine',
@@ -24,15 +27,19 @@ const TAB_LABEL: Record<StockType, string> = {
 };
 
 export default function StockManagementPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { email, permissions } = useProfile();
   const [transferring, setTransferring] = useState<StockItemRow | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Feedback of an action: a toast above the bottom bar, where the thumb is (#21).
+  const setNotice = useToastNotice();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
   const type = (STOCK_TYPES as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as StockType) : 'my_stock';
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  // #19 item 6: pages loaded below the first with "Load more" (kept in the address like the page).
+  const more = Math.min(Math.max(0, Number(params.get('more')) || 0), 20);
+  const lastPage = page + more;
   const list = useStockPage(email, type, query, page);
   const go = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -43,9 +50,9 @@ export default function StockManagementPage() {
 
   return (
     <section className="page">
-      <h1 className="page-title">{t('routes.stockManagement')}</h1>
+      <h1 className="page-title route-title">{t('routes.stockManagement')}</h1>
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
-      <div className="tabs" role="tablist" aria-label={t('stock.tabsLabel')}>
+      <TabBar label={t('stock.tabsLabel')}>
         {STOCK_TYPES.map((tab) => (
           <button
             key={tab}
@@ -53,28 +60,35 @@ export default function StockManagementPage() {
             role="tab"
             aria-selected={tab === type}
             className="tab"
-            onClick={() => go({ tab, page: null })}
+            onClick={() => go({ tab, page: null, more: null })}
           >
             {t(TAB_LABEL[tab])}
           </button>
         ))}
-      </div>
+      </TabBar>
       <div className="list-toolbar" role="tabpanel" aria-label={t(TAB_LABEL[type])}>
         <Link className="button" to={`/stock-management-search?tab=${type}`}>
           {query ? t('stock.searchingFor', { query }) : t('stock.search')}
         </Link>
         {query && (
-          <button type="button" className="button ghost" onClick={() => go({ q: null, page: null })}>
+          <button type="button" className="button ghost" onClick={() => go({ q: null, page: null, more: null })}>
             {t('stock.clearSearch')}
           </button>
         )}
-        {data && <span className="muted">{t('stock.summary', { items: t('stock.itemCount', { count: data.total }), locations: t('stock.locationCount', { count: data.storage_location_count }) })}</span>}
+        {data && (
+          <span className="muted">
+            {t('stock.summary', {
+              // Counts that stopped at the cap are lower bounds (docs/decisions/0021): "1,000+ items".
+              items: data.counts_capped?.includes('total')
+                ? t('lists.itemsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.total) })
+                : t('stock.itemCount', { count: data.total }),
+              locations: data.counts_capped?.includes('storage_location_count')
+                ? t('lists.locationsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.storage_location_count) })
+                : t('stock.locationCount', { count: data.storage_location_count }),
+            })}
+          </span>
+        )}
       </div>
-      {notice && (
-        <p className="notice success" role="status">
-          {notice}
-        </p>
-      )}
       {transferring && (
         <TransferDialog
           item={transferring}
@@ -95,15 +109,28 @@ export default function StockManagementPage() {
       {data && data.stock_items.length > 0 && (
         <>
           <StockTable items={data.stock_items} onTransfer={online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined} />
+          {Array.from({ length: more }, (_, index) => page + index + 1).map((extra) => (
+            <StockMorePage
+              key={extra}
+              email={email}
+              type={type}
+              query={query}
+              page={extra}
+              isLast={extra === lastPage}
+              onLoadMore={() => go({ more: String(more + 1) })}
+              onTransfer={online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined}
+            />
+          ))}
+          {more === 0 && <LoadMoreOrEnd hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}
           <Pager
             page={data.page}
             pages={data.pages}
-            hasPrev={data.has_prev}
-            hasNext={data.has_next}
-            onPrevious={() => go({ page: String(page - 1) })}
-            onNext={() => go({ page: String(page + 1) })}
+            label={more > 0 ? t('tracking.pagesOf', { from: page, to: lastPage, pages: data.pages }) : undefined}
+            hasPrev={page > 1}
+            hasNext={lastPage < data.pages}
+            onPrevious={() => go({ page: String(page - 1), more: null })}
+            onNext={() => go({ page: String(lastPage + 1), more: null })}
           />
-          {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
         </>
       )}
     </section>

@@ -1,10 +1,10 @@
-import type { TrackingStatusPage, TrackingStatusParams } from '../../../contract/parts';
+import { trackingStatusResponse, type TrackingStatusPage, type TrackingStatusParams } from '../../../contract/parts';
 import { partsApi, toSearchParams } from '../../../lib/api-client';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 /** GET /parts/v1/users/me/tracking-status: one page of order rows with the tab counts. */
-export const getTrackingStatus = (params: TrackingStatusParams) =>
-  partsApi.get('users/me/tracking-status', { searchParams: toSearchParams({ ...params }) }).json<TrackingStatusPage>();
+export const getTrackingStatus = async (params: TrackingStatusParams, signal?: AbortSignal): Promise<TrackingStatusPage> =>
+  trackingStatusResponse.parse(await partsApi.get('users/me/tracking-status', { searchParams: toSearchParams({ ...params }), signal }).json());
 
 export const trackingQueries = {
   all: () => ['tracking'] as const,
@@ -18,7 +18,8 @@ export function useTrackingStatus(userEmail: string, params: TrackingStatusParam
     queryKey: trackingQueries.list(params),
     userEmail,
     scope: 'tracking',
-    fetcher: () => getTrackingStatus(params),
+    // A newer search or page of the monitor supersedes this one: its request is aborted (decision 0026).
+    fetcher: (signal) => getTrackingStatus(params, signal),
     enabled: options.enabled ?? true,
     mainList: options.mainList ?? true,
     silent: options.silent ?? false,

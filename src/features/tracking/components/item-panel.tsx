@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import type { OrderDetailsItem } from '../../../contract/parts';
-import { itemIcons, shippingState } from '../../../domain/tracking';
-import { TrackingIconLegend } from '../../../components/tracking/tracking-icons';
+import { shippingState } from '../../../domain/tracking';
+import { iconReasons } from '../../../domain/icon-reasons';
+import { TRACKING_ICON_KINDS, TrackingIcon } from '../../../components/tracking/tracking-icons';
 import { ItemFields } from './item-fields';
 import { carrierOf, itemTimeline, type TimelineStep } from './item-timeline';
 import { deliveryLabel } from './status-labels';
@@ -35,6 +36,25 @@ function Step({ step }: { step: TimelineStep }) {
         </span>
       </span>
     </li>
+  );
+}
+
+/** #19 item 18: what each icon says about this item, in plain words (not the legend's "or"s). */
+function IconExplanation({ item, now }: { item: OrderDetailsItem; now: Date }) {
+  const { t } = useTranslation();
+  const reasons = iconReasons(item, now);
+  return (
+    <dl className="track-legend item-icon-reasons">
+      {TRACKING_ICON_KINDS.map((kind) => (
+        <div key={kind} className="track-legend-group">
+          <dt>{t(`trackingIcons.${kind}.name`)}</dt>
+          <dd>
+            <TrackingIcon kind={kind} state={reasons[kind].state} size={20} />
+            <span>{t(`trackingIcons.reason.${kind}.${reasons[kind].reason}`, { po: item.purchaseOrderDocNumber ?? '' })}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -79,12 +99,13 @@ export function ItemPanel({ item, serviceOrder, now }: { item: OrderDetailsItem;
                 )}
               </>
             ) : (
-              t(`tracking.shipping.${state}`)
+              // The item's state is in its header already (#19 item 18: not shown twice).
+              t('tracking.noParcelYet')
             )}
           </dd>
         </div>
       </dl>
-      <TrackingIconLegend only={itemIcons(item, now)} />
+      <IconExplanation item={item} now={now} />
       <h3 className="section-title">{t('tracking.timeline')}</h3>
       <ol className="timeline" aria-label={t('tracking.timeline')}>
         {itemTimeline(item, serviceOrder).map((step, index) => (

@@ -1,22 +1,38 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TrackingStatusPage } from '../../../contract/parts';
 import type { MonitorTab } from '../hooks/use-monitor-state';
+
+/**
+ * Which tab counts are lower bounds (docs/decisions/0021: counts stop at 1,000): from the page
+ * answering the status tabs and the one answering "My orders".
+ */
+export function cappedTabs(tabCounts: TrackingStatusPage | undefined, mineCounts: TrackingStatusPage | undefined): Partial<Record<MonitorTab, boolean>> {
+  const capped = (page: TrackingStatusPage | undefined, name: NonNullable<TrackingStatusPage['counts_capped']>[number]) => Boolean(page?.counts_capped?.includes(name));
+  return { all: capped(tabCounts, 'count_total'), arrived: capped(tabCounts, 'count_arrived'), incoming: capped(tabCounts, 'count_incoming'), mine: capped(mineCounts, 'count_total') };
+}
+import { TabBar } from '../../../components/ui/tab-bar';
 
 /** §2 status monitor tabs with their counts; arrow keys move between tabs (WAI-ARIA tabs pattern). */
 export function MonitorTabs({
   tabs,
   active,
   counts,
+  capped = {},
   panelId,
   onSelect,
 }: {
   tabs: readonly MonitorTab[];
   active: MonitorTab;
   counts: Partial<Record<MonitorTab, number>>;
+  /** Counts that are lower bounds: shown as "1,000+". */
+  capped?: Partial<Record<MonitorTab, boolean>>;
   panelId: string;
   onSelect: (tab: MonitorTab) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const shown = (tab: MonitorTab, count: number) =>
+    capped[tab] ? t('lists.atLeast', { value: new Intl.NumberFormat(i18n.language).format(count) }) : count;
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -27,7 +43,7 @@ export function MonitorTabs({
     onSelect(tabs[next]!);
   };
   return (
-    <div className="tabs" role="tablist" aria-label={t('tracking.tabsLabel')}>
+    <TabBar label={t('tracking.tabsLabel')}>
       {tabs.map((tab, index) => (
         <button
           key={tab}
@@ -45,9 +61,9 @@ export function MonitorTabs({
           onKeyDown={(event) => onKeyDown(event, index)}
         >
           <span>{t(`tracking.tab.${tab}`)}</span>
-          {counts[tab] !== undefined && <span className="tab-count">{counts[tab]}</span>}
+          {counts[tab] !== undefined && <span className="tab-count">{shown(tab, counts[tab])}</span>}
         </button>
       ))}
-    </div>
+    </TabBar>
   );
 }

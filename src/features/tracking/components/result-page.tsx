@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-formats';
 import type { TrackingStatusParams } from '../../../contract/parts';
@@ -16,6 +17,7 @@ export function ResultPage({
   isFirst,
   isLast,
   onLoadMore,
+  emptyState,
 }: {
   userEmail: string;
   params: TrackingStatusParams;
@@ -23,6 +25,8 @@ export function ResultPage({
   isFirst: boolean;
   isLast: boolean;
   onLoadMore: () => void;
+  /** What an empty first page says instead of "No items found" (#19 item 23). */
+  emptyState?: ReactNode;
 }) {
   const { t } = useTranslation();
   const page = useTrackingStatus(userEmail, params);
@@ -40,7 +44,7 @@ export function ResultPage({
       {!isFirst && page.isOfflineCopy && page.savedAt && (
         <p className="muted small">{t('tracking.pageSavedAt', { page: data.page, time: formatDateTime(page.savedAt) })}</p>
       )}
-      {isFirst && data.trackingStatus.length === 0 && <p className="muted">{t('common.noItems')}</p>}
+      {isFirst && data.trackingStatus.length === 0 && (emptyState ?? <p className="muted">{t('common.noItems')}</p>)}
       <ul className="order-cards">
         {data.trackingStatus.map((row) => (
           <OrderCard key={row.orderId} row={row} now={now} />

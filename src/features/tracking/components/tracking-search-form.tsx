@@ -3,18 +3,24 @@
  * read with the shared parser as the user types; each bad term is highlighted by its index and
  * explained, and a search with a bad term is not sent.
  */
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSearch, splitTerms } from '../../../domain/search-language';
+
+/** Scan to find an order (#17); lazy, so the scanner and its code rules stay out of this screen's chunk. */
+const ScanButton = lazy(() => import('../../../components/scan/scan-button'));
 
 export function TrackingSearchForm({
   initial,
   onSearch,
+  onInvalid,
   autoFocus = false,
   label,
 }: {
   initial: string;
   onSearch: (query: string) => void;
+  /** A search with a bad term was refused (nothing was searched). */
+  onInvalid?: (query: string) => void;
   autoFocus?: boolean;
   label: string;
 }) {
@@ -35,6 +41,7 @@ export function TrackingSearchForm({
         event.preventDefault();
         setSubmitted(true);
         if (errors.length === 0) onSearch(text.trim());
+        else onInvalid?.(text.trim());
       }}
     >
       <label htmlFor={id} className="field-label">
@@ -59,6 +66,20 @@ export function TrackingSearchForm({
         <button type="submit" className="button primary">
           {t('common.search')}
         </button>
+        <Suspense fallback={null}>
+          <ScanButton
+            title={t('scan.findOrderTitle')}
+            onScan={(raw) => {
+              void import('../../../domain/scan-codes').then(({ orderSearchFor }) => {
+                const search = orderSearchFor(raw);
+                if (!search) return;
+                setText(search);
+                setSubmitted(true);
+                if (parseSearch(search).errors.length === 0) onSearch(search);
+              });
+            }}
+          />
+        </Suspense>
       </div>
       {terms.length > 0 && (
         <ol className="search-terms" aria-label={t('tracking.search.termsLabel')}>

@@ -51,6 +51,13 @@ export function writeMonitorState(state: MonitorState): URLSearchParams {
   return params;
 }
 
+/** The address's own state, else the one remembered for the side-bar link (what the screen will show). */
+export function rememberedMonitorParams(params: URLSearchParams): URLSearchParams {
+  if (PARAM_NAMES.some((name) => params.has(name))) return params;
+  const saved = sessionStorage.getItem(STORAGE_KEY);
+  return saved ? new URLSearchParams(saved) : params;
+}
+
 export function useMonitorState(canSeeMine: boolean) {
   const [params, setParams] = useSearchParams();
   const hasOwnState = PARAM_NAMES.some((name) => params.has(name));

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { statusOf } from '../../../lib/api-client';
+import { NothingSavedError } from '../../../offline/mirror';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
@@ -27,7 +28,11 @@ export default function OrderDetailsPage() {
       {details.isPending && <Spinner label={t('loading.listingItems')} />}
       {details.error && (
         <p className="form-error" role="alert">
-          {statusOf(details.error) === 404 ? t('tracking.orderNotFound') : details.error.message}
+          {statusOf(details.error) === 404
+            ? t('tracking.orderNotFound')
+            : details.error instanceof NothingSavedError
+              ? t('tracking.orderNotOnDevice')
+              : details.error.message}
         </p>
       )}
       {order && (

@@ -31,7 +31,7 @@ export default function SearchPage() {
   };
   return (
     <section className="page narrow-page">
-      <h1 className="page-title">{t('routes.search')}</h1>
+      <h1 className="page-title route-title">{t('routes.search')}</h1>
       <TrackingSearchForm initial="" autoFocus label={t('tracking.search.label')} onSearch={go} />
       <h2 className="section-title">{t('tracking.recentSearches')}</h2>
       {history.length === 0 ? (

@@ -17,8 +17,9 @@ import { useSearchHistory } from '../../../lib/search-history';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Pager } from '../../../components/ui/pager';
 import { useTrackingStatus } from '../api/get-tracking-status';
-import { MonitorTabs } from '../components/monitor-tabs';
+import { cappedTabs, MonitorTabs } from '../components/monitor-tabs';
 import { ResultPage } from '../components/result-page';
+import { FirstSteps } from '../components/first-steps';
 import { TrackingSearchForm } from '../components/tracking-search-form';
 import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-monitor-state';
 
@@ -36,6 +37,8 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const { remember } = useSearchHistory('tracking');
   // One clock per render of the screen for the §4 five-day icon rule.
   const [now] = useState(() => new Date());
+  // #19 item 25: a refused search (bad term) must not leave the last query's rows on screen as its answer.
+  const [refusedQuery, setRefusedQuery] = useState<string | null>(null);
 
   const myOrders = state.tab === 'mine' || state.mine;
   const base: Omit<TrackingStatusParams, 'page'> = { query: state.query, status: state.tab === 'mine' || state.tab === 'notifications' ? 'all' : state.tab, myOrders, maxResults: PAGE_SIZE };
@@ -59,11 +62,13 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const tabs = MONITOR_TABS.filter((tab) => (tab !== 'mine' || canSeeMine) && (tab !== 'notifications' || showsNotifications));
   const ActiveNotifications = state.tab === 'notifications' && showsNotifications ? NotificationsTab : undefined;
   const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
+  // §5/§8: a page number beyond the list (an old link, a shared address) is a clear error, not "No items found".
+  const invalidPage = first.data !== undefined && state.page > Math.max(1, first.data.pages) ? first.data.pages : null;
   const lastPage = pages[pages.length - 1]!;
 
   return (
     <section className="page">
-      <h1 className="page-title">{t('routes.statusMonitor')}</h1>
+      <h1 className="page-title route-title">{t('routes.statusMonitor')}</h1>
       {(first.isOfflineCopy || !online) && <OfflineBanner savedAt={first.savedAt} />}
       <div className="monitor-toolbar" hidden={Boolean(ActiveNotifications)}>
         <TrackingSearchForm
@@ -71,9 +76,11 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           initial={state.query}
           label={t('tracking.filterBy')}
           onSearch={(query) => {
+            setRefusedQuery(null);
             remember(query);
             update({ query, page: 1, more: 0 });
           }}
+          onInvalid={setRefusedQuery}
         />
         <div className="monitor-actions">
           {canSeeMine && state.tab !== 'mine' && (
@@ -89,9 +96,32 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           )}
         </div>
       </div>
-      <MonitorTabs tabs={tabs} active={state.tab} counts={counts} panelId={PANEL_ID} onSelect={(tab) => update({ tab, page: 1, more: 0 })} />
+      <MonitorTabs
+        tabs={tabs}
+        active={state.tab}
+        counts={counts}
+        capped={cappedTabs(tabCounts, mineCounts)}
+        panelId={PANEL_ID}
+        onSelect={(tab) => {
+          setRefusedQuery(null);
+          update({ tab, page: 1, more: 0 });
+        }}
+      />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${state.tab}`} className="monitor-panel">
-        {ActiveNotifications ? <ActiveNotifications /> : pages.map((page, index) => (
+        {!ActiveNotifications && refusedQuery !== null && (
+          <p className="notice" role="status">
+            {t('tracking.search.notSearched', { query: refusedQuery })}
+          </p>
+        )}
+        {!ActiveNotifications && refusedQuery === null && invalidPage !== null && (
+          <div className="notice" role="alert">
+            <span>{t('tracking.invalidPage', { page: state.page, count: invalidPage })}</span>
+            <button type="button" className="button small" onClick={() => update({ page: 1, more: 0 })}>
+              {t('tracking.firstPage')}
+            </button>
+          </div>
+        )}
+        {ActiveNotifications ? <ActiveNotifications /> : refusedQuery !== null || invalidPage !== null ? null : pages.map((page, index) => (
           <ResultPage
             key={page}
             userEmail={profile.email}
@@ -100,9 +130,10 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
             isFirst={index === 0}
             isLast={page === lastPage}
             onLoadMore={() => update({ more: state.more + 1 })}
+            emptyState={index === 0 && state.tab === 'all' && !state.mine && state.query === '' ? <FirstSteps profile={profile} /> : undefined}
           />
         ))}
-        {!ActiveNotifications && first.data && first.data.pages > 1 && (
+        {!ActiveNotifications && refusedQuery === null && first.data && first.data.pages > 1 && (
           <Pager
             page={state.page}
             pages={first.data.pages}

@@ -1,6 +1,7 @@
 /** Edit a user's expiration date (§4: an expired account can be given a new date, and is re-checked on the next call). */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
 import type { UserRow } from '../../../contract/users';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,12 +14,17 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
   const [never, setNever] = useState(user.expirationDate === null);
   const [date, setDate] = useState(user.expirationDate ?? '');
   const [error, setError] = useState<string | null>(null);
+  // #19 item 20: a past last day expires the user at once; say so and save only when confirmed.
+  const [confirmedPast, setConfirmedPast] = useState<string | null>(null);
   const save = useUpdateExpiration(user.uid);
+  const isPast = !never && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < dayjs().format('YYYY-MM-DD');
+  const askingPast = isPast && confirmedPast === date;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     if (!never && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setError(t('users.expiration.dateRequired'));
-    save.mutate(never ? null : date, { onSuccess: onSaved, onError: async (failure) => setError(await errorMessage(failure)) });
+    if (isPast && confirmedPast !== date) return setConfirmedPast(date);
+    save.mutateAsync(never ? null : date).then(onSaved, async (failure: unknown) => setError(await errorMessage(failure)));
   };
   return (
     <Dialog open title={t('users.expiration.title', { name: user.displayName })} onClose={onClose}>
@@ -33,7 +39,12 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
         <label htmlFor="expiration-date">{t('users.expiration.lastDay')}</label>
         <input id="expiration-date" type="date" value={date} disabled={never} required={!never} onChange={(event) => setDate(event.target.value)} />
         <p className="muted small">{t('users.expiration.help')}</p>
-        <FormActions error={error} onCancel={onClose} submitLabel={t('users.save')} isPending={save.isPending} />
+        {askingPast && (
+          <p className="notice" role="alert">
+            {t('users.expiration.pastWarning', { name: user.displayName })}
+          </p>
+        )}
+        <FormActions error={error} onCancel={onClose} submitLabel={askingPast ? t('users.expiration.expireNow') : t('users.save')} isPending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -3,10 +3,11 @@ import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../../../contract/users';
 
-export type UserAction = 'permissions' | 'expiration' | 'history' | 'remove';
+export type UserAction = 'permissions' | 'notifications' | 'expiration' | 'history' | 'remove';
 
 const ACTION_LABEL: Record<UserAction, string> = {
   permissions: 'users.actions.permissions',
+  notifications: 'users.actions.notifications',
   expiration: 'users.actions.expiration',
   history: 'users.actions.history',
   remove: 'users.actions.remove',

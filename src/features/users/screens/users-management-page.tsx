@@ -4,11 +4,11 @@
  * Rows offer what the caller may do: permissions, expiration date, history, removal.
  */
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserList, UserRow } from '../../../contract/users';
 import { can, type Capability } from '../../../domain/permissions';
-import { useProfile } from '../../../lib/profile';
+import { useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { Spinner } from '../../../components/ui/spinner';
 import { Pager } from '../../../components/ui/pager';
 import { useUsers } from '../api/get-users';
@@ -19,6 +19,8 @@ import { ExpirationDialog } from '../components/expiration-dialog';
 import { RemoveUserDialog } from '../components/remove-user-dialog';
 import { HistoryDialog } from '../components/history-dialog';
 import '../users.css';
+import { useToastNotice } from '../../../components/ui/toast';
+import { TabBar } from '../../../components/ui/tab-bar';
 
 type Tab = UserList | 'pending';
 const TABS: { tab: Tab; capability: Capability; label: string }[] = [
@@ -30,7 +32,12 @@ const TABS: { tab: Tab; capability: Capability; label: string }[] = [
 
 export default function UsersManagementPage() {
   const { t } = useTranslation();
-  const { permissions } = useProfile();
+  const profile = useProfile();
+  const { permissions } = profile;
+  const navigate = useNavigate();
+  // §6: those who may edit other users' notification settings reach them from each row (#19 item 9).
+  const inNotificationPlants = useInNotificationPlants(profile);
+  const editsNotifications = can(permissions, 'notificationSettings.editOthers') && inNotificationPlants;
   const tabs = TABS.filter((entry) => can(permissions, entry.capability));
   const [params, setParams] = useSearchParams();
   const requested = tabs.find((entry) => entry.tab === params.get('tab'));
@@ -39,7 +46,8 @@ export default function UsersManagementPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(query);
   const [action, setAction] = useState<{ kind: UserAction; user: UserRow } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Feedback of an action: a toast above the bottom bar, where the thumb is (#21).
+  const setNotice = useToastNotice();
   const isList = tab !== 'pending';
   const list = useUsers(isList ? tab : 'all', query, page, isList && tabs.length > 0);
   const go = (changes: Record<string, string | null>) => {
@@ -53,6 +61,7 @@ export default function UsersManagementPage() {
   };
   const actions: UserAction[] = [
     ...(can(permissions, 'users.readPermissions') ? (['permissions'] as const) : []),
+    ...(editsNotifications ? (['notifications'] as const) : []),
     ...(can(permissions, 'users.updateExpiration') ? (['expiration'] as const) : []),
     ...(can(permissions, 'auditLog.read') ? (['history'] as const) : []),
     ...(can(permissions, 'users.delete') ? (['remove'] as const) : []),
@@ -65,8 +74,8 @@ export default function UsersManagementPage() {
 
   return (
     <section className="page users-page">
-      <h1 className="page-title">{t('routes.usersManagement')}</h1>
-      <div className="tabs" role="tablist" aria-label={t('users.tabsLabel')}>
+      <h1 className="page-title route-title">{t('routes.usersManagement')}</h1>
+      <TabBar label={t('users.tabsLabel')}>
         {tabs.map((entry) => (
           <button
             key={entry.tab}
@@ -84,13 +93,8 @@ export default function UsersManagementPage() {
             {t(entry.label)}
           </button>
         ))}
-      </div>
+      </TabBar>
       <div id="users-panel" role="tabpanel" aria-labelledby={`users-tab-${tab}`}>
-        {notice && (
-          <p className="notice success" role="status">
-            {notice}
-          </p>
-        )}
         {tab === 'pending' ? (
           <PendingApprovalsList />
         ) : (
@@ -120,7 +124,7 @@ export default function UsersManagementPage() {
             {data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>}
             {data && data.items.length > 0 && (
               <>
-                <UserTable users={data.items} actions={actions} onAction={(kind, user) => setAction({ kind, user })} />
+                <UserTable users={data.items} actions={actions} onAction={(kind, user) => (kind === 'notifications' ? navigate(`/notification-settings?uid=${user.uid}`) : setAction({ kind, user }))} />
                 <Pager
                   page={data.page}
                   pages={data.pages}

@@ -1,0 +1,30 @@
+/**
+ * The app (router, TanStack Query, guard, shell): loaded at once for a signed-in start, and by the
+ * landing page as soon as a sign-in starts. Creating the router starts the current route's
+ * chunks and data (router.tsx) before the texts are ready, so all of it loads in parallel.
+ */
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from '../lib/query-client';
+import { initI18n, LANGUAGE_KEY } from '../lib/i18n';
+import { onUserExpired } from '../lib/user-expired';
+import { createRouter } from './router';
+
+export async function startApp(root: Root = createRoot(document.getElementById('root')!)): Promise<void> {
+  const queryClient = createQueryClient();
+  const router = createRouter(queryClient);
+  // §8: 'User expired' on any call, not only the profile call.
+  onUserExpired(() => {
+    if (router.state.location.pathname !== '/user-expired') void router.navigate('/user-expired', { replace: true });
+  });
+  await initI18n(localStorage.getItem(LANGUAGE_KEY) ?? navigator.language, { full: true });
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

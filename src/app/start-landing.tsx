@@ -1,0 +1,59 @@
+/**
+ * The first screen of a signed-out start on `/` (#22): the landing page alone, without the
+ * router, TanStack Query, ky or zod, and with only its own texts in one locale. Starting a
+ * sign-in loads the app in parallel with the sign-in call; once signed in, the same React root
+ * renders the app on the status monitor (or wherever the user was heading).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { LandingView } from '../features/auth/components/landing-view';
+import { subscribeSession, getSession } from '../lib/auth/session';
+import { initI18n, LANGUAGE_KEY } from '../lib/i18n';
+import { HOME_PATH } from '../lib/paths';
+import { loadChunk } from '../lib/chunk-load';
+import { showStartFailure } from './start-failure';
+import { preloadFirstScreen } from './first-screen';
+
+const loadApp = () => loadChunk(() => import('./start-app'));
+
+/** The service worker (installable app, precache for offline starts), once the page has loaded. */
+function registerWorkerWhenLoaded() {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const register = () =>
+    void import('virtual:pwa-register').then(({ registerSW }) =>
+      registerSW({ onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error) }),
+    );
+  if (document.readyState === 'complete') setTimeout(register, 0);
+  else window.addEventListener('load', register, { once: true });
+}
+
+export async function startLanding(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  let app: ReturnType<typeof loadApp> | null = null;
+  const prepareApp = () => {
+    if (!app) preloadFirstScreen(HOME_PATH);
+    app ??= loadApp();
+    // A failed load is tried again by the next sign-in.
+    app.catch(() => (app = null));
+  };
+  const unsubscribe = subscribeSession(() => {
+    if (!getSession()) return;
+    unsubscribe();
+    prepareApp();
+    if (location.pathname === '/') history.replaceState(null, '', HOME_PATH);
+    void app!.then(
+      ({ startApp }) => startApp(root),
+      (error: unknown) => {
+        root.unmount();
+        showStartFailure(error);
+      },
+    );
+  });
+  await initI18n(localStorage.getItem(LANGUAGE_KEY) ?? navigator.language, { full: false });
+  root.render(
+    <StrictMode>
+      <LandingView onSignInStart={prepareApp} />
+    </StrictMode>,
+  );
+  registerWorkerWhenLoaded();
+}

@@ -1,0 +1,233 @@
+/**
+ * The camera scanning sheet (#17): the rear camera in a modal sheet with a viewfinder, a torch
+ * toggle where the camera has one, a close button, and a field to type the code by hand (which
+ * keeps working when the camera is refused, absent or busy). Loaded lazily by `ScanButton`: the
+ * reader (and its WebAssembly) never weighs on a screen that does not scan.
+ *
+ * A camera sees a code for as long as it is in front of it: the same code counts again only after
+ * it left the picture for `REPEAT_AFTER_MS`, so "count by scanning" adds one per presentation.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBarcodeReader, type BarcodeReader } from './barcode-reader';
+import './scan.css';
+
+export const REPEAT_AFTER_MS = 1500;
+const FRAME_EVERY_MS = 100;
+
+export type CameraProblem = 'denied' | 'absent' | 'busy' | 'unavailable' | 'readerFailed' | 'failed';
+
+export function cameraProblemOf(error: unknown): CameraProblem {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'absent';
+  if (name === 'NotReadableError' || name === 'TrackStartError' || name === 'AbortError') return 'busy';
+  return 'failed';
+}
+
+interface TorchCapabilities extends MediaTrackCapabilities {
+  torch?: boolean;
+}
+
+export interface ScannerSheetProps {
+  title: string;
+  /** Keep scanning after a code (count by scanning); otherwise the sheet closes on the first code. */
+  continuous?: boolean;
+  onScan(code: string): void;
+  onClose(): void;
+  /** What the last scan did, with its actions (undo, add): shown under the viewfinder, announced. */
+  status?: ReactNode;
+  /** Extra controls (the "count by scanning" switch). */
+  controls?: ReactNode;
+}
+
+export default function ScannerSheet({ title, continuous = false, onScan, onClose, status, controls }: ScannerSheetProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const manualId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [problem, setProblem] = useState<CameraProblem | null>(null);
+  const [starting, setStarting] = useState(true);
+  const [engine, setEngine] = useState<BarcodeReader['engine'] | null>(null);
+  const [torch, setTorch] = useState<{ track: MediaStreamTrack; on: boolean } | null>(null);
+  const [manual, setManual] = useState('');
+  const latest = useRef({ onScan, continuous, onClose });
+  useEffect(() => {
+    latest.current = { onScan, continuous, onClose };
+  });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  useEffect(() => {
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    /** Per code: when it was last in a frame, and in how many read frames since it was not. */
+    const seen = new Map<string, { at: number; missed: number }>();
+
+    // Counts again only after the code left the picture: missing from 2 read frames (a 1D code
+    // is sometimes missed while held still) and for REPEAT_AFTER_MS (a slow phone reads few frames).
+    const accept = (code: string) => {
+      const now = performance.now();
+      const last = seen.get(code);
+      seen.set(code, { at: now, missed: 0 });
+      if (last !== undefined && (last.missed < 2 || now - last.at < REPEAT_AFTER_MS)) return false;
+      latest.current.onScan(code);
+      if (!latest.current.continuous) {
+        stopped = true;
+        latest.current.onClose();
+      }
+      return true;
+    };
+
+    const loop = async (reader: BarcodeReader) => {
+      const video = videoRef.current;
+      if (stopped || !video) return;
+      if (video.readyState >= 2 && video.videoWidth > 0) {
+        try {
+          const codes = await reader.detect(video);
+          for (const [code, last] of seen) if (!codes.includes(code)) seen.set(code, { ...last, missed: last.missed + 1 });
+          for (const code of codes) if (!stopped && accept(code)) break;
+        } catch {
+          // A frame that cannot be read (camera switching, tab hidden) is skipped.
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void loop(reader), FRAME_EVERY_MS);
+    };
+
+    const start = async () => {
+      if (!navigator.mediaDevices?.getUserMedia) {
+        setProblem('unavailable');
+        setStarting(false);
+        return;
+      }
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({
+          audio: false,
+          video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+        });
+      } catch (error) {
+        if (!stopped) setProblem(cameraProblemOf(error));
+        setStarting(false);
+        return;
+      }
+      if (stopped) {
+        stream.getTracks().forEach((track) => track.stop());
+        return;
+      }
+      const video = videoRef.current!;
+      video.srcObject = stream;
+      await video.play().catch(() => undefined);
+      const [track] = stream.getVideoTracks();
+      const capabilities = (track?.getCapabilities?.() ?? {}) as TorchCapabilities;
+      if (track && capabilities.torch) setTorch({ track, on: false });
+      let reader: BarcodeReader;
+      try {
+        reader = await createBarcodeReader();
+      } catch {
+        if (!stopped) setProblem('readerFailed');
+        setStarting(false);
+        return;
+      }
+      if (stopped) return;
+      setEngine(reader.engine);
+      setStarting(false);
+      void loop(reader);
+    };
+    void start();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, []);
+
+  const toggleTorch = async () => {
+    if (!torch) return;
+    const on = !torch.on;
+    try {
+      await torch.track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] });
+      setTorch({ ...torch, on });
+    } catch {
+      setTorch(null);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="scanner-sheet"
+      aria-labelledby={titleId}
+      data-engine={engine ?? undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="scanner-head">
+        <h2 id={titleId} className="scanner-title">
+          {title}
+        </h2>
+        {torch && (
+          <button type="button" className="button small scanner-torch" aria-pressed={torch.on} onClick={() => void toggleTorch()}>
+            {torch.on ? t('scan.torchOff') : t('scan.torchOn')}
+          </button>
+        )}
+        <button type="button" className="icon-button scanner-close" aria-label={t('scan.close')} onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <div className={`scanner-view${problem ? ' has-problem' : ''}`}>
+        <video ref={videoRef} className="scanner-video" playsInline muted aria-hidden="true" />
+        {!problem && <div className="scanner-frame" aria-hidden="true" />}
+        {starting && !problem && <p className="scanner-note">{t('scan.starting')}</p>}
+        {problem && (
+          <p className="scanner-problem" role="alert">
+            {t(`scan.problem.${problem}`)}
+          </p>
+        )}
+      </div>
+      {!problem && !starting && <p className="scanner-hint">{t('scan.hint')}</p>}
+      {controls && <div className="scanner-controls">{controls}</div>}
+      <div className="scanner-status" role="status" aria-live="polite">
+        {status}
+      </div>
+      <form
+        className="scanner-manual"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const code = manual.trim();
+          if (!code) return;
+          setManual('');
+          latest.current.onScan(code);
+          if (!continuous) onClose();
+        }}
+      >
+        <label htmlFor={manualId} className="field-label">
+          {t('scan.manualLabel')}
+        </label>
+        <div className="search-form">
+          <input
+            id={manualId}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="done"
+            value={manual}
+            onChange={(event) => setManual(event.target.value)}
+          />
+          <button type="submit" className="button">
+            {t('scan.manualSubmit')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * One toast / snackbar for the feedback of an action (#21): sent, cancelled, recount asked,
+ * removed… Shown where the thumb is — above the bottom bar on phones, at the bottom on desktop —
+ * one at a time (a new one replaces the last), gone after a few seconds or when dismissed. While
+ * the global error alert is up the toast waits under it, so the two never stack over controls.
+ * Text only: messages never become markup.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorAlert } from '../../lib/error-alert';
+import { Icon } from './icons';
+
+export type ToastTone = 'success' | 'info' | 'danger';
+
+export interface ToastState {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+const TOAST_SECONDS = 8;
+
+let state: ToastState | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastState | null) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function showToast(message: string, tone: ToastTone = 'success'): void {
+  clearTimeout(timer);
+  emit({ id: nextId++, message, tone });
+  timer = setTimeout(() => emit(null), TOAST_SECONDS * 1000);
+}
+
+export function dismissToast(): void {
+  clearTimeout(timer);
+  emit(null);
+}
+
+export function useToast(): ToastState | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+/** A setter shaped like a screen's old `setNotice`: a message shows a toast, null does nothing. */
+export function useToastNotice(tone: ToastTone = 'success'): (message: string | null) => void {
+  return useCallback((message: string | null) => {
+    if (message) showToast(message, tone);
+  }, [tone]);
+}
+
+/** The one place toasts appear; the shell renders it once. */
+export function Toaster() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const error = useErrorAlert();
+  // Always in the page, so screen readers hear a message put into it.
+  return (
+    <div className="toaster" role="status" aria-live="polite">
+      {toast && !error && (
+        <div className={`toast ${toast.tone}`} key={toast.id} role={toast.tone === 'danger' ? 'alert' : undefined}>
+          <span className="toast-text">{toast.message}</span>
+          <button type="button" className="icon-button" onClick={dismissToast} aria-label={t('common.dismiss')}>
+            <Icon name="close" size={18} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

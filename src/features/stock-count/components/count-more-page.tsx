@@ -1,0 +1,49 @@
+/**
+ * #19 item 6: a page of counting requests loaded below the others with "Load more" (§2). Each
+ * page is its own mirrored query; the screen draws the cards (they carry its actions).
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StockCountRow } from '../../../contract/stock';
+import { Spinner } from '../../../components/ui/spinner';
+import { useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
+
+export function CountMorePage({
+  email,
+  params,
+  isLast,
+  onLoadMore,
+  renderCards,
+}: {
+  email: string;
+  params: StockCountListParams;
+  isLast: boolean;
+  onLoadMore: () => void;
+  renderCards: (counts: StockCountRow[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const list = useStockCounts(email, params);
+  if (list.isPending) return <Spinner label={t('loading.listingItems')} />;
+  if (!list.data) {
+    return (
+      <p className="form-error" role="alert">
+        {list.error?.message}
+      </p>
+    );
+  }
+  return (
+    <>
+      {renderCards(list.data.stock_counts)}
+      {isLast &&
+        (list.data.has_next ? (
+          <div className="load-more">
+            <button type="button" className="button" onClick={onLoadMore}>
+              {t('tracking.loadMore')}
+            </button>
+          </div>
+        ) : (
+          <p className="muted end-of-results">{t('common.endOfResults')}</p>
+        ))}
+    </>
+  );
+}

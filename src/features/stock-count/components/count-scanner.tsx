@@ -1,0 +1,109 @@
+/**
+ * Scanning on the count screen (#17): the Scan button (camera sheet), keyboard-wedge scanners
+ * anywhere on the screen, the "count by scanning" switch and what the last scan did. A scanned
+ * material jumps to its line and focuses its quantity; counting by scanning adds 1 per scan.
+ * `?scan=<code>` (from the material-count search's Scan button) is handled once on arrival.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { MaterialCountRow } from '../../../contract/stock';
+import { ScanButton } from '../../../components/scan/scan-button';
+import { useKeyboardWedge } from '../../../lib/keyboard-wedge';
+import { useScanToCount } from '../hooks/use-scan-to-count';
+import { ScanOutcomeView } from './scan-outcome';
+
+interface Props {
+  email: string;
+  stockCountId: number;
+  canEdit: boolean;
+  canAdd: boolean;
+  /** Scrolls the line into the list (clearing a filter that hides it); false when it is not rendered yet. */
+  reveal(code: string): boolean;
+  onAdd(code: string): void;
+  onError(error: unknown): void;
+}
+
+const lineInput = (code: string) => document.querySelector<HTMLInputElement>(`[data-line="${CSS.escape(code)}"] input[data-quantity]`);
+
+export default function CountScanner({ email, stockCountId, canEdit, canAdd, reveal, onAdd, onError }: Props) {
+  const { t } = useTranslation();
+  const modeId = useId();
+  const revealLatest = useRef(reveal);
+  useEffect(() => {
+    revealLatest.current = reveal;
+  });
+  const focusing = useRef(0);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  /** Brings the line into view and focuses its quantity (a virtualized list renders it a frame later). */
+  const jump = (line: MaterialCountRow) => {
+    const attempt = ++focusing.current;
+    let frames = 0;
+    const tryFocus = () => {
+      if (attempt !== focusing.current) return;
+      revealLatest.current(line.material_code);
+      const input = lineInput(line.material_code);
+      const row = input?.closest('.material-line');
+      if (input && row) {
+        document.querySelectorAll('.material-line.scanned').forEach((other) => other.classList.remove('scanned'));
+        row.classList.add('scanned');
+        if (!input.disabled && !document.querySelector('dialog[open]')) {
+          input.focus({ preventScroll: true });
+          input.select();
+        }
+        row.scrollIntoView({ block: 'center' });
+        return;
+      }
+      if (++frames < 30) requestAnimationFrame(tryFocus);
+    };
+    requestAnimationFrame(tryFocus);
+  };
+
+  const scan = useScanToCount({ email, stockCountId, canEdit, canAdd, onJump: jump, onError });
+  useKeyboardWedge(scan.handle);
+
+  const [params, setParams] = useSearchParams();
+  const arrived = params.get('scan');
+  useEffect(() => {
+    if (!arrived) return;
+    const next = new URLSearchParams(params);
+    next.delete('scan');
+    setParams(next, { replace: true });
+    void scan.handle(arrived);
+  }, [arrived, params, setParams, scan]);
+
+  const modeSwitch = canEdit && (
+    <label className="scan-mode" htmlFor={modeId}>
+      <input id={modeId} type="checkbox" checked={scan.countMode} onChange={(event) => scan.setCountMode(event.target.checked)} />
+      {t('scan.countMode')}
+    </label>
+  );
+  const outcome = (
+    <ScanOutcomeView
+      outcome={scan.outcome}
+      onUndo={() => void scan.undo()}
+      onAdd={(code) => {
+        scan.clear();
+        setSheetOpen(false);
+        onAdd(code);
+      }}
+    />
+  );
+
+  return (
+    <div className="count-scan">
+      <div className="count-scan-bar">
+        <ScanButton
+          title={t('scan.countTitle', { id: stockCountId })}
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          continuous={scan.countMode} onScan={(code) => void scan.handle(code)} status={outcome} controls={modeSwitch} />
+        {modeSwitch}
+      </div>
+      <div role="status" aria-live="polite" className="count-scan-outcome">
+        {outcome}
+      </div>
+    </div>
+  );
+}

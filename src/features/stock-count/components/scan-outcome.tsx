@@ -1,0 +1,65 @@
+/** What the last scan did on a count, with what can follow it: undo a counted scan, add an unknown material, open a scanned count. */
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ScanOutcome } from '../hooks/use-scan-to-count';
+
+export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutcome | null; onUndo: () => void; onAdd: (code: string) => void }) {
+  const { t } = useTranslation();
+  if (!outcome) return null;
+  const quantity = (value: number | null) => (value === null ? '–' : String(value));
+  switch (outcome.kind) {
+    case 'found':
+      return (
+        <div className="scan-result" data-scan-result="found">
+          <span className="scan-result-text">{t('scan.found', { code: outcome.code, quantity: quantity(outcome.quantity), unit: outcome.unit })}</span>
+        </div>
+      );
+    case 'counted':
+      return (
+        <div className="scan-result" data-scan-result="counted">
+          <span className="scan-result-text">{t('scan.counted', { code: outcome.code, quantity: outcome.quantity, unit: outcome.unit })}</span>
+          <button type="button" className="button small" onClick={onUndo}>
+            {t('scan.undo')}
+          </button>
+        </div>
+      );
+    case 'undone':
+      return (
+        <div className="scan-result" data-scan-result="undone">
+          <span className="scan-result-text">{t('scan.undone', { code: outcome.code, quantity: outcome.quantity, unit: outcome.unit })}</span>
+        </div>
+      );
+    case 'unknown':
+      return (
+        <div className="scan-result unknown" data-scan-result="unknown">
+          <span className="scan-result-text">{t('scan.notOnCount', { code: outcome.code })}</span>
+          {outcome.canAdd && (
+            <button type="button" className="button small" onClick={() => onAdd(outcome.code)}>
+              {t('scan.addToCount', { code: outcome.code })}
+            </button>
+          )}
+        </div>
+      );
+    case 'count':
+      return (
+        <div className="scan-result" data-scan-result="count">
+          {outcome.isThisCount ? (
+            <span className="scan-result-text">{t('scan.thisCount', { id: outcome.stockCountId })}</span>
+          ) : (
+            <>
+              <span className="scan-result-text">{t('scan.otherCount', { id: outcome.stockCountId })}</span>
+              <Link className="button small" to={`/mechanic-view/${outcome.stockCountId}`}>
+                {t('scan.openCount', { id: outcome.stockCountId })}
+              </Link>
+            </>
+          )}
+        </div>
+      );
+    case 'unreadable':
+      return (
+        <div className="scan-result unknown" data-scan-result="unreadable">
+          <span className="scan-result-text">{t('scan.unreadable')}</span>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * What a scan does on a count (#17), from the camera, a keyboard-wedge scanner or a typed code:
+ * - a material of the count: jump to its line and focus its quantity, or, counting by scanning,
+ *   add 1 to it (through the outbox, exactly like a typed quantity) with an undo of the last scan;
+ * - a material not on the count: offer to add it when the user may add lines, else say so;
+ * - the QR of a count sheet: this count, or a link to that count.
+ * Scans are handled one after the other and each reads the line as the device holds it then, so
+ * two quick scans of one material make 2, never 1 twice.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MaterialCountRow } from '../../../contract/stock';
+import { indexMaterials, matchMaterial, readScan } from '../../../domain/scan-codes';
+import { readCountSheet, setQuantity, sheetKey } from '../offline/count-sheet';
+import { scanFeedback } from '../../../components/scan/feedback';
+
+export type ScanOutcome =
+  | { kind: 'found'; code: string; unit: string; quantity: number | null }
+  | { kind: 'counted'; code: string; unit: string; quantity: number; before: number | null; lineId: number }
+  | { kind: 'undone'; code: string; unit: string; quantity: number }
+  | { kind: 'unknown'; code: string; canAdd: boolean }
+  | { kind: 'count'; stockCountId: number; isThisCount: boolean }
+  | { kind: 'unreadable' };
+
+interface Options {
+  email: string;
+  stockCountId: number;
+  canEdit: boolean;
+  canAdd: boolean;
+  /** Show and focus the line (clears a filter that hides it). */
+  onJump(line: MaterialCountRow): void;
+  onError(error: unknown): void;
+}
+
+export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, onError }: Options) {
+  const [countMode, setCountMode] = useState(false);
+  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const lastCounted = useRef<Extract<ScanOutcome, { kind: 'counted' }> | null>(null);
+  const latest = useRef({ email, stockCountId, canEdit, canAdd, onJump, onError, countMode });
+  useEffect(() => {
+    latest.current = { email, stockCountId, canEdit, canAdd, onJump, onError, countMode };
+  });
+
+  const queue = useCallback((work: () => Promise<void>) => {
+    chain.current = chain.current.then(work).catch((error: unknown) => latest.current.onError(error));
+    return chain.current;
+  }, []);
+
+  const handle = useCallback(
+    (raw: string) =>
+      queue(async () => {
+        const now = latest.current;
+        lastCounted.current = null;
+        const reading = readScan(raw);
+        if (reading.kind === 'empty') {
+          setOutcome({ kind: 'unreadable' });
+          return;
+        }
+        if (reading.kind === 'count') {
+          setOutcome({ kind: 'count', stockCountId: reading.stockCountId, isThisCount: reading.stockCountId === now.stockCountId });
+          return;
+        }
+        const sheet = await readCountSheet(sheetKey(now.email, now.stockCountId));
+        const lines = sheet?.material_counts ?? [];
+        const code = matchMaterial(reading, indexMaterials(lines.map((line) => line.material_code)));
+        const line = code === null ? undefined : lines.find((row) => row.material_code === code);
+        if (!line) {
+          scanFeedback('unknown');
+          setOutcome({ kind: 'unknown', code: reading.candidates[0]!, canAdd: now.canAdd });
+          return;
+        }
+        scanFeedback('ok');
+        if (now.countMode && now.canEdit) {
+          const quantity = (line.quantity ?? 0) + 1;
+          await setQuantity(now.email, line, quantity);
+          const counted = { kind: 'counted', code: line.material_code, unit: line.unit, quantity, before: line.quantity, lineId: line.id } as const;
+          lastCounted.current = counted;
+          setOutcome(counted);
+        } else {
+          setOutcome({ kind: 'found', code: line.material_code, unit: line.unit, quantity: line.quantity });
+        }
+        now.onJump(line);
+      }),
+    [queue],
+  );
+
+  /** Undo the last counted scan: the line goes back to what it held before it (0 if it was not counted). */
+  const undo = useCallback(
+    () =>
+      queue(async () => {
+        const now = latest.current;
+        const last = lastCounted.current;
+        if (!last) return;
+        lastCounted.current = null;
+        const sheet = await readCountSheet(sheetKey(now.email, now.stockCountId));
+        const line = sheet?.material_counts.find((row) => row.material_code === last.code);
+        if (!line) return;
+        const quantity = last.before ?? 0;
+        await setQuantity(now.email, line, quantity);
+        setOutcome({ kind: 'undone', code: last.code, unit: last.unit, quantity });
+      }),
+    [queue],
+  );
+
+  return useMemo(() => ({ handle, undo, outcome, clear: () => setOutcome(null), countMode, setCountMode }), [handle, undo, outcome, countMode]);
+}

@@ -1,0 +1,59 @@
+/**
+ * #19 item 6: a page of stock loaded below the others with "Load more" (§2 "a load-more
+ * action"). Each page is its own mirrored query, so loaded pages stay on the device offline.
+ */
+import { useTranslation } from 'react-i18next';
+import type { StockItemRow } from '../../../contract/stock';
+import type { StockType } from '../../../domain/stock';
+import { Spinner } from '../../../components/ui/spinner';
+import { useStockPage } from '../api/get-stock';
+import { StockTable } from './stock-table';
+
+export function StockMorePage({
+  email,
+  type,
+  query,
+  page,
+  isLast,
+  onLoadMore,
+  onTransfer,
+}: {
+  email: string;
+  type: StockType;
+  query: string;
+  page: number;
+  isLast: boolean;
+  onLoadMore: () => void;
+  onTransfer?: (item: StockItemRow) => void;
+}) {
+  const { t } = useTranslation();
+  const list = useStockPage(email, type, query, page);
+  if (list.isPending) return <Spinner label={t('loading.listingItems')} />;
+  if (!list.data) {
+    return (
+      <p className="form-error" role="alert">
+        {list.error?.message}
+      </p>
+    );
+  }
+  return (
+    <>
+      <StockTable items={list.data.stock_items} onTransfer={onTransfer} />
+      {isLast && <LoadMoreOrEnd hasNext={list.data.has_next} onLoadMore={onLoadMore} />}
+    </>
+  );
+}
+
+/** Under the last loaded page: "Load more" while there is a next page, else "End of results". */
+export function LoadMoreOrEnd({ hasNext, onLoadMore }: { hasNext: boolean; onLoadMore: () => void }) {
+  const { t } = useTranslation();
+  return hasNext ? (
+    <div className="load-more">
+      <button type="button" className="button" onClick={onLoadMore}>
+        {t('tracking.loadMore')}
+      </button>
+    </div>
+  ) : (
+    <p className="muted end-of-results">{t('common.endOfResults')}</p>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * §8, §9 (#19 item 4, #22): a screen whose chunk cannot be loaded says so — missing, with the
+ * file — inside the shell, and offers a reload that brings the screen once the file is there.
+ * And the first screen: the landing page renders its card before /auth/config answers.
+ */
+import { expect, login, test } from './fixtures';
+
+// Chunks must come from the network, not the service worker's precache, to be refused here.
+test.use({ serviceWorkers: 'block' });
+
+test('a screen whose chunk is missing says so inside the shell, and Reload brings it', async ({ page, allowConsoleErrors }) => {
+  test.slow(); // sign-in, shell, a failed screen and a reload: long on a busy machine
+  allowConsoleErrors(/Loading chunk failed|Failed to fetch dynamically imported module|error occurred|ChunkLoadError/i);
+  await login(page, 'mechanic@example.com');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
+  await page.route(/\/assets\/stock-management-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'This part of the app did not load' })).toBeVisible();
+  await expect(page.getByText(/could not be loaded \(missing\)/)).toBeVisible();
+  await expect(page.getByText(/^missing: .*stock-management-page-.*\.js/)).toBeVisible();
+  // Still inside the shell: the navigation stays.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await page.unroute(/\/assets\/stock-management-page-[^/]+\.js$/);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'This part of the app did not load' })).toBeHidden();
+  await expect(page).toHaveURL(/\/stock-management$/);
+});
+
+test('the landing card is drawn before /auth/config answers, and the demo accounts fill in below it', async ({ page }) => {
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/auth/config', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'PartsTrack' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'sign-in options' })).toBeAttached();
+  const titleBefore = await page.getByRole('heading', { name: 'PartsTrack' }).boundingBox();
+  answer();
+  await expect(page.getByRole('button', { name: /mechanic@example\.com/ })).toBeVisible();
+  // Nothing above the options moved when they arrived (no layout shift).
+  expect(await page.getByRole('heading', { name: 'PartsTrack' }).boundingBox()).toEqual(titleBefore);
+});

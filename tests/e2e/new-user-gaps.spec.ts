@@ -1,0 +1,270 @@
+/**
+ * #19: spec gaps and defects a new user meets (items 9, 10, 11, 20, 23, 25), walked in the
+ * real app against the real server. Accounts other spec files use are never changed here:
+ * expiration and permissions are edited on a newcomer made by this file.
+ */
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { login } from './fixtures';
+
+// Several journeys per test on a shared machine: waits are generous, never timed assertions.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  return (await (await request.post('/auth/local/token', { data: { email } })).json()).idToken as string;
+}
+
+/** A newcomer of an allowed domain signs in once: a pending user with an approval request. */
+async function newcomer(browser: Browser, name: string): Promise<{ email: string; page: Page }> {
+  const email = `${name}.${Date.now()}@lift.example`;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  await page.getByLabel('Or sign in with another company address').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  return { email, page };
+}
+
+async function approve(request: APIRequestContext, email: string): Promise<void> {
+  const token = await tokenOf(request, 'acceptance@example.com');
+  const headers = { Authorization: `Bearer ${token}` };
+  const pending = (await (await request.get('/user_api/v1/approval_requests/pending', { headers })).json()) as Array<{ requesting_user_email: string; request_id: string }>;
+  const entry = pending.find((row) => row.requesting_user_email === email)!;
+  const answer = await request.post(`/user_api/v1/approval_requests/${entry.request_id}/approve`, { headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() } });
+  expect(answer.status()).toBe(200);
+}
+
+/** The global error alert (§8), as opposed to a screen's own error text. */
+const globalAlert = (page: Page) => page.locator('.error-alert');
+
+test('item 23: a newly approved user is told what the account can do and what to expect', async ({ browser, request }) => {
+  const { email, page } = await newcomer(browser, 'firststeps');
+  await approve(request, email);
+  await page.reload();
+  await expect(page).toHaveURL(/\/status-monitor/);
+  await expect(page.getByRole('heading', { name: 'Your access is approved: what happens next' })).toBeVisible();
+  await expect(page.getByText(/no role and no plant yet/)).toBeVisible();
+  await expect(page.getByText(`Orders placed for ${email} always appear here, whatever your role.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: /choose your language and how you are notified/ })).toHaveAttribute('href', '/user-profile');
+  await page.context().close();
+});
+
+test('item 20: a past expiration date is warned about and confirmed; saved permissions close the dialog with a confirmation', async ({ page, browser }) => {
+  const { email, page: theirs } = await newcomer(browser, 'expiry');
+  await theirs.context().close();
+
+  await login(page, 'manager@example.com');
+  await page.goto(`/users-management?tab=all&q=${encodeURIComponent(email)}`);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: /^Expiration date of / }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('The account never expires').uncheck();
+  await dialog.getByLabel('Last valid day').fill('2020-01-31');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This day is in the past');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Expire the account now' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Expiration date of ${email} saved.`)).toBeVisible();
+
+  await row.getByRole('button', { name: /^Permissions of / }).click();
+  const permissions = page.getByRole('dialog');
+  const first = permissions.getByRole('checkbox').first();
+  await first.check();
+  await permissions.getByRole('button', { name: 'Save' }).click();
+  await expect(permissions).toBeHidden();
+  await expect(page.getByText(`Permissions of ${email} saved.`)).toBeVisible();
+});
+
+test('item 9: notification settings of another user are reachable from the users screen', async ({ page }) => {
+  await login(page, 'stock.admin@example.com');
+  await page.goto('/users-management');
+  const button = page.getByRole('button', { name: /^Notification settings of / }).first();
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect(page).toHaveURL(/\/notification-settings\?uid=[0-9a-f-]{36}$/);
+  await expect(page.getByText('You are changing another user’s notification settings.')).toBeVisible();
+});
+
+test('item 10: the types come from notifications/list_keys and the priority search suggests access points from uap_priority', async ({ page, browser }) => {
+  await page.route('**/user_api/v1/notifications/list_keys', (route) =>
+    route.fulfill({
+      json: {
+        notifications: [
+          { key: 'other_notification', title: 'Other' },
+          { key: 'delivery_notification', title: 'Delivery' },
+        ],
+      },
+    }),
+  );
+  await login(page, 'mechanic@example.com');
+  await page.goto('/user-profile');
+  const table = page.getByRole('table', { name: /^Notifications for the Primary/i });
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.locator('tbody th')).toHaveText(['Other', 'Delivery']);
+
+  await page.goto('/notifications');
+  await expect(page.getByLabel('Show').locator('option')).toHaveCount(3);
+
+  const writer = await (await browser.newContext()).newPage();
+  await login(writer, 'pm.writer@example.com');
+  await writer.goto('/priority-manager');
+  await expect(writer.getByLabel('Search ship-to-party numbers and access points')).toBeVisible();
+  await expect.poll(() => writer.locator('#priority-access-points option').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  await writer.context().close();
+});
+
+test('item 11: a failing notification list or dashboard is not in the global alert; the front-liner dashboard shows it', async ({ page, browser }) => {
+  await page.route('**/user_api/v1/email_notifications?*', (route) => route.fulfill({ status: 400, json: { message: 'Email list refused' } }));
+  await login(page, 'mechanic@example.com');
+  await page.goto('/notifications');
+  await expect(page.getByText('The notifications could not be loaded. Try again later.')).toBeVisible();
+  await expect(globalAlert(page)).toHaveCount(0);
+
+  const supervisor = await (await browser.newContext()).newPage();
+  await supervisor.route('**/api/v2/my_stock_count/occupancy_report?*', (route) => route.fulfill({ status: 400, json: { message: 'No such planner group' } }));
+  await login(supervisor, 'supervisor@example.com');
+  await supervisor.goto('/frontliner-dashboard');
+  await expect(supervisor.locator('main').getByRole('alert')).toHaveText('No such planner group');
+  await expect(supervisor.getByRole('table')).toHaveCount(0);
+  await expect(globalAlert(supervisor)).toHaveCount(0);
+  await supervisor.context().close();
+});
+
+test('item 25: a refused search leaves no stale rows; "Add code" only for a code-like term', async ({ page, browser, request }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/status-monitor');
+  await expect(page.locator('.order-cards li').first()).toBeVisible();
+  await page.getByLabel('Filter by').fill('nosuchfield=1');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(/Nothing was searched: “nosuchfield=1”/)).toBeVisible();
+  await expect(page.locator('.order-cards li')).toHaveCount(0);
+
+  const token = await tokenOf(request, 'mechanic@example.com');
+  const counts = (await (
+    await request.get('/api/v2/my_stock_count?page=1&maxResults=50', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { stock_counts: Array<{ id: number; status: string; conducted_by: string | null }> };
+  const open = counts.stock_counts.find((count) => ['initiated', 'in_progress'].includes(count.status) && count.conducted_by === 'mechanic@example.com')!;
+  const mechanic = await (await browser.newContext()).newPage();
+  await login(mechanic, 'mechanic@example.com');
+  await mechanic.goto(`/mechanic-view/${open.id}`);
+  await mechanic.getByRole('button', { name: 'Add material' }).click();
+  const dialog = mechanic.getByRole('dialog');
+  await dialog.getByRole('searchbox').fill('door');
+  await expect(dialog.getByRole('list').getByRole('button').first()).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Add code/ })).toHaveCount(0);
+  await dialog.getByRole('searchbox').fill('KM999999');
+  await expect(dialog.getByRole('button', { name: 'Add code KM999999' })).toBeVisible();
+});
+
+test('item 18: the order details explain this item’s icons in its own terms and show its state once', async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${await tokenOf(request, 'manager@example.com')}` };
+  type Item = { materialCode: string; purchaseOrderConfirmationCategory: string | null; purchaseOrderGoodsReceiptQuantity: number | null; goodsReceiptPostedAt: string | null; deliveryStatus: string | null; deliveryOrderDocNumber: string | null };
+  let found: { orderId: string; item: Item } | undefined;
+  for (let p = 1; p <= 15 && !found; p += 1) {
+    const body = (await (await request.get(`/parts/v1/users/me/tracking-status?query=&page=${p}&status=incoming&myOrders=false&maxResults=20`, { headers })).json()) as {
+      trackingStatus: Array<{ orderId: string; items: Item[] }>;
+    };
+    for (const row of body.trackingStatus) {
+      const item = row.items.find(
+        (i) => i.purchaseOrderConfirmationCategory === 'LA' && !i.purchaseOrderGoodsReceiptQuantity && !i.goodsReceiptPostedAt && !i.deliveryStatus && !i.deliveryOrderDocNumber,
+      );
+      if (item && row.items.filter((i) => i.materialCode === item.materialCode).length === 1) found = { orderId: row.orderId, item };
+    }
+  }
+  expect(found, 'an item with a shipping notification and no goods receipt').toBeDefined();
+
+  await login(page, 'manager@example.com');
+  await page.goto(`/order-details/${encodeURIComponent(found!.orderId)}`);
+  const panel = page.locator('article.item-panel').filter({ has: page.getByRole('heading', { name: new RegExp(`^${found!.item.materialCode} ·`) }) });
+  await expect(panel).toContainText('The supplier has announced the shipment; it has not been received in the warehouse yet.');
+  await expect(panel).not.toContainText('goods received less than 5 days ago');
+  const state = (await panel.locator('.item-panel-head .status-chip').textContent())!.trim();
+  await expect(panel.locator('.item-facts')).not.toContainText(state);
+  await expect(panel.locator('.item-facts')).toContainText('No parcel yet');
+});
+
+test('item 24: offline, a screen the role may not see says so, and an order never opened says it is not on the device', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, 'mechanic@example.com');
+  await expect(page).toHaveURL(/status-monitor/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.locator('.order-cards li').first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/users-management');
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+
+  await page.goto('/order-details/NEVER-OPENED-1');
+  await expect(page.getByText('This order is not on this device')).toBeVisible();
+  await expect(globalAlert(page)).toHaveCount(0);
+  await context.close();
+});
+
+test('item 6: Load more on stock management and the stock count list, which filters by query and type', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/stock-management?tab=my_plant_stock');
+  await expect(page.locator('table.stock-table')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.locator('table.stock-table')).toHaveCount(2);
+  await expect(page).toHaveURL(/more=1/);
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager).toContainText(/Pages 1–2 of \d+/);
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+  await page.goto('/stock-count');
+  await page.getByLabel('Type', { exact: true }).selectOption('wall_to_wall');
+  const cards = page.locator('.count-cards > li');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.filter({ hasNotText: 'Wall-to-wall' })).toHaveCount(0);
+  await page.getByLabel('Type', { exact: true }).selectOption('');
+  await page.getByLabel('Search counts').fill('FI01');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.filter({ hasNotText: 'FI01' })).toHaveCount(0);
+  if (await page.getByRole('button', { name: 'Load more' }).isVisible()) {
+    const before = await cards.count();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+  }
+});
+
+test('item 2: a page beyond the list is a clear error with a way to page 1', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/status-monitor?page=9999');
+  await expect(page.getByRole('alert').filter({ hasText: /There is no page 9999: this list has \d+ pages?\./ })).toBeVisible();
+  await expect(page.locator('.order-cards li')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Go to page 1' }).click();
+  await expect(page.locator('.order-cards li').first()).toBeVisible();
+});
+
+// Not yet observed in Chromium: the superseded request, held by page.route, does not report
+// requestfailed here (the abort itself is TanStack Query's signal handed to ky). Left to fix (#19 item 2).
+test.fixme('item 2: a newer search supersedes the running one (its request is aborted)', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/status-monitor');
+  await expect(page.locator('.order-cards li').first()).toBeVisible();
+
+  const aborted: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('tracking-status') && request.url().includes('query=door')) aborted.push(request.failure()?.errorText ?? '');
+  });
+  // The first search is slow to answer; the user searches again meanwhile.
+  await page.route(/tracking-status\?.*query=door/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByLabel('Filter by').fill('door');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByLabel('Filter by').fill('rope');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/q=rope/);
+  await expect.poll(() => aborted.length).toBeGreaterThan(0);
+});

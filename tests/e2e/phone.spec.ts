@@ -1,0 +1,164 @@
+/**
+ * #21: the daily screens on a phone (390×844). Their primary controls are on screen and not
+ * covered — the point at a control's centre hits the control itself (elementFromPoint), with the
+ * important-messages banner left open, as a mechanic who has not dismissed it sees the screen —
+ * every tab of a tab bar is reachable, the selected one is scrolled into view, and actions'
+ * feedback appears above the bottom bar.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect as baseExpect, login, test } from './fixtures';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+// Waiting, not timing: a loaded machine may take long to show a screen; nothing here measures speed.
+test.setTimeout(180_000);
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** The control is inside the viewport and the topmost element at its centre is it (or inside it). */
+async function expectUncovered(control: Locator, what: string) {
+  await expect(control, what).toBeVisible();
+  const hit = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const inView = box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+    const top = document.elementFromPoint(x, y);
+    const covered = !top || !(top === element || element.contains(top) || (element instanceof HTMLLabelElement && element.control === top));
+    return { inView, covered, by: top ? `${top.tagName.toLowerCase()}.${top.className}` : 'nothing' };
+  });
+  expect(hit.inView, `${what} is inside the screen`).toBe(true);
+  expect(hit.covered, `${what} is covered by ${hit.by}`).toBe(false);
+}
+
+/** The tabs' names as shown (with their counts), as patterns that match each tab alone. */
+async function tabNames(bar: Locator): Promise<RegExp[]> {
+  return (await bar.getByRole('tab').allInnerTexts()).map((text) => new RegExp(`^${text.trim().split(/\s+/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+}
+
+/** Every tab of the bar can be reached: selecting it scrolls it into view, uncovered. */
+async function expectTabsReachable(page: Page, bar: Locator, names: RegExp[]) {
+  for (const name of names) {
+    const tab = bar.getByRole('tab', { name });
+    await tab.dispatchEvent('click');
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expectUncovered(tab, `tab ${name}`);
+  }
+}
+
+test('the count screen keeps its search and Submit on screen and uncovered, also scrolled down a long list', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await expect(page.getByRole('alert').filter({ hasText: 'Important messages' })).toBeVisible();
+  await page.goto('/mechanic-view/27');
+  const search = page.getByLabel('Search materials in this count');
+  const submit = page.getByRole('button', { name: 'Submit', exact: true });
+  await expect(page.getByText(/^0 of \d+ counted$/)).toBeVisible();
+  await expectUncovered(search, 'the search');
+  await expectUncovered(submit, 'Submit');
+  const quantity = page.locator('input[data-quantity]').first();
+  await expectUncovered(quantity, 'the first quantity field');
+  await expectUncovered(page.getByRole('button', { name: /^One more of / }).first(), 'the + stepper');
+
+  // Far down the list the sticky header still holds the progress, the search and Submit.
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await expectUncovered(search, 'the search after scrolling');
+  await expectUncovered(submit, 'Submit after scrolling');
+  await expect(page.getByText(/^0 of \d+ counted$/)).toBeInViewport();
+
+  // Book quantities on demand: hidden on the phone until asked for.
+  const book = page.locator('.material-book').first();
+  await expect(book).toBeHidden();
+  await page.mouse.wheel(0, -10_000);
+  await page.getByLabel('Show book quantities').check();
+  await expect(book).toBeVisible();
+});
+
+test('the status monitor: its search and all five tabs are reachable and uncovered; the selected tab starts in view', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await expect(page.getByRole('alert').filter({ hasText: 'Important messages' })).toBeVisible();
+  await expectUncovered(page.getByRole('button', { name: 'Search', exact: true }), 'Search');
+  await expectUncovered(page.getByRole('checkbox', { name: 'Only my orders' }), 'Only my orders');
+  const bar = page.getByRole('tablist', { name: 'Orders' });
+  await expect(bar.getByRole('tab')).toHaveCount(5);
+  await expectTabsReachable(page, bar, await tabNames(bar));
+
+  // Opened on the last tab, the bar shows it without the user scrolling.
+  await page.goto('/status-monitor?tab=notifications');
+  await expectUncovered(bar.getByRole('tab', { name: /^Notifications/ }), 'the selected last tab');
+});
+
+test('stock: one dense row per item, the counts on tap; all tabs reachable', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/stock-management');
+  const rows = page.locator('.stock-rows > li');
+  await expect(rows.first()).toBeVisible();
+  // Several items fit on the first screen (it was about 1.5 with eight label rows per item).
+  const onScreen = await rows.evaluateAll((items) => items.filter((item) => item.getBoundingClientRect().bottom <= window.innerHeight - 60).length);
+  expect(onScreen).toBeGreaterThanOrEqual(5);
+  const first = rows.first().locator('summary');
+  await expectUncovered(first, 'the first stock row');
+  await expect(rows.first().getByText('Unrestricted')).toBeHidden();
+  await first.click();
+  await expect(rows.first().getByText('Unrestricted')).toBeVisible();
+  await expectTabsReachable(page, page.getByRole('tablist', { name: 'Whose stock' }), [/^My stock$/, /^My team stock$/, /^My plant stock$/]);
+});
+
+test('the stock count list: New count uncovered, the dashboard folded so the list starts on the first screen', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await page.goto('/stock-count');
+  await expectUncovered(page.getByRole('button', { name: 'New count' }), 'New count');
+  // The dashboard is folded on the phone: the list starts on the first screen.
+  const dashboard = page.getByRole('button', { name: /Tasks in the last 30 days/ });
+  await expect(dashboard).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('.count-card').first()).toBeInViewport();
+});
+
+test('users: every tab reachable', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/users-management');
+  const bar = page.getByRole('tablist', { name: 'User lists' });
+  await expect(bar.getByRole('tab').first()).toBeVisible();
+  // The tabs the role has (a manager has no "My plant users").
+  const names = await tabNames(bar);
+  expect(names.length).toBeGreaterThan(2);
+  await expectTabsReachable(page, bar, names);
+});
+
+test('notifications: every tab reachable', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/notifications');
+  const bar = page.getByRole('tablist', { name: 'Notification lists' });
+  await expect(bar.getByRole('tab').first()).toBeVisible();
+  const names = await tabNames(bar);
+  expect(names.length).toBeGreaterThan(2);
+  await expectTabsReachable(page, bar, names);
+});
+
+test('a send notice is a toast above the bottom bar, not at the top of the page', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await page.goto('/stock-count');
+  await page.getByRole('button', { name: 'New count' }).click();
+  const dialog = page.getByRole('dialog');
+  // A bottom sheet on the phone: it ends at the bottom of the screen.
+  const sheet = await dialog.boundingBox();
+  expect(Math.round(sheet!.y + sheet!.height)).toBeGreaterThanOrEqual(843);
+  await dialog.getByLabel('Plant').selectOption('FI01');
+  await dialog.getByLabel('Storage location').selectOption('V002');
+  await dialog.getByLabel('Counted by').selectOption('mechanic@example.com');
+  await dialog.getByRole('button', { name: 'Send to count' }).click();
+  const toast = page.locator('.toast').filter({ hasText: /Stock count \d+ created and sent/ });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  const bar = (await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+  expect(box.y).toBeGreaterThan(844 / 2);
+});
+
+test('the priority manager: no table wider than its card', async ({ page }) => {
+  await login(page, 'pm.writer@example.com');
+  await page.goto('/priority-manager');
+  const card = page.locator('.priority-card').first();
+  await expect(card).toBeVisible();
+  const overflow = await card.evaluate((element) => [...element.querySelectorAll('*')].some((child) => child.scrollWidth > child.clientWidth + 1 && getComputedStyle(child).overflowX !== 'visible'));
+  expect(overflow).toBe(false);
+  await expectUncovered(card.getByRole('button', { name: /^Change / }).first(), 'Change');
+});

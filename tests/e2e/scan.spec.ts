@@ -1,0 +1,204 @@
+/**
+ * Scan to count (#17), end to end in Chromium against the real server. A keyboard-wedge scanner
+ * (keys a few milliseconds apart, then Enter) is recognised anywhere on the count without a
+ * focused field: offline, a scan jumps to its line and focuses its quantity; counting by scanning
+ * adds 1 per scan (a zero-padded code and a filtered-out line too), the last scan can be undone,
+ * an unknown code offers to add the material; after reconnecting the server holds the total once.
+ *
+ * The scanner's keys are dispatched inside the page in one go: a scanner's timing, without the
+ * test depending on how fast this machine drives the browser.
+ *
+ * The camera: Chromium's fake capture device plays a Y4M video of the line's Code 128 rendered in
+ * the test (./fake-camera.ts); offline, the ZXing wasm comes from the service worker's precache,
+ * and no request leaves our origin.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { writeBarcodeVideo } from './fake-camera';
+import { productServer, type ProductServer } from './product-server';
+
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+const COUNT_ID = 27; // the demo mechanic's initiated wall-to-wall count (seed)
+let server: ProductServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000); // a fresh database is migrated and seeded first
+  server = await productServer(Number(process.env.SCAN_E2E_PORT ?? 8207));
+});
+test.afterAll(async () => server?.stop());
+
+async function tokenFor(request: APIRequestContext, email: string) {
+  const res = await request.post(`${server.origin}/auth/local/token`, { data: { email } });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+async function serverLines(request: APIRequestContext, token: string) {
+  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500&page=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).material_counts as Array<{ id: number; material_code: string; quantity: number | null; version: number; unit: string }>;
+}
+
+/** A keyboard-wedge scan: each character as a keydown at the focused element, then Enter, within a millisecond or two. */
+async function wedgeScan(page: Page, code: string) {
+  await page.evaluate((text) => {
+    const target = document.activeElement ?? document.body;
+    for (const key of [...text, 'Enter']) {
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+    }
+  }, code);
+}
+
+const lineInput = (page: Page, code: string) => page.locator(`[data-line="${code}"] input[data-quantity]`);
+
+test('keyboard-wedge scans count offline, and the server gets the total once', async ({ page, context, request }) => {
+  test.setTimeout(180_000);
+  const origin = server.origin;
+  const token = await tokenFor(request, 'mechanic@example.com');
+  const before = await serverLines(request, token);
+  expect(before.every((line) => line.quantity === null)).toBe(true);
+  const numeric = before.find((line) => /^\d+$/.test(line.material_code));
+  const jumped = before[before.length - 1]!;
+  const counted = numeric ?? before[1]!;
+  expect(counted.material_code).not.toBe(jumped.material_code);
+
+  await page.goto(`${origin}/`);
+  await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+  await page.waitForURL(/status-monitor/);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto(`${origin}/mechanic-view/${COUNT_ID}`);
+  await expect(page.getByRole('heading', { name: `Stock count ${COUNT_ID}` })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('checkbox', { name: /Count by scanning/ })).toBeVisible({ timeout: 30_000 });
+
+  // Into the basement.
+  await server.stop();
+  await context.setOffline(true);
+  await expect(page.getByTestId('sync-status')).toContainText('Offline');
+
+  // Nothing focused: a scan of the last line of a long list jumps to it and focuses its quantity.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await wedgeScan(page, jumped.material_code);
+  await expect(lineInput(page, jumped.material_code)).toBeFocused();
+  await expect(page.getByText(`${jumped.material_code}: counted – ${jumped.unit}. Type the quantity.`).first()).toBeVisible();
+  await expect(lineInput(page, jumped.material_code)).toHaveValue('');
+
+  // Counting by scanning: +1 per scan, also with the quantity field focused (the scan does not land in it).
+  await page.getByRole('checkbox', { name: /Count by scanning/ }).check();
+  for (let i = 1; i <= 3; i += 1) {
+    await wedgeScan(page, counted.material_code);
+    await expect(lineInput(page, counted.material_code)).toHaveValue(String(i));
+  }
+  await expect(lineInput(page, counted.material_code)).toBeFocused();
+  await wedgeScan(page, numeric ? `0000000000${numeric.material_code}` : counted.material_code.toLowerCase());
+  await expect(lineInput(page, counted.material_code)).toHaveValue('4');
+  await expect(page.getByText(`+1 ${counted.material_code}: now 4 ${counted.unit}`).first()).toBeVisible();
+  // Undo the last scan.
+  await page.getByRole('button', { name: 'Undo last scan' }).first().click();
+  await expect(lineInput(page, counted.material_code)).toHaveValue('3');
+  // Only the counted line holds a quantity: the jump counted nothing.
+  await expect(page.getByText(`1 of ${before.length} counted`)).toBeVisible();
+
+  // A filter that hides the line is cleared by the scan.
+  await page.getByLabel('Search materials in this count').fill(jumped.material_code);
+  await expect(page.locator(`[data-line="${counted.material_code}"]`)).toHaveCount(0);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await wedgeScan(page, counted.material_code);
+  await expect(lineInput(page, counted.material_code)).toHaveValue('4');
+  await expect(page.getByLabel('Search materials in this count')).toHaveValue('');
+
+  // A material that is not on the count: said so, with the offer to add it.
+  await wedgeScan(page, 'KM000000ZZ');
+  await expect(page.getByText('KM000000ZZ is not on this count.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add KM000000ZZ to the count' }).first()).toBeVisible();
+
+  // Human typing in a quantity is still a quantity (slow keys, short).
+  await lineInput(page, jumped.material_code).click();
+  await page.keyboard.type('2', { delay: 120 });
+  await page.keyboard.press('Enter');
+  await expect(lineInput(page, jumped.material_code)).toHaveValue('2');
+
+  // Reopen the app, still offline: the scans are on the device.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Stock count ${COUNT_ID}` })).toBeVisible({ timeout: 60_000 });
+  await expect(lineInput(page, counted.material_code)).toHaveValue('4');
+
+  // Upstairs: the server gets each line once, with the last value.
+  await server.start();
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /All changes saved on the server/, { timeout: 60_000 });
+  const after = await serverLines(request, token);
+  expect(after.find((line) => line.material_code === counted.material_code)).toEqual(expect.objectContaining({ quantity: 4, version: 1 }));
+  expect(after.find((line) => line.material_code === jumped.material_code)).toEqual(expect.objectContaining({ quantity: 2, version: 1 }));
+  expect(after.filter((line) => line.material_code !== counted.material_code && line.material_code !== jumped.material_code).every((line) => line.quantity === null)).toBe(true);
+  expect(after.some((line) => line.material_code === 'KM000000ZZ')).toBe(false);
+
+  // Online, a scan counts straight away too.
+  await page.getByRole('checkbox', { name: /Count by scanning/ }).check();
+  await wedgeScan(page, counted.material_code);
+  await expect(lineInput(page, counted.material_code)).toHaveValue('5');
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /All changes saved on the server/, { timeout: 60_000 });
+  expect((await serverLines(request, token)).find((line) => line.material_code === counted.material_code)).toEqual(expect.objectContaining({ quantity: 5, version: 2 }));
+});
+
+test('the camera counts offline through the ZXing wasm served by us, and the server gets the total once', async ({ request }) => {
+  test.setTimeout(240_000);
+  const origin = server.origin;
+  const token = await tokenFor(request, 'mechanic@example.com');
+  const line = (await serverLines(request, token))[3]!;
+  expect(line.quantity).toBeNull();
+
+  // The camera: the line's Code 128 for 1.5 s, then 2.5 s of nothing, looped — a code shown again and again.
+  const video = join(mkdtempSync(join(tmpdir(), 'partstrack-camera-')), 'camera.y4m');
+  const launch = (extra: string[] = []) =>
+    chromium.launch({ executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, args: [...BROWSER_ARGS, ...extra] });
+  const maker = await launch();
+  await writeBarcodeVideo(maker, video, { text: line.material_code, on: 15, off: 25 });
+  await maker.close();
+  const browser = await launch(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const foreign: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).origin !== origin && !sent.url().startsWith('data:')) foreign.push(sent.url());
+    });
+    await page.goto(`${origin}/`);
+    await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+    await page.waitForURL(/status-monitor/);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(`${origin}/mechanic-view/${COUNT_ID}`);
+    await expect(page.getByRole('heading', { name: `Stock count ${COUNT_ID}` })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('checkbox', { name: /Count by scanning/ }).check();
+
+    await server.stop();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: `Scan into count ${COUNT_ID}` });
+    // Linux Chromium has no Barcode Detection API: the ponyfill reads, from the precache.
+    await expect(sheet).toHaveAttribute('data-engine', 'zxing-wasm', { timeout: 60_000 });
+    await expect.poll(async () => Number(await lineInput(page, line.material_code).inputValue()), { timeout: 90_000 }).toBeGreaterThanOrEqual(2);
+    await sheet.getByRole('button', { name: 'Close the scanner' }).click();
+    await expect(sheet).toBeHidden();
+    const counted = Number(await lineInput(page, line.material_code).inputValue());
+    await expect(page.getByText(`+1 ${line.material_code}: now ${counted} ${line.unit}`).first()).toBeVisible();
+    expect(foreign).toEqual([]);
+
+    await server.start();
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /All changes saved on the server/, { timeout: 60_000 });
+    expect((await serverLines(request, token)).find((row) => row.material_code === line.material_code)).toEqual(
+      expect.objectContaining({ quantity: counted, version: 1 }),
+    );
+  } finally {
+    await browser.close();
+  }
+});
