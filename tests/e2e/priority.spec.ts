@@ -46,7 +46,7 @@ test('a dropped file with bad rows changes nothing and offers every error as a n
     const transfer = new DataTransfer();
     transfer.items.add(new File([text], 'priorities.csv', { type: 'text/csv' }));
     return transfer;
-  }, 'shipToPartyCode,accessPointId,priority\n0050010001,FI-AP-10231,3\n=1+1,FI-AP-10245,2\n0050010001,FI-AP-10302,100\n');
+  }, 'shipToPartyCode,accessPointId,priority\n0050010001,FI-AP-10231,7\n=1+1,FI-AP-10245,2\n0050010001,FI-AP-10302,100\n');
   await dialog.getByText('Drop the CSV file here, or choose it.').dispatchEvent('drop', { dataTransfer });
   await expect(dialog.getByText('Rows with errors (2)')).toBeVisible();
   await expect(dialog.getByText(/Line 4.*Priority must be a whole number from 1 to 99/)).toBeVisible();

@@ -118,8 +118,12 @@ test('keyboard-wedge scans count offline, and the server gets the total once', a
   await expect(page.getByText('KM000000ZZ is not on this count.').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add KM000000ZZ to the count' }).first()).toBeVisible();
 
-  // Human typing in a quantity is still a quantity (slow keys, short).
-  await lineInput(page, jumped.material_code).click();
+  // Counting by scanning off again: a scan jumps to the line (the list is virtual: the last line
+  // is rendered only once scrolled to), and human typing there is a quantity (slow keys, short).
+  await page.getByRole('checkbox', { name: /Count by scanning/ }).uncheck();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await wedgeScan(page, jumped.material_code);
+  await expect(lineInput(page, jumped.material_code)).toBeFocused();
   await page.keyboard.type('2', { delay: 120 });
   await page.keyboard.press('Enter');
   await expect(lineInput(page, jumped.material_code)).toHaveValue('2');

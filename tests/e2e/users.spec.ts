@@ -13,8 +13,8 @@ async function expectNoSeriousViolations(page: Page) {
   expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
 }
 
-/** The screen's own confirmation (the top bar has a sync status too). */
-const notice = (page: Page) => page.locator('main p[role="status"]');
+/** An action's feedback: the screen's own line, or the toast above the bottom bar (#21). */
+const notice = (page: Page) => page.locator('main p[role="status"], .toast .toast-text');
 
 /** The persistent important-messages toast covers the page; people dismiss it too. */
 async function dismissImportantMessages(page: Page) {

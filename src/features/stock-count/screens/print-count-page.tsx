@@ -44,7 +44,8 @@ export default function PrintCountPage() {
           <figcaption>{t('scan.printCountQr', { id: count.id })}</figcaption>
         </figure>
       </div>
-      <div className="table-wrap">
+      {/* Scrolls sideways on a narrow screen: focusable and named so keyboards can scroll it too. */}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={t('stockCount.printCaption')}>
         <table className="data-table">
           <caption className="visually-hidden">{t('stockCount.printCaption')}</caption>
           <thead>
