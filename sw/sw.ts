@@ -61,7 +61,17 @@ self.addEventListener('push', (event) => {
   const url = pushTarget(payload);
   const tag = payload.data?.id ? `notification-${payload.data.id}` : undefined;
   event.waitUntil(
-    self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url }, ...(tag ? { tag } : {}) }),
+    (async () => {
+      // The app is open in front of the user: it shows the message itself, as a toast that hides
+      // after PUSH_TOAST_MS (§9), instead of a system notification over it.
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const inFront = windows.find((client) => client.visibilityState === 'visible' && client.focused) ?? windows.find((client) => client.visibilityState === 'visible');
+      if (inFront) {
+        inFront.postMessage({ type: 'PUSH_MESSAGE', title, body, url });
+        return;
+      }
+      await self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url }, ...(tag ? { tag } : {}) });
+    })(),
   );
 });
 

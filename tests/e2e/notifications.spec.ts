@@ -144,11 +144,10 @@ test('no dropdown on narrow screens', async ({ page }) => {
   await expect(bell(page)).toHaveCount(0);
 });
 
-test('a push message delivered to our service worker shows a notification', async ({ page, context, baseURL }) => {
-  await context.grantPermissions(['notifications'], { origin: baseURL });
-  await login(page, 'mechanic@example.com');
+/** A push delivered to our service worker through CDP, as FCM would (no call leaves the machine). */
+async function pushDelivery(page: Page, baseURL: string) {
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  const cdp = await context.newCDPSession(page);
+  const cdp = await page.context().newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === scope && !r.isDeleted);
@@ -156,19 +155,47 @@ test('a push message delivered to our service worker shows a notification', asyn
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const payload = {
-    data: { title: 'Parcel ready for pickup', body: 'Parcel 123 is waiting at the access point.', link: '/notifications', key: 'delivery_notification', id: '9001' },
-    from: '1234567890',
-  };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+  const id = await registrationId;
+  return async (payload: unknown) =>
+    cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL).origin, registrationId: id, data: JSON.stringify(payload) });
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const shown = await (await navigator.serviceWorker.ready).getNotifications();
+    return shown.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: string } | null)?.url, tag: n.tag }));
+  });
+
+const parcelPush = {
+  data: { title: 'Parcel ready for pickup', body: 'Parcel 123 is waiting at the access point.', link: '/notifications', key: 'delivery_notification', id: '9001' },
+  from: '1234567890',
+};
+
+test('a push message while the app is closed shows a system notification from our service worker', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await login(page, 'mechanic@example.com');
+  const deliver = await pushDelivery(page, baseURL!);
+  // No window of ours open: the service worker shows the notification itself.
+  await page.goto('about:blank');
+  await deliver(parcelPush);
+  await page.goto(`${baseURL}/status-monitor`);
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const shown = await (await navigator.serviceWorker.ready).getNotifications();
-        return shown.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: string } | null)?.url, tag: n.tag }));
-      }),
-    )
+    .poll(() => shownNotifications(page))
     .toEqual([{ title: 'Parcel ready for pickup', body: 'Parcel 123 is waiting at the access point.', url: '/notifications', tag: 'notification-9001' }]);
+});
+
+test('a push message while the app is in front is a toast with Open, not a system notification (§9)', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await login(page, 'mechanic@example.com');
+  await dismissImportantMessages(page);
+  const deliver = await pushDelivery(page, baseURL!);
+  await deliver(parcelPush);
+  const toast = page.locator('.toast').filter({ hasText: 'Parcel ready for pickup: Parcel 123 is waiting at the access point.' });
+  await expect(toast).toBeVisible();
+  expect(await shownNotifications(page)).toEqual([]);
+  await toast.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(toast).toBeHidden();
 });
 
 test('signing out marks this device logged out in the push settings', async ({ page }) => {

@@ -17,6 +17,7 @@ import { TopBar } from './top-bar';
 import { useOfflineSync } from '../use-offline-sync';
 import { ImportantMessagesBanner, useImportantMessages } from './important-messages';
 import { Toaster } from '../../components/ui/toast';
+import { usePushToasts } from '../../features/notifications/hooks/use-push-toasts';
 
 function NotAllowed() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export function Shell() {
   const route = matches.map((match) => match.handle as AppRoute | undefined).findLast(Boolean);
   const items = useMemo(() => navItems(profile, allowedPlants), [profile, allowedPlants]);
   useOfflineSync(profile.email);
+  usePushToasts();
   const importantMessages = useImportantMessages(profile.importantMessages);
   const titleKey = route?.titleKey ?? 'routes.notFound';
   const allowed = !route?.capability || can(profile.permissions, route.capability);

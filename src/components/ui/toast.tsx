@@ -12,10 +12,23 @@ import { Icon } from './icons';
 
 export type ToastTone = 'success' | 'info' | 'danger';
 
+/** A toast's one action, e.g. "Open" on a push message. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface ToastState {
   id: number;
   message: string;
   tone: ToastTone;
+  action?: ToastAction;
+}
+
+export interface ToastOptions {
+  /** How long it stays (default TOAST_SECONDS); a push message stays PUSH_TOAST_MS (§9). */
+  ms?: number;
+  action?: ToastAction;
 }
 
 const TOAST_SECONDS = 8;
@@ -30,15 +43,20 @@ function emit(next: ToastState | null) {
   listeners.forEach((listener) => listener());
 }
 
-export function showToast(message: string, tone: ToastTone = 'success'): void {
+export function showToast(message: string, tone: ToastTone = 'success', options: ToastOptions = {}): void {
   clearTimeout(timer);
-  emit({ id: nextId++, message, tone });
-  timer = setTimeout(() => emit(null), TOAST_SECONDS * 1000);
+  emit({ id: nextId++, message, tone, ...(options.action ? { action: options.action } : {}) });
+  timer = setTimeout(() => emit(null), options.ms ?? TOAST_SECONDS * 1000);
 }
 
 export function dismissToast(): void {
   clearTimeout(timer);
   emit(null);
+}
+
+/** The toast shown now, if any. */
+export function currentToast(): ToastState | null {
+  return state;
 }
 
 export function useToast(): ToastState | null {
@@ -47,7 +65,7 @@ export function useToast(): ToastState | null {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => state,
+    currentToast,
   );
 }
 
@@ -69,6 +87,18 @@ export function Toaster() {
       {toast && !error && (
         <div className={`toast ${toast.tone}`} key={toast.id} role={toast.tone === 'danger' ? 'alert' : undefined}>
           <span className="toast-text">{toast.message}</span>
+          {toast.action && (
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                dismissToast();
+                toast.action?.run();
+              }}
+            >
+              {toast.action.label}
+            </button>
+          )}
           <button type="button" className="icon-button" onClick={dismissToast} aria-label={t('common.dismiss')}>
             <Icon name="close" size={18} />
           </button>

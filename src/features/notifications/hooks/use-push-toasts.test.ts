@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PUSH_TOAST_MS } from '../../../domain/constants';
+import { currentToast, dismissToast, showToast } from '../../../components/ui/toast';
+import { localPath, pushToastText } from './use-push-toasts';
+
+describe('push toasts (§9)', () => {
+  afterEach(() => {
+    dismissToast();
+    vi.useRealTimers();
+  });
+
+  it('opens only screens of our own origin', () => {
+    expect(localPath('/order-details/4001205401?tab=1', 'https://app.example')).toBe('/order-details/4001205401?tab=1');
+    expect(localPath('https://app.example/stock-count', 'https://app.example')).toBe('/stock-count');
+    expect(localPath('https://evil.example/phish', 'https://app.example')).toBeNull();
+    expect(localPath('javascript:alert(1)', 'https://app.example')).toBeNull();
+  });
+
+  it('words a message as title and body, without empty parts', () => {
+    expect(pushToastText('Parcel arrived', 'Order 4001205401 is at the locker')).toBe('Parcel arrived: Order 4001205401 is at the locker');
+    expect(pushToastText('Parcel arrived', ' ')).toBe('Parcel arrived');
+  });
+
+  it('stays 10,000 ms, then hides by itself', () => {
+    vi.useFakeTimers();
+    showToast('Parcel arrived', 'info', { ms: PUSH_TOAST_MS });
+    expect(currentToast()?.message).toBe('Parcel arrived');
+    vi.advanceTimersByTime(PUSH_TOAST_MS - 1);
+    expect(currentToast()?.message).toBe('Parcel arrived');
+    vi.advanceTimersByTime(1);
+    expect(currentToast()).toBeNull();
+  });
+});
