@@ -162,3 +162,32 @@ test('the priority manager: no table wider than its card', async ({ page }) => {
   expect(overflow).toBe(false);
   await expectUncovered(card.getByRole('button', { name: /^Change / }).first(), 'Change');
 });
+
+/** Nothing on the page is wider than the screen: no sideways scrolling of the page or of a box in it. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const wide = await page.evaluate(() => {
+    const screen = document.documentElement.clientWidth;
+    const scrollers = [...document.querySelectorAll('body *')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { page: document.documentElement.scrollWidth > screen, scrollers };
+  });
+  expect(wide.page, `${what}: the page scrolls sideways`).toBe(false);
+  expect(wide.scrollers, `${what}: boxes that scroll sideways`).toEqual([]);
+}
+
+test('the print sheet fits a phone: each line a card with its barcode under the text; paper keeps the table', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await page.goto('/print-count/27');
+  const firstLine = page.getByRole('region', { name: 'Materials to count, by bin' }).getByRole('row').nth(1);
+  await expect(firstLine.getByRole('img', { name: /^Barcode of / })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the print sheet');
+  const text = (await firstLine.locator('.print-material').boundingBox())!;
+  const code = (await firstLine.locator('.print-barcode').boundingBox())!;
+  expect(code.y, 'the barcode is under the text').toBeGreaterThanOrEqual(text.y + text.height - 1);
+  await expect(firstLine.locator('.write-in'), 'no write-in box on a screen').toBeHidden();
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(firstLine.locator('.write-in'), 'the write-in column on paper').toBeVisible();
+  expect(await page.locator('.print-sheet tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+});

@@ -44,7 +44,8 @@ export default function PrintCountPage() {
           <figcaption>{t('scan.printCountQr', { id: count.id })}</figcaption>
         </figure>
       </div>
-      {/* Scrolls sideways on a narrow screen: focusable and named so keyboards can scroll it too. */}
+      {/* A table on paper and on wide screens; on a phone each line is a card (print-codes.css). Should
+          it scroll sideways after all (a very long code), it is focusable and named so keyboards can scroll it too. */}
       <div className="table-wrap" tabIndex={0} role="region" aria-label={t('stockCount.printCaption')}>
         <table className="data-table">
           <caption className="visually-hidden">{t('stockCount.printCaption')}</caption>
@@ -62,15 +63,17 @@ export default function PrintCountPage() {
           <tbody>
             {lines.map((line) => (
               <tr key={line.material_code}>
-                <td>{line.bin ?? '–'}</td>
-                <td>
+                <td className="print-bin" data-label={t('stockCount.printBin')}>
+                  {line.bin ?? '–'}
+                </td>
+                <td className="print-material">
                   <span className="material-code">{line.material_code}</span>
                   <span className="cell-sub">{line.material_description_english}</span>
                 </td>
                 <td className="print-code-cell">
                   <Code128 text={line.material_code} label={t('scan.printLineBarcode', { code: line.material_code })} />
                 </td>
-                <td className="num">
+                <td className="num print-book" data-label={t('stockCount.printBook')}>
                   {line.book_quantity ?? '–'} {line.unit}
                 </td>
                 <td className="write-in" aria-label={t('stockCount.printCounted')} />
