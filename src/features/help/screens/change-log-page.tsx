@@ -1,12 +1,38 @@
 /**
- * The change log (§2 "Change log" screen), fed from the project's CHANGELOG.md, bundled at
- * build time and rendered from parsed blocks as text: no HTML from the file reaches the page.
+ * The change log (§2 "Change log" screen), fed from the project's CHANGELOG.md and its
+ * translations in locales/changelog/ (#19 item 22: in the user's language), bundled at build time
+ * — each language its own chunk, loaded when the screen opens — and rendered from parsed blocks as
+ * text: no HTML from a file reaches the page.
  */
-import { Fragment, useMemo } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import changelog from '../../../../CHANGELOG.md?raw';
 import { parseMarkdown, type Block, type Inline } from '../components/markdown';
+import { Spinner } from '../../../components/ui/spinner';
 import '../help.css';
+
+const TRANSLATED = import.meta.glob<string>('../../../../locales/changelog/*.md', { query: '?raw', import: 'default' });
+
+/** The change log's text in a language: its translation when there is one, else the English file. */
+export async function changeLogText(language: string): Promise<string> {
+  const load = TRANSLATED[`../../../../locales/changelog/${language}.md`];
+  return load ? load() : changelog;
+}
+
+function useChangeLog(language: string): string | null {
+  const [loaded, setLoaded] = useState<{ language: string; text: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void changeLogText(language).then(
+      (text) => current && setLoaded({ language, text }),
+      () => current && setLoaded({ language, text: changelog }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return loaded?.language === language ? loaded.text : null;
+}
 
 function InlineText({ parts }: { parts: Inline[] }) {
   return (
@@ -58,17 +84,22 @@ function BlockView({ block }: { block: Block }) {
 }
 
 export default function ChangeLogPage() {
-  const { t } = useTranslation();
-  const blocks = useMemo(() => parseMarkdown(changelog), []);
+  const { t, i18n } = useTranslation();
+  const text = useChangeLog(i18n.language);
+  const blocks = useMemo(() => (text === null ? null : parseMarkdown(text)), [text]);
   return (
     <section className="page narrow-page help-page change-log">
       <h1 className="page-title route-title">{t('routes.changeLog')}</h1>
       <p className="muted">{t('changeLog.intro')}</p>
-      <article className="panel">
-        {blocks.map((block, index) => (
-          <BlockView key={index} block={block} />
-        ))}
-      </article>
+      {blocks === null ? (
+        <Spinner label={t('loading.screen')} />
+      ) : (
+        <article className="panel">
+          {blocks.map((block, index) => (
+            <BlockView key={index} block={block} />
+          ))}
+        </article>
+      )}
     </section>
   );
 }
