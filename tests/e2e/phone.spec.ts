@@ -51,8 +51,10 @@ test('the count screen keeps its search and Submit on screen and uncovered, also
   const search = page.getByLabel('Search materials in this count');
   const submit = page.getByRole('button', { name: 'Submit', exact: true });
   await expect(page.getByText(/^0 of \d+ counted$/)).toBeVisible();
+  const scan = page.getByRole('button', { name: 'Scan', exact: true });
   await expectUncovered(search, 'the search');
   await expectUncovered(submit, 'Submit');
+  await expectUncovered(scan, 'Scan');
   const quantity = page.locator('input[data-quantity]').first();
   await expectUncovered(quantity, 'the first quantity field');
   await expectUncovered(page.getByRole('button', { name: /^One more of / }).first(), 'the + stepper');
@@ -62,6 +64,7 @@ test('the count screen keeps its search and Submit on screen and uncovered, also
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   await expectUncovered(search, 'the search after scrolling');
   await expectUncovered(submit, 'Submit after scrolling');
+  await expectUncovered(scan, 'Scan after scrolling');
   await expect(page.getByText(/^0 of \d+ counted$/)).toBeInViewport();
 
   // Book quantities on demand: hidden on the phone until asked for.
@@ -190,4 +193,24 @@ test('the print sheet fits a phone: each line a card with its barcode under the 
   await page.emulateMedia({ media: 'print' });
   await expect(firstLine.locator('.write-in'), 'the write-in column on paper').toBeVisible();
   expect(await page.locator('.print-sheet tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+});
+
+test('the scanner sheet without a camera: the message, then typing the code right under it, all on screen', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/mechanic-view/27');
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Scan into count 27' });
+  const problem = sheet.getByRole('alert');
+  await expect(problem).toContainText(/camera/i);
+  const manual = sheet.getByLabel('Or type the code');
+  await expectUncovered(manual, 'the code field');
+  await expectUncovered(sheet.getByRole('button', { name: 'Use code' }), 'Use code');
+  const message = (await problem.boundingBox())!;
+  const field = (await manual.boundingBox())!;
+  expect(field.y, 'the code field follows the message').toBeGreaterThan(message.y + message.height);
+  expect(field.y - (message.y + message.height), 'nothing between the message and the code field but its label').toBeLessThan(60);
+  await manual.fill('KM060170');
+  await sheet.getByRole('button', { name: 'Use code' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.locator('[data-line="KM060170"] input[data-quantity]')).toBeFocused();
 });

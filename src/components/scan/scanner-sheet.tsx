@@ -158,6 +158,39 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
     }
   };
 
+  /** Typing the code: under the camera, or — when there is no camera — right under the message that says so. */
+  const manualEntry = (
+    <form
+      className="scanner-manual"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const code = manual.trim();
+        if (!code) return;
+        setManual('');
+        latest.current.onScan(code);
+        if (!continuous) onClose();
+      }}
+    >
+      <label htmlFor={manualId} className="field-label">
+        {t('scan.manualLabel')}
+      </label>
+      <div className="search-form">
+        <input
+          id={manualId}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="done"
+          value={manual}
+          onChange={(event) => setManual(event.target.value)}
+        />
+        <button type="submit" className="button">
+          {t('scan.manualSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+
   return (
     <dialog
       ref={dialogRef}
@@ -195,39 +228,12 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
         )}
       </div>
       {!problem && !starting && <p className="scanner-hint">{t('scan.hint')}</p>}
+      {problem && manualEntry}
       {controls && <div className="scanner-controls">{controls}</div>}
       <div className="scanner-status" role="status" aria-live="polite">
         {status}
       </div>
-      <form
-        className="scanner-manual"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const code = manual.trim();
-          if (!code) return;
-          setManual('');
-          latest.current.onScan(code);
-          if (!continuous) onClose();
-        }}
-      >
-        <label htmlFor={manualId} className="field-label">
-          {t('scan.manualLabel')}
-        </label>
-        <div className="search-form">
-          <input
-            id={manualId}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="done"
-            value={manual}
-            onChange={(event) => setManual(event.target.value)}
-          />
-          <button type="submit" className="button">
-            {t('scan.manualSubmit')}
-          </button>
-        </div>
-      </form>
+      {!problem && manualEntry}
     </dialog>
   );
 }

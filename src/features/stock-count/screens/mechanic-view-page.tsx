@@ -251,8 +251,24 @@ export default function MechanicViewPage() {
             <span className="button-label">{t('stockCount.recentSearches')}</span>
           </Link>
         </form>
-        {/* The scan entry point (#12/#17) goes here. */}
-        <div className="count-scan-slot" />
+        {/* Scanning (#17): the Scan button, the count-by-scanning switch and the last scan's outcome, in the
+            sticky toolbar so Scan stays in reach however far down the list the mechanic is. */}
+        <div className="count-scan-slot">
+          <Suspense fallback={null}>
+            <CountScanner
+              email={email}
+              stockCountId={count.id}
+              canEdit={canEdit}
+              canAdd={canAdd}
+              reveal={reveal}
+              onAdd={(code) => {
+                setAddTerm(code);
+                setAdding(true);
+              }}
+              onError={(failure) => run(Promise.reject(failure))}
+            />
+          </Suspense>
+        </div>
         <div className="count-actions">
           {canAdd && (
             <button type="button" className="button" onClick={() => setAdding(true)}>
@@ -266,21 +282,6 @@ export default function MechanicViewPage() {
           )}
         </div>
       </div>
-
-      <Suspense fallback={null}>
-        <CountScanner
-          email={email}
-          stockCountId={count.id}
-          canEdit={canEdit}
-          canAdd={canAdd}
-          reveal={reveal}
-          onAdd={(code) => {
-            setAddTerm(code);
-            setAdding(true);
-          }}
-          onError={(failure) => run(Promise.reject(failure))}
-        />
-      </Suspense>
 
       {lines.length === 0 ? (
         <p className="muted">{query ? t('stockCount.noLinesFound') : t('stockCount.noLines')}</p>
