@@ -11,6 +11,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { emitNotifications } from '../notifications/emit';
+import { englishNotificationText } from '../notifications/texts';
+import type { NotificationText } from '../../src/domain/notification-texts';
 import { MAX_LISTED_ERRORS, type LineError } from './csv';
 import { ORDER_HEADER_COLUMNS, FILE_COLUMNS, type ErpFileType } from './formats';
 import { STAGING_TABLE } from './staging';
@@ -260,11 +262,15 @@ async function applyDeliveries(tx: Executor, now: Date): Promise<ApplyOutcome> {
     const order = change.order_id;
     const line = change.line_number;
     const status = change.delivery_status;
+    const text: NotificationText = {
+      key: 'orderItemStatus',
+      params: { order, line, material: change.material_code, description: change.material_description, status },
+    };
     const result = await emitNotifications(tx, {
       key: 'delivery_notification',
       userIds: [change.user_id],
-      subject: `Order ${order}: ${change.material_description} – ${status}`,
-      body: `Item ${line} of service order ${order} (${change.material_code} ${change.material_description}) is now "${status}".`,
+      ...englishNotificationText(text),
+      text,
       link: `/order-details/${order}`,
       plantCode: change.plant,
     });

@@ -11,6 +11,8 @@ import type { Db } from '../db/client';
 import { stockCounts, users } from '../db/schema';
 import { EDITABLE_COUNT_STATUSES } from '../../src/domain/constants';
 import { emitNotifications } from './emit';
+import { englishNotificationText } from './texts';
+import type { NotificationText } from '../../src/domain/notification-texts';
 import { startPeriodic, type Periodic } from '../periodic';
 
 const BATCH = 200;
@@ -43,11 +45,15 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
     for (const count of due) {
       const counter = counters.find((user) => user.email === count.conductedBy);
       if (!counter) continue;
+      const text: NotificationText = {
+        key: 'stockCountDue',
+        params: { id: count.id, storageLocation: count.storageLocation, plant: count.plant, deadline: count.shouldBeDoneAt! },
+      };
       await emitNotifications(tx, {
         key: 'inventory_count_notification',
         userIds: [counter.id],
-        subject: `Stock count #${count.id} is due ${count.shouldBeDoneAt}`,
-        body: `Stock count #${count.id} of storage location ${count.storageLocation} in plant ${count.plant} is due ${count.shouldBeDoneAt}. Please count and submit it.`,
+        ...englishNotificationText(text),
+        text,
         link: `/mechanic-view/${count.id}`,
         plantCode: count.plant,
       });

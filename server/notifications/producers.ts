@@ -6,6 +6,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { notifications, users } from '../db/schema';
 import { emitNotifications, type EmitResult } from './emit';
+import { englishNotificationText } from './texts';
+import type { NotificationText } from '../../src/domain/notification-texts';
 
 interface AssignedCount {
   id: number;
@@ -22,12 +24,15 @@ export async function notifyStockCountAssigned(tx: Tx, count: AssignedCount): Pr
   if (count.isDraft || !count.conductedBy) return null;
   const [counter] = await tx.select({ id: users.id }).from(users).where(eq(users.email, count.conductedBy.toLowerCase()));
   if (!counter) return null;
-  const deadline = count.shouldBeDoneAt ? ` Please count by ${count.shouldBeDoneAt}.` : '';
+  const text: NotificationText = {
+    key: 'stockCountAssigned',
+    params: { id: count.id, by: count.createdBy, storageLocation: count.storageLocation, plant: count.plant, deadline: count.shouldBeDoneAt },
+  };
   return emitNotifications(tx, {
     key: 'inventory_count_notification',
     userIds: [counter.id],
-    subject: `Stock count #${count.id} assigned to you`,
-    body: `${count.createdBy} assigned stock count #${count.id} of storage location ${count.storageLocation} in plant ${count.plant} to you.${deadline}`,
+    ...englishNotificationText(text),
+    text,
     link: `/mechanic-view/${count.id}`,
     plantCode: count.plant,
   });

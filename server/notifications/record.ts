@@ -5,6 +5,7 @@
 import type { Db, Tx } from '../db/client';
 import { notifications } from '../db/schema';
 import { mobileDigits, type NotificationChannel, type NotificationKey, type NotificationSettingsEntry } from '../../src/contract/notifications';
+import type { NotificationText } from '../../src/domain/notification-texts';
 import { existingUsers, notificationPlantsOf, seesPlant, settingsOf } from './settings';
 
 type Executor = Db | Tx;
@@ -22,6 +23,8 @@ export interface NotificationEvent {
   link?: string;
   /** The plant the event belongs to; recipients must see notifications in it (§6). */
   plantCode?: string | null;
+  /** #19 item 22: subject and body as a key and parameters, for the PWA to render in the user's language. */
+  text?: NotificationText;
 }
 
 export interface PlannedMessage {

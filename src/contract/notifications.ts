@@ -124,6 +124,18 @@ export type NotificationSettingsResponse = z.infer<typeof notificationSettingsRe
 
 export const userIdParams = z.object({ uid: z.string().uuid('uid must be a user id') });
 
+// ───────────── texts written by the server (#19 item 22) ─────────────
+
+/**
+ * A server-made text as a key and parameters the PWA renders in the user's language
+ * (src/domain/notification-texts.ts); `message`, `subject` and `title` keep the English wording.
+ * Loose on purpose: a key this app does not know, or no text at all (other services), falls back
+ * to the stored wording.
+ */
+export const notificationTextField = z
+  .object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) })
+  .nullish();
+
 // ───────────── dropdown, keys ─────────────
 
 export const dropdownEntry = z.object({
@@ -132,6 +144,7 @@ export const dropdownEntry = z.object({
   notification_key: z.enum(NOTIFICATION_KEYS),
   notification_text: z.string(),
   created: z.string(),
+  text: notificationTextField,
 });
 export type DropdownEntry = z.infer<typeof dropdownEntry>;
 
@@ -175,6 +188,7 @@ const itemBase = {
   active: z.boolean(),
   delivery_state: z.enum(DELIVERY_STATES),
   created: z.string(),
+  text: notificationTextField,
 };
 
 export const emailNotificationItem = z.object({ ...itemBase, subject: z.string().nullable() }).meta({ id: 'EmailNotification' });

@@ -10,12 +10,20 @@ import { Icon } from '../../../components/ui/icons';
 import { useMarkNotificationRead, useUnreadNotifications } from '../api/notifications';
 import { NotificationModal, type OpenNotification } from './notification-modal';
 import { NotificationTime } from './notification-time';
+import { localizedNotification } from '../text';
+import type { DropdownEntry } from '../../../contract/notifications';
 import '../notifications.css';
 
 const BADGE_MAX = 99;
 
 export function NotificationDropdown({ userEmail }: { userEmail: string }) {
   const { t } = useTranslation();
+  // #19 item 22: a server-made text in the user's language (subject, or an SMS's body), else as stored.
+  const entryText = (entry: DropdownEntry) => {
+    const local = localizedNotification(entry.text, t);
+    if (!local) return entry.notification_text;
+    return (entry.notification_type === 'sms' ? local.body : local.subject).slice(0, 200);
+  };
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<OpenNotification | null>(null);
   const { unread } = useUnreadNotifications(userEmail, true);
@@ -88,7 +96,7 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
                     }}
                   >
                     <span className={`notification-type type-${entry.notification_type}`}>{t(`notifications.channel.${entry.notification_type}`)}</span>
-                    <span className="notification-entry-text">{entry.notification_text}</span>
+                    <span className="notification-entry-text">{entryText(entry)}</span>
                     <span className="notification-entry-meta">
                       {t(`notifications.key.${entry.notification_key}`)} · <NotificationTime iso={entry.created} />
                     </span>

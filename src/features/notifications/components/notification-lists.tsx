@@ -10,6 +10,7 @@ import { useMarkNotificationRead, useNotificationPage, usePendingReadTargets, ty
 import { useMyStockCounts, useSentFeedback } from '../api/related-lists';
 import { LinkifiedText } from './linkified-text';
 import { NotificationTime } from './notification-time';
+import { useNotificationWords } from '../text';
 
 export interface PageProps {
   userEmail: string;
@@ -65,13 +66,15 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
   usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
   const markRead = useMarkNotificationRead(userEmail);
   const pending = usePendingReadTargets();
+  const words = useNotificationWords();
   if (!list.data) return <Pending isError={list.isError} />;
   return (
     <>
       <ul className="notification-cards" aria-label={t('notifications.pageLabel', { page: props.page })}>
         {list.data.items.map((item) => {
           const unread = item.active && !pending.has(`notification:${channel}:${item.id}`);
-          const title = headline(channel, item);
+          const shown = words(item.text, { headline: channel === 'sms' ? null : headline(channel, item), body: item.message });
+          const title = channel === 'sms' ? headline(channel, item) : (shown.headline ?? '');
           return (
             <li key={item.id} className={`notification-card${unread ? ' unread' : ''}`}>
               <div className="notification-card-head">
@@ -79,7 +82,7 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
                 <NotificationTime iso={item.created} />
               </div>
               <p className="notification-card-body">
-                <LinkifiedText text={item.message} />
+                <LinkifiedText text={shown.body} />
               </p>
               <div className="notification-card-meta">
                 <span className="notification-type">{t(`notifications.key.${item.notification_key}`)}</span>
@@ -93,7 +96,7 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
                   <button
                     type="button"
                     className="button"
-                    aria-label={t('notifications.markReadOf', { title: title || item.message.slice(0, 60) })}
+                    aria-label={t('notifications.markReadOf', { title: title || shown.body.slice(0, 60) })}
                     onClick={() => void markRead(channel, item.id).then(() => list.refetch())}
                   >
                     {t('notifications.markRead')}

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationItem, type ItemByChannel } from '../api/notifications';
 import { LinkifiedText } from './linkified-text';
 import { NotificationTime } from './notification-time';
+import { useNotificationWords } from '../text';
 
 export interface OpenNotification {
   channel: NotificationChannel;
@@ -26,14 +27,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 function Fields({ channel, item }: { channel: NotificationChannel; item: ItemByChannel[NotificationChannel] }) {
   const { t } = useTranslation();
+  const words = useNotificationWords();
+  // #19 item 22: a server-made text in the user's language, else as stored.
+  const stored = channel === 'email' ? (item as ItemByChannel['email']).subject : channel === 'push' ? (item as ItemByChannel['push']).title : null;
+  const shown = words(item.text, { headline: stored ?? (channel === 'sms' ? null : ''), body: item.message });
   if (channel === 'email') {
     const email = item as ItemByChannel['email'];
     return (
       <>
         <Field label={t('notifications.field.recipient')}>{email.recipient ?? email.user_email}</Field>
-        <Field label={t('notifications.field.subject')}>{email.subject ?? ''}</Field>
+        <Field label={t('notifications.field.subject')}>{shown.headline ?? ''}</Field>
         <Field label={t('notifications.field.body')}>
-          <LinkifiedText text={email.message} className="linkified notification-body" />
+          <LinkifiedText text={shown.body} className="linkified notification-body" />
         </Field>
       </>
     );
@@ -45,7 +50,7 @@ function Fields({ channel, item }: { channel: NotificationChannel; item: ItemByC
         <Field label={t('notifications.field.email')}>{sms.user_email}</Field>
         <Field label={t('notifications.field.phoneNumber')}>{sms.phone_number ?? ''}</Field>
         <Field label={t('notifications.field.body')}>
-          <LinkifiedText text={sms.message} className="linkified notification-body" />
+          <LinkifiedText text={shown.body} className="linkified notification-body" />
         </Field>
       </>
     );
@@ -54,9 +59,9 @@ function Fields({ channel, item }: { channel: NotificationChannel; item: ItemByC
   return (
     <>
       <Field label={t('notifications.field.email')}>{push.user_email}</Field>
-      <Field label={t('notifications.field.title')}>{push.title ?? ''}</Field>
+      <Field label={t('notifications.field.title')}>{shown.headline ?? ''}</Field>
       <Field label={t('notifications.field.message')}>
-        <LinkifiedText text={push.message} className="linkified notification-body" />
+        <LinkifiedText text={shown.body} className="linkified notification-body" />
       </Field>
     </>
   );

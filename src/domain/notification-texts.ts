@@ -1,0 +1,59 @@
+/**
+ * Texts the server writes into notifications (#19 item 22), as a key and parameters: the PWA
+ * renders them in the user's language, and the server keeps the English wording as the stored
+ * text (what e-mail and SMS send, and what clients without the key show). The wording itself has
+ * one home, `notifications.text.*` in locales/*.json; en-US is the stored English.
+ */
+export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountDue', 'orderItemStatus'] as const;
+export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
+
+export interface NotificationTextParams {
+  stockCountAssigned: { id: number; by: string; storageLocation: string; plant: string; deadline: string | null };
+  stockCountDue: { id: number; storageLocation: string; plant: string; deadline: string };
+  orderItemStatus: { order: string; line: number; material: string; description: string; status: string };
+}
+
+export type NotificationText = { [K in NotificationTextKey]: { key: K; params: NotificationTextParams[K] } }[NotificationTextKey];
+
+/** The parameters each key needs, to tell a usable text from one a client cannot render. */
+const REQUIRED: { [K in NotificationTextKey]: (keyof NotificationTextParams[K])[] } = {
+  stockCountAssigned: ['id', 'by', 'storageLocation', 'plant'],
+  stockCountDue: ['id', 'storageLocation', 'plant', 'deadline'],
+  orderItemStatus: ['order', 'line', 'material', 'description', 'status'],
+};
+
+/** A text as it arrived (from our server or another): usable when its key is known and its parameters are there. */
+export function knownNotificationText(text: { key: string; params: Record<string, unknown> } | null | undefined): NotificationText | null {
+  if (!text || !(NOTIFICATION_TEXT_KEYS as readonly string[]).includes(text.key)) return null;
+  const required = REQUIRED[text.key as NotificationTextKey] as string[];
+  const ok = required.every((name) => {
+    const value = text.params[name];
+    return typeof value === 'string' || typeof value === 'number';
+  });
+  return ok ? (text as NotificationText) : null;
+}
+
+/** `{{name}}` interpolation as i18next does it; text only, never markup. */
+export function interpolate(template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return value === null || value === undefined ? '' : String(value);
+  });
+}
+
+/** The templates of one language's `notifications.text` group. */
+export interface NotificationTemplates {
+  countBy: string;
+  stockCountAssigned: { subject: string; body: string };
+  stockCountDue: { subject: string; body: string };
+  orderItemStatus: { subject: string; body: string };
+}
+
+/** Subject and body of a text from a language's templates; parameters already in that language. */
+export function renderNotificationText(templates: NotificationTemplates, text: NotificationText, params: Record<string, unknown> = text.params): { subject: string; body: string } {
+  const own = templates[text.key];
+  const subject = interpolate(own.subject, params);
+  let body = interpolate(own.body, params);
+  if (text.key === 'stockCountAssigned' && text.params.deadline) body = `${body} ${interpolate(templates.countBy, params)}`;
+  return { subject, body };
+}
