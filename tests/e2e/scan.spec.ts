@@ -86,7 +86,7 @@ test('keyboard-wedge scans count offline, and the server gets the total once', a
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await wedgeScan(page, jumped.material_code);
   await expect(lineInput(page, jumped.material_code)).toBeFocused();
-  await expect(page.getByText(`${jumped.material_code}: counted – ${jumped.unit}. Type the quantity.`).first()).toBeVisible();
+  await expect(page.getByText(`${jumped.material_code}: not counted yet (${jumped.unit}). Type the quantity.`).first()).toBeVisible();
   await expect(lineInput(page, jumped.material_code)).toHaveValue('');
 
   // Counting by scanning: +1 per scan, also with the quantity field focused (the scan does not land in it).

@@ -6,12 +6,15 @@ import type { ScanOutcome } from '../hooks/use-scan-to-count';
 export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutcome | null; onUndo: () => void; onAdd: (code: string) => void }) {
   const { t } = useTranslation();
   if (!outcome) return null;
-  const quantity = (value: number | null) => (value === null ? '–' : String(value));
   switch (outcome.kind) {
     case 'found':
       return (
         <div className="scan-result" data-scan-result="found">
-          <span className="scan-result-text">{t('scan.found', { code: outcome.code, quantity: quantity(outcome.quantity), unit: outcome.unit })}</span>
+          <span className="scan-result-text">
+            {outcome.quantity === null
+              ? t('scan.foundUncounted', { code: outcome.code, unit: outcome.unit })
+              : t('scan.found', { code: outcome.code, quantity: outcome.quantity, unit: outcome.unit })}
+          </span>
         </div>
       );
     case 'counted':
