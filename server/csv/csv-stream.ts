@@ -33,7 +33,7 @@ export class CsvLineStream {
 
   /** Adds the next piece of text. */
   push(chunk: string): void {
-    if (this.stopped || chunk.length === 0) return;
+    if (chunk.length === 0) return;
     let text = chunk;
     if (!this.started) {
       this.started = true;
@@ -44,6 +44,8 @@ export class CsvLineStream {
     if (this.pendingCr) text = text.slice(0, -1);
     text = text.replace(/\r\n?/g, '\n');
     this.count(text);
+    // After a stop the lines are still counted (lineCount is the whole input's), not read.
+    if (this.stopped) return;
     this.buffer += text;
     if (this.delimiter === null) {
       if (this.buffer.length < this.guess.sampleChars) return;
