@@ -229,8 +229,9 @@ export const materials = pgTable(
 
 /**
  * The free-text columns of §5 joined by a unit separator (which a search term never contains), so
- * one trigram index answers `ilike '%term%'` over all of them and no match spans two columns. The
- * expressions here are the ones the indexes are built on: queries must use these same functions.
+ * one `ilike '%term%'` tests all of them and no match spans two columns. orders.search_text is
+ * these texts of an order and its items (migration 0016's order_search_text() writes the same
+ * joins in SQL; tests/server/tracking-counts.test.ts compares them).
  */
 const SEARCH_SEPARATOR = sql.raw(`E'\\x1f'`);
 const joinedText = (columns: AnyPgColumn[]) =>
@@ -278,6 +279,13 @@ export const orders = pgTable(
     itemCount: integer('item_count').notNull().default(0),
     arrivedItems: integer('arrived_items').notNull().default(0),
     actionPointItems: integer('action_point_items').notNull().default(0),
+    /**
+     * §5 free text of the order and of all its items, lower-cased, in one column (migration 0016,
+     * docs/decisions/0031): searchTextOfOrder, then each item's searchTextOfItem in line order,
+     * joined by the unit separator. Kept by the triggers of migration 0016 (order_search_text());
+     * one trigram index over it names the orders a free term may match.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -294,7 +302,10 @@ export const orders = pgTable(
     index('orders_action_point_idx').on(t.updatedAt, t.id).where(sql`action_point_items > 0`),
     // §5 "equipment description=…" is a substring match (docs/decisions/0021).
     index('orders_equipment_description_trgm_idx').using('gin', t.equipmentDescription.op('gin_trgm_ops')),
-    index('orders_search_trgm_idx').using('gin', sql`${searchTextOfOrder(t)} gin_trgm_ops`),
+    // §5 free text: the order's own text and its items' (search_text), one trigram index. Every
+    // new row version of an order (its item summary too) adds its trigrams: a 1 MB pending list
+    // batches them (64 kB made item writes 2–3× slower) and stays quick for a search to read.
+    index('orders_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ gin_pending_list_limit: 1024 }),
     index('orders_service_order_lower_idx').on(sql`lower(${t.serviceOrder})`),
     index('orders_equipment_lower_idx').on(sql`lower(${t.equipmentCode})`),
   ],
@@ -358,8 +369,6 @@ export const orderItems = pgTable(
     index('order_items_delivery_date_idx').on(t.deliveryDate),
     // §5 "material description=…" is a substring match.
     index('order_items_material_description_trgm_idx').using('gin', t.materialDescription.op('gin_trgm_ops')),
-    // §5 free text: one trigram index over the item's searchable text (see searchTextOfItem).
-    index('order_items_search_trgm_idx').using('gin', sql`${searchTextOfItem(t)} gin_trgm_ops`),
   ],
 );
 

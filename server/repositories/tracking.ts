@@ -13,7 +13,7 @@
  * matching items (the details call returns every item).
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isSuperManager } from '../../src/domain/permissions';
 import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../../src/domain/tracking';
 import { findField, type SearchFieldKey, type SearchTerm } from '../../src/domain/search-language';
@@ -115,7 +115,7 @@ function termSql(term: SearchTerm): SQL | undefined {
   return fieldTermSql(term);
 }
 
-/** The unit separator that joins the columns of the trigram indexes (see searchTextOfItem). */
+/** The unit separator that joins the free-text columns (see searchTextOfItem, orders.search_text). */
 const SEPARATOR = '\x1f';
 
 function fieldTermSql(term: Exclude<SearchTerm, { type: 'free' }>): SQL | undefined {
@@ -245,29 +245,34 @@ function freeTermSql(value: string): SQL {
   return sql`(${searchTextOfItem(orderItems)} ilike ${pattern} or ${searchTextOfOrder(orders)} ilike ${pattern})`;
 }
 
-const candidateOrders = alias(orders, 'candidate_orders');
+/** A free term the orders' search_text can answer (a term holding the separator cannot). */
+const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' }> => term.type === 'free' && !term.value.includes(SEPARATOR);
 
 /**
- * The orders a search may match, as a condition on `orders` (docs/decisions/0021): with terms,
- * an order matches a tab when one of its items matches every term and belongs to the tab
- * (`exists` over its items); the order-level field terms filter the order itself. A free term of
- * three characters or more also names its candidates through the two trigram indexes (items
- * whose text contains it, orders whose text does), which the planner uses when they are few.
+ * The orders a search may match, as a condition on `orders` (docs/decisions/0021, 0031): with
+ * terms, an order matches a tab when one of its items matches every term and belongs to the tab
+ * (`exists` over its items); the order-level field terms filter the order itself. Each free term
+ * must also be in the order's search_text (its own text and all its items', lower-cased, one
+ * trigram index): the planner reads that index when a term is rare, and walks the list order
+ * checking the column row by row when it is common, stopping at the page or the count cap.
+ * `whole`: the search is one free term alone, so an order with items whose search_text holds it
+ * has a matching item (its own text, or an item's) and no `exists` is needed for the total.
  */
-function searchSql(terms: SearchTerm[]): { order: SQL | undefined; items: (tab: SQL | undefined) => SQL } {
+function searchSql(terms: SearchTerm[]): { order: SQL | undefined; items: (tab: SQL | undefined) => SQL; whole: boolean } {
   const orderTerms = terms.filter((term) => term.type !== 'free' && ORDER_FIELDS.has(term.field));
   const itemTerms = terms.filter((term) => !orderTerms.includes(term));
   const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
-  const driver = terms.find((term) => term.type === 'free' && term.value.length >= 3 && !term.value.includes(SEPARATOR));
-  const candidates = driver
-    ? sql`${orders.id} in (
-        select ${orderItems.orderId} from ${orderItems} where ${searchTextOfItem(orderItems)} ilike ${likePattern(driver.value)}
-        union
-        select ${candidateOrders.id} from ${orders} candidate_orders where ${searchTextOfOrder(candidateOrders)} ilike ${likePattern(driver.value)})`
-    : undefined;
+  // A term shorter than a trigram gains nothing from the index (a full index scan): it is the
+  // same substring test as strpos, which the planner can only answer by walking the orders.
+  const texts = terms
+    .filter(textTerm)
+    .map((term) => (term.value.length < 3 ? sql`strpos(${orders.searchText}, lower(${term.value})) > 0` : sql`${orders.searchText} like lower(${likePattern(term.value)})`));
   return {
-    order: and(...orderTerms.map(termSql), candidates),
-    items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`})`,
+    order: and(...orderTerms.map(termSql), ...texts),
+    // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
+    // join, which would read every item of the tab before the first order is known).
+    items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,
+    whole: itemTerms.length === 1 && textTerm(itemTerms[0]!),
   };
 }
 
@@ -291,7 +296,14 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const now = options.now ?? new Date();
   const scope = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
   const search = options.terms.length > 0 ? searchSql(options.terms) : null;
-  const ofTab = (name: CountName) => (search ? and(scope, search.order, search.items(ITEM_TAB_SQL[name])) : and(scope, summaryStatusSql[name === 'total' ? 'all' : name]));
+  const ofTab = (name: CountName) => {
+    if (!search) return and(scope, summaryStatusSql[name === 'total' ? 'all' : name]);
+    // The item summary is the cheap first check: an order without an item of the tab has no
+    // matching one either (docs/decisions/0031).
+    const summary = summaryStatusSql[name === 'total' ? 'all' : name];
+    if (name === 'total' && search.whole) return and(scope, search.order, summary);
+    return and(scope, search.order, summary, search.items(ITEM_TAB_SQL[name]));
+  };
   const offset = (options.page - 1) * options.maxResults;
   const capped = (where: SQL | undefined) => sql`(select count(*) from (select 1 from ${orders} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;
   const tab = tabOf(options.status);

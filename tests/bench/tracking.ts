@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { and, sql } from 'drizzle-orm';
-import { orders } from '../../server/db/schema';
+import { orderItems, orders } from '../../server/db/schema';
 import { trackingScope } from '../../server/repositories/tracking';
 import { resolveUser } from '../../server/repositories/users';
 import { BROWSER, percentile, type Scaled } from './scaled';
@@ -133,6 +133,7 @@ const SEARCHES = [
   ['field filters "po>=4500100000 plant=FI01"', 'po>=4500100000 plant=FI01', 'manager'],
   ['date range "dd>2026-11-01"', 'dd>2026-11-01', 'manager'],
   ['one letter "e" (every order)', 'e', 'manager'],
+  ['two letters "xz" (65 orders: no trigram, a walk)', 'xz', 'manager'],
   ['mechanic, free text "rope"', 'rope', 'mechanic'],
 ] as const;
 
@@ -141,12 +142,22 @@ export async function trackingBench(scaled: Scaled, loadSeconds = 20, port = 817
   const [all] = await scaled.product.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(SUMMARY.all);
   const orderCount = Number(all?.n ?? 0);
   const capped = Math.max(1, Math.floor(first.pages * 0.9));
+  // A selective free term (docs/decisions/0031: read through the trigram index, not walked).
+  const [po] = await scaled.product.database.db
+    .select({ n: orderItems.purchaseOrderDocNumber })
+    .from(orderItems)
+    .where(sql`${orderItems.purchaseOrderDocNumber} is not null`)
+    .orderBy(orderItems.id)
+    .limit(1)
+    .offset(5000);
+  const purchaseOrder = po?.n ?? '4500100000';
   const deep = Math.max(1, Math.floor((orderCount / 20) * 0.9));
   const cases: [string, string, string][] = [
     ['page 1', `${LIST}?${params({ page: 1 })}`, 'manager'],
     [`page ${capped} (90% of the capped count)`, `${LIST}?${params({ page: capped })}`, 'manager'],
     [`deep page ${deep} (90% of every order)`, `${LIST}?${params({ page: deep })}`, 'manager'],
     ...SEARCHES.map(([name, query, who]): [string, string, string] => [name, `${LIST}?${params({ query })}`, who]),
+    [`free text, one purchase order "${purchaseOrder}"`, `${LIST}?${params({ query: purchaseOrder })}`, 'manager'],
   ];
   const latencies = [];
   for (const [name, url, who] of cases) latencies.push({ name, orders: orderCount, ...(await times(scaled, url, who)) });

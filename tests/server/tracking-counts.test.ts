@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { rowsOf } from '../../server/db/client';
 import { orderItems, orders } from '../../server/db/schema';
 import { isActionPoint, isArrived } from '../../src/domain/tracking';
 import { LIST_COUNT_CAP } from '../../src/contract/common';
@@ -227,6 +228,71 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     }
   });
 
+  it('keeps each order\'s search_text current as its own text and its items\' text change (decision 0031)', async () => {
+    const SEP = '\x1f';
+    const ids = async (query: string, status = 'all') => {
+      const res = await product.app.inject({
+        method: 'GET',
+        url: `/parts/v1/users/me/tracking-status?status=${status}&maxResults=100&query=${encodeURIComponent(query)}&page=1&myOrders=false`,
+        headers: bearer(tokens.manager!),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { trackingStatus: { orderId: string }[] }).trackingStatus.map((row) => row.orderId);
+    };
+    await db().insert(orders).values([
+      { id: 'ZZ-TEXT-1', plant: 'DE02', equipmentDescription: 'Kestrel lift' },
+      { id: 'ZZ-TEXT-2', plant: 'DE02' },
+    ]);
+    await db()
+      .insert(orderItems)
+      .values([
+        { orderId: 'ZZ-TEXT-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Marmot gasket', unit: 'PC', trackingNumber: 'TRK-OCELOT' },
+        { orderId: 'ZZ-TEXT-1', lineNumber: 20, materialCode: 'M2', materialDescription: 'Plain washer', unit: 'PC' },
+      ]);
+    expect(await ids('marmot')).toEqual(['ZZ-TEXT-1']);
+    expect(await ids('trk-ocelot')).toEqual(['ZZ-TEXT-1']);
+    // An item's text changes: the new words find the order, the old ones no longer do.
+    await db().update(orderItems).set({ materialDescription: 'Wombat seal', trackingNumber: null }).where(and(eq(orderItems.orderId, 'ZZ-TEXT-1'), eq(orderItems.lineNumber, 10)));
+    expect(await ids('marmot')).toEqual([]);
+    expect(await ids('ocelot')).toEqual([]);
+    expect(await ids('wombat')).toEqual(['ZZ-TEXT-1']);
+    expect(await ids('wo')).toContain('ZZ-TEXT-1');
+    // A status change leaves the text as it was (and the tabs follow the item).
+    await db().update(orderItems).set({ deliveryStatus: 'Delivered' }).where(and(eq(orderItems.orderId, 'ZZ-TEXT-1'), eq(orderItems.lineNumber, 10)));
+    expect(await ids('wombat', 'arrived')).toEqual(['ZZ-TEXT-1']);
+    expect(await ids('wombat', 'incoming')).toEqual([]);
+    // The order's own text changes: every item matches the new words.
+    await db().update(orders).set({ equipmentDescription: 'Heron escalator' }).where(eq(orders.id, 'ZZ-TEXT-1'));
+    expect(await ids('kestrel')).toEqual([]);
+    expect(await ids('heron washer')).toEqual(['ZZ-TEXT-1']);
+    expect(await ids('heron', 'incoming')).toEqual(['ZZ-TEXT-1']);
+    // An item moves to another order, then is deleted.
+    await db().update(orderItems).set({ orderId: 'ZZ-TEXT-2' }).where(and(eq(orderItems.orderId, 'ZZ-TEXT-1'), eq(orderItems.lineNumber, 10)));
+    expect(await ids('wombat')).toEqual(['ZZ-TEXT-2']);
+    expect(await ids('heron wombat')).toEqual([]);
+    await db().delete(orderItems).where(eq(orderItems.orderId, 'ZZ-TEXT-2'));
+    expect(await ids('wombat')).toEqual([]);
+
+    // Every order's column equals its text joined again from the raw rows (lower() in SQL, the
+    // database's own case folding, which ILIKE uses too).
+    const allItems = await db().select().from(orderItems).orderBy(asc(orderItems.orderId), asc(orderItems.lineNumber), asc(orderItems.id));
+    const itemText = new Map<string, string>();
+    for (const item of allItems) {
+      const fields = [item.materialCode, item.materialDescription, item.reservationDocNumber, item.purchaseOrderDocNumber, item.salesOrderDocNumber, item.deliveryOrderDocNumber, item.trackingNumber];
+      itemText.set(item.orderId, `${itemText.get(item.orderId) ?? ''}${SEP}${fields.map((value) => value ?? '').join(SEP)}`);
+    }
+    const rows = (await db().select().from(orders)).map((order) => ({
+      id: order.id,
+      t: [order.id, order.equipmentCode, order.equipmentDescription, order.destination].map((value) => value ?? '').join(SEP) + (itemText.get(order.id) ?? ''),
+    }));
+    const [stale] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from ${orders} o join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, t text) on x.id = o.id
+        where o.search_text is distinct from lower(x.t)`),
+    );
+    expect(Number(stale!.n)).toBe(0);
+    await db().delete(orders).where(inArray(orders.id, ['ZZ-TEXT-1', 'ZZ-TEXT-2']));
+  });
+
   it.runIf(engine === 'postgres')('composes the summaries of two transactions writing items of one order at once', async () => {
     const connectionString = product.database.databaseUrl;
     if (!connectionString) throw new Error('PostgreSQL expected');
@@ -253,6 +319,33 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
       .where(eq(orders.id, 'ZZ-RACE-1'));
     expect(summary).toEqual({ items: 2, arrived: 1, actionPoint: 0 });
     await checkEveryone(50);
+  });
+
+  it.runIf(engine === 'postgres')('keeps search_text whole when two transactions write the text of one order\'s items at once', async () => {
+    const connectionString = product.database.databaseUrl;
+    if (!connectionString) throw new Error('PostgreSQL expected');
+    await db().insert(orders).values({ id: 'ZZ-RACE-T', plant: 'DE02' });
+    await db().insert(orderItems).values({ orderId: 'ZZ-RACE-T', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
+    const first = new pg.Client({ connectionString });
+    const second = new pg.Client({ connectionString });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      // A adds a line and holds its transaction open; B meanwhile renames line 10 (text only: the
+      // summary does not change). Reading from its own snapshot, B would drop A's line.
+      await first.query('begin');
+      await first.query(`insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-T', 20, 'M2', 'Jackal bracket', 'PC')`);
+      const waiting = second.query(`update order_items set material_description = 'Ibex pulley' where order_id = 'ZZ-RACE-T' and line_number = 10`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query('commit');
+      await waiting;
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    const [row] = await db().select({ text: orders.searchText }).from(orders).where(eq(orders.id, 'ZZ-RACE-T'));
+    expect(row!.text).toContain('jackal bracket');
+    expect(row!.text).toContain('ibex pulley');
+    expect(row!.text).not.toContain('race one');
+    await db().delete(orders).where(eq(orders.id, 'ZZ-RACE-T'));
   });
 
   it('counts up to LIST_COUNT_CAP, then names the count a lower bound and still pages on (decision 0021)', async () => {
