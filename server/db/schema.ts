@@ -555,6 +555,9 @@ export const notifications = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** #19 item 22 (decision 0032): the text as a key and parameters, for the PWA to render in the user's language. */
+    textKey: text('text_key'),
+    textParams: jsonb('text_params').$type<Record<string, string | number | null>>(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.channel, t.created),

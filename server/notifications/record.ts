@@ -105,6 +105,8 @@ export async function recordNotifications(db: Executor, event: NotificationEvent
           title: message.channel === 'push' ? subject : null,
           message: body,
           link: event.link ?? null,
+          textKey: event.text?.key ?? null,
+          textParams: event.text ? { ...event.text.params } : null,
           deliveryState: 'queued',
         })),
       )

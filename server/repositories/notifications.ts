@@ -23,6 +23,11 @@ type Row = typeof notifications.$inferSelect;
 
 const DROPDOWN_LIMIT = 50;
 
+/** #19 item 22: the text as key and parameters, when the server wrote one. */
+function textOf(row: Pick<Row, 'textKey' | 'textParams'>): { key: string; params: Record<string, string | number | null> } | null {
+  return row.textKey ? { key: row.textKey, params: row.textParams ?? {} } : null;
+}
+
 export function toItem(row: Row): NotificationItem {
   const base = {
     id: row.id,
@@ -38,6 +43,7 @@ export function toItem(row: Row): NotificationItem {
     active: row.active,
     delivery_state: row.deliveryState as DeliveryState,
     created: row.created.toISOString(),
+    text: textOf(row),
   };
   if (row.channel === 'email') return { ...base, subject: row.subject };
   if (row.channel === 'sms') return { ...base, phone_number: row.phoneNumber ?? row.recipient };
@@ -62,6 +68,7 @@ export async function unreadNotifications(db: Executor, userId: string): Promise
     notification_key: row.notificationKey as NotificationKey,
     notification_text: dropdownText(row),
     created: row.created.toISOString(),
+    text: textOf(row),
   }));
 }
 

@@ -570,6 +570,19 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect(fresh.map((r) => r.channel)).toEqual(['push']);
       expect(fresh[0]!.notificationKey).toBe('inventory_count_notification');
       expect(fresh[0]!.link).toBe(`/mechanic-view/${created.json().id}`);
+      // #19 item 22: the English stays stored (what e-mail and SMS send); key and parameters beside it.
+      const id = created.json().id as number;
+      expect(fresh[0]!.title).toBe(`Stock count #${id} assigned to you`);
+      const pushes = await product.app.inject({ method: 'GET', url: '/user_api/v1/push_notifications?page=1&maxResults=100', headers: bearer(tokens.mechanic!) });
+      expect(pushes.statusCode, pushes.body).toBe(200);
+      const item = (pushes.json().items as Array<{ id: number; text: unknown; message: string }>).find((row) => row.id === fresh[0]!.id)!;
+      expect(item.text).toEqual({
+        key: 'stockCountAssigned',
+        params: { id, by: EMAILS.supervisor, storageLocation: 'V001', plant: 'FI01', deadline: null },
+      });
+      expect(item.message).toBe(`${EMAILS.supervisor} assigned stock count #${id} of storage location V001 in plant FI01 to you.`);
+      const dropdown = await product.app.inject({ method: 'GET', url: '/user_api/v1/notifications', headers: bearer(tokens.mechanic!) });
+      expect((dropdown.json().notifications as Array<{ id: number; text: unknown }>).find((row) => row.id === fresh[0]!.id)!.text).toEqual(item.text);
     });
   });
 });
