@@ -228,3 +228,31 @@ test('signing out marks this device logged out in the push settings', async ({ p
   await expect(device).toContainText('Linux / Chrome');
   await expect(device).toContainText('Signed out');
 });
+
+test('a notification the server wrote reads in the user’s language (#19 item 22)', async ({ page, request }) => {
+  const tokenOf = async (email: string) => ((await (await request.post('/auth/local/token', { data: { email } })).json()) as { idToken: string }).idToken;
+  const mechanic = { authorization: `Bearer ${await tokenOf('mechanic@example.com')}` };
+  const supervisor = { authorization: `Bearer ${await tokenOf('supervisor@example.com')}` };
+  const created = await request.post('/api/v2/my_stock_count', {
+    headers: supervisor,
+    data: { plant: 'FI01', type: 'wall_to_wall', storageLocation: 'V001', conductedBy: 'mechanic@example.com' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  const before = ((await (await request.get('/user_api/v1/user/profile', { headers: mechanic })).json()) as { locale: string }).locale;
+  expect((await request.put('/user_api/v1/user/profile', { headers: mechanic, data: { locale: 'de-DE' } })).status()).toBe(200);
+  try {
+    await login(page, 'mechanic@example.com');
+    await page.locator('.notification-bell').click();
+    // One entry per channel the mechanic's preferences ask for (e-mail and push): each in German.
+    const entry = page.locator('.notification-entry').filter({ hasText: `Inventur Nr. ${id} wurde Ihnen zugewiesen` }).first();
+    await expect(entry).toBeVisible();
+    await entry.click();
+    const modal = page.getByRole('dialog');
+    await expect(modal).toContainText(`supervisor@example.com hat Ihnen die Inventur Nr. ${id} des Lagerorts V001 im Werk FI01 zugewiesen.`);
+  } finally {
+    await request.put('/user_api/v1/user/profile', { headers: mechanic, data: { locale: before } });
+    // Leave the seed as it was for the other specs: the count cancelled, its notifications resolved.
+    await request.put('/api/v2/my_stock_count', { headers: supervisor, data: { stockCountId: id, status: 'cancelled' } });
+  }
+});
