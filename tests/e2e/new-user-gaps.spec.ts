@@ -245,26 +245,39 @@ test('item 2: a page beyond the list is a clear error with a way to page 1', asy
   await expect(page.locator('.order-cards li').first()).toBeVisible();
 });
 
-// Not yet observed in Chromium: the superseded request, held by page.route, does not report
-// requestfailed here (the abort itself is TanStack Query's signal handed to ky). Left to fix (#19 item 2).
-test.fixme('item 2: a newer search supersedes the running one (its request is aborted)', async ({ page }) => {
+// Decision 0026: the newer search supersedes the running one — its request is aborted (seen at the
+// page's fetch: the signal TanStack Query hands to ky), and its late answer never shows.
+test('item 2: a newer search supersedes the running one (its request is aborted)', async ({ page, context }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __aborted: string[] };
+    w.__aborted = [];
+    const original = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+      signal?.addEventListener('abort', () => w.__aborted.push(url));
+      return original(input, init);
+    };
+  });
   await login(page, 'manager@example.com');
   await page.goto('/status-monitor');
   await expect(page.locator('.order-cards li').first()).toBeVisible();
 
-  const aborted: string[] = [];
-  page.on('requestfailed', (request) => {
-    if (request.url().includes('tracking-status') && request.url().includes('query=door')) aborted.push(request.failure()?.errorText ?? '');
-  });
-  // The first search is slow to answer; the user searches again meanwhile.
-  await page.route(/tracking-status\?.*query=door/, async (route) => {
+  // The first search is slow to answer (held wherever it is fetched: page or service worker).
+  await context.route(/tracking-status\?.*query=door/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     await route.continue().catch(() => undefined);
   });
   await page.getByLabel('Filter by').fill('door');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/q=door/);
   await page.getByLabel('Filter by').fill('rope');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/q=rope/);
-  await expect.poll(() => aborted.length).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __aborted: string[] }).__aborted.filter((url) => url.includes('query=door')).length)).toBeGreaterThan(0);
+  // The list answers "rope", and still does after the old answer would have come.
+  await expect(page.locator('.order-cards li').first()).toContainText(/rope/i);
+  await page.waitForTimeout(4_500);
+  await expect(page).toHaveURL(/q=rope/);
+  await expect(page.locator('.order-cards li').first()).toContainText(/rope/i);
 });

@@ -21,6 +21,6 @@ export function prefetchStatusMonitor(queryClient: QueryClient, userEmail: strin
     page: state.page,
   } as const;
   void queryClient.prefetchQuery(
-    mirroredQueryOptions({ queryKey: trackingQueries.list(params), userEmail, scope: 'tracking', fetcher: () => getTrackingStatus(params), mainList: true }),
+    mirroredQueryOptions({ queryKey: trackingQueries.list(params), userEmail, scope: 'tracking', fetcher: (signal) => getTrackingStatus(params, signal), mainList: true }),
   );
 }
