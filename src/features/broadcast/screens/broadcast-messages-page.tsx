@@ -9,6 +9,7 @@ import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { useImportantMessagesMutation } from '../api/important-messages';
+import '../broadcast.css';
 
 const MAX_LENGTH = 500;
 

@@ -12,6 +12,7 @@ import { useProfile } from '../../../lib/profile';
 import { OccupancyChart } from '../../../components/occupancy-chart';
 import { Spinner } from '../../../components/ui/spinner';
 import { getOccupancyReport, getPlants, type OccupancyFilter } from '../api/frontliner';
+import '../dashboards.css';
 
 type Filter = OccupancyFilter;
 

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountrySuggestions } from '../api/get-country-suggestions';
+import '../priority.css';
 
 export function CountryFilter({ selected, onChange }: { selected: string[]; onChange: (countries: string[]) => void }) {
   const { t } = useTranslation();

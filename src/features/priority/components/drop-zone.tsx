@@ -4,6 +4,7 @@
  */
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../priority.css';
 
 export function DropZone({ disabled, onFile }: { disabled: boolean; onFile: (file: File) => void }) {
   const { t } = useTranslation();

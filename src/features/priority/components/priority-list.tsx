@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriorityEntry, UapInfo } from '../../../contract/priority';
 import { useUpdatePriority } from '../api/update-priority';
+import '../priority.css';
 
 /** PM_write: change the priority (1–99) or turn the access point on or off, in the row. */
 function PriorityEditor({ shipToPartyCode, info, onDone }: { shipToPartyCode: string; info: UapInfo; onDone: () => void }) {

@@ -1,6 +1,7 @@
 /** §5: the ship-to-party numbers the user holds, counted against the maximum, or that there are none. */
 import { useTranslation } from 'react-i18next';
 import { MAX_SHIP_TO_PARTY_NUMBERS } from '../../../domain/constants';
+import '../priority.css';
 
 export function ShipToPartySummary({ codes, isSuperManager }: { codes: string[] | undefined; isSuperManager: boolean }) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import { useCsvUpload, type UploadState } from '../hooks/use-csv-upload';
 import { DropZone } from './drop-zone';
 import { UploadErrors } from './upload-errors';
 import { UploadPreview } from './upload-preview';
+import '../priority.css';
 
 const MB = PRIORITY_UPLOAD_MAX_BYTES / (1024 * 1024);
 const STEP: Record<UploadState['step'], number> = { idle: 1, checking: 2, refused: 2, preview: 2, applying: 3, applied: 3 };

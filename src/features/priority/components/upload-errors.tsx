@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UploadLineError } from '../../../contract/priority';
 import { buildErrorCsv, downloadCsv } from '../utils/error-csv';
+import '../priority.css';
 
 /** Rendering more rows than this makes the dialog slow; the CSV always has every error. */
 const SHOWN = 1000;

@@ -1,6 +1,7 @@
 /** The rows the server read from the file and what applying does to each (dry run or result). */
 import { useTranslation } from 'react-i18next';
 import type { UploadResult } from '../../../contract/priority';
+import '../priority.css';
 
 const SHOWN = 200;
 

@@ -18,6 +18,7 @@ import { CountryFilter } from '../components/country-filter';
 import { PriorityList } from '../components/priority-list';
 import { ShipToPartySummary } from '../components/ship-to-party-summary';
 import { UploadDialog } from '../components/upload-dialog';
+import '../priority.css';
 
 const UPLOAD_ACTIONS: { kind: PriorityUploadKind; capability: Capability }[] = [
   { kind: 'shipToParty', capability: 'priority.write' },

@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useOnline } from '../../../lib/use-online';
 import { useMaterialSearch } from '../api/search-materials';
 import { isMaterialCodeLike } from '../../../domain/material-code';
+import '../stock-count.css';
 
 /** Lazy (#17): the scanner never weighs on the count screen's own chunk. */
 const ScanButton = lazy(() => import('../../../components/scan/scan-button'));

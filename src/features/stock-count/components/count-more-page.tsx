@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockCountRow } from '../../../contract/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
+import '../stock-count.css';
 
 export function CountMorePage({
   email,

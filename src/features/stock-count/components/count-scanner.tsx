@@ -12,6 +12,7 @@ import { ScanButton } from '../../../components/scan/scan-button';
 import { useKeyboardWedge } from '../../../lib/keyboard-wedge';
 import { useScanToCount } from '../hooks/use-scan-to-count';
 import { ScanOutcomeView } from './scan-outcome';
+import '../stock-count.css';
 
 interface Props {
   email: string;

@@ -14,6 +14,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { createStockCount, useRelationship, type PlanningResult } from '../api/count-planning';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
+import '../stock-count.css';
 
 export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (result: PlanningResult, draft: boolean) => void }) {
   const { t } = useTranslation();

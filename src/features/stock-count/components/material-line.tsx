@@ -10,6 +10,7 @@ import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quan
 import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
+import '../stock-count.css';
 
 export interface LineActions {
   onQuantity(line: MaterialCountRow, quantity: number): void;

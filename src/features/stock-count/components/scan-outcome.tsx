@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ScanOutcome } from '../hooks/use-scan-to-count';
+import '../stock-count.css';
 
 export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutcome | null; onUndo: () => void; onAdd: (code: string) => void }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
+import '../stock-count.css';
 
 /** Submission is final (§4): say what will happen, refuse while lines are uncounted or need a book-quantity choice. */
 export function SubmitDialog({

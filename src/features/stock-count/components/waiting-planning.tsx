@@ -9,6 +9,7 @@ import type { OutboxEntry } from '../../../offline/db';
 import { PLANNING_SCOPE, discardEntry } from '../offline/count-sheet';
 import { retryEntry, useOutboxEntries } from '../../../offline/outbox';
 import type { PlanningSummary } from '../api/count-planning';
+import '../stock-count.css';
 
 function describe(t: (key: string, options?: Record<string, unknown>) => string, summary: PlanningSummary | undefined): string {
   if (!summary) return t('stockCount.waiting.unknown');

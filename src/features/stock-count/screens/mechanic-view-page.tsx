@@ -38,6 +38,7 @@ import { SubmitDialog } from '../components/submit-dialog';
 import { bookQuantityMoved } from '../../../domain/stock';
 import { formatDeadline } from '../../../lib/date-formats';
 import { Icon } from '../../../components/ui/icons';
+import '../stock-count.css';
 
 /** Scanning (#17) is its own chunk: the screen's own code, and so the app's preload map, stay as they were. */
 const CountScanner = lazy(() => import('../components/count-scanner'));

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getPrintSheet } from '../api/get-print-sheet';
 import { countSheetUrl } from '../../../domain/scan-codes';
 import { Code128, QrCode } from '../components/print-codes';
+import '../stock-count.css';
 import '../print-codes.css';
 
 export default function PrintCountPage() {

@@ -27,6 +27,7 @@ import { EditCountDialog } from '../components/edit-count-dialog';
 import { useToastNotice } from '../../../components/ui/toast';
 import { CountMorePage } from '../components/count-more-page';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
+import '../stock-count.css';
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 

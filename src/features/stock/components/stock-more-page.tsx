@@ -8,6 +8,7 @@ import type { StockType } from '../../../domain/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStockPage } from '../api/get-stock';
 import { StockTable } from './stock-table';
+import '../stock.css';
 
 export function StockMorePage({
   email,

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StockItemRow } from '../../../contract/stock';
 import { useIsNarrow } from '../../../lib/use-media-query';
+import '../stock.css';
 
 // `== null`: a page saved on the device before #19 item 7 lacks quantity_inspection_count.
 const show = (value: number | null | undefined) => (value == null ? '–' : value.toLocaleString());

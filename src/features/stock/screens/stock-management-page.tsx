@@ -19,6 +19,7 @@ import type { StockItemRow } from '../../../contract/stock';
 import { can } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
+import '../stock.css';
 
 const TAB_LABEL: Record<StockType, string> = {
   my_stock: 'stock.tabs.mine',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import type { OrderDetailsItem } from '../../../contract/parts';
+import '../tracking.css';
 
 /** Every §3 item field, in the spec's order; JSON fields are shown in their own sections. */
 const FIELDS = [

@@ -7,6 +7,7 @@ import { TRACKING_ICON_KINDS, TrackingIcon } from '../../../components/tracking/
 import { ItemFields } from './item-fields';
 import { carrierOf, itemTimeline, type TimelineStep } from './item-timeline';
 import { deliveryLabel } from './status-labels';
+import '../tracking.css';
 
 function Step({ step }: { step: TimelineStep }) {
   const { t } = useTranslation();

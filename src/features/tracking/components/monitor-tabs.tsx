@@ -12,6 +12,7 @@ export function cappedTabs(tabCounts: TrackingStatusPage | undefined, mineCounts
   return { all: capped(tabCounts, 'count_total'), arrived: capped(tabCounts, 'count_arrived'), incoming: capped(tabCounts, 'count_incoming'), mine: capped(mineCounts, 'count_total') };
 }
 import { TabBar } from '../../../components/ui/tab-bar';
+import '../tracking.css';
 
 /** §2 status monitor tabs with their counts; arrow keys move between tabs (WAI-ARIA tabs pattern). */
 export function MonitorTabs({

@@ -5,6 +5,7 @@ import type { TrackingRow } from '../../../contract/parts';
 import { itemIcons } from '../../../domain/tracking';
 import { TrackingIconSet } from '../../../components/tracking/tracking-icons';
 import { deliveryLabel } from './status-labels';
+import '../tracking.css';
 
 /** One order row of the status monitor: the order, its summary date and its (matching) items. */
 export function OrderCard({ row, now }: { row: TrackingRow; now: Date }) {

@@ -5,6 +5,7 @@ import type { TrackingStatusParams } from '../../../contract/parts';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTrackingStatus } from '../api/get-tracking-status';
 import { OrderCard } from './order-card';
+import '../tracking.css';
 
 /**
  * One page of order rows. Each page is its own mirrored query, so every page the user loaded is

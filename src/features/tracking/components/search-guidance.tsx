@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SearchFieldTable } from '../../../components/search-field-table';
+import '../tracking.css';
 
 /** A field name of several words is joined with _ here, as the guidance's first example shows. */
 const joined = (alias: string) => alias.replaceAll(' ', '_');

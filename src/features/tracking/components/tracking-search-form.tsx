@@ -6,6 +6,7 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSearch, splitTerms } from '../../../domain/search-language';
+import '../tracking.css';
 
 /** Scan to find an order (#17); lazy, so the scanner and its code rules stay out of this screen's chunk. */
 const ScanButton = lazy(() => import('../../../components/scan/scan-button'));

@@ -10,6 +10,7 @@ import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOrderDetails } from '../api/get-order-details';
 import { ItemPanel } from '../components/item-panel';
+import '../tracking.css';
 
 export default function OrderDetailsPage() {
   const { t } = useTranslation();

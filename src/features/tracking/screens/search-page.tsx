@@ -6,6 +6,7 @@ import { useSearchHistory } from '../../../lib/search-history';
 import { SearchGuidance } from '../components/search-guidance';
 import { TrackingSearchForm } from '../components/tracking-search-form';
 import { monitorSearchUrl } from '../hooks/use-monitor-state';
+import '../tracking.css';
 
 function HistoryEntry({ text, onPick }: { text: string; onPick: () => void }) {
   const { errors } = parseSearch(text);

@@ -22,6 +22,7 @@ import { ResultPage } from '../components/result-page';
 import { FirstSteps } from '../components/first-steps';
 import { TrackingSearchForm } from '../components/tracking-search-form';
 import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-monitor-state';
+import '../tracking.css';
 
 const PANEL_ID = 'monitor-panel';
 
