@@ -3,7 +3,7 @@
  * Its ES256 key pair is generated once into DATA_DIR so tokens survive a restart;
  * tests run with an in-memory pair. It never runs under NODE_ENV=production unless allowed (config.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type CryptoKey } from 'jose';
@@ -34,7 +34,19 @@ async function loadOrCreateKey(dataDir: string | null): Promise<StoredKey> {
   const stored: StoredKey = { kid: randomUUID(), privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) };
   if (file && dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+    // Replicas sharing DATA_DIR may start together: the key is written whole to a file of its own,
+    // then linked into place, which fails when another process got there first — then theirs is
+    // the key, read whole. Every process signs and verifies with the same one.
+    const draft = `${file}.${process.pid}.${randomUUID()}`;
+    writeFileSync(draft, JSON.stringify(stored), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      return JSON.parse(readFileSync(file, 'utf8')) as StoredKey;
+    } finally {
+      rmSync(draft, { force: true });
+    }
   }
   return stored;
 }

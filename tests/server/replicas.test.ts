@@ -106,7 +106,7 @@ describe.runIf(adminUrl)('two replicas on one PostgreSQL', () => {
       });
       children.push(child);
     }
-    // The second replica starts only once the first created the shared signing key.
+    // Both start at once: they agree on the shared signing key (local-issuer.ts links it into place).
     await waitFor('both replicas', async () => {
       const answers = await Promise.all(base.map((url) => fetch(`${url}/healthz`).then((r) => r.ok, () => false)));
       return answers.every(Boolean);
