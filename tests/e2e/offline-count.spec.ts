@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { productServer, type ProductServer } from './product-server';
+import { localToken, productServer, serverCountLines, type ProductServer } from './product-server';
 
 const COUNT_ID = 27; // the demo mechanic's initiated wall-to-wall count (seed)
 let server: ProductServer;
@@ -16,18 +16,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-async function tokenFor(request: APIRequestContext, email: string) {
-  const res = await request.post(`${server.origin}/auth/local/token`, { data: { email } });
-  return ((await res.json()) as { idToken: string }).idToken;
-}
-
-async function serverLines(request: APIRequestContext, token: string) {
-  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500&page=1`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).material_counts as Array<{ id: number; material_code: string; quantity: number | null; version: number }>;
-}
+const tokenFor = (request: APIRequestContext, email: string) => localToken(request, server.origin, email);
+const serverLines = (request: APIRequestContext, token: string) => serverCountLines(request, server.origin, token, COUNT_ID);
 
 const lineInput = (page: Page, code: string) => page.locator(`[data-line="${code}"] input[data-quantity]`);
 

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
 
 export interface ProductServer {
   origin: string;
@@ -50,3 +51,27 @@ export async function productServer(port: number): Promise<ProductServer> {
   await server.start();
   return server;
 }
+
+/** An id token of the server's local demo issuer for `email`. */
+export async function localToken(request: APIRequestContext, origin: string, email: string): Promise<string> {
+  const res = await request.post(`${origin}/auth/local/token`, { data: { email } });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+export interface ServerCountLine {
+  id: number;
+  material_code: string;
+  quantity: number | null;
+  version: number;
+  unit: string;
+}
+
+/** A count's lines as the server holds them (what reached it, and once). */
+export async function serverCountLines(request: APIRequestContext, origin: string, token: string, countId: number): Promise<ServerCountLine[]> {
+  const res = await request.get(`${origin}/api/v2/my_material_count?stockCountId=${countId}&maxResults=500&page=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).material_counts as ServerCountLine[];
+}
+

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { writeBarcodeVideo } from './fake-camera';
-import { productServer, type ProductServer } from './product-server';
+import { localToken, productServer, serverCountLines, type ProductServer } from './product-server';
 
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
@@ -30,18 +30,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-async function tokenFor(request: APIRequestContext, email: string) {
-  const res = await request.post(`${server.origin}/auth/local/token`, { data: { email } });
-  return ((await res.json()) as { idToken: string }).idToken;
-}
-
-async function serverLines(request: APIRequestContext, token: string) {
-  const res = await request.get(`${server.origin}/api/v2/my_material_count?stockCountId=${COUNT_ID}&maxResults=500&page=1`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).material_counts as Array<{ id: number; material_code: string; quantity: number | null; version: number; unit: string }>;
-}
+const tokenFor = (request: APIRequestContext, email: string) => localToken(request, server.origin, email);
+const serverLines = (request: APIRequestContext, token: string) => serverCountLines(request, server.origin, token, COUNT_ID);
 
 /** A keyboard-wedge scan: each character as a keydown at the focused element, then Enter, within a millisecond or two (several scans: codes separated by \n). */
 async function wedgeScan(page: Page, code: string) {

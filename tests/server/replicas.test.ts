@@ -24,22 +24,14 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { fileProcessing, notifications, orderItems, orders } from '../../server/db/schema';
 import { createScratchDatabase } from './harness';
 import { providedTemplates, seedTestData } from './template';
+import { seededRandom } from '../seeded-random';
 
 const adminUrl = process.env.DATABASE_URL;
 const PORTS = [Number(process.env.REPLICA_PORT_A ?? 8197), Number(process.env.REPLICA_PORT_B ?? 8198)] as const;
 const SEED = Number(process.env.REPLICAS_SEED ?? Date.now() % 100_000);
 
-/** mulberry32: the workload's order, repeatable from SEED. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The workload's order, repeatable from SEED. */
+const random = seededRandom;
 
 const csv = (fields: string[], rows: Array<Array<string | number>>) => `${Papa.unparse({ fields, data: rows }, { newline: '\n' })}\n`;
 
