@@ -164,6 +164,16 @@ test('the priority manager: no table wider than its card', async ({ page }) => {
   const overflow = await card.evaluate((element) => [...element.querySelectorAll('*')].some((child) => child.scrollWidth > child.clientWidth + 1 && getComputedStyle(child).overflowX !== 'visible'));
   expect(overflow).toBe(false);
   await expectUncovered(card.getByRole('button', { name: /^Change / }).first(), 'Change');
+
+  // The upload is a full-width bottom sheet; its preview table scrolls inside, the sheet does not.
+  await page.getByRole('button', { name: 'Upload priorities' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Add or update priorities (CSV)' });
+  await sheet.getByLabel('CSV file').setInputFiles({ name: 'priorities.csv', mimeType: 'text/csv', buffer: Buffer.from('shipToPartyCode,accessPointId,priority\n0050010001,FI-AP-10611,9\n') });
+  await expect(sheet.getByText('priorities.csv', { exact: true })).toBeVisible();
+  const box = (await sheet.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(390);
+  expect(await sheet.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+  await expectUncovered(sheet.getByRole('button', { name: /^Apply/ }), 'Apply');
 });
 
 /** Nothing on the page is wider than the screen: no sideways scrolling of the page or of a box in it. */

@@ -12,13 +12,19 @@ export function FilePicker({
   describedBy,
   file,
   onChange,
+  disabled = false,
+  clearAfterChoice = false,
 }: {
   id: string;
   label: string;
   accept?: string;
   describedBy?: string;
-  file: File | null;
+  /** The chosen file (or its name), shown beside the button. */
+  file: { name: string } | null;
   onChange: (file: File | null) => void;
+  disabled?: boolean;
+  /** Empty the field after each choice, so choosing the same file again (fixed) is a change too. */
+  clearAfterChoice?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,9 +35,14 @@ export function FilePicker({
         className="file-picker-input"
         accept={accept}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0] ?? null;
+          if (clearAfterChoice) event.target.value = '';
+          onChange(chosen);
+        }}
       />
-      <label htmlFor={id} className="button">
+      <label htmlFor={id} className={`button${disabled ? ' is-disabled' : ''}`} aria-disabled={disabled || undefined}>
         <Icon name="upload" size={20} />
         {label}
       </label>

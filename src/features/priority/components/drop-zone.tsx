@@ -1,12 +1,14 @@
 /**
- * Drag a CSV onto the zone or pick it with the file input (the keyboard and screen-reader way;
- * the input stays a real, labelled control).
+ * Drag a CSV onto the zone or pick it with the app's file picker (#21: styled like the rest; the
+ * keyboard and screen-reader way, the input stays a real, labelled control).
  */
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '../../../components/ui/file-picker';
 import '../priority.css';
 
-export function DropZone({ disabled, onFile }: { disabled: boolean; onFile: (file: File) => void }) {
+/** `fileName`: the file being checked or previewed (the zone is drawn again for each step). */
+export function DropZone({ disabled, fileName, onFile }: { disabled: boolean; fileName: string | null; onFile: (file: File) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [isDragging, setDragging] = useState(false);
@@ -29,20 +31,14 @@ export function DropZone({ disabled, onFile }: { disabled: boolean; onFile: (fil
       onDrop={drop}
     >
       <p>{t('priority.upload.dropHere')}</p>
-      <label className="field-label" htmlFor={id}>
-        {t('priority.upload.fileLabel')}
-      </label>
-      <input
+      <FilePicker
         id={id}
-        type="file"
+        label={t('priority.upload.fileLabel')}
         accept=".csv,text/csv"
+        file={fileName ? { name: fileName } : null}
         disabled={disabled}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // Cleared so choosing the same file again (after fixing it) is a change too.
-          event.target.value = '';
-          if (file) onFile(file);
-        }}
+        clearAfterChoice
+        onChange={(file) => file && onFile(file)}
       />
     </div>
   );

@@ -61,7 +61,7 @@ export function UploadDialog({ kind, open, onClose }: { kind: PriorityUploadKind
         {columns.optional.length > 0 && <> {t('priority.upload.optionalColumns', { columns: columns.optional.join(', ') })}</>}{' '}
         {t('priority.upload.format', { mb: MB, rows: PRIORITY_UPLOAD_MAX_ROWS.toLocaleString() })}
       </p>
-      {(state.step === 'idle' || state.step === 'refused' || state.step === 'preview') && <DropZone disabled={busy} onFile={(file) => void choose(file)} />}
+      {(state.step === 'idle' || state.step === 'refused' || state.step === 'preview') && <DropZone disabled={busy} fileName={'fileName' in state ? state.fileName : null} onFile={(file) => void choose(file)} />}
       <UploadProgress state={state} />
 
       {state.step === 'refused' && (
