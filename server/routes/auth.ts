@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { authConfigResponse, localTokenBody, localTokenResponse } from '../../src/contract/auth';
 import { errorBody } from '../../src/contract/common';
 import { checkEmail } from '../../src/domain/email';
+import { DEMO_ACCOUNTS } from '../auth/demo-accounts';
 import type { LocalIssuer } from '../auth/local-issuer';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { DEMO_ACCOUNTS } from '../db/seed';
 import { HttpError } from '../plugins/errors';
 
 export interface AuthRoutesOptions {

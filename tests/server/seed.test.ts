@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
-import { DEMO_ACCOUNTS, seedDatabase } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/auth/demo-accounts';
+import { seedDatabase } from '../../server/db/seed';
 import { GRANTS } from '../../src/domain/permissions';
 import { DOCUMENT_STAGES } from '../../src/domain/tracking';
 import {

@@ -3,7 +3,8 @@
  * allowed (and answers what that account may see), refused with 403 and the reason, or scoped;
  * envelopes carry their §3 fields; bad parameters are 400s naming the parameter.
  *
- * The expectations are written from the seed (README demo accounts, server/db/seed.ts) and §6,
+ * The expectations are written from the seed (README demo accounts, server/auth/demo-accounts.ts,
+ * server/db/seed/) and §6,
  * not read from src/domain/permissions.ts, so a wrong row there fails here. A count outside
  * what the caller sees is a 404 "Stock count N not found" on every call that takes its id
  * (print sheet, lines, edit, cancel, submit, recount), as if it did not exist; a list filtered

@@ -1,6 +1,7 @@
 /**
- * Static catalogue behind the demo seed (server/db/seed.ts): plants, places, people, parts and
- * carriers. Only lists live here; everything random or date-dependent is built in seed.ts, so
+ * Static catalogue behind the demo seed (server/db/seed/): plants, places, people, parts and
+ * carriers. Only lists live here; everything random or date-dependent is built by the seed's
+ * section modules (world, stock, users, orders, counts, notifications, admin), so
  * this file reads like the "world" the demo is set in. Names are realistic but brand-free.
  */
 

@@ -1,0 +1,116 @@
+/**
+ * Deterministic demo seed (ARCHITECTURE §4): fills an EMPTY database with a realistic world of
+ * three plants, their people, parts, stock, orders in every tracking stage (§4), stock counts in
+ * every status, notifications, file-dashboard rows and the rest of §3.
+ *
+ * Strategy:
+ * - Every random choice comes from a seeded mulberry32 stream, one stream per section, so the same
+ *   `now` and `scale` always give identical rows, and changing one section does not reshuffle the
+ *   others. Math.random and gen_random_uuid are never used; UUIDs come from the stream too.
+ * - All dates are offsets from `options.now`, so "ETA next week" and "goods receipt 2 days ago"
+ *   stay true whenever the seed runs.
+ * - Rows are built in memory first (pure functions), then written in ONE transaction with
+ *   multi-row inserts, which keeps PGlite fast. Tables with ids that other rows point to
+ *   (order_items, stock_counts) get explicit ids and their sequences are moved past them.
+ * - `scale` multiplies orders, vans (storage locations) and thus stock rows and stock counts.
+ */
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { GRANTS, GRANT_DESCRIPTIONS, ROLES } from '../../../src/domain/permissions';
+import { DEMO_MECHANIC } from '../../auth/demo-accounts';
+import { ingestSeedFiles } from '../../ingestion/seed-files';
+import type { Db } from '../client';
+import * as schema from '../schema';
+import { buildAccessPointPriorities, buildAdminRows, buildAllowedPlants, buildFeedback } from './admin';
+import { buildStockCounts } from './counts';
+import { ACCESS_POINTS, PLANTS, SHIP_TO_PARTIES } from './data';
+import type { Insert, SeedUser } from './model';
+import { buildDevices, buildNotifications, buildNotificationSettings } from './notifications';
+import { buildOrders } from './orders';
+import { buildWorld } from './world';
+import { insertAll, syncSequence } from './write';
+
+/** The demo accounts live with sign-in (server/auth/demo-accounts.ts); re-exported for the seed's callers. */
+export { DEMO_ACCOUNTS } from '../../auth/demo-accounts';
+
+export interface SeedOptions {
+  /** Multiplies orders, vans, stock rows and stock counts. 1 = hand-sized demo. */
+  scale?: number;
+  /** Reference time; every date is derived from it. */
+  now?: Date;
+  /** Manager address of the pending approval request. */
+  supportEmail?: string;
+}
+
+function attachmentRows(users: readonly SeedUser[]): Insert<typeof schema.userAttachments>[] {
+  return users.flatMap((u) => u.spec.attachments.map((a) => ({ userId: u.id, ...a })));
+}
+
+/** Fills an EMPTY database; returns counts per table. No-op (returns null) if users table already has rows. */
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<Record<string, number> | null> {
+  const scale = options.scale ?? 1;
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`seed: scale must be a positive number, got ${scale}`);
+  const now = options.now ?? new Date();
+  const supportEmail = options.supportEmail ?? 'support@example.com';
+
+  const tally = await db.transaction(async (tx) => {
+    const existing = await tx.select({ id: schema.users.id }).from(schema.users).limit(1);
+    if (existing.length > 0) return null;
+
+    const world = buildWorld(now, scale);
+    const byEmail = (email: string): SeedUser => {
+      const user = world.users.find((u) => u.spec.email === email);
+      if (!user) throw new Error(`seed: no user ${email}`);
+      return user;
+    };
+    const orders = buildOrders(world);
+    const counts = buildStockCounts(world);
+    const admin = buildAdminRows(world, byEmail, supportEmail);
+    const tally: Record<string, number> = {};
+    const write = <T extends PgTable>(table: T, rows: readonly Insert<T>[]) => insertAll(tx, table, rows, tally);
+
+    await write(schema.grants, GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] })));
+    await write(schema.plants, PLANTS.map(({ code, name, country, city, timezone }) => ({ code, name, country, city, timezone })));
+    await write(schema.plannerGroups, PLANTS.flatMap((p) => p.plannerGroups.map((pg) => ({ plant: p.code, ...pg }))));
+    await write(schema.workCenters, world.workCenters.map(({ plant, code, name, plannerGroup }) => ({ plant, code, name, plannerGroup })));
+    await write(schema.storageLocations, world.storageLocations);
+    await write(schema.shipToParties, SHIP_TO_PARTIES.map((stp) => ({ ...stp })));
+    await write(schema.accessPoints, ACCESS_POINTS.map((ap) => ({ ...ap })));
+    await write(schema.accessPointPriorities, buildAccessPointPriorities(world));
+    await write(schema.allowedPlants, buildAllowedPlants());
+
+    await write(schema.users, world.users.map((u) => u.row));
+    await write(schema.userGrants, world.users.flatMap((u) => u.spec.grants.map((grantId) => ({ userId: u.id, grantId, createdAt: u.row.createdAt }))));
+    await write(schema.userAttachments, attachmentRows(world.users));
+    await write(schema.approvalRequests, admin.approvalRequests);
+    await write(schema.auditLog, admin.auditLog);
+
+    await write(schema.materials, world.materials);
+    await write(schema.stockItems, [...world.stock.values()].flat());
+    await write(schema.stockTransferRequests, admin.transfers);
+    await write(schema.stockCounts, counts.counts);
+    await syncSequence(tx, 'stock_counts', counts.counts.length);
+    await write(schema.materialCounts, counts.lines);
+
+    await write(schema.orders, orders.orders);
+    await write(schema.orderItems, orders.items);
+    await syncSequence(tx, 'order_items', orders.items.length);
+    await write(schema.parcelEvents, orders.events);
+
+    await write(schema.notifications, buildNotifications(world, orders));
+    await write(schema.notificationSettings, buildNotificationSettings(world));
+    await write(schema.notificationDevices, buildDevices(world, byEmail(DEMO_MECHANIC.email)));
+    await write(schema.importantMessages, admin.importantMessages);
+    await write(schema.feedback, buildFeedback(world, byEmail));
+    // #9: the file-processing rows come from really ingesting 30 days of generated ERP files.
+    const stockRows = [...world.stock.values()].flat();
+    await ingestSeedFiles(tx, { now, materials: world.materials, stock: stockRows, orders: orders.orders, items: orders.items, events: orders.events });
+    tally.file_processing = (await tx.select({ n: sql<number>`count(*)::int` }).from(schema.fileProcessing))[0]?.n ?? 0;
+    return tally;
+  });
+  // Fresh statistics, so the planner uses the indexes of the just-filled tables at once; and the
+  // row versions the summary triggers rewrote while filling are reclaimed (all-visible pages let
+  // index-only scans skip the table). PGlite has no autovacuum to do either later (db/maintenance.ts).
+  if (tally) await db.execute(sql`vacuum (analyze)`);
+  return tally;
+}
