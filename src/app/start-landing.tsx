@@ -16,13 +16,17 @@ import { preloadFirstScreen } from './first-screen';
 
 const loadApp = () => loadChunk(() => import('./start-app'));
 
-/** The service worker (installable app, precache for offline starts), once the page has loaded. */
+/**
+ * The service worker (installable app, precache for offline starts), once the page has loaded.
+ * The plain browser call: workbox-window (the update prompt's machinery, update-prompt.tsx) loads
+ * only with the signed-in app, so the first screen does not carry it (#19, #22: ≤ 100 KB).
+ */
 function registerWorkerWhenLoaded() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const register = () =>
-    void import('virtual:pwa-register').then(({ registerSW }) =>
-      registerSW({ onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error) }),
-    );
+    void navigator.serviceWorker
+      .register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })
+      .catch((error: unknown) => console.warn('Service worker registration failed', error));
   if (document.readyState === 'complete') setTimeout(register, 0);
   else window.addEventListener('load', register, { once: true });
 }
