@@ -18,7 +18,7 @@ export function SearchHistoryScreen({ title, label, placeholder, help, history, 
     <section className="page narrow-page">
       <h1 className="page-title">{title}</h1>
       <form
-        className="search-form"
+        className="search-form field-first"
         role="search"
         onSubmit={(event) => {
           event.preventDefault();

@@ -6,7 +6,7 @@ import { iconReasons } from '../../../domain/icon-reasons';
 import { TRACKING_ICON_KINDS, TrackingIcon } from '../../../components/tracking/tracking-icons';
 import { ItemFields } from './item-fields';
 import { carrierOf, itemTimeline, type TimelineStep } from './item-timeline';
-import { deliveryLabel } from './status-labels';
+import { deliveryLabel, deliveryTone } from './status-labels';
 import '../tracking.css';
 
 function Step({ step }: { step: TimelineStep }) {
@@ -71,7 +71,7 @@ export function ItemPanel({ item, serviceOrder, now }: { item: OrderDetailsItem;
         <h2 id={`item-${item.id}`}>
           {item.materialCode} · {item.materialDescription}
         </h2>
-        <span className="status-chip">{deliveryLabel(t, item)}</span>
+        <span className={`status-chip status-${deliveryTone(item)}`}>{deliveryLabel(t, item)}</span>
       </header>
       <dl className="item-facts">
         <div>

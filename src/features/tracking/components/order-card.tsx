@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/date-formats';
 import type { TrackingRow } from '../../../contract/parts';
 import { itemIcons } from '../../../domain/tracking';
 import { TrackingIconSet } from '../../../components/tracking/tracking-icons';
-import { deliveryLabel } from './status-labels';
+import { deliveryLabel, deliveryTone } from './status-labels';
 import '../tracking.css';
 
 /** One order row of the status monitor: the order, its summary date and its (matching) items. */
@@ -34,7 +34,7 @@ export function OrderCard({ row, now }: { row: TrackingRow; now: Date }) {
             <span className="order-item-material">
               <strong>{item.materialCode}</strong> {item.materialDescription}
             </span>
-            <span className="status-chip">{deliveryLabel(t, item)}</span>
+            <span className={`status-chip status-${deliveryTone(item)}`}>{deliveryLabel(t, item)}</span>
             {/* Icons are worked out again with this device's clock: an offline copy may be days old. */}
             <TrackingIconSet icons={itemIcons(item, now)} />
           </li>

@@ -48,7 +48,7 @@ export function TrackingSearchForm({
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <div className="search-form">
+      <div className="search-form field-first">
         <input
           id={id}
           type="search"
