@@ -20,8 +20,10 @@ function report(error: unknown, silent: boolean | undefined) {
   // Offline with no copy on the device: the screen says so in its place (#19 item 24), not as an alert.
   if (error instanceof NothingSavedError) return;
   void errorMessage(error).then((message) => {
-    // The user is on their way to /user-expired (§8), which says it better than an alert.
-    if (statusOf(error) === 403 && message === MESSAGES.userExpired) return;
+    // The user is on their way to /user-expired or /welcome (§8), which say it better than an
+    // alert (a red error over "your request is on its way" read as something gone wrong).
+    const redirected: string[] = [MESSAGES.userExpired, MESSAGES.pendingApproval, MESSAGES.approvalRejected];
+    if (statusOf(error) === 403 && redirected.includes(message)) return;
     if (silent) console.warn(message);
     else showError(message);
   });
