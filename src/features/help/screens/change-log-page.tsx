@@ -86,7 +86,13 @@ function BlockView({ block }: { block: Block }) {
 export default function ChangeLogPage() {
   const { t, i18n } = useTranslation();
   const text = useChangeLog(i18n.language);
-  const blocks = useMemo(() => (text === null ? null : parseMarkdown(text)), [text]);
+  // From the first version on: the file's own title and preamble repeat the page's title and intro.
+  const blocks = useMemo(() => {
+    if (text === null) return null;
+    const all = parseMarkdown(text);
+    const first = all.findIndex((block) => block.kind === 'heading' && block.level === 2);
+    return first === -1 ? all : all.slice(first);
+  }, [text]);
   return (
     <section className="page narrow-page help-page change-log">
       <h1 className="page-title route-title">{t('routes.changeLog')}</h1>
