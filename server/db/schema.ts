@@ -481,6 +481,8 @@ export const stockCounts = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** When the person counting was reminded that the deadline is near (#6); cleared when the deadline moves. */
     dueReminderSentAt: timestamp('due_reminder_sent_at', { withTimezone: true }),
+    /** #18 blind count (decision 0033): the people counting get no book quantity in any response. */
+    isBlind: boolean('is_blind').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -519,8 +521,67 @@ export const materialCounts = pgTable(
     version: integer('version').notNull().default(0),
     updatedBy: text('updated_by'),
     updatedAt: updatedAt(),
+    /**
+     * #18 merge (decision 0033): on a count split among counters, the planner's choice between two
+     * counters' different quantities: whose quantity (the part) was taken, by whom, when.
+     */
+    resolvedPartId: integer('resolved_part_id'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('material_counts_count_material_uq').on(t.stockCountId, t.materialCode)],
+);
+
+/**
+ * #18 several counters on one count (decision 0033): a part of a count, counted by one person.
+ * One part per person per count; a count without parts is the single-counter count of §3
+ * (conducted_by) and works as before.
+ */
+export const stockCountParts = pgTable(
+  'stock_count_parts',
+  {
+    id: serial('id').primaryKey(),
+    stockCountId: integer('stock_count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    /** The person counting this part (e-mail, lower case). */
+    counter: text('counter').notNull(),
+    /** What the planner calls the part ("bins A-01 to A-20"), shown to the counter. */
+    label: text('label'),
+    status: text('status').notNull().default('open'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_count_parts_counter_uq').on(t.stockCountId, t.counter),
+    index('stock_count_parts_counter_idx').on(t.counter),
+    check('stock_count_parts_status_ck', sql`${t.status} in ('open','done')`),
+  ],
+);
+
+/**
+ * The lines of a part and what its counter counted there, kept apart from the count's merged
+ * quantity (material_counts.quantity): who counted what, when. A line in two parts is a control
+ * count, made only on purpose (decision 0033).
+ */
+export const stockCountPartLines = pgTable(
+  'stock_count_part_lines',
+  {
+    partId: integer('part_id')
+      .notNull()
+      .references(() => stockCountParts.id, { onDelete: 'cascade' }),
+    materialCountId: integer('material_count_id')
+      .notNull()
+      .references(() => materialCounts.id, { onDelete: 'cascade' }),
+    quantity: numeric('quantity'),
+    countedBy: text('counted_by'),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    /** Optimistic concurrency per counter's line, as material_counts.version. */
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.partId, t.materialCountId] }), index('stock_count_part_lines_line_idx').on(t.materialCountId)],
 );
 
 // ───────────────────────────── notifications ─────────────────────────────
