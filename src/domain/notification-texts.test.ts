@@ -36,10 +36,19 @@ describe('notification texts', () => {
     const en = templatesOf('en-US');
     const own = templatesOf(locale);
     expect(placeholders(own.countBy)).toEqual(placeholders(en.countBy));
-    for (const key of ['stockCountAssigned', 'stockCountDue', 'orderItemStatus'] as const) {
+    for (const key of ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountDue', 'orderItemStatus'] as const) {
       expect(placeholders(own[key].subject), `${locale} ${key}.subject`).toEqual(placeholders(en[key].subject));
       expect(placeholders(own[key].body), `${locale} ${key}.body`).toEqual(placeholders(en[key].body));
     }
+  });
+
+  it('renders a part of a split count (#18), with the deadline sentence', () => {
+    const part: NotificationText = { key: 'stockCountPartAssigned', params: { id: 9, by: 'supervisor@example.com', storageLocation: 'V001', plant: 'FI01', deadline: '2026-12-01', lines: 3 } };
+    expect(renderNotificationText(templatesOf('en-US'), part)).toEqual({
+      subject: 'Part of stock count #9 assigned to you',
+      body: 'supervisor@example.com assigned you a part of stock count #9 of storage location V001 in plant FI01 (lines to count: 3). Please count by 2026-12-01.',
+    });
+    expect(knownNotificationText({ key: 'stockCountPartAssigned', params: { id: 9, by: 'x', storageLocation: 'V001', plant: 'FI01' } })).toBeNull();
   });
 
   it('renders German, and treats markup in parameters as text', () => {

@@ -4,11 +4,13 @@
  * text (what e-mail and SMS send, and what clients without the key show). The wording itself has
  * one home, `notifications.text.*` in locales/*.json; en-US is the stored English.
  */
-export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountDue', 'orderItemStatus'] as const;
+export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountDue', 'orderItemStatus'] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 
 export interface NotificationTextParams {
   stockCountAssigned: { id: number; by: string; storageLocation: string; plant: string; deadline: string | null };
+  /** #18: one part of a count split among several counters (decision 0033). */
+  stockCountPartAssigned: { id: number; by: string; storageLocation: string; plant: string; deadline: string | null; lines: number };
   stockCountDue: { id: number; storageLocation: string; plant: string; deadline: string };
   orderItemStatus: { order: string; line: number; material: string; description: string; status: string };
 }
@@ -18,6 +20,7 @@ export type NotificationText = { [K in NotificationTextKey]: { key: K; params: N
 /** The parameters each key needs, to tell a usable text from one a client cannot render. */
 const REQUIRED: { [K in NotificationTextKey]: (keyof NotificationTextParams[K])[] } = {
   stockCountAssigned: ['id', 'by', 'storageLocation', 'plant'],
+  stockCountPartAssigned: ['id', 'by', 'storageLocation', 'plant', 'lines'],
   stockCountDue: ['id', 'storageLocation', 'plant', 'deadline'],
   orderItemStatus: ['order', 'line', 'material', 'description', 'status'],
 };
@@ -45,6 +48,7 @@ export function interpolate(template: string, params: Record<string, unknown>): 
 export interface NotificationTemplates {
   countBy: string;
   stockCountAssigned: { subject: string; body: string };
+  stockCountPartAssigned: { subject: string; body: string };
   stockCountDue: { subject: string; body: string };
   orderItemStatus: { subject: string; body: string };
 }
@@ -54,6 +58,6 @@ export function renderNotificationText(templates: NotificationTemplates, text: N
   const own = templates[text.key];
   const subject = interpolate(own.subject, params);
   let body = interpolate(own.body, params);
-  if (text.key === 'stockCountAssigned' && text.params.deadline) body = `${body} ${interpolate(templates.countBy, params)}`;
+  if ((text.key === 'stockCountAssigned' || text.key === 'stockCountPartAssigned') && text.params.deadline) body = `${body} ${interpolate(templates.countBy, params)}`;
   return { subject, body };
 }
