@@ -45,6 +45,7 @@ import { trackingStatusRoutes } from './routes/parts/tracking-status';
 import { importantMessageRoutes } from './routes/parts/important-message';
 import { stockRoutes } from './routes/stock/stock';
 import { stockCountManagementRoutes } from './routes/stock/stock-count-management';
+import { stockCountPartRoutes } from './routes/stock/stock-count-parts';
 import { relationshipRoutes } from './routes/stock/relationship';
 import { transferRoutes } from './routes/stock/transfer';
 import type { ErpAdapter } from './erp/adapter';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await stock.register(materialCountRoutes, { db });
       await stock.register(stockRoutes, { db });
       await stock.register(stockCountManagementRoutes, { db });
+      await stock.register(stockCountPartRoutes, { db });
       await stock.register(relationshipRoutes, { db });
       await stock.register(transferRoutes, { db });
     },

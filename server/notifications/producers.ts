@@ -2,7 +2,7 @@
  * Events this feature produces itself. Other producers (ERP delivery status changes, stock-count
  * assignment edits) call emitNotifications directly; these helpers keep the wording in one place.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { notifications, users } from '../db/schema';
 import { emitNotifications, type EmitResult } from './emit';
@@ -39,17 +39,47 @@ export async function notifyStockCountAssigned(tx: Tx, count: AssignedCount): Pr
 }
 
 /**
+ * #18: each counter of a split count is told about their part (key inventory_count_notification,
+ * the same link as a whole count: the mechanic view opens on their part).
+ */
+export async function notifyStockCountPartAssigned(tx: Tx, count: AssignedCount, part: { counter: string; lines: number }): Promise<EmitResult | null> {
+  if (count.isDraft) return null;
+  const [counter] = await tx.select({ id: users.id }).from(users).where(eq(users.email, part.counter.toLowerCase()));
+  if (!counter) return null;
+  const text: NotificationText = {
+    key: 'stockCountPartAssigned',
+    params: { id: count.id, by: count.createdBy, storageLocation: count.storageLocation, plant: count.plant, deadline: count.shouldBeDoneAt, lines: part.lines },
+  };
+  return emitNotifications(tx, {
+    key: 'inventory_count_notification',
+    userIds: [counter.id],
+    ...englishNotificationText(text),
+    text,
+    link: `/mechanic-view/${count.id}`,
+    plantCode: count.plant,
+  });
+}
+
+/**
  * #19 item 21: a cancelled count's notifications ("assigned to you", "is due") are resolved in the
  * cancelling transaction: marked read (§4 active = false) so they leave the unread list, and any
  * not yet sent are withdrawn (delivery state 'skipped') so nobody is asked to count a cancelled
  * count. With `exceptEmail`, the person who counts now keeps theirs (a count handed to someone else
  * resolves only the previous counter's).
  */
-export async function resolveStockCountNotifications(tx: Tx, countId: number, reason: string, exceptEmail?: string | null): Promise<number> {
+export async function resolveStockCountNotifications(
+  tx: Tx,
+  countId: number,
+  reason: string,
+  exceptEmail?: string | null | readonly string[],
+  onlyEmails?: readonly string[],
+): Promise<number> {
+  const except = (typeof exceptEmail === 'string' ? [exceptEmail] : (exceptEmail ?? [])).map((email) => email.toLowerCase());
   const ofCount = and(
     eq(notifications.notificationKey, 'inventory_count_notification'),
     eq(notifications.link, `/mechanic-view/${countId}`),
-    exceptEmail ? ne(notifications.userEmail, exceptEmail.toLowerCase()) : undefined,
+    except.length > 0 ? notInArray(notifications.userEmail, except) : undefined,
+    onlyEmails ? inArray(notifications.userEmail, onlyEmails.map((email) => email.toLowerCase())) : undefined,
   );
   await tx
     .update(notifications)

@@ -135,6 +135,7 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
       plannerGroup,
       shouldBeDoneAt: body.shouldBeDoneAt ?? null,
       isDraft: body.draft ?? false,
+      isBlind: body.blind ?? false,
       status: 'initiated',
     })
     .returning();

@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { allowedPlants, materialCounts, materials, stockCounts, stockItems, workCenters } from '../db/schema';
+import { allowedPlants, materialCounts, materials, stockCountParts, stockCounts, stockItems, workCenters } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
 import { bookQuantityMoved, bookQuantityOf } from '../../src/domain/stock';
 import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../src/domain/constants';
@@ -37,7 +37,13 @@ export function plannerGroupLimit(user: CurrentUser): Array<{ plant: string; cod
   return user.attachments.filter((a) => a.kind === 'planner_group').map(({ plant, code }) => ({ plant, code }));
 }
 
-export async function stockCountScope(db: Executor, user: CurrentUser): Promise<SQL | undefined> {
+/**
+ * The counts a caller sees. `overseer`: only those they see as a planner or overseer (their
+ * plants, their planner groups, super managers all), not those they see because they count
+ * them: #18 tells the two apart (a counter of a split count reads only their part; a counter of
+ * a blind count gets no book quantity).
+ */
+export async function stockCountScope(db: Executor, user: CurrentUser, as: 'any' | 'overseer' = 'any'): Promise<SQL | undefined> {
   if (isSuperManager(user.grants)) return undefined;
   const allowed = await db
     .select({ plant: allowedPlants.plant })
@@ -48,12 +54,23 @@ export async function stockCountScope(db: Executor, user: CurrentUser): Promise<
   const inPlants = inArray(stockCounts.plant, plants);
   if (user.grants.some((grant) => PLANT_WIDE_ROLES.includes(grant))) return inPlants;
   // A mechanic sees the counts assigned to them once they are sent: drafts stay with the planner.
-  const assigned = and(inPlants, eq(stockCounts.conductedBy, user.email), eq(stockCounts.isDraft, false))!;
-  if (!user.grants.includes('supervisor')) return assigned;
-  const groups = (plannerGroupLimit(user) ?? []).filter((group) => plants.includes(group.plant));
-  if (groups.length === 0) return assigned;
+  // #18: a count is also assigned to each counter of one of its parts.
+  const mine = or(
+    eq(stockCounts.conductedBy, user.email),
+    sql`exists (select 1 from ${stockCountParts} where ${stockCountParts.stockCountId} = ${stockCounts.id} and ${stockCountParts.counter} = ${user.email})`,
+  );
+  const assigned = and(inPlants, mine, eq(stockCounts.isDraft, false))!;
+  const groups = user.grants.includes('supervisor') ? (plannerGroupLimit(user) ?? []).filter((group) => plants.includes(group.plant)) : [];
   const inGroups = groups.map((group) => and(eq(stockCounts.plant, group.plant), sql`${countPlannerGroupSql} = ${group.code}`)!);
-  return or(assigned, ...inGroups);
+  if (as === 'overseer') return inGroups.length > 0 ? or(...inGroups) : sql`false`;
+  return inGroups.length > 0 ? or(assigned, ...inGroups) : assigned;
+}
+
+/** Whether the caller sees this count as its planner or overseer (not only as one who counts it). */
+export async function oversees(db: Executor, user: CurrentUser, stockCountId: number): Promise<boolean> {
+  const scope = await stockCountScope(db, user, 'overseer');
+  const [row] = await db.select({ id: stockCounts.id }).from(stockCounts).where(and(eq(stockCounts.id, stockCountId), scope));
+  return row !== undefined;
 }
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -126,6 +143,13 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[]): 
         .where(inArray(materialCounts.stockCountId, ids))
         .groupBy(materialCounts.stockCountId)
     : [];
+  const parts = ids.length
+    ? await db
+        .select({ id: stockCountParts.stockCountId, parts: sql<number>`count(*)::int` })
+        .from(stockCountParts)
+        .where(inArray(stockCountParts.stockCountId, ids))
+        .groupBy(stockCountParts.stockCountId)
+    : [];
   return rows.map((row) => {
     const lines = progress.find((p) => p.id === row.id);
     return {
@@ -145,6 +169,8 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[]): 
       total_lines: Number(lines?.total ?? 0),
       counted_lines: Number(lines?.counted ?? 0),
       open_recount_id: recounts.find((recount) => recount.recountOf === row.id)?.id ?? null,
+      is_blind: row.isBlind,
+      part_count: Number(parts.find((p) => p.id === row.id)?.parts ?? 0),
     };
   });
 }
@@ -324,4 +350,14 @@ export async function searchMaterials(db: Executor, code: string | undefined, pa
     ...paging.envelope,
     my_material_items: rows.map((row) => ({ material_code: row.code, material_description_english: row.descriptionEnglish, unit: row.unit })),
   };
+}
+
+/** #18 blind count: a line as a counter of a blind count gets it, without any book quantity. */
+export function withoutBook<T extends { book_quantity: number | null; book_quantity_at: string | null; book_quantity_now: number | null }>(row: T): T {
+  return { ...row, book_quantity: null, book_quantity_at: null, book_quantity_now: null };
+}
+
+/** Whether this caller gets no book quantity for this count: it is blind and they see it only as one who counts it. */
+export async function isBlindFor(db: Executor, user: CurrentUser, count: StockCountRecord): Promise<boolean> {
+  return count.isBlind && !(await oversees(db, user, count.id));
 }

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
-import { countsCapped, maxResultsParam, pageEnvelope, pageParam, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
+import { countsCapped, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
+import { splitFields } from './stock-count-parts';
 import { isCalendarDay } from './dashboard';
 
 const positiveId = (name: string) =>
@@ -134,6 +135,10 @@ export const stockCountRow = z
     counted_lines: z.number().int(),
     /** The open recount of this completed count, if any (#19: one open recount per count). Absent from older servers and copies. */
     open_recount_id: z.number().int().nullable().optional(),
+    /** #18: counters get no book quantity. Absent from older servers and copies. */
+    is_blind: z.boolean().optional(),
+    /** #18: how many parts (counters) the count is split into; 0 for a single-counter count. */
+    part_count: z.number().int().optional(),
   })
   .meta({ id: 'StockCount' });
 export type StockCountRow = z.infer<typeof stockCountRow>;
@@ -144,6 +149,9 @@ export const stockCountListResponse = z
 export type StockCountPage = z.infer<typeof stockCountListResponse>;
 
 export const submitQuery = z.object({ stockCountId: positiveId('stockCountId') });
+
+/** #18: a planner submits a split count with parts still open only when confirming them. */
+export const submitStockCountQuery = submitQuery.extend({ confirmOpenParts: queryBoolean.optional() });
 
 // ───────────── materials ─────────────
 
@@ -222,7 +230,13 @@ export const createStockCountBody = z
     /** For a single count: the materials to count. A wall-to-wall count takes every material of the location. */
     materialCodes: z.array(z.string().trim().min(1)).max(5000).optional(),
     draft: z.boolean().default(false),
+    /** #18 blind count: the people counting get no book quantity. */
+    blind: z.boolean().optional(),
+    /** #18: split the count among several counters at once (decision 0033); see PUT /my_stock_count/parts. */
+    parts: splitFields.parts.optional(),
+    controlMaterialCodes: splitFields.controlMaterialCodes,
   })
+  .refine((body) => body.parts !== undefined || body.controlMaterialCodes === undefined, { message: 'controlMaterialCodes needs parts', path: ['controlMaterialCodes'] })
   .meta({ id: 'CreateStockCount' });
 export type CreateStockCountBody = z.input<typeof createStockCountBody>;
 

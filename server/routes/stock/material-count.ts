@@ -16,6 +16,7 @@ import {
   materialCountRow,
   modifyMaterialsBody,
   modifyMaterialsResponse,
+  type MaterialCountRow,
 } from '../../../src/contract/stock';
 import type { Db } from '../../db/client';
 import { materialCounts, materials, stockCounts } from '../../db/schema';
@@ -27,11 +28,15 @@ import {
   assertEditable,
   bookQuantity,
   findStockCount,
+  isBlindFor,
   listMaterialCounts,
   materialCountRows,
+  oversees,
   stockCountScope,
   toMaterialCountRow,
+  withoutBook,
 } from '../../repositories/stock-counts';
+import { addLineToPart, isSplit, myPart, setPartStatus } from '../../repositories/stock-count-parts';
 
 const tags = ['stock counts'];
 
@@ -50,8 +55,14 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     async (request) => {
       const user = requireUser(request);
       const { stockCountId, ...options } = request.query;
-      await findStockCount(db, user, stockCountId);
-      return listMaterialCounts(db, stockCountId, options);
+      const count = await findStockCount(db, user, stockCountId);
+      // #18: a counter of a split count reads their part only; a counter of a blind count gets no book quantity.
+      const overseer = await oversees(db, user, count.id);
+      if (!overseer && (await isSplit(db, count.id))) {
+        throw new HttpError(403, `Stock count ${count.id} is split among counters: read your part with GET /api/v2/my_stock_count/part?stockCountId=${count.id}`);
+      }
+      const page = await listMaterialCounts(db, stockCountId, options);
+      return count.isBlind && !overseer ? { ...page, material_counts: page.material_counts.map(withoutBook) } : page;
     },
   );
 
@@ -81,6 +92,24 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         if (missing.length > 0) throw new HttpError(404, `Material count ${missing.map((m) => m.id).join(', ')} not found`);
         const counts = new Map(lines.map(({ count }) => [count.id, count]));
         counts.forEach(assertEditable);
+        // #18: on a split count the quantities come from the counters' parts; a planner only
+        // accepts a moved book quantity here (the quantity unchanged), never overwrites a count.
+        const blindCounts = new Set<number>();
+        for (const count of counts.values()) {
+          if (await isBlindFor(tx, user, count)) blindCounts.add(count.id);
+          if (!(await isSplit(tx, count.id))) continue;
+          if (!(await oversees(tx, user, count.id))) {
+            throw new HttpError(403, `Stock count ${count.id} is split among counters: write quantities to your part (PUT /api/v2/my_stock_count/part/quantities)`);
+          }
+          const overwritten = lines.filter(({ line }) => line.stockCountId === count.id && edits.find((e) => e.id === line.id)!.quantity !== (line.quantity === null ? null : Number(line.quantity)));
+          if (overwritten.length > 0) {
+            throw new HttpError(
+              409,
+              `Stock count ${count.id} is split among counters: ${overwritten.map(({ line }) => line.materialCode).join(', ')} take their quantity from the counters' parts; resolve a difference with POST /api/v2/my_stock_count/merge/resolve`,
+            );
+          }
+        }
+        const shown = (rows: MaterialCountRow[]) => rows.map((row) => (blindCounts.has(row.stock_count_id) ? withoutBook(row) : row));
 
         const conflicts = lines.filter(({ line }) => {
           const edit = edits.find((e) => e.id === line.id)!;
@@ -93,7 +122,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
             status: 409,
             body: {
               message: `Changed by someone else since you edited it: ${codes}. Keep your quantity or take theirs.`,
-              conflicts: await materialCountRows(tx, conflicts.map(({ line }) => line)),
+              conflicts: shown(await materialCountRows(tx, conflicts.map(({ line }) => line))),
             },
           };
         }
@@ -122,7 +151,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         }
         return {
           body: {
-            material_counts: await materialCountRows(tx, updated),
+            material_counts: shown(await materialCountRows(tx, updated)),
             stock_counts: [...counts.values()].map((count) => ({
               id: count.id,
               status: (started.includes(count.id) ? 'in_progress' : count.status) as never,
@@ -150,6 +179,12 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       return runMutation(db, request, reply, async (tx) => {
         const count = await findStockCount(tx, user, stockCountId, true);
         assertEditable(count);
+        // #18: on a split count a counter's new line joins their part; a planner's waits for a part (PUT /my_stock_count/parts).
+        const split = await isSplit(tx, count.id);
+        const part = split ? await myPart(tx, user, count.id, true) : undefined;
+        if (split && !part && !(await oversees(tx, user, count.id))) {
+          throw new HttpError(403, `Stock count ${count.id} is split among counters and you have no part in it`);
+        }
         const [material] = await tx.select().from(materials).where(eq(materials.code, materialCode));
         if (!material) throw new HttpError(404, `Material ${materialCode} not found`);
         const book = await bookQuantity(tx, count.plant, count.storageLocation, material.code);
@@ -168,7 +203,12 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           .onConflictDoNothing()
           .returning();
         if (!row) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
-        return { status: 201, body: toMaterialCountRow(row, book) };
+        if (part) {
+          await addLineToPart(tx, part, row.id);
+          if (part.status === 'done') await setPartStatus(tx, user, count, part, 'open');
+        }
+        const added = toMaterialCountRow(row, book);
+        return { status: 201, body: (await isBlindFor(tx, user, count)) ? withoutBook(added) : added };
       });
     },
   );
@@ -202,7 +242,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         assertEditable(count);
         const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
-        return { body: removed! };
+        return { body: (await isBlindFor(tx, user, count)) ? withoutBook(removed!) : removed! };
       });
     },
   );

@@ -18,12 +18,14 @@ import {
 } from '../../../src/contract/stock';
 import { can, isSuperManager, type Capability } from '../../../src/domain/permissions';
 import type { Db } from '../../db/client';
-import { materialCounts, stockCounts, stockItems } from '../../db/schema';
+import { materialCounts, stockCountPartLines, stockCounts, stockItems } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { notifyStockCountAssigned, resolveStockCountNotifications } from '../../notifications/producers';
-import { assertEditable, findStockCount, toStockCountRows } from '../../repositories/stock-counts';
+import { assertEditable, findStockCount, isBlindFor, oversees, toStockCountRows } from '../../repositories/stock-counts';
+import { applySplit, myPart, partsOf } from '../../repositories/stock-count-parts';
+import { tellAllCounters, tellCounters } from './stock-count-parts';
 import {
   assertCounter,
   assertDeadlineAllowed,
@@ -50,6 +52,11 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         const count = await createStockCount(tx, user, request.body);
         // #6 notifications: tell the person counting, in this transaction (sent after commit).
         await notifyStockCountAssigned(tx, count);
+        // #18: split among counters at once; each is told about their part.
+        if (request.body.parts) {
+          const outcome = await applySplit(tx, user, count, { parts: request.body.parts, controlMaterialCodes: request.body.controlMaterialCodes });
+          await tellCounters(tx, count, user.email, outcome);
+        }
         const [row] = await toStockCountRows(tx, [count]);
         return { status: 201, body: row };
       });
@@ -103,9 +110,15 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         const sent = count.isDraft && updated!.isDraft === false;
         const reassigned = updated!.conductedBy !== count.conductedBy;
         if (updated!.status !== 'cancelled' && (sent || reassigned)) await notifyStockCountAssigned(tx, { ...updated!, createdBy: user.email });
+        // #18: a split draft sent tells each counter about their part.
+        if (updated!.status !== 'cancelled' && sent) await tellAllCounters(tx, user, updated!);
         // #19 item 21: nobody is left with an unread "assigned to you" for a count that is not theirs to do.
         if (updated!.status === 'cancelled') await resolveStockCountNotifications(tx, count.id, 'Stock count cancelled');
-        else if (reassigned) await resolveStockCountNotifications(tx, count.id, 'Stock count handed to someone else', updated!.conductedBy);
+        else if (reassigned) {
+          // The counters of its parts (#18) keep theirs.
+          const counters = (await partsOf(tx, count.id)).map((part) => part.counter);
+          await resolveStockCountNotifications(tx, count.id, 'Stock count handed to someone else', [...(updated!.conductedBy ? [updated!.conductedBy] : []), ...counters]);
+        }
         const [row] = await toStockCountRows(tx, [updated!]);
         return { body: row };
       });
@@ -168,6 +181,10 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
     async (request) => {
       const user = requireUser(request);
       const count = await findStockCount(db, user, request.query.stockCountId);
+      // #18: a counter of a split count prints their part; a counter of a blind count gets no book quantity.
+      const overseer = await oversees(db, user, count.id);
+      const part = overseer ? undefined : await myPart(db, user, count.id);
+      const blind = await isBlindFor(db, user, count);
       const lines = await db
         .select({ line: materialCounts, bin: stockItems.bin })
         .from(materialCounts)
@@ -175,7 +192,12 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           stockItems,
           and(eq(stockItems.plant, count.plant), eq(stockItems.storageLocation, count.storageLocation), eq(stockItems.materialCode, materialCounts.materialCode)),
         )
-        .where(eq(materialCounts.stockCountId, count.id))
+        .where(
+          and(
+            eq(materialCounts.stockCountId, count.id),
+            part ? sql`exists (select 1 from ${stockCountPartLines} where ${stockCountPartLines.partId} = ${part.id} and ${stockCountPartLines.materialCountId} = ${materialCounts.id})` : undefined,
+          ),
+        )
         .orderBy(sql`${stockItems.bin} asc nulls last`, asc(materialCounts.materialCode));
       const [row] = await toStockCountRows(db, [count]);
       return {
@@ -185,7 +207,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           material_description_english: line.materialDescriptionEnglish,
           unit: line.unit,
           bin,
-          book_quantity: line.bookQuantity === null ? null : Number(line.bookQuantity),
+          book_quantity: blind || line.bookQuantity === null ? null : Number(line.bookQuantity),
         })),
       };
     },

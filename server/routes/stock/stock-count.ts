@@ -12,15 +12,18 @@ import {
   stockCountListQuery,
   stockCountListResponse,
   stockCountRow,
-  submitQuery,
+  submitStockCountQuery,
 } from '../../../src/contract/stock';
+import { submitConflict } from '../../../src/contract/stock-count-parts';
+import { can } from '../../../src/domain/permissions';
 import type { Db } from '../../db/client';
 import { materialCounts, stockCounts } from '../../db/schema';
 import type { ErpAdapter } from '../../erp/adapter';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { assertEditable, findStockCount, listStockCounts, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
+import { assertEditable, findStockCount, listStockCounts, oversees, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
+import { splitSubmitRefusal } from '../../repositories/stock-count-parts';
 
 const tags = ['stock counts'];
 
@@ -46,16 +49,25 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
       schema: {
         tags,
         summary: 'Submit a stock count to the ERP system (completed, or error with latest_sap_error)',
-        querystring: submitQuery,
-        response: { 200: stockCountRow, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
+        querystring: submitStockCountQuery,
+        response: { 200: stockCountRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: submitConflict.or(errorBody), 422: errorBody },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { stockCountId } = request.query;
+      const { stockCountId, confirmOpenParts } = request.query;
       return runMutation(db, request, reply, async (tx) => {
         const count = await findStockCount(tx, user, stockCountId, true);
         assertEditable(count);
+        // #18: a split count is submitted when every part is done, or by its planner confirming the open ones; never with a variance.
+        const refusal = await splitSubmitRefusal(tx, user, count, {
+          confirmOpenParts: confirmOpenParts === true,
+          mayConfirm: can(user.grants, 'stockCount.edit') && (await oversees(tx, user, count.id)),
+        });
+        if (refusal) {
+          const { message, ...lists } = refusal;
+          throw new HttpError(409, message, lists);
+        }
         const lines = await tx
           .select()
           .from(materialCounts)
