@@ -1,0 +1,428 @@
+/**
+ * #18 several counters on one stock count (decision 0033), through the real app on PGlite and
+ * PostgreSQL: the split (bins, picked lines, the rest, control counts), row scope (a counter reads
+ * and writes only their part; a supervisor outside the planner group does not see the count), the
+ * merge (two counters' different quantities are a variance, never an overwrite), the planner's
+ * resolution, the submit rules, blind counts, idempotent replays, the notification per counter,
+ * and the single-counter count working as before.
+ *
+ * Seed facts: supervisor@example.com plans planner group F10 of FI01 (van V001 is in it);
+ * juha.nieminen@lift.example supervises F20; mechanic@example.com, mikko.virtanen@lift.example
+ * and aino.korhonen@lift.example are mechanics of FI01; lukas.mueller@lift.example works in DE02.
+ * This file makes its own counts of six materials of FI01/V001 and gives those stock rows known bins.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+
+const MECHANIC = 'mechanic@example.com';
+const MIKKO = 'mikko.virtanen@lift.example';
+const AINO = 'aino.korhonen@lift.example';
+const JUHA = 'juha.nieminen@lift.example';
+const WHO = ['mechanic@example.com', 'supervisor@example.com', 'stock.admin@example.com', MIKKO, AINO, JUHA];
+
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
+interface PartRow {
+  id: number;
+  counter: string;
+  status: string;
+  total_lines: number;
+  counted_lines: number;
+  control_lines: number;
+  is_mine: boolean;
+}
+interface PartLine {
+  material_count_id: number;
+  material_code: string;
+  quantity: number | null;
+  version: number;
+  book_quantity: number | null;
+  book_quantity_now: number | null;
+  is_control: boolean;
+  counted_by: string | null;
+}
+
+describe.each(ENGINES)('several counters on one stock count on %s', (engine) => {
+  let product: TestProduct;
+  const tokens: Record<string, string> = {};
+  /** Six materials of FI01/V001: bins A-01, A-02, B-01, B-02, C-01 and none. */
+  let codes: string[] = [];
+  const code = (i: number) => codes[i]!;
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    for (const email of WHO) tokens[email] = await product.token(email);
+    const found = rowsOf(
+      await product.database.db.execute(
+        sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V001' and unrestricted_count is not null and quality_inspection_count is not null and blocked_count is not null and restricted_count is not null and transfer_count is not null order by material_code limit 6`,
+      ),
+    );
+    codes = found.map((row) => String(row.material_code));
+    expect(codes).toHaveLength(6);
+    const bins = ['A-01', 'A-02', 'B-01', 'B-02', 'C-01', null];
+    for (const [i, code] of codes.entries()) {
+      await product.database.db.execute(sql`update stock_items set bin = ${bins[i]} where plant = 'FI01' and storage_location = 'V001' and material_code = ${code}`);
+    }
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  const api = (who: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, key?: string) =>
+    product.app.inject({
+      method,
+      url: `/api/v2${url}`,
+      headers: { ...bearer(tokens[who.includes('@') ? who : `${who}@example.com`]!), ...(key ? { 'idempotency-key': key } : {}) },
+      payload,
+    });
+
+  const createCount = async (extra: Record<string, unknown> = {}) => {
+    const res = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: codes, ...extra });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; part_count: number; is_blind: boolean };
+  };
+  /** mechanic: bins A, plus the C-01 line as a control count; Mikko: the C-01 line and the rest. */
+  const standardSplit = () => ({
+    parts: [
+      { counter: MECHANIC, label: 'Bins A', bins: [{ from: 'A-00', to: 'A-99' }], materialCodes: [code(4)] },
+      { counter: MIKKO, materialCodes: [code(4)], rest: true },
+    ],
+    controlMaterialCodes: [code(4)],
+  });
+  const split = async (id: number, body = standardSplit(), key?: string) => api('supervisor', 'PUT', '/my_stock_count/parts', { stockCountId: id, ...body }, key);
+  const partOf = async (who: string, id: number) => {
+    const res = await api(who, 'GET', `/my_stock_count/part?stockCountId=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { part: PartRow; lines: PartLine[]; stock_count: { status: string; is_blind: boolean } };
+  };
+  const lineId = async (id: number, code: string) => {
+    const rows = (await api('supervisor', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`)).json().material_counts as Array<{ id: number; material_code: string; quantity: number | null }>;
+    return rows.find((row) => row.material_code === code)!.id;
+  };
+  const merged = async (id: number) =>
+    (await api('supervisor', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`)).json().material_counts as Array<{ id: number; material_code: string; quantity: number | null; book_quantity: number | null }>;
+  const count = async (who: string, id: number, quantities: Array<[string, number]>, key?: string) => {
+    const lines = await Promise.all(quantities.map(async ([code, quantity]) => ({ materialCountId: await lineId(id, code), quantity })));
+    return api(who, 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: lines }, key);
+  };
+  const setStatus = (who: string, id: number, status: 'done' | 'open') => api(who, 'PUT', '/my_stock_count/part/status', { stockCountId: id, status });
+
+  it('splits a count by bin range, picked lines and the rest; a line in two parts only as a declared control count', async () => {
+    const { id } = await createCount();
+    const overlap = await split(id, { ...standardSplit(), controlMaterialCodes: [] });
+    expect(overlap.statusCode).toBe(400);
+    expect(overlap.json().message).toContain(`${code(4)} is in more than one part`);
+    expect(overlap.json().message).toContain('controlMaterialCodes');
+
+    const gap = await split(id, { parts: [{ counter: MECHANIC, bins: [{ from: 'A-00', to: 'B-99' }] }] } as never);
+    expect(gap.statusCode).toBe(400);
+    expect(gap.json().message).toMatch(/Every line needs a part: .*is in no part|Every line needs a part: .*are in no part/);
+    const empty = await split(id, { parts: [{ counter: MECHANIC, bins: [{ from: 'X-00', to: 'X-99' }], rest: true }] } as never);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('No line of stock count');
+    const outsider = await split(id, { parts: [{ counter: 'lukas.mueller@lift.example', rest: true }] } as never);
+    expect(outsider.statusCode).toBe(400);
+    expect(outsider.json().message).toContain('does not work in plant FI01');
+    const twice = await split(id, { parts: [{ counter: MECHANIC, rest: true }, { counter: MECHANIC.toUpperCase(), materialCodes: [code(0)] }] } as never);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain('counts one part');
+
+    const res = await split(id);
+    expect(res.statusCode, res.body).toBe(200);
+    const progress = res.json() as { parts: PartRow[]; total_lines: number; lines_in_no_part: number; variance_lines: number };
+    expect(progress.total_lines).toBe(6);
+    expect(progress.lines_in_no_part).toBe(0);
+    const byCounter = Object.fromEntries(progress.parts.map((part) => [part.counter, part]));
+    expect(byCounter[MECHANIC]).toMatchObject({ total_lines: 3, counted_lines: 0, control_lines: 1, status: 'open' });
+    expect(byCounter[MIKKO]).toMatchObject({ total_lines: 4, counted_lines: 0, control_lines: 1, status: 'open' });
+    const mine = await partOf('mechanic', id);
+    expect(mine.lines.map((line) => line.material_code).sort()).toEqual([code(0), code(1), code(4)].sort());
+    expect(mine.lines.find((line) => line.material_code === code(4))!.is_control).toBe(true);
+    const row = (await api('supervisor', 'GET', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`)).json().stock_counts[0];
+    expect(row.part_count).toBe(2);
+
+    // Each counter is told about their part, in their language's text key.
+    const told = rowsOf(
+      await product.database.db.execute(
+        sql`select user_email, text_key, text_params from notifications where link = ${`/mechanic-view/${id}`} and notification_key = 'inventory_count_notification' and channel = 'email' order by user_email`,
+      ),
+    );
+    expect(told.map((n) => [n.user_email, n.text_key])).toEqual([
+      [MECHANIC, 'stockCountPartAssigned'],
+      [MIKKO, 'stockCountPartAssigned'],
+    ]);
+    expect((told[0]!.text_params as { lines: number }).lines).toBe(3);
+  });
+
+  it('keeps a counter to their part: others’ lines are 403, other counts 404, and a supervisor of another planner group sees nothing', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    const mikkoPart = (await partOf(MIKKO, id)).part;
+    const other = await api('mechanic', 'GET', `/my_stock_count/part?stockCountId=${id}&partId=${mikkoPart.id}`);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toContain('another counter');
+    // The planner reads any part.
+    expect((await api('supervisor', 'GET', `/my_stock_count/part?stockCountId=${id}&partId=${mikkoPart.id}`)).json().lines).toHaveLength(4);
+
+    const notMine = await count('mechanic', id, [[code(2), 1]]);
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().message).toContain('not in your part');
+    const foreign = await api('mechanic', 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: 1, quantity: 1 }] });
+    expect(foreign.statusCode).toBe(404);
+    // The whole list and the direct line writes are not the way into a split count for a counter.
+    expect((await api('mechanic', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=20`)).statusCode).toBe(403);
+    const direct = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: await lineId(id, code(0)), quantity: 9 }] });
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json().message).toContain('/my_stock_count/part/quantities');
+
+    // A mechanic without a part does not see the count at all; neither does the supervisor of F20.
+    for (const outsider of [AINO, JUHA]) {
+      expect((await api(outsider, 'GET', `/my_stock_count/parts?stockCountId=${id}`)).statusCode).toBe(404);
+      expect((await api(outsider, 'GET', `/my_stock_count/part?stockCountId=${id}`)).statusCode).toBe(404);
+    }
+    expect((await api(JUHA, 'PUT', '/my_stock_count/parts', { stockCountId: id, ...standardSplit() })).statusCode).toBe(404);
+    expect((await api(JUHA, 'GET', `/my_stock_count/merge?stockCountId=${id}`)).statusCode).toBe(404);
+    // Counters see progress, not the others' quantities, and do not split.
+    expect((await api('mechanic', 'GET', `/my_stock_count/parts?stockCountId=${id}`)).json().parts).toHaveLength(2);
+    expect((await api('mechanic', 'GET', `/my_stock_count/merge?stockCountId=${id}`)).statusCode).toBe(403);
+    expect((await api('mechanic', 'PUT', '/my_stock_count/parts', { stockCountId: id, ...standardSplit() })).statusCode).toBe(403);
+    expect((await api(AINO, 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: 1, quantity: 1 }] })).statusCode).toBe(404);
+  });
+
+  it('merges: one counter’s quantity is the line’s, two different ones a variance the planner resolves or sends to recount', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    const first = await count('mechanic', id, [
+      [code(0), 1],
+      [code(1), 2],
+      [code(4), 5],
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().stock_count.status).toBe('in_progress');
+    // The control line counted once so far: its quantity stands (partly).
+    expect((await merged(id)).find((line) => line.material_code === code(4))!.quantity).toBe(5);
+    expect((await count(MIKKO, id, [[code(2), 3], [code(3), 4], [code(5), 6], [code(4), 7]])).statusCode).toBe(200);
+
+    const lines = await merged(id);
+    const quantityOf = (code: string) => lines.find((line) => line.material_code === code)!.quantity;
+    expect([code(0), code(1), code(2), code(3), code(5)].map(quantityOf)).toEqual([1, 2, 3, 4, 6]);
+    expect(quantityOf(code(4))).toBeNull(); // never the last writer's 7
+    const merge = (await api('supervisor', 'GET', `/my_stock_count/merge?stockCountId=${id}`)).json();
+    expect(merge.lines).toHaveLength(1);
+    const variance = merge.lines[0];
+    expect(variance).toMatchObject({ material_code: code(4), state: 'variance', quantity: null });
+    expect(variance.counts.map((c: { counter: string; quantity: number }) => [c.counter, c.quantity])).toEqual([
+      [MECHANIC, 5],
+      [MIKKO, 7],
+    ]);
+    expect((await api('supervisor', 'GET', `/my_stock_count/parts?stockCountId=${id}`)).json().variance_lines).toBe(1);
+    // A planner does not overwrite a counted line through the old call either.
+    const overwrite = await api('supervisor', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: variance.material_count_id, quantity: 6 }] });
+    expect(overwrite.statusCode).toBe(409);
+    expect(overwrite.json().message).toContain('merge/resolve');
+
+    const noVariance = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: await lineId(id, code(0)), action: 'take', partId: variance.counts[0].part_id });
+    expect(noVariance.statusCode).toBe(409); // counted by one counter: nothing to resolve
+    expect(noVariance.json().message).toContain('no difference');
+    const mikkoPartId = variance.counts[1].part_id as number;
+    const take = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: variance.material_count_id, action: 'take', partId: mikkoPartId });
+    expect(take.statusCode, take.body).toBe(200);
+    expect(take.json()).toMatchObject({ state: 'resolved', quantity: 7, resolved_part_id: mikkoPartId, resolved_by: 'supervisor@example.com' });
+    expect((await merged(id)).find((line) => line.material_code === code(4))!.quantity).toBe(7);
+    const audit = rowsOf(await product.database.db.execute(sql`select action, actor_email from audit_log where target_type = 'material_count' and target_id = ${String(variance.material_count_id)}`));
+    expect(audit).toEqual([{ action: 'stock_count.line.take', actor_email: 'supervisor@example.com' }]);
+
+    // Recount: both counters' quantities cleared (the audit keeps them), their parts open again.
+    expect((await setStatus('mechanic', id, 'done')).statusCode).toBe(200);
+    const recount = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: variance.material_count_id, action: 'recount' });
+    expect(recount.statusCode, recount.body).toBe(200);
+    expect(recount.json()).toMatchObject({ state: 'open', quantity: null, resolved_part_id: null });
+    expect(recount.json().counts.map((c: { quantity: number | null }) => c.quantity)).toEqual([null, null]);
+    expect((await partOf('mechanic', id)).part.status).toBe('open');
+    expect((await count('mechanic', id, [[code(4), 6]])).statusCode).toBe(200);
+    expect((await count(MIKKO, id, [[code(4), 6]])).statusCode).toBe(200);
+    const agreed = (await api('supervisor', 'GET', `/my_stock_count/merge?stockCountId=${id}`)).json().lines[0];
+    expect(agreed).toMatchObject({ state: 'counted', quantity: 6 });
+    const takeAgreed = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: agreed.material_count_id, action: 'take', partId: mikkoPartId });
+    expect(takeAgreed.statusCode).toBe(409);
+    expect(takeAgreed.json().message).toContain('no difference');
+  });
+
+  it('submits when every part is done, or by the planner confirming open parts; never with a variance', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    expect((await count('mechanic', id, [[code(0), 1], [code(1), 2], [code(4), 5]])).statusCode).toBe(200);
+    const notYet = await setStatus(MIKKO, id, 'done');
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toContain('not counted yet');
+    expect((await setStatus('mechanic', id, 'done')).json()).toMatchObject({ status: 'done', counted_lines: 3 });
+    const afterDone = await count('mechanic', id, [[code(0), 9]]);
+    expect(afterDone.statusCode).toBe(409);
+    expect(afterDone.json().message).toContain('done');
+
+    const open = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
+    expect(open.statusCode).toBe(409);
+    expect(open.json().open_parts.map((part: PartRow) => part.counter)).toEqual([MIKKO]);
+    expect(open.json().message).toContain('confirmOpenParts');
+    const counterConfirms = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${id}&confirmOpenParts=true`);
+    expect(counterConfirms.statusCode).toBe(403);
+
+    expect((await count(MIKKO, id, [[code(2), 3], [code(3), 4], [code(5), 6], [code(4), 7]])).statusCode).toBe(200);
+    const disagree = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}&confirmOpenParts=true`);
+    expect(disagree.statusCode).toBe(409);
+    expect(disagree.json().variances.map((line: { material_code: string }) => line.material_code)).toEqual([code(4)]);
+    const variance = disagree.json().variances[0];
+    expect((await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: variance.material_count_id, action: 'take', partId: variance.counts[0].part_id })).statusCode).toBe(200);
+    const submitted = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}&confirmOpenParts=true`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().status).toBe('completed');
+    // The result holds every line once, the resolved one with the quantity taken.
+    expect((await merged(id)).map((line) => [line.material_code, line.quantity]).sort()).toEqual(
+      [[code(0), 1], [code(1), 2], [code(2), 3], [code(3), 4], [code(4), 5], [code(5), 6]].sort(),
+    );
+    const audit = rowsOf(await product.database.db.execute(sql`select after from audit_log where action = 'stock_count.submit_open_parts' and target_id = ${String(id)}`));
+    expect(audit).toHaveLength(1);
+
+    // Every part done: a counter may submit.
+    const second = (await createCount()).id;
+    expect((await split(second, { parts: [{ counter: MECHANIC, bins: [{ from: 'A', to: 'B-99' }] }, { counter: MIKKO, rest: true }] } as never)).statusCode).toBe(200);
+    expect((await count('mechanic', second, [[code(0), 1], [code(1), 1], [code(2), 1], [code(3), 1]])).statusCode).toBe(200);
+    expect((await count(MIKKO, second, [[code(4), 2], [code(5), 2]])).statusCode).toBe(200);
+    expect((await setStatus('mechanic', second, 'done')).statusCode).toBe(200);
+    expect((await setStatus(MIKKO, second, 'done')).statusCode).toBe(200);
+    const done = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${second}`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().status).toBe('completed');
+  });
+
+  it('hides the book quantity from the counters of a blind count, split or not', async () => {
+    const { id, is_blind } = await createCount({ blind: true, parts: [{ counter: MECHANIC, rest: true }] });
+    expect(is_blind).toBe(true);
+    const mine = await partOf('mechanic', id);
+    expect(mine.stock_count.is_blind).toBe(true);
+    expect(mine.lines).toHaveLength(6);
+    expect(mine.lines.every((line) => line.book_quantity === null && line.book_quantity_now === null)).toBe(true);
+    const planner = (await api('supervisor', 'GET', `/my_stock_count/part?stockCountId=${id}&partId=${mine.part.id}`)).json();
+    expect(planner.lines.some((line: PartLine) => line.book_quantity !== null)).toBe(true);
+    const printed = (await api('mechanic', 'GET', `/relationship/print_materials?stockCountId=${id}`)).json();
+    expect(printed.lines).toHaveLength(6);
+    expect(printed.lines.every((line: { book_quantity: number | null }) => line.book_quantity === null)).toBe(true);
+    const written = await count('mechanic', id, [[code(0), 3]]);
+    expect(written.json().lines[0].book_quantity).toBeNull();
+    const late = await split(id, { parts: [{ counter: MECHANIC, rest: true }], blind: false } as never);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('blind');
+
+    // A blind single-counter count: the old calls hide it from the mechanic too.
+    const single = await createCount({ blind: true, conductedBy: MECHANIC });
+    const list = (await api('mechanic', 'GET', `/my_material_count?stockCountId=${single.id}&page=1&maxResults=500`)).json().material_counts as Array<{ book_quantity: number | null; id: number }>;
+    expect(list).toHaveLength(6);
+    expect(list.every((line) => line.book_quantity === null)).toBe(true);
+    expect((await merged(single.id)).some((line) => line.book_quantity !== null)).toBe(true);
+    const put = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: list[0]!.id, quantity: 2 }] });
+    expect(put.json().material_counts[0].book_quantity).toBeNull();
+  });
+
+  it('replays a repeated write with the same Idempotency-Key, once', async () => {
+    const { id } = await createCount();
+    const key = `split-${engine}-${id}`;
+    const first = await split(id, standardSplit(), key);
+    const again = await split(id, standardSplit(), key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    // One message per counter and channel (the mechanic has e-mail and push), and none more for the replay.
+    const told = rowsOf(await product.database.db.execute(sql`select user_email, channel from notifications where link = ${`/mechanic-view/${id}`} order by user_email, channel`));
+    expect(told.map((row) => `${row.user_email} ${row.channel}`)).toEqual([`${MECHANIC} email`, `${MECHANIC} push`, `${MIKKO} email`]);
+
+    const countKey = `count-${engine}-${id}`;
+    const once = await count('mechanic', id, [[code(0), 4]], countKey);
+    const twice = await count('mechanic', id, [[code(0), 4]], countKey);
+    expect(twice.headers['idempotent-replayed']).toBe('true');
+    expect(twice.body).toBe(once.body);
+    expect((await partOf('mechanic', id)).lines.find((line) => line.material_code === code(0))!.version).toBe(1);
+    const audit = rowsOf(await product.database.db.execute(sql`select count(*)::int as n from audit_log where action = 'stock_count.part.count' and actor_email = ${MECHANIC} and after::text like ${`%${await lineId(id, code(0))}%`}`));
+    expect(Number(audit[0]!.n)).toBe(1);
+    const different = await count('mechanic', id, [[code(0), 5]], countKey);
+    expect(different.statusCode).toBe(422);
+    // A stale version whose value differs is a conflict, not an overwrite.
+    const stale = await api('mechanic', 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: await lineId(id, code(0)), quantity: 8, version: 0 }] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().conflicts[0]).toMatchObject({ quantity: 4, version: 1 });
+  });
+
+  it('changes a split without losing a count: counted lines stay, new lines reopen a done part, a counter’s added line joins their part', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    expect((await count('mechanic', id, [[code(0), 1]])).statusCode).toBe(200);
+    const losing = await split(id, { parts: [{ counter: MIKKO, rest: true }, { counter: AINO, materialCodes: [code(4)] }] } as never);
+    expect(losing.statusCode).toBe(409);
+    expect(losing.json().message).toContain(MECHANIC);
+    // Mechanic finishes A-01 only... give A-02 to Aino, mark the mechanic's part done, then give them B-01.
+    const moved = await split(id, {
+      parts: [
+        { counter: MECHANIC, materialCodes: [code(0)] },
+        { counter: AINO, materialCodes: [code(1)] },
+        { counter: MIKKO, rest: true },
+      ],
+    } as never);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await setStatus('mechanic', id, 'done')).statusCode).toBe(200);
+    const more = await split(id, {
+      parts: [
+        { counter: MECHANIC, materialCodes: [code(0), code(2)] },
+        { counter: AINO, materialCodes: [code(1)] },
+        { counter: MIKKO, rest: true },
+      ],
+    } as never);
+    expect(more.statusCode).toBe(200);
+    const mine = await partOf('mechanic', id);
+    expect(mine.part).toMatchObject({ status: 'open', total_lines: 2, counted_lines: 1 });
+    expect((await partOf(AINO, id)).lines.map((line) => line.material_code)).toEqual([code(1)]);
+    // Aino was told about her part; the mechanic was told again about the line added.
+    const told = rowsOf(await product.database.db.execute(sql`select user_email from notifications where link = ${`/mechanic-view/${id}`} and text_key = 'stockCountPartAssigned' and channel = 'email'`));
+    expect(told.filter((row) => row.user_email === AINO)).toHaveLength(1);
+    expect(told.filter((row) => row.user_email === MECHANIC)).toHaveLength(2);
+
+    const other = rowsOf(await product.database.db.execute(sql`select code from materials where code not in (select material_code from material_counts where stock_count_id = ${id}) order by code limit 1`));
+    const added = await api(AINO, 'POST', '/my_material_count', { stockCountId: id, materialCode: String(other[0]!.code) });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await partOf(AINO, id)).lines.map((line) => line.material_code)).toContain(String(other[0]!.code));
+  });
+
+  it('leaves the single-counter count as it was', async () => {
+    const { id, part_count } = await createCount({ conductedBy: MECHANIC });
+    expect(part_count).toBe(0);
+    const lines = (await api('mechanic', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`)).json().material_counts as Array<{ id: number; book_quantity: number | null }>;
+    expect(lines).toHaveLength(6);
+    expect(lines.some((line) => line.book_quantity !== null)).toBe(true);
+    const put = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: lines.map((line) => ({ id: line.id, quantity: 1 })) });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await api('mechanic', 'GET', `/my_stock_count/parts?stockCountId=${id}`)).json()).toMatchObject({ parts: [], lines_in_no_part: 0, variance_lines: 0 });
+    expect((await api('mechanic', 'GET', `/my_stock_count/part?stockCountId=${id}`)).statusCode).toBe(404);
+    expect((await api('mechanic', 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: lines[0]!.id, quantity: 2 }] })).statusCode).toBe(403);
+    expect((await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: lines[0]!.id, action: 'recount' })).statusCode).toBe(409);
+    const submitted = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().status).toBe('completed');
+  });
+
+  it('says what is wrong with a malformed request', async () => {
+    const noParts = await api('supervisor', 'PUT', '/my_stock_count/parts', { stockCountId: 1, parts: [] });
+    expect(noParts.statusCode).toBe(400);
+    expect(noParts.json().message).toContain('at least one part');
+    const nothing = await api('supervisor', 'PUT', '/my_stock_count/parts', { stockCountId: 1, parts: [{ counter: MECHANIC }] });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().message).toContain('bins, materialCodes or rest');
+    const action = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: 1, materialCountId: 1, action: 'overwrite' });
+    expect(action.statusCode).toBe(400);
+    expect(action.json().message).toContain('take');
+    const quantity = await api('mechanic', 'PUT', '/my_stock_count/part/quantities', { stockCountId: 1, quantities: [{ materialCountId: 1, quantity: -1 }] });
+    expect(quantity.statusCode).toBe(400);
+    const doc = (await product.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+    for (const path of ['/api/v2/my_stock_count/parts', '/api/v2/my_stock_count/part', '/api/v2/my_stock_count/part/quantities', '/api/v2/my_stock_count/part/status', '/api/v2/my_stock_count/merge', '/api/v2/my_stock_count/merge/resolve']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+  });
+});
