@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -47,6 +48,54 @@ function localeCores(): Plugin {
   };
 }
 
+const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
+/** Every module `roots` import statically, however deep (the code that must run before they can). */
+function staticClosure(roots: string[], info: (id: string) => { importedIds: readonly string[] } | null): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * One chunk for the signed-in start (#22). Left to itself the bundler cuts the app's shared code
+ * into ~40 files of 1–5 KB; over HTTP/1.1 on slow 4G (6 connections, 150 ms a round trip) that is
+ * 7–8 round trips in a row before the first screen can render, and as many service-worker answers
+ * offline. Everything the app's start, the guard + shell and the home screen (the status monitor,
+ * src/app/first-screen.ts) import statically goes into `app`, except what
+ * the landing page imports (React, i18next, the session, ...), which stays where the landing page
+ * loads it, so the signed-out first screen is not made heavier. Other screens keep their own
+ * chunks (loaded when opened; a count's screen adds its own few files to a start on it), and so
+ * do the locales.
+ */
+function firstWaveChunk() {
+  let wave: Set<string> | null = null;
+  return (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): string | null => {
+      if (!wave) {
+        const info = (moduleId: string) => ctx.getModuleInfo(moduleId);
+        const landing = staticClosure([source('main.tsx'), source('app/start-landing.tsx')], info);
+        const app = staticClosure(
+          [
+            'app/start-app.tsx',
+            'app/guarded-shell.tsx',
+            'lib/dates.ts',
+            'features/tracking/screens/status-monitor-page.tsx',
+            'features/notifications/components/notification-tabs.tsx',
+          ].map(source),
+          info,
+        );
+        wave = new Set([...app].filter((moduleId) => !landing.has(moduleId)));
+      }
+    return wave.has(id) ? 'app' : null;
+  };
+}
+
 export default defineConfig({
   plugins: [
     localeCores(),
@@ -91,6 +140,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // A captured module's dependencies stay where they are: pulling React into `app` would
+          // make the landing page load all of it.
+          includeDependenciesRecursively: false,
+          groups: [{ name: firstWaveChunk() }],
+        },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, 'http://localhost:8080'])),

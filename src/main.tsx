@@ -17,5 +17,5 @@ import { preloadFirstScreen } from './app/first-screen';
 const start =
   !getSession() && location.pathname === '/'
     ? (void loadAuthConfig(), loadChunk(() => import('./app/start-landing')).then(({ startLanding }) => startLanding()))
-    : (preloadFirstScreen(location.pathname), loadChunk(() => import('./app/start-app')).then(({ startApp }) => startApp()));
+    : (preloadFirstScreen(location), loadChunk(() => import('./app/start-app')).then(({ startApp }) => startApp()));
 start.catch(showStartFailure);

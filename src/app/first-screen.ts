@@ -5,6 +5,11 @@
  * on); the module specifiers are the route table's, so the browser loads each file once.
  */
 import { DEFAULT_LOCALE, resolveLocale } from '../domain/constants';
+import { getSession } from '../lib/auth/session';
+import { serviceUrl } from '../lib/config';
+import { startEarlyCalls } from '../lib/early-calls';
+import { toSearchParams } from '../lib/search-params';
+import { firstPageParams } from '../features/tracking/utils/monitor-state';
 
 const localeFiles = import.meta.glob('../../locales/*.json');
 const LANGUAGE_KEY = 'language'; // src/lib/i18n.ts's key (that module would bring i18next into the entry)
@@ -17,7 +22,22 @@ const FIRST_SCREENS: Array<[RegExp, () => Promise<unknown>[]]> = [
   [/^\/mechanic-view\/[^/]+\/?$/, () => [import('../features/stock-count/screens/mechanic-view-page')]],
 ];
 
-export function preloadFirstScreen(pathname: string): void {
+/**
+ * The calls the guard and the first screen make, started now rather than when the app's chunks
+ * have loaded (lib/early-calls.ts): the profile, permission constants and allowed plants
+ * (lib/profile.ts), and on the status monitor its first page (tracking/api/get-tracking-status.ts).
+ */
+function earlyCallsOf(location: Pick<Location, 'pathname' | 'search'>): string[] {
+  const user = serviceUrl('user');
+  const calls = [`${user}/user/profile`, `${user}/constants/permissions`, `${user}/system_parameters/allowed_plants`];
+  const firstPage = /^\/status-monitor\/?$/.test(location.pathname) ? firstPageParams(new URLSearchParams(location.search)) : null;
+  if (firstPage) calls.push(`${serviceUrl('parts')}/users/me/tracking-status?${toSearchParams({ ...firstPage })}`);
+  return calls;
+}
+
+export function preloadFirstScreen(location: Pick<Location, 'pathname' | 'search'>): void {
+  const { pathname } = location;
+  startEarlyCalls(getSession(), earlyCallsOf(location));
   const locale = resolveLocale(localStorage.getItem(LANGUAGE_KEY) ?? navigator.language);
   const texts = [...new Set([DEFAULT_LOCALE, locale])].map((name) => localeFiles[`../../locales/${name}.json`]?.() ?? Promise.resolve());
   const loads = [import('./guarded-shell'), import('../lib/dates'), ...texts, ...(FIRST_SCREENS.find(([path]) => path.test(pathname))?.[1]() ?? [])];

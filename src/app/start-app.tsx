@@ -3,7 +3,7 @@
  * landing page as soon as a sign-in starts. Creating the router starts the current route's
  * chunks and data (router.tsx) before the texts are ready, so all of it loads in parallel.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
@@ -20,11 +20,15 @@ export async function startApp(root: Root = createRoot(document.getElementById('
     if (router.state.location.pathname !== '/user-expired') void router.navigate('/user-expired', { replace: true });
   });
   await initI18n(localStorage.getItem(LANGUAGE_KEY) ?? navigator.language, { full: true });
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
+  // main thread is never blocked for the whole render (#22: total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

@@ -35,7 +35,7 @@ export async function startLanding(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   let app: ReturnType<typeof loadApp> | null = null;
   const prepareApp = () => {
-    if (!app) preloadFirstScreen(HOME_PATH);
+    if (!app) preloadFirstScreen({ pathname: HOME_PATH, search: '' });
     app ??= loadApp();
     // A failed load is tried again by the next sign-in.
     app.catch(() => (app = null));

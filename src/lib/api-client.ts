@@ -6,25 +6,15 @@
  */
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
-import { appConfig } from './config';
+import { serviceUrl } from './config';
+import { takeEarlyResponse } from './early-calls';
 import { getSession } from './auth/session';
 import { refreshIdToken } from './auth/refresh';
 import { isUserExpiredResponse, reportUserExpired } from './user-expired';
 
 const AUTH_RETRIED = 'x-auth-retried';
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-
-/** `{ countries: ['FI','DE'] }` → `countries=FI&countries=DE` (§7 query arrays). */
-export function toSearchParams(query: Record<string, QueryValue>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
-    else params.append(key, String(value));
-  }
-  return params;
-}
+export { toSearchParams, type QueryValue } from './search-params';
 
 /** §5: idempotent calls retry on network errors and 5xx, 3 times, waiting 20^(4 − remaining) ms. */
 export const RETRY_POLICY = {
@@ -51,6 +41,8 @@ export function createServiceClient({
   return ky.create({
     prefixUrl,
     timeout: 30_000,
+    // A GET the entry already made for this start (#22, early-calls.ts) is answered by it, once.
+    fetch: (input, init) => (input instanceof Request && takeEarlyResponse(input)) || globalThis.fetch(input, init),
     retry: RETRY_POLICY,
     hooks: {
       beforeRequest: [
@@ -78,12 +70,9 @@ export function createServiceClient({
   });
 }
 
-/** A host of '' is the origin that served the app. */
-const base = (host: string) => host || globalThis.location?.origin || '';
-
-export const userApi = createServiceClient({ prefixUrl: `${base(appConfig.hosts.user)}/user_api/v1` });
-export const partsApi = createServiceClient({ prefixUrl: `${base(appConfig.hosts.parts)}/parts/v1` });
-export const stockApi = createServiceClient({ prefixUrl: `${base(appConfig.hosts.stock)}/api/v2` });
+export const userApi = createServiceClient({ prefixUrl: serviceUrl('user') });
+export const partsApi = createServiceClient({ prefixUrl: serviceUrl('parts') });
+export const stockApi = createServiceClient({ prefixUrl: serviceUrl('stock') });
 
 /** A failed call's HTTP status, or null for network failures and everything else. */
 export function statusOf(error: unknown): number | null {

@@ -43,3 +43,11 @@ export const appConfig = {
   logoUrl: host(env.VITE_COMPANY_LOGO_URL) || null,
   companyOrganisation: (env.VITE_COMPANY_ORGANISATION as string | undefined)?.trim() || null,
 } as const;
+
+/** The three services' URL prefixes (§7); a host of '' is the origin that served the app. */
+const SERVICE_PATHS = { user: '/user_api/v1', parts: '/parts/v1', stock: '/api/v2' } as const;
+export type Service = keyof typeof SERVICE_PATHS;
+
+export function serviceUrl(service: Service): string {
+  return `${appConfig.hosts[service] || globalThis.location?.origin || ''}${SERVICE_PATHS[service]}`;
+}

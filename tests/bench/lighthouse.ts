@@ -9,7 +9,7 @@
  * Figures, never assertions. `npx tsx tests/bench/lighthouse.ts http://localhost:8080 [runs]`
  * runs it alone against a server.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
@@ -137,6 +137,12 @@ export async function lighthouseFigures(base: string, runs = 3): Promise<Lightho
           if (!result) throw new Error('Lighthouse returned no result');
           if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
           results.push(runOf(result.lhr));
+          // LIGHTHOUSE_JSON_DIR=dir keeps each run's whole report (treemap, chains, main-thread tasks) for a closer look.
+          const dir = process.env.LIGHTHOUSE_JSON_DIR;
+          if (dir) {
+            mkdirSync(dir, { recursive: true });
+            writeFileSync(`${dir}/${email ? 'status-monitor' : 'landing'}-${results.length}.json`, JSON.stringify(result.lhr));
+          }
         } catch (error) {
           failures.push(error instanceof Error ? error.message : String(error));
         }

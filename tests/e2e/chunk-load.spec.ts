@@ -42,3 +42,29 @@ test('the landing card is drawn before /auth/config answers, and the demo accoun
   // Nothing above the options moved when they arrived (no layout shift).
   expect(await page.getByRole('heading', { name: 'PartsTrack' }).boundingBox()).toEqual(titleBefore);
 });
+
+test('a signed-in start asks for the profile, permissions, plants and the first page while the app is still loading, once each', async ({ page }) => {
+  test.slow(); // sign-in and a second start
+  await login(page, 'mechanic@example.com');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/(user_api|parts|api)\//.test(url.pathname)) calls.push(`${url.pathname}${url.search}`);
+  });
+  // The app's chunk is held back: the calls must not wait for it (#22, src/lib/early-calls.ts).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/status-monitor');
+  const firstPage = '/parts/v1/users/me/tracking-status?query=&status=all&myOrders=false&maxResults=20&page=1';
+  const early = ['/user_api/v1/user/profile', '/user_api/v1/constants/permissions', '/user_api/v1/system_parameters/allowed_plants', firstPage];
+  await expect.poll(() => early.filter((call) => calls.includes(call))).toEqual(early);
+  release();
+  await expect(page.locator('li.order-card').first()).toBeVisible({ timeout: 30_000 });
+  // The app used those answers instead of asking again.
+  for (const call of early) expect(calls.filter((made) => made === call), call).toHaveLength(1);
+});

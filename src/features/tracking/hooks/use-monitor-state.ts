@@ -6,57 +6,9 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { PARAM_NAMES, readMonitorState, STORAGE_KEY, writeMonitorState, type MonitorState } from '../utils/monitor-state';
 
-/** 'notifications' shows the notification lists (#6), given to the screen by the route table. */
-export const MONITOR_TABS = ['all', 'arrived', 'incoming', 'mine', 'notifications'] as const;
-export type MonitorTab = (typeof MONITOR_TABS)[number];
-
-export interface MonitorState {
-  tab: MonitorTab;
-  query: string;
-  /** First page shown (next / previous move it). */
-  page: number;
-  /** Further pages loaded below it with "load more". */
-  more: number;
-  /** The My orders toggle: All, Arrived and Incoming show only the caller's orders. */
-  mine: boolean;
-}
-
-const STORAGE_KEY = 'statusMonitor.state';
-const PARAM_NAMES = ['tab', 'q', 'page', 'more', 'mine'];
-
-const positive = (value: string | null, fallback: number, min: number) => {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= min ? number : fallback;
-};
-
-export function readMonitorState(params: URLSearchParams, canSeeMine: boolean): MonitorState {
-  const tab = MONITOR_TABS.find((name) => name === params.get('tab')) ?? 'all';
-  return {
-    tab: tab === 'mine' && !canSeeMine ? 'all' : tab,
-    query: params.get('q') ?? '',
-    page: positive(params.get('page'), 1, 1),
-    more: Math.min(positive(params.get('more'), 0, 0), 20),
-    mine: canSeeMine && params.get('mine') === '1',
-  };
-}
-
-export function writeMonitorState(state: MonitorState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.tab !== 'all') params.set('tab', state.tab);
-  if (state.query) params.set('q', state.query);
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.more > 0) params.set('more', String(state.more));
-  if (state.mine) params.set('mine', '1');
-  return params;
-}
-
-/** The address's own state, else the one remembered for the side-bar link (what the screen will show). */
-export function rememberedMonitorParams(params: URLSearchParams): URLSearchParams {
-  if (PARAM_NAMES.some((name) => params.has(name))) return params;
-  const saved = sessionStorage.getItem(STORAGE_KEY);
-  return saved ? new URLSearchParams(saved) : params;
-}
+export { MONITOR_TABS, readMonitorState, rememberedMonitorParams, writeMonitorState, type MonitorState, type MonitorTab } from '../utils/monitor-state';
 
 export function useMonitorState(canSeeMine: boolean) {
   const [params, setParams] = useSearchParams();

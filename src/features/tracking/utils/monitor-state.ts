@@ -1,0 +1,75 @@
+/**
+ * §2: the status monitor's state (tab, search, page, loaded pages, my-orders toggle) as plain
+ * functions over the address's parameters, without React: the hook (use-monitor-state.ts), the
+ * route table's prefetch and the entry's early calls (#22, src/app/first-screen.ts) read it the
+ * same way, so the first page asked for early is the page the screen shows.
+ */
+import { PAGE_SIZE } from '../../../domain/constants';
+import type { TrackingStatusParams } from '../../../contract/parts';
+
+/** 'notifications' shows the notification lists (#6), given to the screen by the route table. */
+export const MONITOR_TABS = ['all', 'arrived', 'incoming', 'mine', 'notifications'] as const;
+export type MonitorTab = (typeof MONITOR_TABS)[number];
+
+export interface MonitorState {
+  tab: MonitorTab;
+  query: string;
+  /** First page shown (next / previous move it). */
+  page: number;
+  /** Further pages loaded below it with "load more". */
+  more: number;
+  /** The My orders toggle: All, Arrived and Incoming show only the caller's orders. */
+  mine: boolean;
+}
+
+export const STORAGE_KEY = 'statusMonitor.state';
+export const PARAM_NAMES = ['tab', 'q', 'page', 'more', 'mine'];
+
+const positive = (value: string | null, fallback: number, min: number) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number >= min ? number : fallback;
+};
+
+export function readMonitorState(params: URLSearchParams, canSeeMine: boolean): MonitorState {
+  const tab = MONITOR_TABS.find((name) => name === params.get('tab')) ?? 'all';
+  return {
+    tab: tab === 'mine' && !canSeeMine ? 'all' : tab,
+    query: params.get('q') ?? '',
+    page: positive(params.get('page'), 1, 1),
+    more: Math.min(positive(params.get('more'), 0, 0), 20),
+    mine: canSeeMine && params.get('mine') === '1',
+  };
+}
+
+export function writeMonitorState(state: MonitorState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.tab !== 'all') params.set('tab', state.tab);
+  if (state.query) params.set('q', state.query);
+  if (state.page !== 1) params.set('page', String(state.page));
+  if (state.more > 0) params.set('more', String(state.more));
+  if (state.mine) params.set('mine', '1');
+  return params;
+}
+
+/** The address's own state, else the one remembered for the side-bar link (what the screen will show). */
+export function rememberedMonitorParams(params: URLSearchParams): URLSearchParams {
+  if (PARAM_NAMES.some((name) => params.has(name))) return params;
+  const saved = sessionStorage.getItem(STORAGE_KEY);
+  return saved ? new URLSearchParams(saved) : params;
+}
+
+/**
+ * The first page's call of a start on the status monitor, or null on its Notifications tab. The
+ * permission to see "my orders" is not known yet: a wrong guess costs one call, not a wrong list.
+ */
+export function firstPageParams(search: URLSearchParams): TrackingStatusParams | null {
+  const state = readMonitorState(rememberedMonitorParams(search), true);
+  if (state.tab === 'notifications') return null;
+  return {
+    query: state.query,
+    status: state.tab === 'mine' ? 'all' : state.tab,
+    myOrders: state.tab === 'mine' || state.mine,
+    maxResults: PAGE_SIZE,
+    page: state.page,
+  };
+}
