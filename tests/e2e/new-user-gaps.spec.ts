@@ -3,12 +3,20 @@
  * real app against the real server. Accounts other spec files use are never changed here:
  * expiration and permissions are edited on a newcomer made by this file.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { login } from './fixtures';
 
 // Several journeys per test on a shared machine: waits are generous, never timed assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
+
+/** A row's action: the first is a button in the row, the others are in its "⋯" menu (#21). */
+async function rowAction(row: Locator, name: RegExp) {
+  const direct = row.getByRole('button', { name });
+  if ((await direct.count()) > 0) return direct.click();
+  await row.getByRole('button', { name: /^More actions for / }).click();
+  await row.getByRole('menuitem', { name }).click();
+}
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   return (await (await request.post('/auth/local/token', { data: { email } })).json()).idToken as string;
@@ -58,7 +66,7 @@ test('item 20: a past expiration date is warned about and confirmed; saved permi
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toBeVisible();
 
-  await row.getByRole('button', { name: /^Expiration date of / }).click();
+  await rowAction(row, /^Expiration date of /);
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('The account never expires').uncheck();
   await dialog.getByLabel('Last valid day').fill('2020-01-31');
@@ -69,7 +77,7 @@ test('item 20: a past expiration date is warned about and confirmed; saved permi
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Expiration date of ${email} saved.`)).toBeVisible();
 
-  await row.getByRole('button', { name: /^Permissions of / }).click();
+  await rowAction(row, /^Permissions of /);
   const permissions = page.getByRole('dialog');
   const first = permissions.getByRole('checkbox').first();
   await first.check();
@@ -81,9 +89,8 @@ test('item 20: a past expiration date is warned about and confirmed; saved permi
 test('item 9: notification settings of another user are reachable from the users screen', async ({ page }) => {
   await login(page, 'stock.admin@example.com');
   await page.goto('/users-management');
-  const button = page.getByRole('button', { name: /^Notification settings of / }).first();
-  await expect(button).toBeVisible();
-  await button.click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^More actions for / }) }).first();
+  await rowAction(row, /^Notification settings of /);
   await expect(page).toHaveURL(/\/notification-settings\?uid=[0-9a-f-]{36}$/);
   await expect(page.getByText('You are changing another user’s notification settings.')).toBeVisible();
 });

@@ -126,6 +126,52 @@ test('users: every tab reachable', async ({ page }) => {
   await expectTabsReachable(page, bar, names);
 });
 
+test('users: a row keeps its first action and a "⋯" menu on one line; the menu works by keyboard and Escape closes it', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/users-management');
+  const more = page.getByRole('button', { name: /^More actions for / }).first();
+  await expect(more).toBeVisible();
+  const row = page.getByRole('row').filter({ has: more }).first();
+  const buttons = row.locator('.user-actions-list > .button, .user-actions-list .more-menu-button');
+  await expect(buttons).toHaveCount(2);
+  const tops = await buttons.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+  expect(new Set(tops).size, 'the row’s buttons share one line').toBe(1);
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  const items = menu.getByRole('menuitem');
+  expect(await items.count()).toBeGreaterThan(1);
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.first()).toBeFocused();
+  for (let index = 0; index < (await items.count()); index += 1) await expectUncovered(items.nth(index), `menu item ${index + 1}`);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(more).toBeFocused();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+  // A menu item does what it says: History opens the user's history.
+  await more.click();
+  await page.getByRole('menuitem', { name: /^History of / }).click();
+  await expect(page.getByRole('dialog', { name: /^History of / })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A tap outside closes it.
+  await more.click();
+  await expect(menu).toBeVisible();
+  await page.locator('.users-total').click();
+  await expect(menu).toHaveCount(0);
+});
+
 test('notifications: every tab reachable', async ({ page }) => {
   await login(page, 'mechanic@example.com');
   await page.goto('/notifications');

@@ -2,6 +2,7 @@
 import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '../../../contract/users';
+import { MoreMenu } from '../../../components/ui/more-menu';
 
 export type UserAction = 'permissions' | 'notifications' | 'expiration' | 'history' | 'remove';
 
@@ -25,6 +26,9 @@ export function UserStatus({ user }: { user: UserRow }) {
 
 export function UserTable({ users, actions, onAction }: { users: UserRow[]; actions: UserAction[]; onAction: (action: UserAction, user: UserRow) => void }) {
   const { t } = useTranslation();
+  // #21: the first action the caller may take stays in sight; the others are in the row's "⋯" menu,
+  // so a phone's row keeps one line of buttons.
+  const [primary, ...secondary] = actions;
   return (
     <div className="table-wrap">
       <table className="data-table users-table">
@@ -36,7 +40,7 @@ export function UserTable({ users, actions, onAction }: { users: UserRow[]; acti
             <th scope="col">{t('users.columns.permissions')}</th>
             <th scope="col">{t('users.columns.plants')}</th>
             <th scope="col">{t('users.columns.lastLogin')}</th>
-            {actions.length > 0 && (
+            {primary && (
               <th scope="col">
                 <span className="visually-hidden">{t('users.columns.actions')}</span>
               </th>
@@ -66,20 +70,27 @@ export function UserTable({ users, actions, onAction }: { users: UserRow[]; acti
               </td>
               <td data-label={t('users.columns.plants')}>{user.plants.join(', ') || '–'}</td>
               <td data-label={t('users.columns.lastLogin')}>{user.lastLogin ? formatDateTime(user.lastLogin) : t('users.never')}</td>
-              {actions.length > 0 && (
+              {primary && (
                 <td className="user-actions">
                   <div className="user-actions-list">
-                    {actions.map((action) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className={`button small${action === 'remove' ? ' outline-danger' : ''}`}
-                        aria-label={t(`${ACTION_LABEL[action]}For`, { name: user.displayName })}
-                        onClick={() => onAction(action, user)}
-                      >
-                        {t(ACTION_LABEL[action])}
-                      </button>
-                    ))}
+                    <button
+                      type="button"
+                      className={`button small${primary === 'remove' ? ' outline-danger' : ''}`}
+                      aria-label={t(`${ACTION_LABEL[primary]}For`, { name: user.displayName })}
+                      onClick={() => onAction(primary, user)}
+                    >
+                      {t(ACTION_LABEL[primary])}
+                    </button>
+                    <MoreMenu
+                      label={t('users.actions.moreFor', { name: user.displayName })}
+                      items={secondary.map((action) => ({
+                        key: action,
+                        label: t(ACTION_LABEL[action]),
+                        ariaLabel: t(`${ACTION_LABEL[action]}For`, { name: user.displayName }),
+                        danger: action === 'remove',
+                        onSelect: () => onAction(action, user),
+                      }))}
+                    />
                   </div>
                 </td>
               )}
