@@ -4,16 +4,24 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, errorMessage, RETRY_POLICY, toSearchParams } from './api-client';
 import { onUserExpired } from './user-expired';
+import { startEarlyCalls } from './early-calls';
 
 type Handler = (req: IncomingMessage) => { status: number; body?: unknown };
 let handler: Handler = () => ({ status: 200, body: {} });
 const seen: { method: string; url: string; auth: string | undefined }[] = [];
 let server: Server;
 let origin = '';
+/** The next request's connection is cut before any answer (a network error). */
+let dropNext = false;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization });
+    if (dropNext) {
+      dropNext = false;
+      req.socket.destroy();
+      return;
+    }
     const { status, body } = handler(req);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(body === undefined ? '' : JSON.stringify(body));
@@ -110,5 +118,53 @@ describe('api client', () => {
     const unreachable = createServiceClient({ prefixUrl: 'http://127.0.0.1:1/api/v2', getToken: () => 't' });
     const error = await unreachable.post('x', { json: {} }).catch((e: unknown) => e);
     expect(await errorMessage(error)).not.toBe('');
+  });
+});
+
+describe('early calls of a signed-in start (#22)', () => {
+  const session = (idToken: string) => ({ provider: 'local' as const, email: 'm@example.com', idToken, expiresAt: Date.now() + 3_600_000 });
+
+  it('answers the matching GET once with the early response, whatever the order of the query', async () => {
+    handler = (req) => ({ status: 200, body: { url: req.url } });
+    startEarlyCalls(session('old-token'), [`${origin}/api/v2/things?b=2&a=1`]);
+    await expect.poll(() => seen.length).toBe(1);
+    expect(await client().get('things', { searchParams: { a: '1', b: '2' } }).json()).toEqual({ url: '/api/v2/things?b=2&a=1' });
+    expect(seen).toHaveLength(1);
+    // Once: the next call is the client's own.
+    await client().get('things', { searchParams: { a: '1', b: '2' } }).json();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('is not used for another token, another URL or another method', async () => {
+    handler = () => ({ status: 200, body: {} });
+    startEarlyCalls(session('someone-else'), [`${origin}/api/v2/mine`]);
+    await expect.poll(() => seen.length).toBe(1);
+    await client().get('mine').json();
+    await client().post('mine', { json: {} }).json();
+    expect(seen.map((call) => `${call.method} ${call.auth}`)).toEqual(['GET Bearer someone-else', 'GET Bearer old-token', 'POST Bearer old-token']);
+  });
+
+  it('an early 401 goes through the token refresh like the client\'s own', async () => {
+    handler = (req) => (req.headers.authorization === 'Bearer new-token' ? { status: 200, body: { ok: true } } : { status: 401, body: { message: 'expired' } });
+    startEarlyCalls(session('old-token'), [`${origin}/api/v2/profile`]);
+    await expect.poll(() => seen.length).toBe(1);
+    expect(await client(async () => 'new-token').get('profile').json()).toEqual({ ok: true });
+    expect(seen.map((call) => call.auth)).toEqual(['Bearer old-token', 'Bearer new-token']);
+  });
+
+  it('a failed early call is made again by the client', async () => {
+    handler = () => ({ status: 200, body: { again: true } });
+    dropNext = true;
+    startEarlyCalls(session('old-token'), [`${origin}/api/v2/flaky`]);
+    await expect.poll(() => seen.length).toBe(1);
+    expect(await client().get('flaky', { retry: 0 }).json()).toEqual({ again: true });
+    expect(seen.map((call) => call.url)).toEqual(['/api/v2/flaky', '/api/v2/flaky']);
+  });
+
+  it('makes no call without a session or with a token about to expire', async () => {
+    startEarlyCalls(null, [`${origin}/api/v2/none`]);
+    startEarlyCalls({ ...session('old-token'), expiresAt: Date.now() + 1_000 }, [`${origin}/api/v2/none`]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toHaveLength(0);
   });
 });

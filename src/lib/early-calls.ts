@@ -23,7 +23,7 @@ function keyOf(url: string, authorization: string | null): string {
 
 /** Starts the GETs with the session's token, online only (offline the screens read the device's copy). */
 export function startEarlyCalls(session: StoredSession | null, urls: string[]): void {
-  if (!session || typeof fetch !== 'function' || !navigator.onLine) return;
+  if (!session || typeof fetch !== 'function' || globalThis.navigator?.onLine === false) return;
   // A token about to expire is refreshed by the app first: an early call would only earn a 401.
   if (session.expiresAt - Date.now() < 60_000) return;
   const authorization = `Bearer ${session.idToken}`;
