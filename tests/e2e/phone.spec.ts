@@ -270,3 +270,22 @@ test('the scanner sheet without a camera: the message, then typing the code righ
   await expect(sheet).toBeHidden();
   await expect(page.locator('[data-line="KM060170"] input[data-quantity]')).toBeFocused();
 });
+
+test('notifications: a long body is folded to three lines; Show more unfolds it and says so', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/notifications');
+  const more = page.getByRole('button', { name: 'Show more' }).first();
+  await expect(more).toBeVisible();
+  const bodyId = (await more.getAttribute('aria-controls'))!;
+  const body = page.locator(`[id="${bodyId}"]`);
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  const folded = await body.evaluate((element) => ({ cut: element.scrollHeight > element.clientHeight + 1, lines: element.clientHeight / parseFloat(getComputedStyle(element).lineHeight) }));
+  expect(folded.cut, 'the folded body hides the rest').toBe(true);
+  expect(folded.lines).toBeLessThanOrEqual(3.1);
+  await more.click();
+  const less = page.getByRole('button', { name: 'Show less' }).first();
+  await expect(less).toHaveAttribute('aria-expanded', 'true');
+  expect(await body.evaluate((element) => element.scrollHeight <= element.clientHeight + 1), 'the unfolded body shows everything').toBe(true);
+  await less.click();
+  await expect(page.locator(`[aria-controls="${bodyId}"]`)).toHaveAttribute('aria-expanded', 'false');
+});

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMarkNotificationRead, useNotificationPage, usePendingReadTargets, type ItemByChannel } from '../api/notifications';
 import { useMyStockCounts, useSentFeedback } from '../api/related-lists';
 import { LinkifiedText } from './linkified-text';
+import { ClampedBody } from './clamped-body';
 import { NotificationTime } from './notification-time';
 import { useNotificationWords } from '../text';
 
@@ -81,9 +82,9 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
                 <h3 className="notification-card-title">{title || t(`notifications.key.${item.notification_key}`)}</h3>
                 <NotificationTime iso={item.created} />
               </div>
-              <p className="notification-card-body">
+              <ClampedBody id={`notification-body-${channel}-${item.id}`}>
                 <LinkifiedText text={shown.body} />
-              </p>
+              </ClampedBody>
               <div className="notification-card-meta">
                 <span className="notification-type">{t(`notifications.key.${item.notification_key}`)}</span>
                 {channel === 'email' && <span>{t('notifications.toRecipient', { recipient: item.recipient ?? item.user_email })}</span>}
@@ -140,9 +141,9 @@ export function FeedbackPageList(props: PageProps) {
                 <NotificationTime iso={item.created} />
               </div>
               {feedbackSummary(item) && (
-                <p className="notification-card-body">
+                <ClampedBody id={`feedback-body-${item.id}`}>
                   <LinkifiedText text={feedbackSummary(item)} />
-                </p>
+                </ClampedBody>
               )}
               <div className="notification-card-meta">
                 {typeof rating === 'number' && <span>{t('notifications.rating', { rating })}</span>}
