@@ -289,3 +289,14 @@ test('notifications: a long body is folded to three lines; Show more unfolds it 
   await less.click();
   await expect(page.locator(`[aria-controls="${bodyId}"]`)).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('the important-messages banner shows that it unfolds: a chevron and aria-expanded', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  const toggle = page.locator('.important-banner-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const chevron = await toggle.evaluate((element) => getComputedStyle(element, '::after').borderRightStyle);
+  expect(chevron).toBe('solid');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#important-messages-list')).toBeVisible();
+});
