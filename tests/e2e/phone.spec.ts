@@ -300,3 +300,14 @@ test('the important-messages banner shows that it unfolds: a chevron and aria-ex
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('#important-messages-list')).toBeVisible();
 });
+
+test('the status monitor says why Arrived + Incoming may exceed All (orders with parts in both)', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  const bar = page.getByRole('tablist', { name: 'Orders' });
+  const count = async (name: RegExp) => Number((await bar.getByRole('tab', { name }).locator('.tab-count').innerText()).replace(/\D/g, ''));
+  await expect(bar.getByRole('tab', { name: /^All/ }).locator('.tab-count')).toBeVisible();
+  const all = await count(/^All/);
+  const both = (await count(/^Arrived/)) + (await count(/^Incoming/)) - all;
+  expect(both, 'the seed has orders with parts both arrived and incoming').toBeGreaterThan(0);
+  await expect(page.locator('.tab-note')).toContainText(`(${both} now)`);
+});

@@ -60,6 +60,11 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
     incoming: tabCounts?.count_incoming,
     mine: mineCounts?.count_total,
   };
+  // Counts are per order, and an order with parts both arrived and still incoming is in both tabs
+  // (docs/decisions/0006), so Arrived + Incoming may exceed All: the list says how many are in both.
+  const capped = cappedTabs(tabCounts, mineCounts);
+  const inBoth =
+    tabCounts && !capped.all && !capped.arrived && !capped.incoming ? tabCounts.count_arrived + tabCounts.count_incoming - tabCounts.count_total : 0;
   const tabs = MONITOR_TABS.filter((tab) => (tab !== 'mine' || canSeeMine) && (tab !== 'notifications' || showsNotifications));
   const ActiveNotifications = state.tab === 'notifications' && showsNotifications ? NotificationsTab : undefined;
   const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
@@ -101,7 +106,7 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
         tabs={tabs}
         active={state.tab}
         counts={counts}
-        capped={cappedTabs(tabCounts, mineCounts)}
+        capped={capped}
         panelId={PANEL_ID}
         onSelect={(tab) => {
           setRefusedQuery(null);
@@ -109,6 +114,9 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
         }}
       />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${state.tab}`} className="monitor-panel">
+        {!ActiveNotifications && inBoth > 0 && (state.tab === 'all' || state.tab === 'arrived' || state.tab === 'incoming') && (
+          <p className="muted tab-note">{t('tracking.inBothTabs', { count: inBoth })}</p>
+        )}
         {!ActiveNotifications && refusedQuery !== null && (
           <p className="notice" role="status">
             {t('tracking.search.notSearched', { query: refusedQuery })}
