@@ -11,6 +11,22 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useApprovalRequest, useDecideApproval, usePendingApprovals } from '../api/approval-requests';
 import '../approvals.css';
 
+/**
+ * An e-mail address that wraps, when it must, before its "@" (#21): a long address breaks into
+ * its name and its domain instead of mid-word; only a part longer than the line breaks inside.
+ */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <span className="email">{address}</span>;
+  return (
+    <span className="email">
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </span>
+  );
+}
+
 export default function ApprovalRequestPage() {
   const { t } = useTranslation();
   const { requestID = '' } = useParams();
@@ -42,9 +58,13 @@ export default function ApprovalRequestPage() {
           </h2>
           <dl className="fact-list">
             <dt>{t('approvals.email')}</dt>
-            <dd>{data.requesting_user_email}</dd>
+            <dd>
+              <Email address={data.requesting_user_email} />
+            </dd>
             <dt>{t('approvals.manager')}</dt>
-            <dd>{data.manager_email}</dd>
+            <dd>
+              <Email address={data.manager_email} />
+            </dd>
             <dt>{t('approvals.requested')}</dt>
             <dd>{formatDateTime(data.created)}</dd>
             <dt>{t('approvals.status')}</dt>
@@ -101,7 +121,9 @@ export default function ApprovalRequestPage() {
           {others.map((other) => (
             <li key={other.request_id}>
               <Link to={`/approval-request/${other.request_id}`} className="pending-link">
-                <span className="strong">{other.requesting_user_email}</span>
+                <span className="strong">
+                  <Email address={other.requesting_user_email} />
+                </span>
                 <span className="muted small">{formatDateTime(other.created)}</span>
               </Link>
             </li>
