@@ -311,3 +311,16 @@ test('the status monitor says why Arrived + Incoming may exceed All (orders with
   expect(both, 'the seed has orders with parts both arrived and incoming').toBeGreaterThan(0);
   await expect(page.locator('.tab-note')).toContainText(`(${both} now)`);
 });
+
+test('the search guidance table fits the phone: no sideways scrolling', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/search');
+  const table = page.getByRole('table', { name: 'Search fields and how to write them' });
+  await expect(table).toBeVisible();
+  const fits = await table.evaluate((element) => element.getBoundingClientRect().right <= document.documentElement.clientWidth);
+  expect(fits, 'the table ends inside the screen').toBe(true);
+  await expectNoSidewaysScroll(page, '/search');
+  await page.goto('/info');
+  await expect(page.getByRole('heading', { name: 'How to search' })).toBeVisible();
+  await expectNoSidewaysScroll(page, '/info');
+});
