@@ -324,3 +324,16 @@ test('the search guidance table fits the phone: no sideways scrolling', async ({
   await expect(page.getByRole('heading', { name: 'How to search' })).toBeVisible();
   await expectNoSidewaysScroll(page, '/info');
 });
+
+test('the stock count list filters: every label whole and beside or above its control, on the screen', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await page.goto('/stock-count');
+  for (const name of ['Search counts', 'Type', 'Sort by']) {
+    const control = page.getByLabel(name, { exact: true });
+    await expectUncovered(control, name);
+    const label = page.locator('label', { hasText: name }).first();
+    await expect(label).toBeVisible();
+    expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth + 1), `${name}: the label is not cut`).toBe(true);
+  }
+  await expect(page.locator('.count-card').first()).toBeInViewport();
+});

@@ -180,51 +180,59 @@ export default function StockCountPage() {
           {occupancy.data ? <OccupancyChart report={occupancy.data} /> : <Spinner label={t('loading.listingItems')} />}
         </CollapsibleSection>
       )}
-      <div className="list-toolbar">
-        <label htmlFor="count-sort">{t('stockCount.sortBy')}</label>
-        <select
-          id="count-sort"
-          value={`${params.orderByColumn}:${params.sortDirection}`}
-          onChange={(event) => {
-            const [orderByColumn, sortDirection] = event.target.value.split(':') as [string, 'asc' | 'desc'];
-            setList({ ...params, page: 1, orderByColumn, sortDirection });
-          }}
-        >
-          {SORTS.flatMap((column) =>
-            (['asc', 'desc'] as const).map((direction) => (
-              <option key={`${column}:${direction}`} value={`${column}:${direction}`}>
-                {t(`stockCount.sort.${column}`)} {direction === 'asc' ? '↑' : '↓'}
-              </option>
-            )),
-          )}
-        </select>
-      </div>
+      {/* #21: one filter block, each control with its label in sight; on a phone the search takes a
+          row and Type and Sort by sit under it, label beside control, nothing cut. */}
       <form
-        className="list-toolbar"
+        className="count-filters"
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
           setList({ ...params, page: 1, query: draftQuery.trim() || undefined });
         }}
       >
-        <label htmlFor="count-query">{t('stockCount.listSearch')}</label>
-        <input id="count-query" type="search" value={draftQuery} maxLength={200} onChange={(event) => setDraftQuery(event.target.value)} />
-        <label htmlFor="count-type">{t('stockCount.listType')}</label>
-        <select
-          id="count-type"
-          value={params.type ?? ''}
-          onChange={(event) => setList({ ...params, page: 1, type: (STOCK_COUNT_TYPES as readonly string[]).includes(event.target.value) ? (event.target.value as StockCountListParams['type']) : undefined })}
-        >
-          <option value="">{t('stockCount.allTypes')}</option>
-          {STOCK_COUNT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`stockCount.type.${type}`)}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="button">
-          {t('common.search')}
-        </button>
+        <div className="count-filter-query">
+          <label htmlFor="count-query">{t('stockCount.listSearch')}</label>
+          <div className="count-filter-search">
+            <input id="count-query" type="search" value={draftQuery} maxLength={200} onChange={(event) => setDraftQuery(event.target.value)} />
+            <button type="submit" className="button">
+              {t('common.search')}
+            </button>
+          </div>
+        </div>
+        <div className="count-filter">
+          <label htmlFor="count-type">{t('stockCount.listType')}</label>
+          <select
+            id="count-type"
+            value={params.type ?? ''}
+            onChange={(event) => setList({ ...params, page: 1, type: (STOCK_COUNT_TYPES as readonly string[]).includes(event.target.value) ? (event.target.value as StockCountListParams['type']) : undefined })}
+          >
+            <option value="">{t('stockCount.allTypes')}</option>
+            {STOCK_COUNT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`stockCount.type.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="count-filter">
+          <label htmlFor="count-sort">{t('stockCount.sortBy')}</label>
+          <select
+            id="count-sort"
+            value={`${params.orderByColumn}:${params.sortDirection}`}
+            onChange={(event) => {
+              const [orderByColumn, sortDirection] = event.target.value.split(':') as [string, 'asc' | 'desc'];
+              setList({ ...params, page: 1, orderByColumn, sortDirection });
+            }}
+          >
+            {SORTS.flatMap((column) =>
+              (['asc', 'desc'] as const).map((direction) => (
+                <option key={`${column}:${direction}`} value={`${column}:${direction}`}>
+                  {t(`stockCount.sort.${column}`)} {direction === 'asc' ? '↑' : '↓'}
+                </option>
+              )),
+            )}
+          </select>
+        </div>
       </form>
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
