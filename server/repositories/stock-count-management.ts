@@ -4,7 +4,7 @@
  * front-liner statistics. Every rule that refuses says what is wrong.
  */
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Tx, Db } from '../db/client';
+import { rowsOf, type Tx, type Db } from '../db/client';
 import {
   allowedPlants,
   materialCounts,
@@ -12,6 +12,7 @@ import {
   plants,
   stockCounts,
   stockItems,
+  stockCountParts,
   storageLocations,
   userAttachments,
   users,
@@ -220,27 +221,34 @@ export async function occupancyReport(
   const plannerGroupWorkCenters = filter.plannerGroup
     ? sql`(${stockCounts.plannerGroup} = ${filter.plannerGroup} or ${stockCounts.workCenter} in (select code from work_centers where planner_group = ${filter.plannerGroup}))`
     : undefined;
-  const rows = await db
-    .select({
-      conductedBy: stockCounts.conductedBy,
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`count(*) filter (where ${stockCounts.status} = 'completed')::int`,
-    })
-    .from(stockCounts)
-    .where(
-      and(
-        gte(stockCounts.created, new Date(`${filter.startDate}T00:00:00Z`)),
-        lt(stockCounts.created, end),
-        ne(stockCounts.status, 'cancelled'),
-        eq(stockCounts.isDraft, false),
-        sql`${stockCounts.conductedBy} is not null`,
-        filter.plant ? eq(stockCounts.plant, filter.plant) : undefined,
-        plannerGroupWorkCenters,
-        filter.conductedBy ? eq(stockCounts.conductedBy, filter.conductedBy.toLowerCase()) : undefined,
-      ),
-    )
-    .groupBy(stockCounts.conductedBy)
-    .orderBy(asc(stockCounts.conductedBy));
+  const counts = and(
+    gte(stockCounts.created, new Date(`${filter.startDate}T00:00:00Z`)),
+    lt(stockCounts.created, end),
+    ne(stockCounts.status, 'cancelled'),
+    eq(stockCounts.isDraft, false),
+    filter.plant ? eq(stockCounts.plant, filter.plant) : undefined,
+    plannerGroupWorkCenters,
+  );
+  // A task per person and count: the person of conducted_by, and (#18) each counter of a part of
+  // a split count; someone both is counted once (union).
+  const assignments = sql`(
+    select ${stockCounts.conductedBy} as person, ${stockCounts.id} as count_id, ${stockCounts.status} as status from ${stockCounts}
+      where ${counts} and ${stockCounts.conductedBy} is not null
+    union
+    select ${stockCountParts.counter} as person, ${stockCounts.id} as count_id, ${stockCounts.status} as status
+      from ${stockCounts} join ${stockCountParts} on ${stockCountParts.stockCountId} = ${stockCounts.id}
+      where ${counts}
+  )`;
+  const perPerson = await db.execute(sql`
+    select person, count(*)::int as total, (count(*) filter (where status = 'completed'))::int as completed
+    from ${assignments} as assignments
+    ${filter.conductedBy ? sql`where person = ${filter.conductedBy.toLowerCase()}` : sql``}
+    group by person order by person`);
+  const rows = rowsOf<{ person: string; total: number; completed: number }>(perPerson).map((row) => ({
+    conductedBy: row.person,
+    total: Number(row.total),
+    completed: Number(row.completed),
+  }));
   const toRow = (conducted_by: string, total: number, completed: number): OccupancyRow => ({
     conducted_by,
     total_tasks: total,

@@ -408,6 +408,22 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(submitted.json().status).toBe('completed');
   });
 
+  it('gives each counter of a part a task on the front-liner dashboard, once even when they also conduct the count', async () => {
+    const report = async () =>
+      (await api('supervisor', 'GET', `/my_stock_count/occupancy_report?start_date=2026-01-01&end_date=2099-12-31&planner_group=F10&conducted_by=${AINO}`)).json() as {
+        rows: Array<{ conducted_by: string; total_tasks: number; completed_count: number }>;
+      };
+    const tasks = async () => (await report()).rows.find((row) => row.conducted_by === AINO)?.total_tasks ?? 0;
+    const before = await tasks();
+    await createCount({ parts: [{ counter: AINO, rest: true }] });
+    expect(await tasks()).toBe(before + 1);
+    await createCount({ conductedBy: AINO, parts: [{ counter: AINO, materialCodes: [code(0)] }, { counter: MIKKO, rest: true }] });
+    expect(await tasks()).toBe(before + 2);
+    // A draft is nobody's task yet.
+    await createCount({ draft: true, parts: [{ counter: AINO, rest: true }] });
+    expect(await tasks()).toBe(before + 2);
+  });
+
   it('says what is wrong with a malformed request', async () => {
     const noParts = await api('supervisor', 'PUT', '/my_stock_count/parts', { stockCountId: 1, parts: [] });
     expect(noParts.statusCode).toBe(400);
