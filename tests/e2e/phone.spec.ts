@@ -337,3 +337,19 @@ test('the stock count list filters: every label whole and beside or above its co
   }
   await expect(page.locator('.count-card').first()).toBeInViewport();
 });
+
+test('the priority manager: the uploads are one compact row, the others in a "⋯" menu', async ({ page }) => {
+  await login(page, 'pm.writer@example.com');
+  await page.goto('/priority-manager');
+  const upload = page.getByRole('button', { name: 'Upload priorities' });
+  const more = page.getByRole('button', { name: 'More priority actions' });
+  await expectUncovered(upload, 'Upload priorities');
+  await expectUncovered(more, 'the ⋯ menu');
+  const [a, b] = [(await upload.boundingBox())!, (await more.boundingBox())!];
+  expect(Math.abs(a.y - b.y), 'one row').toBeLessThan(4);
+  await more.click();
+  const items = page.getByRole('menuitem');
+  expect(await items.count()).toBeGreaterThan(0);
+  await page.getByRole('menuitem', { name: 'Add ship-to-party numbers' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

@@ -9,6 +9,9 @@ import { can, isSuperManager, type Capability } from '../../../domain/permission
 import type { PriorityUploadKind } from '../../../domain/priority';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
+import { useIsNarrow } from '../../../lib/use-media-query';
+import { Icon } from '../../../components/ui/icons';
+import { MoreMenu } from '../../../components/ui/more-menu';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePriorities } from '../api/get-priorities';
@@ -38,6 +41,9 @@ export default function PriorityManagerPage() {
   const codes = useShipToPartyCodes();
   const uapIds = useUapIds(codes.data !== undefined && codes.data.length > 0);
   const actions = UPLOAD_ACTIONS.filter((action) => can(profile.permissions, action.capability));
+  const narrow = useIsNarrow();
+  const primaryAction = actions.find((action) => action.kind === 'add') ?? actions[0];
+  const otherActions = actions.filter((action) => action !== primaryAction);
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQuery(typed.trim());
@@ -49,13 +55,27 @@ export default function PriorityManagerPage() {
     <section className="page">
       <div className="page-head">
         <h1 className="page-title route-title">{t('routes.priorityManager')}</h1>
-        {actions.length > 0 && (
+        {actions.length > 0 && !narrow && (
           <div className="button-row">
             {actions.map(({ kind }) => (
               <button key={kind} type="button" className="button" disabled={!online} onClick={() => setOpenUpload(kind)}>
                 {t(`priority.upload.${kind}.button`)}
               </button>
             ))}
+          </div>
+        )}
+        {/* #21: on a phone one compact toolbar — the upload of priorities in sight, the others in "⋯". */}
+        {primaryAction && narrow && (
+          <div className="priority-toolbar">
+            <button type="button" className="button" disabled={!online} onClick={() => setOpenUpload(primaryAction.kind)}>
+              <Icon name="upload" size={20} />
+              {t(`priority.upload.${primaryAction.kind}.button`)}
+            </button>
+            <MoreMenu
+              label={t('priority.moreActions')}
+              disabled={!online}
+              items={otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) }))}
+            />
           </div>
         )}
       </div>
