@@ -353,3 +353,17 @@ test('the priority manager: the uploads are one compact row, the others in a "â‹
   await page.getByRole('menuitem', { name: 'Add ship-to-party numbers' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('the count toolbar: the "+1 per scan" hint stays on one line', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/mechanic-view/27');
+  const hint = page.locator('.count-toolbar .scan-mode-hint');
+  await expect(hint).toHaveText('+1 per scan');
+  const lines = await hint.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+  await expectUncovered(page.getByRole('checkbox', { name: /Count by scanning/ }), 'the count-by-scanning switch');
+});

@@ -77,7 +77,10 @@ export default function CountScanner({ email, stockCountId, canEdit, canAdd, rev
   const modeSwitch = canEdit && (
     <label className="scan-mode" htmlFor={modeId}>
       <input id={modeId} type="checkbox" checked={scan.countMode} onChange={(event) => scan.setCountMode(event.target.checked)} />
-      {t('scan.countMode')}
+      {/* #21: the "+1 per scan" hint is a chip that never breaks inside, on the label's line or the next. */}
+      <span className="scan-mode-text">
+        <span>{t('scan.countMode')}</span> <span className="scan-mode-hint">{t('scan.countModeHint')}</span>
+      </span>
     </label>
   );
   const outcome = (
