@@ -440,5 +440,9 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     for (const path of ['/api/v2/my_stock_count/parts', '/api/v2/my_stock_count/part', '/api/v2/my_stock_count/part/quantities', '/api/v2/my_stock_count/part/status', '/api/v2/my_stock_count/merge', '/api/v2/my_stock_count/merge/resolve']) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
+    const paths = doc.paths as Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ name: string }> }>>;
+    expect(paths['/api/v2/my_stock_count/parts']!.put!.requestBody).toBeDefined();
+    expect(paths['/api/v2/my_stock_count/merge/resolve']!.post!.requestBody).toBeDefined();
+    expect(paths['/api/v2/my_stock_count/submit']!.get!.parameters!.map((p) => p.name)).toContain('confirmOpenParts');
   });
 });
