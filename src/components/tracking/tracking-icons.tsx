@@ -4,6 +4,7 @@
  * carries its meaning as text (visible in the legend, as the accessible name elsewhere).
  */
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { IconState, ItemIcons } from '../../domain/tracking';
 
 export type TrackingIconKind = keyof ItemIcons;
@@ -22,8 +23,7 @@ const glyphs: Record<TrackingIconKind, string> = {
   location: 'M12 21s-6-5.5-6-10.5a6 6 0 0112 0C18 15.5 12 21 12 21zm0-8a2.5 2.5 0 100-5 2.5 2.5 0 000 5z',
 };
 
-export function TrackingIcon({ kind, state, size = 22 }: { kind: TrackingIconKind; state: IconState; size?: number }) {
-  const { t } = useTranslation();
+function Icon({ kind, state, size, t }: { kind: TrackingIconKind; state: IconState; size: number; t: TFunction }) {
   const label = `${t(`trackingIcons.${kind}.name`)}: ${t(`trackingIcons.${kind}.${state}`)}`;
   return (
     <span className={`track-icon state-${state}`} role="img" aria-label={label} title={label}>
@@ -35,12 +35,21 @@ export function TrackingIcon({ kind, state, size = 22 }: { kind: TrackingIconKin
   );
 }
 
-/** The three icons of one item in a row. */
-export function TrackingIconSet({ icons }: { icons: ItemIcons }) {
+export function TrackingIcon({ kind, state, size = 22 }: { kind: TrackingIconKind; state: IconState; size?: number }) {
+  const { t } = useTranslation();
+  return <Icon kind={kind} state={state} size={size} t={t} />;
+}
+
+/**
+ * The three icons of one item in a row. The row's `t` is passed in: a page of the status monitor
+ * draws 60–120 icons, and a translation hook for each was a tenth of its first render on a
+ * mid-range phone (#22).
+ */
+export function TrackingIconSet({ icons, t }: { icons: ItemIcons; t: TFunction }) {
   return (
     <span className="track-icons">
       {TRACKING_ICON_KINDS.map((kind) => (
-        <TrackingIcon key={kind} kind={kind} state={icons[kind]} />
+        <Icon key={kind} kind={kind} state={icons[kind]} size={22} t={t} />
       ))}
     </span>
   );

@@ -36,7 +36,7 @@ export function OrderCard({ row, now }: { row: TrackingRow; now: Date }) {
             </span>
             <span className={`status-chip status-${deliveryTone(item)}`}>{deliveryLabel(t, item)}</span>
             {/* Icons are worked out again with this device's clock: an offline copy may be days old. */}
-            <TrackingIconSet icons={itemIcons(item, now)} />
+            <TrackingIconSet icons={itemIcons(item, now)} t={t} />
           </li>
         ))}
       </ul>
