@@ -10,8 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { stockCounts, users } from '../db/schema';
 import { EDITABLE_COUNT_STATUSES } from '../../src/domain/constants';
-import { emitNotifications } from './emit';
-import { englishNotificationText } from './texts';
+import { emitCountNotification } from './producers';
 import type { NotificationText } from '../../src/domain/notification-texts';
 import { startPeriodic, type Periodic } from '../periodic';
 
@@ -49,14 +48,7 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
         key: 'stockCountDue',
         params: { id: count.id, storageLocation: count.storageLocation, plant: count.plant, deadline: count.shouldBeDoneAt! },
       };
-      await emitNotifications(tx, {
-        key: 'inventory_count_notification',
-        userIds: [counter.id],
-        ...englishNotificationText(text),
-        text,
-        link: `/mechanic-view/${count.id}`,
-        plantCode: count.plant,
-      });
+      await emitCountNotification(tx, counter.id, count, text);
     }
     await tx
       .update(stockCounts)

@@ -22,20 +22,29 @@ interface AssignedCount {
 /** A sent (not draft) stock count with a person counting tells that person (key inventory_count_notification). */
 export async function notifyStockCountAssigned(tx: Tx, count: AssignedCount): Promise<EmitResult | null> {
   if (count.isDraft || !count.conductedBy) return null;
-  const [counter] = await tx.select({ id: users.id }).from(users).where(eq(users.email, count.conductedBy.toLowerCase()));
-  if (!counter) return null;
   const text: NotificationText = {
     key: 'stockCountAssigned',
     params: { id: count.id, by: count.createdBy, storageLocation: count.storageLocation, plant: count.plant, deadline: count.shouldBeDoneAt },
   };
+  return notifyCounter(tx, count.conductedBy, count, text);
+}
+
+/** A stock-count notification to one person (key inventory_count_notification, opening the count's mechanic view). */
+export function emitCountNotification(tx: Tx, userId: string, count: { id: number; plant: string }, text: NotificationText): Promise<EmitResult> {
   return emitNotifications(tx, {
     key: 'inventory_count_notification',
-    userIds: [counter.id],
+    userIds: [userId],
     ...englishNotificationText(text),
     text,
     link: `/mechanic-view/${count.id}`,
     plantCode: count.plant,
   });
+}
+
+/** The same, to the account of an e-mail address; none when nobody has that address. */
+async function notifyCounter(tx: Tx, email: string, count: { id: number; plant: string }, text: NotificationText): Promise<EmitResult | null> {
+  const [counter] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  return counter ? emitCountNotification(tx, counter.id, count, text) : null;
 }
 
 /**
@@ -44,20 +53,11 @@ export async function notifyStockCountAssigned(tx: Tx, count: AssignedCount): Pr
  */
 export async function notifyStockCountPartAssigned(tx: Tx, count: AssignedCount, part: { counter: string; lines: number }): Promise<EmitResult | null> {
   if (count.isDraft) return null;
-  const [counter] = await tx.select({ id: users.id }).from(users).where(eq(users.email, part.counter.toLowerCase()));
-  if (!counter) return null;
   const text: NotificationText = {
     key: 'stockCountPartAssigned',
     params: { id: count.id, by: count.createdBy, storageLocation: count.storageLocation, plant: count.plant, deadline: count.shouldBeDoneAt, lines: part.lines },
   };
-  return emitNotifications(tx, {
-    key: 'inventory_count_notification',
-    userIds: [counter.id],
-    ...englishNotificationText(text),
-    text,
-    link: `/mechanic-view/${count.id}`,
-    plantCode: count.plant,
-  });
+  return notifyCounter(tx, part.counter, count, text);
 }
 
 /**
