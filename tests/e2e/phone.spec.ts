@@ -165,6 +165,8 @@ test('users: a row keeps its first action and a "⋯" menu on one line; the menu
   await expect(page.getByRole('dialog', { name: /^History of / })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Focus goes back to the "⋯" button that opened the dialog, not to <body>.
+  await expect(more).toBeFocused();
   // A tap outside closes it.
   await more.click();
   await expect(menu).toBeVisible();
@@ -352,6 +354,9 @@ test('the priority manager: the uploads are one compact row, the others in a "�
   expect(await items.count()).toBeGreaterThan(0);
   await page.getByRole('menuitem', { name: 'Add ship-to-party numbers' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(more, 'focus is back on the ⋯ button').toBeFocused();
 });
 
 test('the count toolbar: the "+1 per scan" hint stays on one line', async ({ page }) => {

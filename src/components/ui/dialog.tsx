@@ -1,6 +1,9 @@
 /**
- * A modal dialog on the native <dialog> element: focus is trapped and returned, Escape closes,
- * and the page behind is inert, all by the browser.
+ * A modal dialog on the native <dialog> element: focus is trapped, Escape closes, and the page
+ * behind is inert, all by the browser. Focus goes back to the control that opened it (#21): the
+ * browser does that only when the dialog is closed while it stays in the page, and most callers
+ * unmount it instead (`{open && <XDialog …/>}`), which left focus on <body>. When the opener has
+ * gone (its row was removed), focus goes to the page's <main>.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 
@@ -8,9 +11,16 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      const active = document.activeElement;
+      if (active && active !== document.body && !dialog.contains(active)) return;
+      const target = opener?.isConnected ? opener : document.getElementById('main');
+      target?.focus({ preventScroll: true });
+    };
   }, [open]);
   return (
     <dialog ref={ref} className="dialog" aria-label={title} onClose={onClose} onCancel={onClose}>
