@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from './icons';
+import './popover.css';
 import './more-menu.css';
 
 export interface MoreMenuItem {
@@ -163,7 +164,7 @@ export function MoreMenu({ label, items, className = '', disabled = false }: { l
           id={menuId}
           role="menu"
           aria-labelledby={buttonId}
-          className="more-menu-list"
+          className="popover more-menu-list"
           style={place ? { top: place.top, bottom: place.bottom, right: place.right } : { visibility: 'hidden' }}
           onKeyDown={onMenuKeyDown}
         >

@@ -12,6 +12,7 @@ import { NotificationModal, type OpenNotification } from './notification-modal';
 import { NotificationTime } from './notification-time';
 import { localizedNotification } from '../text';
 import type { DropdownEntry } from '../../../contract/notifications';
+import '../../../components/ui/popover.css';
 import '../notifications.css';
 
 const BADGE_MAX = 99;
@@ -73,7 +74,7 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
         )}
       </button>
       {expanded && (
-        <div className="notification-popup" id={listId} role="region" aria-label={t('notifications.unreadTitle')}>
+        <div className="popover notification-popup" id={listId} role="region" aria-label={t('notifications.unreadTitle')}>
           <div className="notification-popup-head">
             <strong>{t('notifications.unreadTitle')}</strong>
             <Link to="/notifications" onClick={() => setExpanded(false)}>
