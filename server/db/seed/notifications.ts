@@ -117,39 +117,56 @@ export function buildNotifications(world: World, orders: OrderRows): Insert<type
   return rows.sort((a, b) => Number(a.created) - Number(b.created));
 }
 
-export function buildNotificationSettings(world: World): Insert<typeof schema.notificationSettings>[] {
-  const rows: Insert<typeof schema.notificationSettings>[] = [];
-  for (const user of world.users.filter((u) => ACCOUNT_SPECS.includes(u.spec) && u.row.approvalStatus === 'Approved')) {
-    const isFrontline = user.spec.grants.some((g) => g === 'mechanic' || g === 'supervisor');
-    const preferences = Object.fromEntries(
-      NOTIFICATION_KEYS.map((key) => [key, { emailEnabled: true, smsEnabled: isFrontline && key === 'delivery_notification', pushEnabled: isFrontline && key !== 'other_notification' }]),
-    );
-    rows.push(
-      {
-        userId: user.id,
-        primary: true,
-        emailEnabled: true,
-        email: user.spec.email,
-        mobileEnabled: Boolean(user.row.phoneNumber),
-        mobileNumber: user.row.phoneNumber ?? null,
-        pushNotificationsEnabled: isFrontline,
-        preferences,
-        updatedAt: addDays(world.now, -10),
-      },
-      {
-        userId: user.id,
-        primary: false,
-        emailEnabled: isFrontline,
-        email: isFrontline ? 'service.fi01@example.com' : null,
-        mobileEnabled: false,
-        mobileNumber: null,
-        pushNotificationsEnabled: false,
-        preferences: Object.fromEntries(NOTIFICATION_KEYS.map((key) => [key, { emailEnabled: key === 'delivery_notification', smsEnabled: false, pushEnabled: false }])),
-        updatedAt: addDays(world.now, -10),
-      },
-    );
-  }
-  return rows;
+type SettingsRow = Insert<typeof schema.notificationSettings>;
+
+/**
+ * One notification-settings row of a user: where it sends (an address, a number, push or not) and,
+ * per notification kind, which of those channels are on.
+ */
+function settingsRow(
+  world: World,
+  user: SeedUser,
+  primary: boolean,
+  to: { email: string | null; mobileNumber: string | null; push: boolean },
+  channels: (key: NotificationKey) => { email: boolean; sms: boolean; push: boolean },
+): SettingsRow {
+  return {
+    userId: user.id,
+    primary,
+    emailEnabled: to.email !== null,
+    email: to.email,
+    mobileEnabled: Boolean(to.mobileNumber),
+    mobileNumber: to.mobileNumber,
+    pushNotificationsEnabled: to.push,
+    preferences: Object.fromEntries(
+      NOTIFICATION_KEYS.map((key) => {
+        const on = channels(key);
+        return [key, { emailEnabled: on.email, smsEnabled: on.sms, pushEnabled: on.push }];
+      }),
+    ),
+    updatedAt: addDays(world.now, -10),
+  };
+}
+
+/** Approved demo accounts: a primary row (their own address and phone) and a second one (the team's shared address for front-liners). */
+export function buildNotificationSettings(world: World): SettingsRow[] {
+  return world.users
+    .filter((u) => ACCOUNT_SPECS.includes(u.spec) && u.row.approvalStatus === 'Approved')
+    .flatMap((user) => {
+      const isFrontline = user.spec.grants.some((g) => g === 'mechanic' || g === 'supervisor');
+      return [
+        settingsRow(world, user, true, { email: user.spec.email, mobileNumber: user.row.phoneNumber ?? null, push: isFrontline }, (key) => ({
+          email: true,
+          sms: isFrontline && key === 'delivery_notification',
+          push: isFrontline && key !== 'other_notification',
+        })),
+        settingsRow(world, user, false, { email: isFrontline ? 'service.fi01@example.com' : null, mobileNumber: null, push: false }, (key) => ({
+          email: key === 'delivery_notification',
+          sms: false,
+          push: false,
+        })),
+      ];
+    });
 }
 
 export function buildDevices(world: World, mechanic: SeedUser): Insert<typeof schema.notificationDevices>[] {
