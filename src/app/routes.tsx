@@ -65,6 +65,7 @@ const stockCount = {
   MaterialCountSearch: lazy(() => import('../features/stock-count/screens/material-count-search-page')),
   List: lazy(() => import('../features/stock-count/screens/stock-count-page')),
   Print: lazy(() => import('../features/stock-count/screens/print-count-page')),
+  Merge: lazy(() => import('../features/stock-count/screens/count-merge-page')),
 };
 const admin = {
   Users: lazy(() => import('../features/users/screens/users-management-page')),
@@ -120,6 +121,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/dashboard/:date', titleKey: 'routes.dashboardDetail', access: 'app', screen: fileDashboard.Day, nav: 'dashboard', capability: 'fileDashboard.read' },
   { path: '/frontliner-dashboard', titleKey: 'routes.frontlinerDashboard', access: 'app', screen: dashboards.Frontliner, nav: 'dashboard' },
   { path: '/print-count/:id', titleKey: 'routes.printCount', access: 'app', screen: stockCount.Print, nav: 'stockCount', capability: 'stockCount.read' },
+  { path: '/count-merge/:id', titleKey: 'routes.countMerge', access: 'app', screen: stockCount.Merge, nav: 'stockCount', capability: 'stockCount.edit' },
 ];
 
 /** Where each shell entry leads (§2 order). */

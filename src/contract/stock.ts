@@ -49,6 +49,8 @@ export const materialCountRow = z
     version: z.number().int(),
     updated_by: z.string().nullable(),
     updated_at: z.string(),
+    /** #18: the material's bin, on the lines of a counter's part (split counts are split by bin). Absent elsewhere. */
+    bin: z.string().nullable().optional(),
   })
   .meta({ id: 'MaterialCount' });
 export type MaterialCountRow = z.infer<typeof materialCountRow>;

@@ -26,17 +26,22 @@ import {
   fetchCountSheet,
   writeCountSheet,
   isProvisional,
+  partLineAsRow,
   type CountSheet,
 } from '../../src/features/stock-count/offline/count-sheet';
 import '../../src/features/stock-count/offline/register';
 import { readMark } from '../../src/offline/db';
-import { materialCounts, materials, stockCounts } from '../../server/db/schema';
+import { materialCounts, materials, stockCountParts, stockCounts } from '../../server/db/schema';
+import type { PartLines } from '../../src/contract/stock-count-parts';
 import { bearer, type TestProduct } from './harness';
 import { seededRandom as rng } from '../seeded-random';
 
 
 const USER = 'mechanic@example.com';
 const COUNT_ID = 27; // the demo mechanic's initiated count (seed): 52 lines
+/** #18 split mode: the count's planner and the other counter (a mechanic of the same plant). */
+const PLANNER = 'supervisor@example.com';
+const OTHER_COUNTER = 'mikko.virtanen@lift.example';
 
 
 export type Op =
@@ -92,9 +97,10 @@ export interface Outcome {
  * A runner on `product` (a test product whose rate limit allows thousands of calls a minute):
  * `run(seed, ops)` plays one run from a reset count; `shrink` finds the shortest failing prefix.
  */
-export async function chaosRunner(product: TestProduct) {
+export async function chaosRunner(product: TestProduct, options: { split?: boolean } = {}) {
   const seeded = await product.database.db.select().from(materialCounts).where(eq(materialCounts.stockCountId, COUNT_ID));
   const token = await product.token(USER);
+  const plannerToken = options.split ? await product.token(PLANNER) : '';
   const originalIds = seeded.map((line) => line.id);
   const codes = seeded.map((line) => line.materialCode);
   const spare = (await product.database.db.select({ code: materials.code }).from(materials).where(notInArray(materials.code, codes)).limit(30)).map(
@@ -109,7 +115,26 @@ export async function chaosRunner(product: TestProduct) {
       .set({ quantity: null, version: 0, updatedBy: null })
       .where(eq(materialCounts.stockCountId, COUNT_ID));
     await db.update(stockCounts).set({ status: 'initiated' }).where(eq(stockCounts.id, COUNT_ID));
+    await db.delete(stockCountParts).where(eq(stockCountParts.stockCountId, COUNT_ID));
+    await db.update(materialCounts).set({ resolvedPartId: null, resolvedBy: null, resolvedAt: null }).where(eq(materialCounts.stockCountId, COUNT_ID));
     await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
+    if (options.split) {
+      // #18: the mechanic counts every line but three (another counter's), the first line twice (a control count).
+      const res = await product.app.inject({
+        method: 'PUT',
+        url: '/api/v2/my_stock_count/parts',
+        headers: bearer(plannerToken),
+        payload: {
+          stockCountId: COUNT_ID,
+          parts: [
+            { counter: USER, materialCodes: [codes[0]], rest: true },
+            { counter: OTHER_COUNTER, materialCodes: codes.slice(0, 4) },
+          ],
+          controlMaterialCodes: [codes[0]],
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`split refused: ${res.statusCode} ${res.body}`);
+    }
   }
 
   async function inject(method: string, path: string, key: string | undefined, searchParams?: Record<string, string | number>, json?: unknown) {
@@ -123,6 +148,11 @@ export async function chaosRunner(product: TestProduct) {
   }
 
   async function serverLines(): Promise<MaterialCountRow[]> {
+    if (options.split) {
+      // The mechanic's part as the server holds it: their own quantities and versions.
+      const part = (await inject('GET', 'my_stock_count/part', undefined, { stockCountId: COUNT_ID })).json() as PartLines;
+      return part.lines.map((line) => partLineAsRow(COUNT_ID, line));
+    }
     const all: MaterialCountRow[] = [];
     for (let page = 1; ; page += 1) {
       const res = await inject('GET', 'my_material_count', undefined, { stockCountId: COUNT_ID, page, maxResults: 200, orderByColumn: 'id' });

@@ -28,6 +28,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const [workCenter, setWorkCenter] = useState('');
   const [deadline, setDeadline] = useState('');
   const [materials, setMaterials] = useState('');
+  const [blind, setBlind] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** After a refused submit: the required fields still empty are marked (#19 item 16). */
   const [showMissing, setShowMissing] = useState(false);
@@ -51,6 +52,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
         ...(workCenter ? { workCenter } : {}),
         ...(deadline && deadlineAllowed ? { shouldBeDoneAt: deadline } : {}),
         ...(type === 'single' ? { materialCodes: materials.split(/[\s,;]+/).filter(Boolean) } : {}),
+        ...(blind ? { blind: true } : {}),
       }),
     onSuccess: (result, draft) => {
       setError(null);
@@ -129,6 +131,11 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
             <input id="cc-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
           </>
         )}
+        {/* #18: counters of a blind count are not shown the book quantity. */}
+        <label className="toggle">
+          <input type="checkbox" checked={blind} onChange={(event) => setBlind(event.target.checked)} />
+          {t('stockCount.split.blind')}
+        </label>
         <FormActions error={error} errorId="cc-error" onCancel={onClose} submitLabel={t('stockCount.send')} isPending={create.isPending}>
           <button type="button" className="button" disabled={create.isPending} onClick={() => submit(true)()}>
             {t('stockCount.saveDraft')}

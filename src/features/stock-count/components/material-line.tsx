@@ -10,6 +10,7 @@ import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quan
 import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
+import { editOf } from '../offline/count-sheet';
 import '../stock-count.css';
 
 export interface LineActions {
@@ -29,6 +30,8 @@ interface Props {
   canEdit: boolean;
   canRemove: boolean;
   actions: LineActions;
+  /** #18 blind count: the counter is not shown the book quantity. */
+  blind?: boolean;
 }
 
 const format = (value: number | null) => (value === null ? '' : String(value));
@@ -46,7 +49,7 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
   const { t } = useTranslation();
   if (entry.status === 'conflict') {
     const theirs = entry.theirs as MaterialCountRow | undefined;
-    const mine = (entry.request.json as { modifiedMaterials?: Array<{ quantity: number }> })?.modifiedMaterials?.[0]?.quantity;
+    const mine = editOf(entry)?.quantity;
     return (
       <div className="line-sync conflict" role="alert">
         <span>
@@ -119,7 +122,7 @@ function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdi
   );
 }
 
-function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
+function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = false }: Props) {
   const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();
@@ -200,13 +203,16 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions }: Props) {
         <div className="material-line-what">
           <span className="material-code">{line.material_code}</span>
           <span className="material-description">{line.material_description_english}</span>
-          <span className="material-book">
-            {line.book_quantity === null
-              ? t('stockCount.noBook')
-              : line.book_quantity_at
-                ? t('stockCount.bookAt', { quantity: line.book_quantity, unit: line.unit, time: formatDateTime(line.book_quantity_at) })
-                : t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
-          </span>
+          {line.bin && <span className="material-bin">{t('stockCount.binLabel', { bin: line.bin })}</span>}
+          {!blind && (
+            <span className="material-book">
+              {line.book_quantity === null
+                ? t('stockCount.noBook')
+                : line.book_quantity_at
+                  ? t('stockCount.bookAt', { quantity: line.book_quantity, unit: line.unit, time: formatDateTime(line.book_quantity_at) })
+                  : t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
+            </span>
+          )}
         </div>
         <div className="material-line-input">
           <label className="visually-hidden" htmlFor={inputId}>

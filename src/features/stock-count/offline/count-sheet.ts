@@ -6,6 +6,16 @@
  * one), lines removed, and the submission, which queues behind the edits. The invariants are in
  * docs/decisions/0019-lossless-offline-counting.md; `register.ts` tells the sync core about them.
  */
+import { HTTPError } from 'ky';
+import {
+  partLinesResponse,
+  stockCountPartRow,
+  stockCountPartsResponse,
+  type PartLineRow,
+  type PartLines,
+  type StockCountPartRow,
+  type StockCountParts,
+} from '../../../contract/stock-count-parts';
 import {
   materialCountListResponse,
   stockCountListResponse,
@@ -25,6 +35,13 @@ import { enqueue, notifyEnqueued } from '../../../offline/outbox';
 export interface CountSheet {
   stock_count: StockCountRow;
   material_counts: MaterialCountRow[];
+  /**
+   * #18, a count split among counters (decision 0033): the part this user counts. The lines are
+   * then that part's, with this counter's own quantities and versions, and edits go to the part.
+   */
+  part?: StockCountPartRow;
+  /** #18: every part's progress (no quantities), shown to the counter and the planner. */
+  parts?: StockCountPartRow[];
 }
 
 export const KIND = {
@@ -32,6 +49,8 @@ export const KIND = {
   add: 'material-count.add',
   remove: 'material-count.delete',
   submit: 'stock-count.submit',
+  /** #18: "my part is done", or open again (a split count). */
+  partStatus: 'stock-count-part.status',
   /** A planner's change to a count: create, edit, send, cancel, recount (see api/count-planning). */
   plan: 'stock-count.plan',
 } as const;
@@ -51,11 +70,28 @@ const STALE_READS = 3;
 
 // ───────────── reading the server ─────────────
 
-/** How the sheet is read from the stock service (replaceable for tests and benchmarks). */
-export type SheetReader = (path: 'my_stock_count' | 'my_material_count', params: Record<string, string | number>) => Promise<unknown>;
+/**
+ * How the sheet is read from the stock service (replaceable for tests and benchmarks). For
+ * `my_stock_count/part` a reader answers null when the user has no part of the count.
+ */
+export type SheetPath = 'my_stock_count' | 'my_material_count' | 'my_stock_count/part' | 'my_stock_count/parts';
+export type SheetReader = (path: SheetPath, params: Record<string, string | number>) => Promise<unknown>;
+const SCHEMAS = {
+  my_stock_count: stockCountListResponse,
+  my_material_count: materialCountListResponse,
+  'my_stock_count/part': partLinesResponse,
+  'my_stock_count/parts': stockCountPartsResponse,
+} as const;
 // Parsed at the edge with the contract schema of each list (#19), not cast.
-const httpReader: SheetReader = async (path, params) =>
-  (path === 'my_stock_count' ? stockCountListResponse : materialCountListResponse).parse(await stockApi.get(path, { searchParams: toSearchParams(params) }).json());
+const httpReader: SheetReader = async (path, params) => {
+  try {
+    return SCHEMAS[path].parse(await stockApi.get(path, { searchParams: toSearchParams(params) }).json());
+  } catch (error) {
+    // A planner who counts no part of a split count: they read the whole count.
+    if (path === 'my_stock_count/part' && error instanceof HTTPError && error.response.status === 404) return null;
+    throw error;
+  }
+};
 let reader: SheetReader = httpReader;
 export function setSheetReader(next: SheetReader | null): void {
   reader = next ?? httpReader;
@@ -69,6 +105,42 @@ export async function fetchCountSheet(stockCountId: number): Promise<CountSheet>
   const header = (await reader('my_stock_count', { stockCountId, page: 1, maxResults: 1 })) as StockCountPage;
   const stockCount = header.stock_counts[0];
   if (!stockCount) throw new Error(`Stock count ${stockCountId} not found`);
+  if ((stockCount.part_count ?? 0) > 0) {
+    const [mine, progress] = (await Promise.all([reader('my_stock_count/part', { stockCountId }), reader('my_stock_count/parts', { stockCountId })])) as [
+      PartLines | null,
+      StockCountParts,
+    ];
+    if (mine) return { stock_count: stockCount, material_counts: mine.lines.map((line) => partLineAsRow(stockCountId, line)), part: mine.part, parts: progress.parts };
+    return { ...(await fetchWholeCount(stockCount)), parts: progress.parts };
+  }
+  return fetchWholeCount(stockCount);
+}
+
+/**
+ * A line of the counter's part as the sheet holds it: this counter's quantity and version (the
+ * count's merged quantity is the planner's business). The book quantity the counter is shown is
+ * the one they count against: a moved book quantity is the planner's to decide on a split count.
+ */
+export function partLineAsRow(stockCountId: number, line: PartLineRow): MaterialCountRow {
+  return {
+    id: line.material_count_id,
+    stock_count_id: stockCountId,
+    material_code: line.material_code,
+    material_description_english: line.material_description_english,
+    quantity: line.quantity,
+    unit: line.unit,
+    book_quantity: line.book_quantity,
+    book_quantity_at: line.book_quantity_at,
+    book_quantity_now: line.book_quantity,
+    version: line.version,
+    updated_by: line.counted_by,
+    updated_at: line.counted_at ?? '',
+    bin: line.bin,
+  };
+}
+
+async function fetchWholeCount(stockCount: StockCountRow): Promise<CountSheet> {
+  const stockCountId = stockCount.id;
   const lines: MaterialCountRow[] = [];
   for (let page = 1; ; page += 1) {
     const result = (await reader('my_material_count', { stockCountId, page, maxResults: FETCH_PAGE, orderByColumn: 'id', sortDirection: 'asc' })) as MaterialCountPage;
@@ -79,8 +151,17 @@ export async function fetchCountSheet(stockCountId: number): Promise<CountSheet>
 }
 
 type Edit = { id: number; quantity: number; version?: number; acceptBookQuantity?: number | null };
-type EditJson = { modifiedMaterials?: Edit[] };
-export const editOf = (entry: OutboxEntry) => (entry.request.json as EditJson | undefined)?.modifiedMaterials?.[0];
+type PartQuantity = { materialCountId: number; quantity: number; version?: number };
+type EditJson = { modifiedMaterials?: Edit[]; stockCountId?: number; quantities?: PartQuantity[] };
+const PART_QUANTITIES = 'my_stock_count/part/quantities';
+/** The edit an entry carries, whether it goes to the count (§7) or to the counter's part (#18). */
+export function editOf(entry: OutboxEntry): Edit | undefined {
+  const json = entry.request.json as EditJson | undefined;
+  const edit = json?.modifiedMaterials?.[0];
+  if (edit) return edit;
+  const part = json?.quantities?.[0];
+  return part && { id: part.materialCountId, quantity: part.quantity, ...(part.version === undefined ? {} : { version: part.version }) };
+}
 
 /** A line as a queued edit leaves it: its quantity, and the book quantity it accepted, if any. */
 function withEdit(line: MaterialCountRow, edit: { quantity: number; acceptBookQuantity?: number | null }): MaterialCountRow {
@@ -144,6 +225,8 @@ export function mergeSheet(local: MaterialCountRow[] | undefined, server: Materi
 interface SheetPageData {
   stock_count: StockCountRow;
   ids: Array<number | null>;
+  part?: StockCountPartRow;
+  parts?: StockCountPartRow[];
 }
 
 const sliceOf = (position: number) => Math.floor(position / CHUNK_SIZE);
@@ -174,7 +257,15 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
         .filter((entry) => entry.userEmail === userEmail)
         .sortBy('seq');
       const lines = mergeSheet(await readLines(key), sheet.material_counts, entries);
-      const data: SheetPageData = { stock_count: sheet.stock_count, ids: lines.map((line) => line.id) };
+      // "My part is done" still on its way stays shown as the counter set it.
+      const statusEntry = entries.find((entry) => entry.kind === KIND.partStatus);
+      const part = sheet.part && statusEntry ? { ...sheet.part, status: partStatusOf(statusEntry) } : sheet.part;
+      const data: SheetPageData = {
+        stock_count: sheet.stock_count,
+        ids: lines.map((line) => line.id),
+        ...(part ? { part } : {}),
+        ...(sheet.parts ? { parts: sheet.parts.map((row) => (part && row.id === part.id ? part : row)) } : {}),
+      };
       await offlineDb.pages.put({ key, scope, savedAt, data });
       await offlineDb.chunks.where('page').equals(key).delete();
       const chunks = [];
@@ -182,7 +273,7 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
       await offlineDb.chunks.bulkPut(chunks);
       const travelling = entries.some((entry) => entry.status === 'pending' || entry.status === 'sending');
       if (readFrom !== undefined && !travelling) await offlineDb.marks.update(markKey(userEmail, scope), { unverified: false });
-      return { data: { stock_count: sheet.stock_count, material_counts: lines }, savedAt, source: 'network' as const };
+      return { data: { ...withParts(data), stock_count: sheet.stock_count, material_counts: lines }, savedAt, source: 'network' as const };
     }),
   );
 }
@@ -193,10 +284,15 @@ export async function readCountSheet(key: string): Promise<(CountSheet & { saved
   if (!page) return null;
   const chunks = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
   return {
+    ...withParts(page.data as SheetPageData),
     stock_count: (page.data as SheetPageData).stock_count,
     material_counts: chunks.flatMap((chunk) => chunk.rows as MaterialCountRow[]),
     savedAt: page.savedAt,
   };
+}
+
+function withParts(data: SheetPageData): Pick<CountSheet, 'part' | 'parts'> {
+  return { ...(data.part ? { part: data.part } : {}), ...(data.parts ? { parts: data.parts } : {}) };
 }
 
 /** Reads the server and writes it to the device; a read overtaken by a confirmation is read again. */
@@ -300,7 +396,27 @@ async function updateHeader(key: string, change: (count: StockCountRow) => Stock
 
 // ───────────── changes the mechanic makes ─────────────
 
-const editRequest = (edit: Edit): OutboxRequest => ({ service: 'stock', method: 'PUT', path: 'my_material_count', json: { modifiedMaterials: [edit] } });
+/**
+ * The request of a quantity edit: to the count (§7), or on a split count to the counter's part
+ * (#18), which takes no book decision (that is the planner's on a split count).
+ */
+function editRequest(edit: Edit, partOf?: number): OutboxRequest {
+  if (partOf === undefined) return { service: 'stock', method: 'PUT', path: 'my_material_count', json: { modifiedMaterials: [edit] } };
+  return { service: 'stock', method: 'PUT', path: PART_QUANTITIES, json: { stockCountId: partOf, quantities: [partQuantity(edit)] } };
+}
+const partQuantity = (edit: Edit): PartQuantity => ({ materialCountId: edit.id, quantity: edit.quantity, ...(edit.version === undefined ? {} : { version: edit.version }) });
+/** The count whose part an edit goes to; undefined for an edit of the count itself. */
+const partOfRequest = (request: OutboxRequest) => (request.path === PART_QUANTITIES ? (request.json as EditJson).stockCountId : undefined);
+/** The same kind of request as `like`, carrying `edit`. */
+const rewriteEdit = (like: OutboxRequest, edit: Edit) => editRequest(edit, partOfRequest(like));
+
+/** One request for several edits of one count (the outbox's batch): to the count, or to the counter's part. */
+export function combineEdits(entries: OutboxEntry[]): OutboxRequest {
+  const first = entries[0]!.request;
+  const edits = entries.map((entry) => editOf(entry)!);
+  const partOf = partOfRequest(first);
+  return partOf === undefined ? { ...first, json: { modifiedMaterials: edits } } : { ...first, json: { stockCountId: partOf, quantities: edits.map(partQuantity) } };
+}
 
 const makeEdit = (id: number, quantity: number, version: number | undefined, accepted: { bookQuantity: number | null } | undefined): Edit => ({
   id,
@@ -357,15 +473,18 @@ async function queueQuantity(userEmail: string, shown: MaterialCountRow, quantit
     // A provisional line has no version yet: the add creates it, and its confirmation sets it.
     request: async () => {
       held = await locate(key, line.id);
-      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : (held?.row ?? line).version, acceptBook));
+      const partOf = held?.sheet.data.part ? line.stock_count_id : undefined;
+      const version = isProvisional(line.id) ? undefined : (held?.row ?? line).version;
+      return editRequest(makeEdit(line.id, quantity, version, partOf === undefined ? acceptBook : undefined), partOf);
     },
     apply: () =>
       changeLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }), held),
     coalesce: (open) => {
       const earlier = editOf(open);
       const version = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined)?.version : earlier?.version;
-      const accepted = acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity });
-      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted));
+      const partOf = partOfRequest(open.request);
+      const accepted = partOf !== undefined ? undefined : (acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity }));
+      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted), partOf);
     },
     undo: { ...line },
   });
@@ -450,6 +569,37 @@ export function submitCount(userEmail: string, stockCountId: number) {
   });
 }
 
+const partStatusOf = (entry: OutboxEntry) => (entry.request.json as { status: StockCountPartRow['status'] }).status;
+
+/** The counter's part on the device, changed (the lines stay as they are). */
+async function updatePart(key: string, change: (part: StockCountPartRow) => StockCountPartRow): Promise<void> {
+  const sheet = await sheetPage(key);
+  const current = sheet?.data.part;
+  if (!sheet || !current) return;
+  const part = change(current);
+  const parts = sheet.data.parts?.map((row) => (row.id === part.id ? part : row));
+  await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, part, ...(parts ? { parts } : {}) } });
+}
+
+/**
+ * #18 "my part is done" (or open again), through the outbox like the counter's quantities, and
+ * behind them: the server takes "done" only once every line of the part is counted there.
+ */
+export async function setPartStatus(userEmail: string, stockCountId: number, status: StockCountPartRow['status']) {
+  const key = sheetKey(userEmail, stockCountId);
+  const before = (await sheetPage(key))?.data.part;
+  return enqueue({
+    userEmail,
+    kind: KIND.partStatus,
+    scope: sheetScope(stockCountId),
+    target: `part:${stockCountId}`,
+    request: { service: 'stock', method: 'PUT', path: 'my_stock_count/part/status', json: { stockCountId, status } },
+    apply: () => updatePart(key, (part) => ({ ...part, status, done_at: status === 'done' ? new Date().toISOString() : null })),
+    coalesce: (open) => ({ ...open.request, json: { stockCountId, status } }),
+    ...(before ? { undo: before } : {}),
+  });
+}
+
 // ───────────── what the sync engine does with the server's answers ─────────────
 
 /** A quantity edit confirmed: the server's row becomes the device's, with newer edits of the line on top. */
@@ -469,7 +619,7 @@ async function confirmQuantity(entry: OutboxEntry, row: MaterialCountRow | undef
     if (!edit) continue;
     // A newer edit of the same line now builds on the server's version (a conflict keeps the version it was shown).
     if (waiting.status === 'pending' || waiting.status === 'failed') {
-      await offlineDb.outbox.update(waiting.seq!, { request: editRequest({ ...edit, version: row.version }) });
+      await offlineDb.outbox.update(waiting.seq!, { request: rewriteEdit(waiting.request, { ...edit, version: row.version }) });
     }
     shown = withEdit(shown, edit);
   }
@@ -477,12 +627,22 @@ async function confirmQuantity(entry: OutboxEntry, row: MaterialCountRow | undef
 }
 
 async function confirmQuantities(entries: OutboxEntry[], body: unknown): Promise<void> {
-  const result = body as { material_counts?: MaterialCountRow[]; stock_counts?: Array<{ id: number; status: StockCountRow['status'] }> } | null;
+  const result = body as {
+    material_counts?: MaterialCountRow[];
+    stock_counts?: Array<{ id: number; status: StockCountRow['status'] }>;
+    // #18: the answer of a part's quantities.
+    part?: StockCountPartRow;
+    lines?: PartLineRow[];
+    stock_count?: { id: number; status: StockCountRow['status'] };
+  } | null;
+  const stockCountId = stockCountIdOf(entries[0]!);
+  const rows = result?.material_counts ?? result?.lines?.map((line) => partLineAsRow(stockCountId, line));
   for (const entry of entries) {
-    const row = result?.material_counts?.find((r) => r.id === editOf(entry)?.id);
-    const status = result?.stock_counts?.find((c) => c.id === stockCountIdOf(entry))?.status;
+    const row = rows?.find((r) => r.id === editOf(entry)?.id);
+    const status = result?.stock_counts?.find((c) => c.id === stockCountIdOf(entry))?.status ?? result?.stock_count?.status;
     await confirmQuantity(entry, row, status);
   }
+  if (result?.part) await updatePart(sheetKey(entries[0]!.userEmail, stockCountId), (current) => ({ ...result.part!, status: current.status }));
 }
 
 /** A line added offline confirmed: it takes the real id, and the changes queued for it name it. */
@@ -497,7 +657,8 @@ async function confirmAdd(entry: OutboxEntry, row: MaterialCountRow): Promise<vo
       target: lineTarget(row.id),
       request: {
         ...dependent.request,
-        ...(edit ? { json: { modifiedMaterials: [{ ...edit, id: row.id, version: row.version }] } } : {}),
+        // On a split count the new line's part version starts afresh: the edit goes without one.
+        ...(edit ? { json: rewriteEdit(dependent.request, { ...edit, id: row.id, version: partOfRequest(dependent.request) === undefined ? row.version : undefined }).json } : {}),
         ...(dependent.request.searchParams ? { searchParams: { ...dependent.request.searchParams, materialCountId: String(row.id) } } : {}),
       },
       ...(dependent.undo ? { undo: { ...(dependent.undo as MaterialCountRow), id: row.id } } : {}),
@@ -513,21 +674,28 @@ export async function confirmCountEntries(entries: OutboxEntry[], body: unknown)
   const first = entries[0]!;
   if (first.kind === KIND.quantity) return confirmQuantities(entries, body);
   if (first.kind === KIND.add) return confirmAdd(first, body as MaterialCountRow);
+  if (first.kind === KIND.partStatus) {
+    await offlineDb.outbox.bulkDelete(entries.map((entry) => entry.seq!));
+    const row = stockCountPartRow.safeParse(body);
+    if (row.success) await updatePart(sheetKey(first.userEmail, stockCountIdOf(first)), () => row.data);
+    return;
+  }
   await offlineDb.outbox.bulkDelete(entries.map((entry) => entry.seq!));
   if (first.kind === KIND.submit) await updateHeader(sheetKey(first.userEmail, stockCountIdOf(first)), () => body as StockCountRow);
 }
 
-/** A 409 with the server's rows is a conflict to resolve; any other 409 is a refusal. */
-export function conflictRows(body: unknown): MaterialCountRow[] | null {
-  const conflicts = (body as Partial<MaterialCountConflict> | null)?.conflicts;
-  return Array.isArray(conflicts) && conflicts.length > 0 ? conflicts : null;
+/** A 409 with the server's rows is a conflict to resolve; any other 409 is a refusal. A part's lines (#18) read as rows. */
+export function conflictRows(body: unknown, stockCountId?: number): MaterialCountRow[] | null {
+  const conflicts = (body as Partial<MaterialCountConflict> | null)?.conflicts as Array<MaterialCountRow | PartLineRow> | undefined;
+  if (!Array.isArray(conflicts) || conflicts.length === 0) return null;
+  return conflicts.map((row) => ('material_count_id' in row ? partLineAsRow(stockCountId ?? 0, row) : row));
 }
 
 /** Keep mine: send my value again, now based on the server's version, under a new key. */
 export async function keepMine(entry: OutboxEntry): Promise<void> {
   const theirs = entry.theirs as MaterialCountRow;
   const edit = editOf(entry);
-  const request = edit ? editRequest({ ...edit, version: theirs.version }) : entry.request;
+  const request = edit ? rewriteEdit(entry.request, { ...edit, version: theirs.version }) : entry.request;
   await offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined, batchId: undefined });
   notifyEnqueued();
 }
@@ -553,6 +721,8 @@ export async function discardEntry(entry: OutboxEntry): Promise<void> {
       await deleteLine(key, undo.id);
     } else if (entry.kind === KIND.remove && undo) {
       await appendLine(key, undo);
+    } else if (entry.kind === KIND.partStatus && undo) {
+      await updatePart(key, () => entry.undo as StockCountPartRow);
     }
     await offlineDb.outbox.delete(entry.seq!);
   });

@@ -5,7 +5,19 @@
 import { registerReplayer } from '../../../offline/journal';
 import { registerKind, registerRefresher } from '../../../offline/registry';
 import type { OutboxEntry } from '../../../offline/db';
-import { confirmCountEntries, conflictRows, editOf, isProvisional, KIND, refreshCountSheet, setQuantity, targetId, type QuantityJournal } from './count-sheet';
+import {
+  combineEdits,
+  confirmCountEntries,
+  conflictRows,
+  editOf,
+  isProvisional,
+  KIND,
+  refreshCountSheet,
+  setQuantity,
+  stockCountIdOf,
+  targetId,
+  type QuantityJournal,
+} from './count-sheet';
 
 /** Quantity edits travel together: one request, one transaction on the server, up to this many lines. */
 export const BATCH_LIMIT = 100;
@@ -17,12 +29,13 @@ registerKind({
   kind: KIND.quantity,
   batch: {
     limit: BATCH_LIMIT,
-    combine: (entries) => ({ ...entries[0]!.request, json: { modifiedMaterials: entries.map((entry) => editOf(entry)!) } }),
+    // To the count, or on a split count to the counter's part (#18): a batch is one count's edits.
+    combine: combineEdits,
   },
   waits: waitsForItsLine,
   confirm: confirmCountEntries,
   conflicts: (entries, body) => {
-    const rows = conflictRows(body);
+    const rows = conflictRows(body, stockCountIdOf(entries[0]!));
     if (!rows) return null;
     const bySeq = new Map<number, unknown>();
     for (const entry of entries) {
@@ -35,6 +48,7 @@ registerKind({
 registerKind({ kind: KIND.add, confirm: confirmCountEntries });
 registerKind({ kind: KIND.remove, waits: waitsForItsLine, confirm: confirmCountEntries });
 registerKind({ kind: KIND.submit, confirm: confirmCountEntries });
+registerKind({ kind: KIND.partStatus, confirm: confirmCountEntries });
 
 registerRefresher({
   matches: (scope) => /^stock-count:\d+$/.test(scope),

@@ -25,6 +25,7 @@ import {
   KIND,
   keepMine,
   removeLine,
+  setPartStatus,
   setQuantity,
   sheetScope,
   submitCount,
@@ -35,6 +36,7 @@ import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, type LineActions } from '../components/material-line';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
+import { MyPart, PartsProgress } from '../components/count-parts';
 import { bookQuantityMoved } from '../../../domain/stock';
 import { formatDeadline } from '../../../lib/date-formats';
 import { Icon } from '../../../components/ui/icons';
@@ -53,7 +55,11 @@ function useLineEntries(scope: string) {
       const current = byTarget.get(entry.target);
       if (!current || STATE_RANK[entry.status] >= STATE_RANK[current.status]) byTarget.set(entry.target, entry);
     }
-    return { byTarget, submit: entries.find((entry) => entry.kind === KIND.submit) };
+    return {
+      byTarget,
+      submit: entries.find((entry) => entry.kind === KIND.submit),
+      partStatus: entries.find((entry) => entry.kind === KIND.partStatus),
+    };
   }, [entries]);
 }
 
@@ -82,7 +88,7 @@ export default function MechanicViewPage() {
   const [showBook, setShowBook] = useState(() => !window.matchMedia?.('(max-width: 991px)').matches);
   const { email, sheet, savedAt, isOfflineCopy, isLoading, error } = useCountSheet(stockCountId);
   const scope = sheetScope(stockCountId);
-  const { byTarget, submit } = useLineEntries(scope);
+  const { byTarget, submit, partStatus } = useLineEntries(scope);
 
   const run = useCallback(
     (work: Promise<unknown>) => {
@@ -150,6 +156,10 @@ export default function MechanicViewPage() {
   const canAdd = editable && can(profile.permissions, 'materialCount.add');
   const canSubmit = editable && can(profile.permissions, 'stockCount.submit');
   const present = new Set(sheet.material_counts.map((line) => line.material_code));
+  // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
+  const part = sheet.part;
+  const blind = Boolean(count.is_blind) && (part !== undefined || count.conducted_by === email);
+  const planner = can(profile.permissions, 'stockCount.edit');
   const sapError = count.status === 'error' ? sapErrorText(count.latest_sap_error) : null;
 
   const setQuery = (value: string) => {
@@ -184,11 +194,42 @@ export default function MechanicViewPage() {
             {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
           </p>
         </div>
-        <label className="toggle book-toggle">
-          <input type="checkbox" checked={showBook} onChange={(event) => setShowBook(event.target.checked)} />
-          {t('stockCount.showBook')}
-        </label>
+        {blind ? (
+          <span className="status-chip">{t('stockCount.parts.blind')}</span>
+        ) : (
+          <label className="toggle book-toggle">
+            <input type="checkbox" checked={showBook} onChange={(event) => setShowBook(event.target.checked)} />
+            {t('stockCount.showBook')}
+          </label>
+        )}
       </header>
+      {part && (
+        <MyPart
+          part={part}
+          parts={sheet.parts ?? []}
+          allCounted={counted === total && total > 0}
+          canEdit={canEdit}
+          entry={partStatus}
+          onStatus={(status) => run(setPartStatus(email, count.id, status))}
+          onRetry={actions.onRetry}
+          onDiscard={actions.onDiscard}
+        />
+      )}
+      {!part && sheet.parts && sheet.parts.length > 0 && (
+        <section className="panel" aria-labelledby="count-parts-title">
+          <div className="parts-head">
+            <h2 id="count-parts-title" className="section-title">
+              {t('stockCount.parts.title')}
+            </h2>
+            {planner && (
+              <Link className="button small" to={`/count-merge/${count.id}`}>
+                {t('stockCount.parts.openMerge')}
+              </Link>
+            )}
+          </div>
+          <PartsProgress parts={sheet.parts} />
+        </section>
+      )}
 
       {sapError && (
         <p className="form-error" role="alert">
@@ -217,7 +258,7 @@ export default function MechanicViewPage() {
       {/* Sticky under the top bar (#21): progress, search, the scan entry point and Submit stay in reach. */}
       <div className="count-toolbar">
         <div className="count-progress" aria-label={t('stockCount.progress', { counted, total })}>
-          <div className="count-progress-text">{t('stockCount.progress', { counted, total })}</div>
+          <div className="count-progress-text">{part ? t('stockCount.parts.myProgress', { counted, total }) : t('stockCount.progress', { counted, total })}</div>
           <div className="progress-bar" aria-hidden="true">
             <span style={{ width: `${total ? (counted / total) * 100 : 0}%` }} />
           </div>
@@ -311,6 +352,7 @@ export default function MechanicViewPage() {
                   canEdit={canEdit}
                   canRemove={canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.quantity === null && line.updated_by === email)))}
                   actions={actions}
+                  blind={blind}
                 />
               </div>
             );

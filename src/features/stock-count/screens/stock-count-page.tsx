@@ -24,6 +24,7 @@ import { recountStockCount, updateStockCount, useOccupancy, type OccupancyFilter
 import { WaitingPlanning } from '../components/waiting-planning';
 import { CreateCountDialog } from '../components/create-count-dialog';
 import { EditCountDialog } from '../components/edit-count-dialog';
+import { SplitCountDialog } from '../components/split-count-dialog';
 import { useToastNotice } from '../../../components/ui/toast';
 import { CountMorePage } from '../components/count-more-page';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
@@ -39,12 +40,15 @@ function CountCard({
   onEdit,
   onCancel,
   onRecount,
+  onSplit,
 }: {
   count: StockCountRow;
   onSend?: CardAction;
   onEdit?: CardAction;
   onCancel?: CardAction;
   onRecount?: CardAction;
+  /** #18: share the count among counters (planners). */
+  onSplit?: CardAction;
 }) {
   const { t } = useTranslation();
   const share = count.total_lines ? (count.counted_lines / count.total_lines) * 100 : 0;
@@ -56,6 +60,8 @@ function CountCard({
           <strong>{t('stockCount.title', { id: count.id })}</strong>
           <span className={`status-chip status-${count.status}`}>{t(`stockCount.status.${count.status}`)}</span>
           {count.is_draft && <span className="status-chip">{t('stockCount.draft')}</span>}
+          {(count.part_count ?? 0) > 0 && <span className="status-chip">{t('stockCount.parts.counters', { count: count.part_count })}</span>}
+          {count.is_blind && <span className="status-chip">{t('stockCount.parts.blind')}</span>}
         </span>
         <span className="count-card-meta">
           <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
@@ -84,6 +90,16 @@ function CountCard({
         {onEdit && editable && (
           <button type="button" className="button small" onClick={() => onEdit(count)}>
             {t('stockCount.edit')}
+          </button>
+        )}
+        {onSplit && (count.part_count ?? 0) > 0 && (
+          <Link className="button small" to={`/count-merge/${count.id}`}>
+            {t('stockCount.parts.openMerge')}
+          </Link>
+        )}
+        {onSplit && editable && !count.part_count && (
+          <button type="button" className="button small" onClick={() => onSplit(count)}>
+            {t('stockCount.split.open')}
           </button>
         )}
         {onCancel && editable && (
@@ -133,6 +149,7 @@ export default function StockCountPage() {
   const [cancelling, setCancelling] = useState<StockCountRow | null>(null);
   const [recounting, setRecounting] = useState<StockCountRow | null>(null);
   const [editing, setEditing] = useState<StockCountRow | null>(null);
+  const [splitting, setSplitting] = useState<StockCountRow | null>(null);
   // Feedback of an action: a toast above the bottom bar, where the thumb is (#21).
   const setNotice = useToastNotice();
   const list = useStockCounts(email, params);
@@ -252,6 +269,7 @@ export default function StockCountPage() {
                 onEdit={can(permissions, 'stockCount.edit') ? setEditing : undefined}
                 onCancel={can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
                 onRecount={can(permissions, 'stockCount.recount') ? setRecounting : undefined}
+                onSplit={can(permissions, 'stockCount.edit') ? setSplitting : undefined}
               />
             ))}
           </ul>
@@ -272,6 +290,7 @@ export default function StockCountPage() {
                       onEdit={can(permissions, 'stockCount.edit') ? setEditing : undefined}
                       onCancel={can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
                       onRecount={can(permissions, 'stockCount.recount') ? setRecounting : undefined}
+                      onSplit={can(permissions, 'stockCount.edit') ? setSplitting : undefined}
                     />
                   ))}
                 </ul>
@@ -323,6 +342,18 @@ export default function StockCountPage() {
               setNotice(t('stockCount.savedMessage', { id }));
               void refresh();
             }
+          }}
+        />
+      )}
+      {splitting && (
+        <SplitCountDialog
+          count={splitting}
+          onClose={() => setSplitting(null)}
+          onSaved={() => {
+            const id = splitting.id;
+            setSplitting(null);
+            setNotice(t('stockCount.split.saved', { id }));
+            void refresh();
           }}
         />
       )}

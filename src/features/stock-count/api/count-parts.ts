@@ -1,0 +1,94 @@
+/**
+ * #18 several counters on one count (decision 0033), the planner's calls: the split, progress per
+ * counter, the merge with its variances, a line's resolution, and the submit that may confirm
+ * open parts. Planning a split reads the server's present state, so these calls are online: the
+ * counters' own work (their quantities, "my part is done") goes through the outbox in
+ * offline/count-sheet.ts.
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  mergeLineRow,
+  mergeResponse,
+  partLinesResponse,
+  stockCountPartsResponse,
+  submitConflict,
+  type MergeLineRow,
+  type ResolveLineBody,
+  type SplitStockCountBody,
+  type StockCountPartRow,
+} from '../../../contract/stock-count-parts';
+import { stockCountListResponse, stockCountRow, type StockCountRow } from '../../../contract/stock';
+import { stockApi, toSearchParams } from '../../../lib/api-client';
+
+export const countPartQueries = {
+  all: () => ['count-parts'] as const,
+  progress: (stockCountId: number) => [...countPartQueries.all(), 'progress', stockCountId] as const,
+  merge: (stockCountId: number) => [...countPartQueries.all(), 'merge', stockCountId] as const,
+};
+
+export const fetchPartsProgress = async (stockCountId: number) =>
+  stockCountPartsResponse.parse(await stockApi.get('my_stock_count/parts', { searchParams: toSearchParams({ stockCountId }) }).json());
+
+export function usePartsProgress(stockCountId: number, enabled = true) {
+  return useQuery({ queryKey: countPartQueries.progress(stockCountId), queryFn: () => fetchPartsProgress(stockCountId), enabled });
+}
+
+/** Lines counted by two or more counters, and every variance, with each counter's quantity. */
+export function useMerge(stockCountId: number, enabled = true) {
+  return useQuery({
+    queryKey: countPartQueries.merge(stockCountId),
+    queryFn: async () => mergeResponse.parse(await stockApi.get('my_stock_count/merge', { searchParams: toSearchParams({ stockCountId }) }).json()),
+    enabled,
+  });
+}
+
+/** The material codes of a part as it stands: how the split editor shows an existing split. */
+export async function fetchPartCodes(stockCountId: number, partId: number): Promise<string[]> {
+  const part = partLinesResponse.parse(await stockApi.get('my_stock_count/part', { searchParams: toSearchParams({ stockCountId, partId }) }).json());
+  return part.lines.map((line) => line.material_code);
+}
+
+const write = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+
+export async function splitCount(body: SplitStockCountBody, key = crypto.randomUUID()) {
+  return stockCountPartsResponse.parse(await stockApi.put('my_stock_count/parts', { json: body, ...write(key) }).json());
+}
+
+export async function resolveMergeLine(body: ResolveLineBody, key = crypto.randomUUID()): Promise<MergeLineRow> {
+  return mergeLineRow.parse(await stockApi.post('my_stock_count/merge/resolve', { json: body, ...write(key) }).json());
+}
+
+export type PlannerSubmit =
+  | { outcome: 'submitted'; row: StockCountRow }
+  | { outcome: 'open-parts'; message: string; openParts: StockCountPartRow[] }
+  | { outcome: 'variances'; message: string; variances: MergeLineRow[] }
+  | { outcome: 'refused'; message: string };
+
+/**
+ * The planner submits a split count: open parts come back for the planner to confirm (then sent
+ * again with confirmOpenParts), variances to resolve first; any other refusal with its message.
+ */
+export async function submitAsPlanner(stockCountId: number, confirmOpenParts: boolean): Promise<PlannerSubmit> {
+  const response = await stockApi.get('my_stock_count/submit', {
+    searchParams: toSearchParams({ stockCountId, ...(confirmOpenParts ? { confirmOpenParts: 'true' } : {}) }),
+    throwHttpErrors: false,
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) return { outcome: 'submitted', row: stockCountRow.parse(body) };
+  const conflict = submitConflict.safeParse(body);
+  const message = conflict.success ? conflict.data.message : `${response.status} ${response.statusText}`;
+  if (response.status === 409 && conflict.success && conflict.data.open_parts?.length) return { outcome: 'open-parts', message, openParts: conflict.data.open_parts };
+  if (response.status === 409 && conflict.success && conflict.data.variances?.length) return { outcome: 'variances', message, variances: conflict.data.variances };
+  return { outcome: 'refused', message };
+}
+
+/** One count's row (plant, status, split), read for the planner's merge screen. */
+export function useStockCountRow(stockCountId: number) {
+  return useQuery({
+    queryKey: [...countPartQueries.all(), 'count', stockCountId],
+    queryFn: async () => {
+      const page = stockCountListResponse.parse(await stockApi.get('my_stock_count', { searchParams: toSearchParams({ stockCountId, page: 1, maxResults: 1 }) }).json());
+      return page.stock_counts[0] ?? null;
+    },
+  });
+}

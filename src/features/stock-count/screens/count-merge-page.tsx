@@ -1,0 +1,254 @@
+/**
+ * /count-merge/{id} (#18, decision 0033): a planner's view of a count split among counters —
+ * progress per counter, every line counted by two counters with each one's quantity, each
+ * variance resolved by taking one counter's quantity or sending the line to recount (never a
+ * silent overwrite), and the submit, which lists open parts for the planner to confirm.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { MergeLineRow, ResolveLineBody, StockCountPartRow } from '../../../contract/stock-count-parts';
+import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/date-formats';
+import { useOnline } from '../../../lib/use-online';
+import { showError } from '../../../lib/error-alert';
+import { Dialog } from '../../../components/ui/dialog';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToastNotice } from '../../../components/ui/toast';
+import { countPartQueries, resolveMergeLine, submitAsPlanner, useMerge, usePartsProgress, useStockCountRow } from '../api/count-parts';
+import { stockCountQueries } from '../api/get-stock-counts';
+import { PartsProgress } from '../components/count-parts';
+import { SplitCountDialog } from '../components/split-count-dialog';
+import '../stock-count.css';
+
+function MergeLine({
+  line,
+  parts,
+  editable,
+  busy,
+  onTake,
+  onRecount,
+}: {
+  line: MergeLineRow;
+  parts: StockCountPartRow[];
+  editable: boolean;
+  busy: boolean;
+  onTake: (line: MergeLineRow, partId: number) => void;
+  onRecount: (line: MergeLineRow) => void;
+}) {
+  const { t } = useTranslation();
+  const name = (partId: number, counter: string) => {
+    const part = parts.find((row) => row.id === partId);
+    return part?.counter_name ?? counter;
+  };
+  const decidable = editable && (line.state === 'variance' || line.state === 'resolved');
+  return (
+    <li className={`merge-line merge-${line.state}`} data-merge-line={line.material_code}>
+      <div className="merge-line-head">
+        <span className="merge-line-what">
+          <span className="material-code">{line.material_code}</span>
+          <span className="material-description">{line.material_description_english}</span>
+        </span>
+        <span className={`status-chip merge-state-${line.state}`}>{t(`stockCount.merge.state.${line.state}`)}</span>
+      </div>
+      <ul className="merge-counts">
+        {line.counts.map((count) => (
+          <li key={count.part_id} className={line.resolved_part_id === count.part_id ? 'taken' : undefined}>
+            <span className="merge-who">{name(count.part_id, count.counter)}</span>
+            <strong className="merge-quantity">{count.quantity === null ? t('stockCount.merge.notCounted') : `${count.quantity} ${line.unit}`}</strong>
+            {decidable && count.quantity !== null && line.resolved_part_id !== count.part_id && (
+              <button type="button" className="button small" disabled={busy} onClick={() => onTake(line, count.part_id)}>
+                {t('stockCount.merge.take', { who: name(count.part_id, count.counter) })}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="merge-line-foot">
+        <span className="muted small">
+          {line.book_quantity !== null && t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
+          {line.state === 'resolved' && line.resolved_by && line.resolved_at && (
+            <> · {t('stockCount.merge.resolvedBy', { who: line.resolved_by, time: formatDateTime(line.resolved_at) })}</>
+          )}
+        </span>
+        {editable && line.state !== 'open' && (
+          <button type="button" className="button small ghost" disabled={busy} onClick={() => onRecount(line)}>
+            {t('stockCount.merge.recount')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function CountMergePage() {
+  const { t } = useTranslation();
+  const stockCountId = Number(useParams().id);
+  const valid = Number.isInteger(stockCountId) && stockCountId > 0;
+  const online = useOnline();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setNotice = useToastNotice();
+  const count = useStockCountRow(stockCountId);
+  const progress = usePartsProgress(stockCountId, valid);
+  const merge = useMerge(stockCountId, valid);
+  const [splitting, setSplitting] = useState(false);
+  const [openParts, setOpenParts] = useState<StockCountPartRow[] | null>(null);
+  const [submitMessage, setSubmitMessage] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: countPartQueries.all() });
+  const resolve = useMutation({
+    meta: { silent: true },
+    mutationFn: (body: ResolveLineBody) => resolveMergeLine(body),
+    onSuccess: (line, body) => {
+      setNotice(body.action === 'recount' ? t('stockCount.merge.sentToRecount', { code: line.material_code }) : t('stockCount.merge.taken', { code: line.material_code }));
+      void refresh();
+    },
+    onError: async (failure) => {
+      showError(await errorMessage(failure));
+      void refresh();
+    },
+  });
+  const submit = useMutation({
+    meta: { silent: true },
+    mutationFn: (confirmOpenParts: boolean) => submitAsPlanner(stockCountId, confirmOpenParts),
+    onSuccess: (result) => {
+      setOpenParts(null);
+      if (result.outcome === 'submitted') {
+        setNotice(t('stockCount.merge.submitted', { id: stockCountId }));
+        void queryClient.invalidateQueries({ queryKey: stockCountQueries.all() });
+        navigate('/stock-count');
+      } else if (result.outcome === 'open-parts') setOpenParts(result.openParts);
+      else {
+        setSubmitMessage(result.message);
+        void refresh();
+      }
+    },
+    onError: async (failure) => setSubmitMessage(await errorMessage(failure)),
+  });
+
+  if (!valid) return <p className="form-error">{t('stockCount.notFound')}</p>;
+  if (count.isPending || progress.isPending) return <Spinner label={t('loading.listingItems')} />;
+  const row = count.data;
+  if (!row || !progress.data) {
+    return (
+      <section className="page">
+        <h1 className="page-title route-title">{t('routes.countMerge')}</h1>
+        <p className="form-error" role="alert">
+          {progress.error ? progress.error.message : t('stockCount.notFound')}
+        </p>
+      </section>
+    );
+  }
+  const parts = progress.data.parts;
+  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(row.status) && online;
+  const variances = merge.data?.lines.filter((line) => line.state === 'variance').length ?? progress.data.variance_lines;
+  const busy = resolve.isPending || submit.isPending;
+
+  return (
+    <section className="page merge-page">
+      {!online && <OfflineBanner savedAt={undefined} />}
+      <header className="count-header">
+        <div>
+          <h1 className="page-title">{t('stockCount.merge.title', { id: row.id })}</h1>
+          <p className="count-meta">
+            <span className={`status-chip status-${row.status}`}>{t(`stockCount.status.${row.status}`)}</span>
+            <span>
+              {row.plant} / {row.storage_location}
+            </span>
+            {progress.data.is_blind && <span className="status-chip">{t('stockCount.parts.blind')}</span>}
+            <Link to={`/mechanic-view/${row.id}`}>{t('stockCount.merge.allLines')}</Link>
+          </p>
+        </div>
+        {editable && (
+          <button type="button" className="button" onClick={() => setSplitting(true)}>
+            {parts.length ? t('stockCount.split.edit') : t('stockCount.split.open')}
+          </button>
+        )}
+      </header>
+
+      <section className="panel" aria-labelledby="merge-counters">
+        <h2 id="merge-counters" className="section-title">
+          {t('stockCount.parts.title')}
+        </h2>
+        {parts.length === 0 ? <p className="muted">{t('stockCount.merge.notSplit')}</p> : <PartsProgress parts={parts} />}
+        {progress.data.lines_in_no_part > 0 && (
+          <p className="notice" role="status">
+            {t('stockCount.merge.linesInNoPart', { count: progress.data.lines_in_no_part })}
+          </p>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="merge-lines">
+        <h2 id="merge-lines" className="section-title">
+          {t('stockCount.merge.linesTitle')}
+        </h2>
+        <p className={variances ? 'notice danger' : 'muted small'} role="status">
+          {variances ? t('stockCount.merge.variances', { count: variances }) : t('stockCount.merge.noVariances')}
+        </p>
+        {merge.isPending && <Spinner label={t('loading.listingItems')} />}
+        {merge.error && (
+          <p className="form-error" role="alert">
+            {merge.error.message}
+          </p>
+        )}
+        {merge.data && merge.data.lines.length === 0 && <p className="muted">{t('stockCount.merge.noTwice')}</p>}
+        {merge.data && merge.data.lines.length > 0 && (
+          <ul className="merge-lines">
+            {merge.data.lines.map((line) => (
+              <MergeLine
+                key={line.material_count_id}
+                line={line}
+                parts={parts}
+                editable={editable}
+                busy={busy}
+                onTake={(taken, partId) => resolve.mutate({ stockCountId, materialCountId: taken.material_count_id, action: 'take', partId })}
+                onRecount={(sent) => resolve.mutate({ stockCountId, materialCountId: sent.material_count_id, action: 'recount' })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {editable && (
+        <div className="merge-submit">
+          {submitMessage && (
+            <p className="form-error" role="alert">
+              {submitMessage}
+            </p>
+          )}
+          <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(false)}>
+            {t('stockCount.submit')}
+          </button>
+        </div>
+      )}
+
+      {splitting && (
+        <SplitCountDialog
+          count={row}
+          onClose={() => setSplitting(false)}
+          onSaved={() => {
+            setSplitting(false);
+            setNotice(t('stockCount.split.saved', { id: row.id }));
+            void refresh();
+          }}
+        />
+      )}
+      <Dialog open={openParts !== null} title={t('stockCount.merge.openPartsTitle')} onClose={() => setOpenParts(null)}>
+        <p>{t('stockCount.merge.openPartsText')}</p>
+        <PartsProgress parts={openParts ?? []} />
+        <div className="dialog-actions">
+          <button type="button" className="button ghost" onClick={() => setOpenParts(null)}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(true)}>
+            {t('stockCount.merge.submitAnyway')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
