@@ -327,6 +327,17 @@ test('the search guidance table fits the phone: no sideways scrolling', async ({
   await expectNoSidewaysScroll(page, '/info');
 });
 
+test('the /info icon legend: every icon stays a whole circle, also beside a meaning that wraps', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/info');
+  const icons = page.locator('.track-legend .track-icon');
+  await expect(icons.first()).toBeVisible();
+  const sizes = await icons.evaluateAll((elements) => elements.map((element) => `${element.getAttribute('aria-label')}: ${Math.round(element.getBoundingClientRect().width)}×${Math.round(element.getBoundingClientRect().height)}`));
+  expect(sizes.length).toBeGreaterThan(5);
+  // Some meanings wrap on a 390 px phone; their icon was squeezed into an oval before.
+  for (const size of sizes) expect(size).toMatch(/: 30×30$/);
+});
+
 test('the stock count list filters: every label whole and beside or above its control, on the screen', async ({ page }) => {
   await login(page, 'supervisor@example.com');
   await page.goto('/stock-count');
