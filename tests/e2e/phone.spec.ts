@@ -338,6 +338,15 @@ test('the /info icon legend: every icon stays a whole circle, also beside a mean
   for (const size of sizes) expect(size).toMatch(/: 30×30$/);
 });
 
+test('broadcast messages: a message is whole in its box, no scrolling inside it', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/broadcast-messages');
+  const box = page.getByLabel('Message 1');
+  await expect(box).not.toHaveValue('');
+  const fits = await box.evaluate((element) => element.scrollHeight <= element.clientHeight + 1);
+  expect(fits, 'the seeded message (five lines on a phone) fits its box').toBe(true);
+});
+
 test('the stock count list filters: every label whole and beside or above its control, on the screen', async ({ page }) => {
   await login(page, 'supervisor@example.com');
   await page.goto('/stock-count');
