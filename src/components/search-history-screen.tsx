@@ -16,7 +16,8 @@ export function SearchHistoryScreen({ title, label, placeholder, help, history, 
   const [term, setTerm] = useState('');
   return (
     <section className="page narrow-page">
-      <h1 className="page-title">{title}</h1>
+      {/* The route's own title: on a phone the top bar shows it, so the heading is for screen readers there (#21). */}
+      <h1 className="page-title route-title">{title}</h1>
       <form
         className="search-form field-first"
         role="search"
