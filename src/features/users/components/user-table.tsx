@@ -69,7 +69,7 @@ export function UserTable({ users, actions, onAction }: { users: UserRow[]; acti
                 )}
               </td>
               <td data-label={t('users.columns.plants')}>{user.plants.join(', ') || '–'}</td>
-              <td data-label={t('users.columns.lastLogin')}>{user.lastLogin ? formatDateTime(user.lastLogin) : t('users.never')}</td>
+              <td className="user-last-login" data-label={t('users.columns.lastLogin')}>{user.lastLogin ? formatDateTime(user.lastLogin) : t('users.never')}</td>
               {primary && (
                 <td className="user-actions">
                   <div className="user-actions-list">
