@@ -29,7 +29,8 @@ export default defineConfig({
   webServer: {
     command: 'tsx server/main.ts',
     url: `http://localhost:${PORT}/healthz`,
-    timeout: 120_000,
+    // Generous: a shared 2-core machine under load takes minutes to start tsx, migrate and seed.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

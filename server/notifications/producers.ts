@@ -61,6 +61,23 @@ export async function notifyStockCountPartAssigned(tx: Tx, count: AssignedCount,
 }
 
 /**
+ * #18: the counters of a line sent to recount are told which material to count again (their part
+ * has reopened); the planner who sent it is not told of their own decision.
+ */
+export async function notifyStockCountRecountLine(
+  tx: Tx,
+  count: { id: number; plant: string; storageLocation: string },
+  by: string,
+  material: string,
+  counters: string[],
+): Promise<void> {
+  const text: NotificationText = { key: 'stockCountRecountLine', params: { id: count.id, by, storageLocation: count.storageLocation, plant: count.plant, material } };
+  for (const counter of new Set(counters.map((email) => email.toLowerCase()))) {
+    if (counter !== by.toLowerCase()) await notifyCounter(tx, counter, count, text);
+  }
+}
+
+/**
  * #19 item 21: a cancelled count's notifications ("assigned to you", "is due") are resolved in the
  * cancelling transaction: marked read (§4 active = false) so they leave the unread list, and any
  * not yet sent are withdrawn (delivery state 'skipped') so nobody is asked to count a cancelled

@@ -4,13 +4,15 @@
  * text (what e-mail and SMS send, and what clients without the key show). The wording itself has
  * one home, `notifications.text.*` in locales/*.json; en-US is the stored English.
  */
-export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountDue', 'orderItemStatus'] as const;
+export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountRecountLine', 'stockCountDue', 'orderItemStatus'] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 
 export interface NotificationTextParams {
   stockCountAssigned: { id: number; by: string; storageLocation: string; plant: string; deadline: string | null };
   /** #18: one part of a count split among several counters (decision 0033). */
   stockCountPartAssigned: { id: number; by: string; storageLocation: string; plant: string; deadline: string | null; lines: number };
+  /** #18: a line two counters counted differently, sent back to them to count again. */
+  stockCountRecountLine: { id: number; by: string; storageLocation: string; plant: string; material: string };
   stockCountDue: { id: number; storageLocation: string; plant: string; deadline: string };
   orderItemStatus: { order: string; line: number; material: string; description: string; status: string };
 }
@@ -21,6 +23,7 @@ export type NotificationText = { [K in NotificationTextKey]: { key: K; params: N
 const REQUIRED: { [K in NotificationTextKey]: (keyof NotificationTextParams[K])[] } = {
   stockCountAssigned: ['id', 'by', 'storageLocation', 'plant'],
   stockCountPartAssigned: ['id', 'by', 'storageLocation', 'plant', 'lines'],
+  stockCountRecountLine: ['id', 'by', 'storageLocation', 'plant', 'material'],
   stockCountDue: ['id', 'storageLocation', 'plant', 'deadline'],
   orderItemStatus: ['order', 'line', 'material', 'description', 'status'],
 };
@@ -49,6 +52,7 @@ export interface NotificationTemplates {
   countBy: string;
   stockCountAssigned: { subject: string; body: string };
   stockCountPartAssigned: { subject: string; body: string };
+  stockCountRecountLine: { subject: string; body: string };
   stockCountDue: { subject: string; body: string };
   orderItemStatus: { subject: string; body: string };
 }

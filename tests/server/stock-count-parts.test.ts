@@ -240,6 +240,14 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(recount.json()).toMatchObject({ state: 'open', quantity: null, resolved_part_id: null });
     expect(recount.json().counts.map((c: { quantity: number | null }) => c.quantity)).toEqual([null, null]);
     expect((await partOf('mechanic', id)).part.status).toBe('open');
+    // Both counters are told which material to count again; the planner is not told of their own decision.
+    const recountTold = rowsOf(
+      await product.database.db.execute(
+        sql`select user_email, text_params->>'material' as material from notifications where link = ${`/mechanic-view/${id}`} and text_key = 'stockCountRecountLine' and channel = 'email' order by user_email`,
+      ),
+    );
+    expect(recountTold.map((row) => row.user_email)).toEqual([MECHANIC, MIKKO].sort());
+    expect(String(recountTold[0]!.material)).toContain(code(4));
     expect((await count('mechanic', id, [[code(4), 6]])).statusCode).toBe(200);
     expect((await count(MIKKO, id, [[code(4), 6]])).statusCode).toBe(200);
     const agreed = (await api('supervisor', 'GET', `/my_stock_count/merge?stockCountId=${id}`)).json().lines[0];

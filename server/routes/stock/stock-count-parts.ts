@@ -46,7 +46,7 @@ import {
   writePartQuantities,
   type SplitOutcome,
 } from '../../repositories/stock-count-parts';
-import { notifyStockCountPartAssigned, resolveStockCountNotifications } from '../../notifications/producers';
+import { notifyStockCountPartAssigned, notifyStockCountRecountLine, resolveStockCountNotifications } from '../../notifications/producers';
 import type { CurrentUser } from '../../repositories/users';
 
 const tags = ['stock counts'];
@@ -246,7 +246,12 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         await assertOverseer(tx, user, count.id, 'resolve differences between counters');
         assertEditable(count);
         if (!(await isSplit(tx, count.id))) throw new HttpError(409, `Stock count ${count.id} is not split among counters: there is nothing to merge`);
-        return { body: await resolveLine(tx, user, count, body) };
+        const row = await resolveLine(tx, user, count, body);
+        if (body.action === 'recount') {
+          const counters = row.counts.map((held) => held.counter);
+          await notifyStockCountRecountLine(tx, count, user.email, `${row.material_code} ${row.material_description_english}`, counters);
+        }
+        return { body: row };
       });
     },
   );

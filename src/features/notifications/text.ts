@@ -16,6 +16,7 @@ function localParams(text: NotificationText, t: TFunction): Record<string, unkno
   if (text.key === 'orderItemStatus') {
     return { ...text.params, status: t(`tracking.deliveryStatus.${text.params.status}`, { defaultValue: text.params.status }) };
   }
+  if (!('deadline' in text.params)) return text.params;
   const deadline = text.params.deadline;
   return { ...text.params, deadline: deadline ? formatDeadline(deadline) : deadline };
 }

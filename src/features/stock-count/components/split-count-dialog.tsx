@@ -1,7 +1,7 @@
 /**
  * #18 the split of a count among counters (decision 0033): one part per person, each by bin
- * range, by picked material codes, or "the rest"; materials deliberately counted twice (a control
- * count); a blind count. An existing split is shown as it stands (each part's material codes), so
+ * range, by picked material codes, or "the rest"; materials a part also counts on purpose though
+ * another part holds them (a control count); a blind count. An existing split is shown as it stands (each part's material codes), so
  * the planner edits it rather than typing it again; the server keeps every kept counter's work.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -27,18 +27,38 @@ interface DraftPart {
   binFrom: string;
   binTo: string;
   codes: string;
+  /** Materials this part also counts, though another part holds them: a control count. */
+  extra: string;
 }
 
 let nextKey = 1;
-const draftPart = (mode: Mode, fields: Partial<DraftPart> = {}): DraftPart => ({ key: nextKey++, counter: '', label: '', mode, binFrom: '', binTo: '', codes: '', ...fields });
+const draftPart = (mode: Mode, fields: Partial<DraftPart> = {}): DraftPart => ({
+  key: nextKey++,
+  counter: '',
+  label: '',
+  mode,
+  binFrom: '',
+  binTo: '',
+  codes: '',
+  extra: '',
+  ...fields,
+});
 const codesOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 function toSpec(part: DraftPart): PartSpec {
   const label = part.label.trim() || undefined;
-  const base = { counter: part.counter, ...(label ? { label } : {}) };
+  const picked = [...new Set([...(part.mode === 'materials' ? codesOf(part.codes) : []), ...codesOf(part.extra)])];
+  const base = { counter: part.counter, ...(label ? { label } : {}), ...(picked.length ? { materialCodes: picked } : {}) };
   if (part.mode === 'rest') return { ...base, rest: true };
   if (part.mode === 'bins') return { ...base, bins: [{ from: part.binFrom.trim(), to: part.binTo.trim() }] };
-  return { ...base, materialCodes: codesOf(part.codes) };
+  return base;
+}
+
+/** The materials counted twice on purpose: every part's extra ones, and any picked in two parts. */
+function controlCodes(parts: DraftPart[]): string[] {
+  const times = new Map<string, number>();
+  for (const part of parts) if (part.mode === 'materials') for (const code of new Set(codesOf(part.codes))) times.set(code, (times.get(code) ?? 0) + 1);
+  return [...new Set([...parts.flatMap((part) => codesOf(part.extra)), ...[...times].filter(([, n]) => n > 1).map(([code]) => code)])];
 }
 
 /** What the planner must still fill in, per part (the server checks the rest and says what is wrong). */
@@ -55,7 +75,6 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
   const mechanics = useRelationship('mechanic', count.plant);
   const [parts, setParts] = useState<DraftPart[] | null>(null);
   const [blind, setBlind] = useState(Boolean(count.is_blind));
-  const [control, setControl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
 
@@ -66,9 +85,6 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
       if (!count.part_count) return [draftPart('bins'), draftPart('rest')];
       const progress = await fetchPartsProgress(count.id);
       const codes = await Promise.all(progress.parts.map((part) => fetchPartCodes(count.id, part.id)));
-      const seen = new Map<string, number>();
-      for (const list of codes) for (const code of list) seen.set(code, (seen.get(code) ?? 0) + 1);
-      if (live) setControl([...seen].filter(([, times]) => times > 1).map(([code]) => code).join(' '));
       return progress.parts.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: codes[index]!.join(' ') }));
     };
     load().then(
@@ -90,7 +106,7 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
       splitCount({
         stockCountId: count.id,
         parts: drafts.map(toSpec),
-        ...(codesOf(control).length ? { controlMaterialCodes: codesOf(control) } : {}),
+        ...(controlCodes(drafts).length ? { controlMaterialCodes: controlCodes(drafts) } : {}),
         ...(blind !== Boolean(count.is_blind) ? { blind } : {}),
       }),
     onSuccess: onSaved,
@@ -176,6 +192,8 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
                     </>
                   )}
                   {part.mode === 'rest' && <p className="muted small">{t('stockCount.split.restNote')}</p>}
+                  <label htmlFor={`${id}-extra`}>{t('stockCount.split.control')}</label>
+                  <textarea id={`${id}-extra`} rows={1} value={part.extra} aria-describedby="split-control-note" onChange={(event) => change(part.key, { extra: event.target.value })} />
                   <label htmlFor={`${id}-label`}>{t('stockCount.split.label')}</label>
                   <input id={`${id}-label`} value={part.label} maxLength={120} placeholder={t('stockCount.split.labelHint')} onChange={(event) => change(part.key, { label: event.target.value })} />
                 </li>
@@ -185,8 +203,6 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
           <button type="button" className="button small" onClick={() => setParts([...parts, draftPart(restTaken ? 'bins' : 'rest')])}>
             {t('stockCount.split.addPart')}
           </button>
-          <label htmlFor="split-control">{t('stockCount.split.control')}</label>
-          <textarea id="split-control" rows={2} value={control} aria-describedby="split-control-note" onChange={(event) => setControl(event.target.value)} />
           <p id="split-control-note" className="muted small">
             {t('stockCount.split.controlNote')}
           </p>
