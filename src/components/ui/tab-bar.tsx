@@ -2,12 +2,23 @@
  * A row of tabs that scrolls sideways when it is wider than the screen (#21): the edge that hides
  * more tabs fades, and the selected tab is scrolled into view whenever it changes — so every tab
  * is reachable on a phone. The tabs themselves (role="tab" buttons) are the screen's.
+ *
+ * Positions are read where the browser has just laid the page out — in a ResizeObserver's
+ * callback (the bar and each tab: the first layout, a count arriving, a font, a rotation) — and
+ * in React's commit only after another tab was selected: a read of `offsetLeft` in the commit
+ * makes the browser lay out the whole page in the middle of the render, which on a start is the
+ * first layout of the screen inside the longest task (#22).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export function TabBar({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: false, end: false });
+  const observer = useRef<ResizeObserver | null>(null);
+  const observed = useRef(new WeakSet<Element>());
+  /** The selected tab last brought into view; whether the observer has reported yet. */
+  const revealed = useRef<Element | null>(null);
+  const laidOut = useRef(false);
   const measure = useCallback(() => {
     const list = ref.current;
     if (!list) return;
@@ -15,25 +26,53 @@ export function TabBar({ label, className = '', children }: { label: string; cla
     const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
     setEdges((value) => (value.start === start && value.end === end ? value : { start, end }));
   }, []);
-  const selected = ref.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.id ?? null;
   // The selected tab in view, without moving the page up or down.
+  const reveal = useCallback(() => {
+    const list = ref.current;
+    if (!list) return;
+    const tab = list.querySelector<HTMLElement>('[aria-selected="true"]');
+    revealed.current = tab;
+    if (tab) {
+      const left = tab.offsetLeft - list.offsetLeft;
+      const margin = 24;
+      if (left - margin < list.scrollLeft) list.scrollLeft = Math.max(0, left - margin);
+      else if (left + tab.offsetWidth + margin > list.scrollLeft + list.clientWidth) list.scrollLeft = left + tab.offsetWidth + margin - list.clientWidth;
+    }
+    measure();
+  }, [measure]);
+  // Layout effects that read no positions: the observer exists before the first layout.
   useLayoutEffect(() => {
     const list = ref.current;
-    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!list || !tab) return;
-    const left = tab.offsetLeft - list.offsetLeft;
-    const margin = 24;
-    if (left - margin < list.scrollLeft) list.scrollLeft = Math.max(0, left - margin);
-    else if (left + tab.offsetWidth + margin > list.scrollLeft + list.clientWidth) list.scrollLeft = left + tab.offsetWidth + margin - list.clientWidth;
-    measure();
-  });
-  useEffect(() => {
-    const list = ref.current;
     if (!list || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [measure, selected]);
+    const watcher = new ResizeObserver(() => {
+      laidOut.current = true;
+      reveal();
+    });
+    observer.current = watcher;
+    observed.current = new WeakSet();
+    watcher.observe(list);
+    return () => {
+      watcher.disconnect();
+      observer.current = null;
+    };
+  }, [reveal]);
+  // After each render: tabs that are new are watched too (their width moves the selected one), and
+  // a tab selected since the observer's first report is brought into view at once (a user's tap or
+  // key; the observer reports the tab selected when the bar first appears).
+  useLayoutEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const watcher = observer.current;
+    if (watcher) {
+      for (const tab of Array.from(list.children)) {
+        if (observed.current.has(tab)) continue;
+        observed.current.add(tab);
+        watcher.observe(tab);
+      }
+    }
+    const selected = list.querySelector('[aria-selected="true"]');
+    if (selected !== revealed.current && (laidOut.current || !watcher)) reveal();
+  });
   return (
     <div className={`tab-bar${edges.start ? ' more-start' : ''}${edges.end ? ' more-end' : ''}`}>
       <div ref={ref} className={`tabs ${className}`.trim()} role="tablist" aria-label={label} onScroll={measure}>
