@@ -6,9 +6,11 @@
  * the device) the four keys of §9 stand in. A failure is only logged (§8).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_KEYS, notificationKeysResponse, type NotificationKey } from '../contract/notifications';
+import type { NotificationKey } from '../contract/notifications';
+import { NOTIFICATION_KEYS } from '../domain/constants';
 import { mirrorKey, networkFirst } from '../offline/mirror';
 import { userApi } from './api-client';
+import { parseWith } from './lazy-schema';
 
 export interface NotificationType {
   key: NotificationKey;
@@ -18,8 +20,9 @@ export interface NotificationType {
 
 export const FALLBACK_NOTIFICATION_TYPES: NotificationType[] = NOTIFICATION_KEYS.map((key) => ({ key, title: key }));
 
+/** The schema loads with the call, not with the app (#22, lib/lazy-schema.ts). */
 export const getNotificationTypes = async (): Promise<NotificationType[]> =>
-  notificationKeysResponse.parse(await userApi.get('notifications/list_keys').json()).notifications;
+  (await parseWith(async () => (await import('../contract/notifications')).notificationKeysResponse, userApi.get('notifications/list_keys').json())).notifications;
 
 export const notificationTypesQuery = (userEmail: string) =>
   queryOptions({

@@ -4,22 +4,19 @@
  * mark goes through the outbox (ARCHITECTURE §3), so a mark made offline is sent later.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  dropdownResponse,
-  emailNotificationItem,
-  notificationPage,
-  pushNotificationItem,
-  smsNotificationItem,
-  type DropdownResponse,
-  type EmailNotificationItem,
-  type NotificationChannel,
-  type NotificationItem,
-  type NotificationKey,
-  type NotificationPage,
-  type PushNotificationItem,
-  type SmsNotificationItem,
+import type {
+  DropdownResponse,
+  EmailNotificationItem,
+  NotificationChannel,
+  NotificationItem,
+  NotificationKey,
+  NotificationPage,
+  PushNotificationItem,
+  SmsNotificationItem,
 } from '../../../contract/notifications';
+import type * as NotificationContract from '../../../contract/notifications';
 import { userApi, toSearchParams } from '../../../lib/api-client';
+import { parseWith } from '../../../lib/lazy-schema';
 import { offlineDb } from '../../../offline/db';
 import { mirrorKey } from '../../../offline/mirror';
 import { enqueue, useOutboxEntries } from '../../../offline/outbox';
@@ -48,19 +45,28 @@ export const notificationQueries = {
   item: (channel: NotificationChannel, id: number) => [...notificationQueries.all(), channel, 'item', id] as const,
 };
 
-/** Each channel's item schema: answers are parsed at the edge (#19), not cast. */
-const ITEM_SCHEMA = { email: emailNotificationItem, sms: smsNotificationItem, push: pushNotificationItem } as const;
-const PAGE_SCHEMA = {
-  email: notificationPage(emailNotificationItem),
-  sms: notificationPage(smsNotificationItem),
-  push: notificationPage(pushNotificationItem),
-} as const;
+/**
+ * Each channel's schemas: answers are parsed at the edge (#19), not cast. They are built with the
+ * first notification call, not while the app starts (#22, lib/lazy-schema.ts).
+ */
+const schemasOf = (contract: typeof NotificationContract) => ({
+  dropdown: contract.dropdownResponse,
+  item: { email: contract.emailNotificationItem, sms: contract.smsNotificationItem, push: contract.pushNotificationItem },
+  page: {
+    email: contract.notificationPage(contract.emailNotificationItem),
+    sms: contract.notificationPage(contract.smsNotificationItem),
+    push: contract.notificationPage(contract.pushNotificationItem),
+  },
+});
+let built: ReturnType<typeof schemasOf> | null = null;
+const schemas = async () => (built ??= schemasOf(await import('../../../contract/notifications')));
 
-export const getUnreadNotifications = async (): Promise<DropdownResponse> => dropdownResponse.parse(await userApi.get('notifications').json());
+export const getUnreadNotifications = async (): Promise<DropdownResponse> => parseWith(async () => (await schemas()).dropdown, userApi.get('notifications').json());
 
 export const getNotificationPage = async <C extends NotificationChannel>(channel: C, params: ChannelListParams): Promise<NotificationPage<ItemByChannel[C]>> =>
-  PAGE_SCHEMA[channel].parse(
-    await userApi
+  (await parseWith<unknown>(
+    async () => (await schemas()).page[channel],
+    userApi
       .get(`${channel}_notifications`, {
         searchParams: toSearchParams({
           page: params.page,
@@ -70,10 +76,10 @@ export const getNotificationPage = async <C extends NotificationChannel>(channel
         }),
       })
       .json(),
-  ) as NotificationPage<ItemByChannel[C]>;
+  )) as NotificationPage<ItemByChannel[C]>;
 
 export const getNotification = async <C extends NotificationChannel>(channel: C, id: number): Promise<ItemByChannel[C]> =>
-  ITEM_SCHEMA[channel].parse(await userApi.get(`${channel}_notifications/${id}`).json()) as ItemByChannel[C];
+  (await parseWith<unknown>(async () => (await schemas()).item[channel], userApi.get(`${channel}_notifications/${id}`).json())) as ItemByChannel[C];
 
 const readTarget = (channel: NotificationChannel, id: number) => `notification:${channel}:${id}`;
 

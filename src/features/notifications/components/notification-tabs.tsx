@@ -7,7 +7,8 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_KEYS, type NotificationKey } from '../../../contract/notifications';
+import type { NotificationKey } from '../../../contract/notifications';
+import { NOTIFICATION_KEYS } from '../../../domain/constants';
 import { can, inAllowedPlants } from '../../../domain/permissions';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useNotificationTypes } from '../../../lib/notification-types';

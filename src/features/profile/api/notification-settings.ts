@@ -4,12 +4,9 @@
  * messages belong next to the fields.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  notificationSettingsResponse,
-  type NotificationSettingsEntry,
-  type NotificationSettingsResponse,
-} from '../../../contract/notifications';
+import type { NotificationSettingsEntry, NotificationSettingsResponse } from '../../../contract/notifications';
 import { userApi } from '../../../lib/api-client';
+import { parseWith } from '../../../lib/lazy-schema';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 export const settingsQueries = {
@@ -17,12 +14,16 @@ export const settingsQueries = {
   of: (uid: string) => [...settingsQueries.all(), uid] as const,
 };
 
+// The schema loads with the call, not with the app: the push prompt reads the settings at start (#22, lib/lazy-schema.ts).
+const settingsSchema = async () => (await import('../../../contract/notifications')).notificationSettingsResponse;
+
 export const getNotificationSettings = async (uid: string): Promise<NotificationSettingsResponse> =>
-  notificationSettingsResponse.parse(await userApi.get(`users/${encodeURIComponent(uid)}/notifications_settings`).json());
+  parseWith(settingsSchema, userApi.get(`users/${encodeURIComponent(uid)}/notifications_settings`).json());
 
 export const putNotificationSettings = async (uid: string, entries: NotificationSettingsEntry[]): Promise<NotificationSettingsResponse> =>
-  notificationSettingsResponse.parse(
-    await userApi
+  parseWith(
+    settingsSchema,
+    userApi
       .put(`users/${encodeURIComponent(uid)}/notifications_settings`, {
         json: { notificationSettings: entries },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
