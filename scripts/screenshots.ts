@@ -51,6 +51,40 @@ function follow(email: string, path: string, link: string) {
 
 type Shot = [name: string, action: (page: Page) => Promise<void>, after?: (page: Page) => Promise<void>];
 
+/**
+ * #18: a count of four materials shared by the mechanic and Mikko (one material counted by both),
+ * partly counted, with one difference: made through the API once per run, for the split screens.
+ */
+async function splitCount(): Promise<number> {
+  const token = async (email: string) => ((await (await fetch(`${baseUrl}/auth/local/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })).json()) as { idToken: string }).idToken;
+  const call = async (email: string, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/api/v2/${path}`, { method, headers: { authorization: `Bearer ${await token(email)}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const lines = (await call('supervisor@example.com', 'GET', 'my_material_count?stockCountId=27&page=1&maxResults=4&orderByColumn=id&sortDirection=asc')).material_counts as Array<{ material_code: string }>;
+  const codes = lines.map((line) => line.material_code);
+  const { id } = (await call('supervisor@example.com', 'POST', 'my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: codes })) as { id: number };
+  await call('supervisor@example.com', 'PUT', 'my_stock_count/parts', {
+    stockCountId: id,
+    parts: [
+      { counter: 'mechanic@example.com', label: 'Shelf A', materialCodes: codes.slice(0, 2) },
+      { counter: 'mikko.virtanen@lift.example', materialCodes: [codes[0]], rest: true },
+    ],
+    controlMaterialCodes: [codes[0]],
+  });
+  const ids = (await call('supervisor@example.com', 'GET', `my_material_count?stockCountId=${id}&page=1&maxResults=10`)).material_counts as Array<{ id: number; material_code: string }>;
+  const idOf = (code: string) => ids.find((line) => line.material_code === code)!.id;
+  await call('mechanic@example.com', 'PUT', 'my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: idOf(codes[0]!), quantity: 5 }] });
+  await call('mikko.virtanen@lift.example', 'PUT', 'my_stock_count/part/quantities', {
+    stockCountId: id,
+    quantities: [{ materialCountId: idOf(codes[0]!), quantity: 6 }, { materialCountId: idOf(codes[2]!), quantity: 1 }],
+  });
+  return id;
+}
+let split: Promise<number> | null = null;
+const splitId = () => (split ??= splitCount());
+
 const shots: Shot[] = [
   ['landing', async (page) => { await page.goto(`${baseUrl}/`); await settle(page); }],
   ['welcome-pending', (page) => signIn(page, 'pending@example.com')],
@@ -71,6 +105,13 @@ const shots: Shot[] = [
   ['mechanic-view', visit('mechanic@example.com', '/mechanic-view/27')],
   ['material-count-search', visit('mechanic@example.com', '/material-count-search/27')],
   ['print-count', visit('supervisor@example.com', '/print-count/27')],
+  ['mechanic-view-part', async (page) => visit('mechanic@example.com', `/mechanic-view/${await splitId()}`)(page)],
+  ['count-merge', async (page) => visit('supervisor@example.com', `/count-merge/${await splitId()}`)(page)],
+  ['count-split-dialog', async (page) => {
+    await visit('supervisor@example.com', `/count-merge/${await splitId()}`)(page);
+    await page.getByRole('button', { name: 'Change counters' }).click();
+    await settle(page);
+  }],
   ['priority-manager', visit('pm.writer@example.com', '/priority-manager')],
   ['stock-management', visit('mechanic@example.com', '/stock-management')],
   ['stock-management-search', visit('manager@example.com', '/stock-management-search')],

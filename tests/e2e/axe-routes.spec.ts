@@ -15,7 +15,7 @@ const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, heig
 /** Each account and the routes it reads (the parameterised ones through their list's first link). */
 const visits: Array<[email: string, paths: Array<string | [list: string, link: string]>]> = [
   ['mechanic@example.com', ['/status-monitor', '/search', ['/status-monitor', 'a[href^="/order-details/"]'], '/notifications', '/stock-management', '/stock-count', '/mechanic-view/27', '/material-count-search/27', '/user-profile', '/notification-settings', '/info', '/feedback', '/change-log']],
-  ['supervisor@example.com', ['/stock-count', '/print-count/27']],
+  ['supervisor@example.com', ['/stock-count', '/print-count/27', '/count-merge/27']],
   ['manager@example.com', ['/users-management', '/broadcast-messages', '/dashboard', ['/dashboard', 'a[href^="/dashboard/"]'], '/frontliner-dashboard', '/stock-management-search', '/no-such-page']],
   ['pm.writer@example.com', ['/priority-manager']],
   ['stock.admin@example.com', ['/file-dashboard']],

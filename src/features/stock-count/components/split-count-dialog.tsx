@@ -133,7 +133,7 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
       {!parts ? (
         <Spinner label={t('loading.listingItems')} />
       ) : (
-        <form className="split-form" onSubmit={submit} noValidate>
+        <form className="form-grid split-form" onSubmit={submit} noValidate>
           <p className="muted small">{t('stockCount.split.intro')}</p>
           {!online && <p className="notice">{t('stockCount.split.offline')}</p>}
           <ol className="split-parts">
@@ -177,11 +177,11 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
                     <div className="split-bins">
                       <span>
                         <label htmlFor={`${id}-from`}>{t('stockCount.split.binFrom')}</label>
-                        <input id={`${id}-from`} value={part.binFrom} maxLength={40} autoCapitalize="characters" aria-invalid={invalid && !part.binFrom.trim() ? true : undefined} onChange={(event) => change(part.key, { binFrom: event.target.value })} />
+                        <input type="text" id={`${id}-from`} value={part.binFrom} maxLength={40} autoCapitalize="characters" aria-invalid={invalid && !part.binFrom.trim() ? true : undefined} onChange={(event) => change(part.key, { binFrom: event.target.value })} />
                       </span>
                       <span>
                         <label htmlFor={`${id}-to`}>{t('stockCount.split.binTo')}</label>
-                        <input id={`${id}-to`} value={part.binTo} maxLength={40} autoCapitalize="characters" aria-invalid={invalid && !part.binTo.trim() ? true : undefined} onChange={(event) => change(part.key, { binTo: event.target.value })} />
+                        <input type="text" id={`${id}-to`} value={part.binTo} maxLength={40} autoCapitalize="characters" aria-invalid={invalid && !part.binTo.trim() ? true : undefined} onChange={(event) => change(part.key, { binTo: event.target.value })} />
                       </span>
                     </div>
                   )}
@@ -195,7 +195,7 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
                   <label htmlFor={`${id}-extra`}>{t('stockCount.split.control')}</label>
                   <textarea id={`${id}-extra`} rows={1} value={part.extra} aria-describedby="split-control-note" onChange={(event) => change(part.key, { extra: event.target.value })} />
                   <label htmlFor={`${id}-label`}>{t('stockCount.split.label')}</label>
-                  <input id={`${id}-label`} value={part.label} maxLength={120} placeholder={t('stockCount.split.labelHint')} onChange={(event) => change(part.key, { label: event.target.value })} />
+                  <input type="text" id={`${id}-label`} value={part.label} maxLength={120} placeholder={t('stockCount.split.labelHint')} onChange={(event) => change(part.key, { label: event.target.value })} />
                 </li>
               );
             })}

@@ -164,12 +164,22 @@ export default function CountMergePage() {
           </p>
         </div>
         {editable && (
-          <button type="button" className="button" onClick={() => setSplitting(true)}>
-            {parts.length ? t('stockCount.split.edit') : t('stockCount.split.open')}
-          </button>
+          <div className="merge-actions">
+            <button type="button" className="button" onClick={() => setSplitting(true)}>
+              {parts.length ? t('stockCount.split.edit') : t('stockCount.split.open')}
+            </button>
+            <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(false)}>
+              {t('stockCount.submit')}
+            </button>
+          </div>
         )}
       </header>
 
+      {submitMessage && (
+        <p className="form-error" role="alert">
+          {submitMessage}
+        </p>
+      )}
       <section className="panel" aria-labelledby="merge-counters">
         <h2 id="merge-counters" className="section-title">
           {t('stockCount.parts.title')}
@@ -212,19 +222,6 @@ export default function CountMergePage() {
           </ul>
         )}
       </section>
-
-      {editable && (
-        <div className="merge-submit">
-          {submitMessage && (
-            <p className="form-error" role="alert">
-              {submitMessage}
-            </p>
-          )}
-          <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(false)}>
-            {t('stockCount.submit')}
-          </button>
-        </div>
-      )}
 
       {splitting && (
         <SplitCountDialog
