@@ -26,14 +26,12 @@ export default function MaterialCountSearchPage() {
           navigate(`/mechanic-view/${id}?q=${encodeURIComponent(value.trim())}`);
         }}
       />
-      <p className="page narrow-page">
+      <div className="page narrow-page count-search-extras">
         <Suspense fallback={null}>
           <ScanButton title={t('scan.findLineTitle', { id })} onScan={(code) => navigate(`/mechanic-view/${id}?scan=${encodeURIComponent(code)}`)} />
         </Suspense>
-      </p>
-      <p className="page narrow-page">
         <Link to={`/mechanic-view/${id}`}>{t('stockCount.backToCount', { id })}</Link>
-      </p>
+      </div>
     </>
   );
 }

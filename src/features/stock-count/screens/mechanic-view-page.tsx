@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import dayjs from 'dayjs';
 import type { MaterialCountRow } from '../../../contract/stock';
 import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
@@ -192,6 +193,9 @@ export default function MechanicViewPage() {
               {count.plant} / {count.storage_location}
             </span>
             {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
+            {count.should_be_done_at && editable && dayjs(count.should_be_done_at).isBefore(dayjs(), 'day') && (
+              <span className="status-chip status-error">{t('stockCount.overdue')}</span>
+            )}
           </p>
         </div>
         {blind ? (
