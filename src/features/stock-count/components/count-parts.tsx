@@ -10,6 +10,12 @@ import '../stock-count.css';
 
 const who = (part: StockCountPartRow) => part.counter_name ?? part.counter;
 
+/** A part's state as the count's own chips show it: done like a completed count, else counting. */
+function PartStatus({ part }: { part: StockCountPartRow }) {
+  const { t } = useTranslation();
+  return <span className={`status-chip ${part.status === 'done' ? 'status-completed' : 'status-in_progress'}`}>{t(`stockCount.parts.status.${part.status}`)}</span>;
+}
+
 /** One row per counter: who, their part's name, counted of total, done or still counting. */
 export function PartsProgress({ parts }: { parts: StockCountPartRow[] }) {
   const { t } = useTranslation();
@@ -27,7 +33,7 @@ export function PartsProgress({ parts }: { parts: StockCountPartRow[] }) {
             </span>
             <span className="small">{t('stockCount.progress', { counted: part.counted_lines, total: part.total_lines })}</span>
           </span>
-          <span className={`status-chip ${part.status === 'done' ? 'status-completed' : 'status-in_progress'}`}>{t(`stockCount.parts.status.${part.status}`)}</span>
+          <PartStatus part={part} />
         </li>
       ))}
     </ul>
@@ -65,7 +71,7 @@ export function MyPart({
       <div className="my-part-head">
         <span className="my-part-what">
           <strong>{part.label ? t('stockCount.parts.mineLabelled', { label: part.label }) : t('stockCount.parts.mine')}</strong>
-          <span className={`status-chip ${part.status === 'done' ? 'status-completed' : 'status-in_progress'}`}>{t(`stockCount.parts.status.${part.status}`)}</span>
+          <PartStatus part={part} />
           {part.control_lines > 0 && <span className="muted small">{t('stockCount.parts.controlLines', { count: part.control_lines })}</span>}
         </span>
         {canEdit &&

@@ -8,13 +8,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StockCountRow } from '../../../contract/stock';
-import type { PartSpec, StockCountParts } from '../../../contract/stock-count-parts';
+import type { PartSpec, StockCountPartRow, StockCountParts } from '../../../contract/stock-count-parts';
 import { errorMessage } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Spinner } from '../../../components/ui/spinner';
-import { fetchPartCodes, fetchPartsProgress, splitCount } from '../api/count-parts';
+import { fetchPartCodes, splitCount } from '../api/count-parts';
 import { useRelationship } from '../api/count-planning';
 import '../stock-count.css';
 
@@ -69,10 +69,23 @@ function missingOf(part: DraftPart): boolean {
   return false;
 }
 
-export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (progress: StockCountParts) => void }) {
+export function SplitCountDialog({
+  count,
+  existing,
+  onClose,
+  onSaved,
+}: {
+  count: StockCountRow;
+  /** The count's parts as the caller already read them (none: not split yet). */
+  existing: StockCountPartRow[];
+  onClose: () => void;
+  onSaved: (progress: StockCountParts) => void;
+}) {
   const { t } = useTranslation();
   const online = useOnline();
   const mechanics = useRelationship('mechanic', count.plant);
+  // The split as the dialog opened on it: progress read meanwhile must not reset what the planner edits.
+  const [current] = useState(existing);
   const [parts, setParts] = useState<DraftPart[] | null>(null);
   const [blind, setBlind] = useState(Boolean(count.is_blind));
   const [error, setError] = useState<string | null>(null);
@@ -82,10 +95,9 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
   useEffect(() => {
     let live = true;
     const load = async () => {
-      if (!count.part_count) return [draftPart('bins'), draftPart('rest')];
-      const progress = await fetchPartsProgress(count.id);
-      const codes = await Promise.all(progress.parts.map((part) => fetchPartCodes(count.id, part.id)));
-      return progress.parts.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: codes[index]!.join(' ') }));
+      if (current.length === 0) return [draftPart('bins'), draftPart('rest')];
+      const codes = await Promise.all(current.map((part) => fetchPartCodes(count.id, part.id)));
+      return current.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: codes[index]!.join(' ') }));
     };
     load().then(
       (loaded) => live && setParts(loaded),
@@ -98,7 +110,7 @@ export function SplitCountDialog({ count, onClose, onSaved }: { count: StockCoun
     return () => {
       live = false;
     };
-  }, [count.id, count.part_count]);
+  }, [count.id, current]);
 
   const save = useMutation({
     meta: { silent: true },

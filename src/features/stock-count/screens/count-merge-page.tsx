@@ -226,6 +226,7 @@ export default function CountMergePage() {
       {splitting && (
         <SplitCountDialog
           count={row}
+          existing={parts}
           onClose={() => setSplitting(false)}
           onSaved={() => {
             setSplitting(false);

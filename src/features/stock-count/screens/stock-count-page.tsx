@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatDeadline } from '../../../lib/date-formats';
 import type { StockCountRow } from '../../../contract/stock';
+import type { StockCountPartRow } from '../../../contract/stock-count-parts';
 import { EDITABLE_COUNT_STATUSES, PAGE_SIZE, STOCK_COUNT_TYPES } from '../../../domain/constants';
 import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
@@ -29,6 +30,9 @@ import { useToastNotice } from '../../../components/ui/toast';
 import { CountMorePage } from '../components/count-more-page';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import '../stock-count.css';
+
+/** The card offers the split only to a count not split yet (a split one opens its merge screen). */
+const NOT_SPLIT: StockCountPartRow[] = [];
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 
@@ -348,6 +352,7 @@ export default function StockCountPage() {
       {splitting && (
         <SplitCountDialog
           count={splitting}
+          existing={NOT_SPLIT}
           onClose={() => setSplitting(null)}
           onSaved={() => {
             const id = splitting.id;
