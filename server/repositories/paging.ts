@@ -14,3 +14,26 @@ export function cappedPageOf(total: number, capped: boolean, page: number, maxRe
   const pages = capped || hasNext ? Math.max(counted, hasNext ? page + 1 : page) : counted;
   return { envelope: { page, pages, has_next: hasNext, has_prev: page > 1 }, offset: (page - 1) * maxResults };
 }
+
+/**
+ * Keyset cursors (docs/decisions/0035): the list-order key of a page's last row, as opaque text
+ * (base64url of a JSON array of strings). A list reads the rows after it through its order's
+ * index, at the same cost at any depth. `decodeCursor` answers null for anything that is not a
+ * cursor of `parts` strings (the route's 400).
+ */
+export function encodeCursor(key: readonly string[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, parts: number): string[] | null {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(key) || key.length !== parts || !key.every((part) => typeof part === 'string' && part.length <= 100)) return null;
+    return key as string[];
+  } catch {
+    return null;
+  }
+}
+
+/** A timestamp as the tracking cursor holds it: UTC to the microsecond, as PostgreSQL writes it (to_char … "US"). */
+export const CURSOR_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

@@ -21,7 +21,7 @@ import type { OrderDetails, TrackingItem, TrackingRow, TrackingStatusPage } from
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
 import { likePattern } from './stock-counts';
-import { COUNT_CAP, cappedPageOf } from './paging';
+import { COUNT_CAP, CURSOR_TIMESTAMP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
 import type { CurrentUser } from './users';
 
 type Executor = Db | Tx;
@@ -144,7 +144,19 @@ export interface TrackingListOptions {
   myOrders: boolean;
   page: number;
   maxResults: number;
+  /** The next_cursor of the page before (docs/decisions/0035): read after it instead of by offset. */
+  after?: string;
   now?: Date;
+}
+
+/**
+ * A tracking cursor: the list-order key (updated_at to the microsecond in UTC, id) of a page's
+ * last order, or null when the text is not one (the route answers 400).
+ */
+export function trackingCursor(after: string): { updatedAt: string; id: string } | null {
+  const key = decodeCursor(after, 2);
+  if (!key || !CURSOR_TIMESTAMP.test(key[0]!)) return null;
+  return { updatedAt: key[0]!, id: key[1]! };
 }
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -304,17 +316,26 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     if (name === 'total' && search.whole) return and(scope, search.order, summary);
     return and(scope, search.order, summary, search.items(ITEM_TAB_SQL[name]));
   };
-  const offset = (options.page - 1) * options.maxResults;
+  // Keyset (docs/decisions/0035): after a cursor, the page starts below its key in the index's
+  // order (a row comparison on orders_list_idx); a page number alone is an offset.
+  const cursor = options.after ? trackingCursor(options.after) : null;
+  if (options.after && !cursor) throw new Error('listTrackingStatus: after is not a tracking cursor');
+  const offset = cursor ? 0 : (options.page - 1) * options.maxResults;
+  const below = cursor ? sql`(${orders.updatedAt}, ${orders.id}) < (${cursor.updatedAt}::timestamptz, ${cursor.id})` : undefined;
   const capped = (where: SQL | undefined) => sql`(select count(*) from (select 1 from ${orders} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;
   const tab = tabOf(options.status);
   const result = await db.execute(sql`
     select ${capped(ofTab('total'))} as total, ${capped(ofTab('arrived'))} as arrived,
       ${capped(ofTab('incoming'))} as incoming, ${capped(ofTab('actionPoint'))} as action_point,
-      (select array_agg(id) from (
-        select ${orders.id} as id from ${orders} where ${ofTab(tab) ?? sql`true`}
+      page.ids, page.updated
+    from (
+      select array_agg(id) as ids, array_agg(updated) as updated from (
+        select ${orders.id} as id, to_char(${orders.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated
+        from ${orders} where ${and(ofTab(tab), below) ?? sql`true`}
         order by ${orders.updatedAt} desc, ${orders.id} desc limit ${options.maxResults + 1} offset ${offset}
-      ) page) as ids`);
-  const [row] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number; ids: string[] | null }>(result);
+      ) listed
+    ) page`);
+  const [row] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number; ids: string[] | null; updated: string[] | null }>(result);
   const raw: TabCounts = {
     total: Number(row?.total ?? 0),
     arrived: Number(row?.arrived ?? 0),
@@ -333,7 +354,9 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const hasNext = ids.length > options.maxResults;
   const paging = cappedPageOf(counts[tab], cappedNames.includes(tab), options.page, options.maxResults, hasNext);
   const itemWhere = and(...options.terms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))), ITEM_STATUS_SQL[options.status]);
-  return pageOfOrders(db, ids.slice(0, options.maxResults), itemWhere, counts, paging, now, cappedNames);
+  const last = options.maxResults - 1;
+  const nextCursor = hasNext ? encodeCursor([row!.updated![last]!, ids[last]!]) : null;
+  return { ...(await pageOfOrders(db, ids.slice(0, options.maxResults), itemWhere, counts, paging, now, cappedNames)), next_cursor: nextCursor };
 }
 
 const COUNT_FIELDS = { total: 'count_total', arrived: 'count_arrived', incoming: 'count_incoming', actionPoint: 'count_action_point' } as const;

@@ -23,6 +23,25 @@ export const LIST_COUNT_CAP = 1000;
 export const countsCapped = <const T extends readonly [string, ...string[]]>(names: T) =>
   z.array(z.enum(names)).meta({ description: `Counts that reached ${LIST_COUNT_CAP} and are lower bounds ("at least ${LIST_COUNT_CAP}").` });
 
+/**
+ * Keyset paging underneath page numbers (docs/decisions/0035): a list that answers `next_cursor`
+ * takes it back as `after` and reads the rows after that one in list order, at the same cost at
+ * any depth (a page number alone is read with OFFSET, linear in the depth). `page` is still sent
+ * and still names the page in the envelope; a cursor is opaque and belongs to the list's order,
+ * not to its search or tab.
+ */
+export const afterParam = z
+  .string({ error: 'after must be text' })
+  .min(1, 'after must be the next_cursor of the page before')
+  .max(200, 'after must be the next_cursor of the page before')
+  .optional()
+  .meta({ description: "The `next_cursor` of the page before: this page's rows are those after it in list order (constant time at any depth). `page` still names the page." });
+export const nextCursor = z
+  .string()
+  .nullable()
+  .optional()
+  .meta({ description: 'Send as `after` (with page + 1) to read the next page at the same cost at any depth; null on the last page.' });
+
 export const pageEnvelope = {
   page: z.number().int().min(0),
   pages: z.number().int().min(0),

@@ -1,7 +1,7 @@
 /** Parts service (§7 /parts/v1): tracking status pages, one order's details, important messages. */
 import { z } from 'zod';
 import { ICON_STATES, TRACKING_FILTERS, TRACKING_STAGES } from '../domain/tracking';
-import { countsCapped, pageEnvelope, requiredEnum, requiredMaxResultsParam, requiredPageParam } from './common';
+import { afterParam, countsCapped, nextCursor, pageEnvelope, requiredEnum, requiredMaxResultsParam, requiredPageParam } from './common';
 
 /** §5: the tracking list requires query, page, status, myOrders, maxResults (decision 0024: a missing one is a 400 naming it). */
 export const trackingStatusQuery = z.object({
@@ -10,6 +10,7 @@ export const trackingStatusQuery = z.object({
   status: requiredEnum('status', TRACKING_FILTERS, 'status must be all, arrived or incoming'),
   myOrders: requiredEnum('myOrders', ['true', 'false'], 'myOrders must be true or false').transform((value) => value === 'true'),
   maxResults: requiredMaxResultsParam(100),
+  after: afterParam,
 });
 export type TrackingStatusQuery = z.input<typeof trackingStatusQuery>;
 /** Parameters as the browser sends them (strings for the booleans, §7). */
@@ -19,6 +20,8 @@ export interface TrackingStatusParams {
   status: (typeof TRACKING_FILTERS)[number];
   myOrders: boolean;
   maxResults: number;
+  /** The next_cursor of the page before (docs/decisions/0035). */
+  after?: string;
 }
 
 const iconState = z.enum(ICON_STATES);
@@ -111,6 +114,7 @@ export const trackingStatusResponse = z
     count_incoming: z.number().int(),
     count_total: z.number().int(),
     counts_capped: countsCapped(['count_total', 'count_arrived', 'count_incoming', 'count_action_point']).optional(),
+    next_cursor: nextCursor,
   })
   .meta({ id: 'TrackingStatusPage' });
 export type TrackingStatusPage = z.infer<typeof trackingStatusResponse>;

@@ -1,6 +1,9 @@
 /**
- * The list figures on the scale-50 seed (PGlite, or PostgreSQL with BENCH_DATABASE_URL naming an
- * empty database): my_plant_stock (./stock.ts) and the tracking list with its load tests (./tracking.ts),
+ * The list figures on the seed at BENCH_SCALE (default 50; PGlite, or PostgreSQL with
+ * BENCH_DATABASE_URL naming an empty database), or on an already seeded PostgreSQL database named
+ * by BENCH_DATABASE_URL (used as it is, e.g. `npm run seed -- --scale 500`; see ./scaled.ts).
+ * BENCH_RUNS (default 100) calls per figure; BENCH_LOAD_SECONDS (default 20; 0 skips the load).
+ * my_plant_stock (./stock.ts) and the tracking list with its load tests (./tracking.ts),
  * everything answered by the database on every call (docs/decisions/0021). Part of `npm run bench`; also runnable alone:
  * `npx tsx tests/bench/lists.ts`.
  */
@@ -12,12 +15,13 @@ import { withScaledProduct } from './scaled';
 export async function printListFigures(): Promise<void> {
   await withScaledProduct(async (scaled) => {
     for (const row of await stockBench(scaled)) {
-      console.log(`my_plant_stock ${row.name} on ${scaled.engine} (${row.total} stock rows): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
+      console.log(`${row.list} ${row.name} on ${scaled.engine} (${row.total} stock rows): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
     }
     const tracking = await trackingBench(scaled);
     for (const row of tracking.latencies) {
       console.log(`tracking-status ${row.name} on ${scaled.engine} (${row.orders} orders): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
     }
+    if (!tracking.load) return;
     const { list, bare, ratio, mix } = tracking.load;
     console.log(`load, 100 connections × 20 s: tracking-status page 1 of one caller ${list.perSecond.toFixed(0)} req/s (p50 ${list.p50} ms, p99 ${list.p99} ms), bare Fastify route ${bare.perSecond.toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(1)}%`);
     console.log(`load, 100 connections × 20 s: tracking-status mix of ${mix.pages} different pages of 4 callers (nothing cached): ${mix.perSecond.toFixed(0)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${mix.non2xx} non-2xx (goal 0 errors, p99 ≤ 500 ms)`);

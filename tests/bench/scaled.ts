@@ -1,9 +1,17 @@
-/** One product on the scale-50 seed for the list benchmarks (PGlite, or BENCH_DATABASE_URL). */
+/**
+ * One product on a seeded database for the list benchmarks: the seed at BENCH_SCALE (default 50)
+ * in PGlite, or in PostgreSQL when BENCH_DATABASE_URL names an empty database; when it names a
+ * database that is already seeded (e.g. `npm run seed -- --scale 500`), that data is used as it is
+ * (nothing seeded, BENCH_SCALE ignored) and the output says so.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startProduct, type Started } from '../../server/start';
+import { seedDatabase } from '../../server/db/seed';
+import { rowsOf } from '../../server/db/client';
+import { sql } from 'drizzle-orm';
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -16,6 +24,8 @@ export const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 export interface Scaled {
   product: Started;
   engine: 'PGlite' | 'PostgreSQL';
+  /** What the figures ran on: the seed's scale, or the already seeded database's row counts. */
+  data: string;
   get(url: string, email?: string, headers?: Record<string, string>): Promise<{ statusCode: number; body: string }>;
   token(email: string): Promise<string>;
   /** p50 / p99 of repeated calls through the whole request path (app.inject), compressed as a browser asks. */
@@ -25,10 +35,24 @@ export interface Scaled {
 export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partstrack-bench-scaled-'));
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
-  const product = await startProduct(
-    loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SEED_SCALE: '50', RATE_LIMIT_PER_MINUTE: '100000000' }),
-    { logger: false },
-  );
+  const scale = Number(process.env.BENCH_SCALE ?? 50);
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`BENCH_SCALE must be a positive number, got "${process.env.BENCH_SCALE}"`);
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SEED_ON_START: 'false', RATE_LIMIT_PER_MINUTE: '100000000' });
+  const product = await startProduct(config, { logger: false });
+  const db = product.database.db;
+  const [state] = rowsOf<{ seeded: boolean }>(await db.execute(sql`select exists (select 1 from users) as seeded`));
+  let data: string;
+  if (state?.seeded) {
+    const [counts] = rowsOf<{ orders: number; items: number; stock: number }>(
+      await db.execute(sql`select (select count(*) from orders)::int as orders, (select count(*) from order_items)::int as items, (select count(*) from stock_items)::int as stock`),
+    );
+    data = `the already seeded database (${counts!.orders.toLocaleString('en-US')} orders, ${counts!.items.toLocaleString('en-US')} order items, ${counts!.stock.toLocaleString('en-US')} stock rows; nothing seeded, BENCH_SCALE not applied)`;
+  } else {
+    const t0 = performance.now();
+    await seedDatabase(db, { scale, supportEmail: config.supportEmail });
+    data = `the scale-${scale} seed (seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s)`;
+  }
+  console.log(`list figures on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${data}`);
   const tokens = new Map<string, string>();
   const token = async (email: string) => {
     if (!tokens.has(email)) {
@@ -42,6 +66,7 @@ export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>)
   const scaled: Scaled = {
     product,
     engine: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    data,
     get,
     token,
     async time(url, runs = 100) {

@@ -14,26 +14,37 @@ interface ListPage {
 }
 
 /** Every list parameter, as the app sends them. */
-const url = (given: Record<string, string | number>) =>
-  `/api/v2/my_plant_stock?${new URLSearchParams({ query: '', page: '1', maxResults: '20', ...Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])) }).toString()}`;
+const url = (given: Record<string, string | number>, list = 'my_plant_stock') =>
+  `/api/v2/${list}?${new URLSearchParams({ query: '', page: '1', maxResults: '20', ...Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])) }).toString()}`;
 
 export async function stockBench(scaled: Scaled) {
   const first = JSON.parse((await scaled.get(url({}))).body) as ListPage;
-  const door = JSON.parse((await scaled.get(url({ query: 'door' }))).body) as ListPage;
   const deep = Math.floor(first.pages * 0.9);
-  const doorDeep = Math.max(1, Math.floor(door.pages * 0.9));
   const code = first.stock_items[0]!.material_code;
   const bin = first.stock_items.find((item) => item.bin !== null)?.bin ?? 'A-01-1';
-  const cases = [
-    ['page 1', url({ page: 1 })],
-    [`deep page (${deep})`, url({ page: deep })],
-    [`search "door" (${door.total}${door.counts_capped?.length ? '+' : ''} rows)`, url({ query: 'door' })],
-    [`search "door", page ${doorDeep}`, url({ query: 'door', page: doorDeep })],
-    ['search "door", page 500 (past the count cap)', url({ query: 'door', page: 500 })],
-    [`search a material code (${code})`, url({ query: code })],
-    [`search a bin (${bin})`, url({ query: bin })],
-  ] as const;
-  const rows = [];
-  for (const [name, path] of cases) rows.push({ name, total: first.total, ...(await scaled.time(path)) });
+  const location = (first.stock_items[0] as unknown as { storage_location: string }).storage_location;
+  const rows: Array<{ list: string; name: string; total: number; p50: number; p99: number }> = [];
+  const measure = async (name: string, path: string, list = 'my_plant_stock') => rows.push({ list, name, total: first.total, ...(await scaled.time(path)) });
+  await measure('page 1', url({ page: 1 }));
+  await measure(`deep page (${deep})`, url({ page: deep }));
+  const searches: Array<[string, string]> = [
+    ['"door" (a description word)', 'door'],
+    [`a material code (${code})`, code],
+    [`a bin (${bin})`, bin],
+    [`a storage location (${location})`, location],
+    ['a part of a material code ("0001")', '0001'],
+    ['one letter "q"', 'q'],
+    ['two letters "xz" (rare)', 'xz'],
+  ];
+  for (const [name, query] of searches) {
+    const answer = JSON.parse((await scaled.get(url({ query }))).body) as ListPage;
+    const rowsNote = `${answer.total}${answer.counts_capped?.length ? '+' : ''} rows`;
+    await measure(`search ${name} (${rowsNote}), page 1`, url({ query }));
+    if (answer.pages > 1) {
+      const page = Math.max(2, Math.floor(answer.pages * 0.9));
+      await measure(`search ${name}, page ${page} of ${answer.pages}`, url({ query, page }));
+    }
+  }
+  await measure('search "door", page 500 (past the count cap)', url({ query: 'door', page: 500 }));
   return rows;
 }

@@ -10,7 +10,8 @@
  */
 import { spawn } from 'node:child_process';
 import { and, sql } from 'drizzle-orm';
-import { orderItems, orders } from '../../server/db/schema';
+import { orders } from '../../server/db/schema';
+import { rowsOf } from '../../server/db/client';
 import { trackingScope } from '../../server/repositories/tracking';
 import { resolveUser } from '../../server/repositories/users';
 import { BROWSER, percentile, type Scaled } from './scaled';
@@ -111,7 +112,7 @@ const params = (given: Record<string, string | number>) =>
   new URLSearchParams({ query: '', page: '1', status: 'all', myOrders: 'false', maxResults: '20', ...Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])) }).toString();
 
 /** p50 / p99 of the whole request path (nothing is cached between calls). */
-async function times(scaled: Scaled, url: string, who = 'manager', runs = 100) {
+async function times(scaled: Scaled, url: string, who = 'manager', runs = Number(process.env.BENCH_RUNS ?? 100)) {
   const call = async () => {
     const res = await scaled.get(url, `${who}@example.com`, BROWSER);
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
@@ -126,42 +127,73 @@ async function times(scaled: Scaled, url: string, who = 'manager', runs = 100) {
   return { p50: percentile(measured, 50), p99: percentile(measured, 99) };
 }
 
-/** The searches measured: broad free text, field filters, a range over most items, a single letter, another caller. */
-const SEARCHES = [
-  ['free text "rope"', 'rope', 'manager'],
-  ['free text "door"', 'door', 'manager'],
-  ['field filters "po>=4500100000 plant=FI01"', 'po>=4500100000 plant=FI01', 'manager'],
-  ['date range "dd>2026-11-01"', 'dd>2026-11-01', 'manager'],
-  ['one letter "e" (every order)', 'e', 'manager'],
-  ['two letters "xz" (65 orders: no trigram, a walk)', 'xz', 'manager'],
-  ['mechanic, free text "rope"', 'rope', 'mechanic'],
-] as const;
+/** A sample value of an item column (the n-th non-null one), so each search kind finds real rows at any scale. */
+async function sample(scaled: Scaled, column: string, n = 5000): Promise<string | null> {
+  const result = await scaled.product.database.db.execute(
+    sql`select ${sql.identifier(column)} as v from order_items where ${sql.identifier(column)} is not null order by id limit 1 offset ${n}`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ v: unknown }>;
+  return rows[0]?.v == null ? null : String(rows[0].v);
+}
 
-export async function trackingBench(scaled: Scaled, loadSeconds = 20, port = 8177) {
+/** Pages of a search at a depth: page 1 and the page at 90% of what the (capped) count reaches. */
+const deepOf = (pages: number) => Math.max(2, Math.floor(pages * 0.9));
+
+/**
+ * Every list call measured (one client): the tabs page 1 and deep, each search kind (free text
+ * broad and rare, field operators, dates, substring fields, one and two letters) page 1 and deep.
+ */
+async function trackingCases(scaled: Scaled): Promise<Array<[string, string, string]>> {
+  const po = (await sample(scaled, 'purchase_order_doc_number')) ?? '4500100000';
+  const material = (await sample(scaled, 'material_code', 7000)) ?? 'MAT-0001';
+  const tracking = (await sample(scaled, 'tracking_number', 3000)) ?? '1Z0000';
+  const description = ((await sample(scaled, 'material_description', 9000)) ?? 'door').split(/\s+/).find((word) => word.length >= 4) ?? 'door';
+  const plants = rowsOf<{ plant: string }>(await scaled.product.database.db.execute(sql`select plant from orders group by plant order by count(*) desc limit 1`));
+  const plant = plants[0]?.plant ?? 'FI01';
+  const searches: Array<[string, string, string]> = [
+    ['free text "door" (broad)', 'door', 'manager'],
+    [`free text, one purchase order "${po}" (rare)`, po, 'manager'],
+    [`field "po>=${po} plant=${plant}"`, `po>=${po} plant=${plant}`, 'manager'],
+    [`field "mat=${material}"`, `mat=${material}`, 'manager'],
+    [`field "tn=${tracking}"`, `tn=${tracking}`, 'manager'],
+    ['field "dl=delivered"', 'dl=delivered', 'manager'],
+    ['date "dd>2026-11-01"', 'dd>2026-11-01', 'manager'],
+    ['date "dd=2026-12-01"', 'dd=2026-12-01', 'manager'],
+    [`substring "material description=${description}"`, `"material description"=${description}`, 'manager'],
+    ['substring "equipment description=pump"', '"equipment description"=pump', 'manager'],
+    ['one letter "e" (every order)', 'e', 'manager'],
+    ['one letter "q"', 'q', 'manager'],
+    ['two letters "xz" (rare)', 'xz', 'manager'],
+    ['two letters "qj" (rare)', 'qj', 'manager'],
+    ['mechanic, free text "door"', 'door', 'mechanic'],
+  ];
+  const cases: Array<[string, string, string]> = [];
+  for (const status of ['all', 'arrived', 'incoming'] as const) {
+    const [row] = await scaled.product.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(SUMMARY[status]);
+    const deep = Math.max(2, Math.floor((Number(row?.n ?? 0) / 20) * 0.9));
+    cases.push([`tab ${status}, page 1`, `${LIST}?${params({ status })}`, 'manager']);
+    cases.push([`tab ${status}, deep page ${deep} (90% of the tab's ${row?.n} orders)`, `${LIST}?${params({ status, page: deep })}`, 'manager']);
+  }
+  for (const [name, query, who] of searches) {
+    cases.push([`${name}, page 1`, `${LIST}?${params({ query })}`, who]);
+    const first = JSON.parse((await scaled.get(`${LIST}?${params({ query })}`, `${who}@example.com`)).body) as { pages: number };
+    if (first.pages > 1) {
+      const page = deepOf(first.pages);
+      cases.push([`${name}, page ${page} of ${first.pages}`, `${LIST}?${params({ query, page })}`, who]);
+    }
+  }
+  return cases;
+}
+
+export async function trackingBench(scaled: Scaled, loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20), port = 8177) {
   const first = JSON.parse((await scaled.get(`${LIST}?${params({})}`)).body) as { pages: number; count_total: number; counts_capped?: string[] };
   const [all] = await scaled.product.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(SUMMARY.all);
   const orderCount = Number(all?.n ?? 0);
-  const capped = Math.max(1, Math.floor(first.pages * 0.9));
-  // A selective free term (docs/decisions/0031: read through the trigram index, not walked).
-  const [po] = await scaled.product.database.db
-    .select({ n: orderItems.purchaseOrderDocNumber })
-    .from(orderItems)
-    .where(sql`${orderItems.purchaseOrderDocNumber} is not null`)
-    .orderBy(orderItems.id)
-    .limit(1)
-    .offset(5000);
-  const purchaseOrder = po?.n ?? '4500100000';
-  const deep = Math.max(1, Math.floor((orderCount / 20) * 0.9));
-  const cases: [string, string, string][] = [
-    ['page 1', `${LIST}?${params({ page: 1 })}`, 'manager'],
-    [`page ${capped} (90% of the capped count)`, `${LIST}?${params({ page: capped })}`, 'manager'],
-    [`deep page ${deep} (90% of every order)`, `${LIST}?${params({ page: deep })}`, 'manager'],
-    ...SEARCHES.map(([name, query, who]): [string, string, string] => [name, `${LIST}?${params({ query })}`, who]),
-    [`free text, one purchase order "${purchaseOrder}"`, `${LIST}?${params({ query: purchaseOrder })}`, 'manager'],
-  ];
+  const cases = await trackingCases(scaled);
   const latencies = [];
   for (const [name, url, who] of cases) latencies.push({ name, orders: orderCount, ...(await times(scaled, url, who)) });
 
+  if (loadSeconds <= 0) return { latencies, capped: first.counts_capped ?? [], load: null };
   const mix = await pageMix(scaled);
   await scaled.product.app.listen({ port, host: '127.0.0.1' });
   // The baseline runs in its own process: the product's backlog must not slow it down.

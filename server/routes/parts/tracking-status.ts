@@ -18,7 +18,7 @@ import { cachedBody, matchesIfNoneMatch, representationOf } from '../../cache';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { findOrderDetails, listTrackingStatus } from '../../repositories/tracking';
+import { findOrderDetails, listTrackingStatus, trackingCursor } from '../../repositories/tracking';
 
 const tags = ['tracking'];
 
@@ -39,13 +39,14 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { query, page, status, myOrders, maxResults } = request.query;
+      const { query, page, status, myOrders, maxResults, after } = request.query;
       if (myOrders && !can(user.grants, 'tracking.myOrders')) {
         throw new HttpError(403, 'myOrders is only for mechanics, customer service admins and supervisors');
       }
       const search = parseSearch(query);
       if (search.errors.length > 0) throw new HttpError(400, search.errors.map((error) => error.message).join('; '));
-      const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults });
+      if (after !== undefined && !trackingCursor(after)) throw new HttpError(400, 'after must be the next_cursor of a page of this list');
+      const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults, after });
       // What the route's serializer (fastify-type-provider-zod) writes, done here for the ETag.
       const checked = trackingStatusResponse.safeParse(built);
       if (!checked.success) throw new ResponseSerializationError(request.method, request.url, { cause: checked.error });
