@@ -28,7 +28,7 @@ import type { Insert, SeedUser } from './model';
 import { buildDevices, buildNotifications, buildNotificationSettings } from './notifications';
 import { buildOrders } from './orders';
 import { buildWorld } from './world';
-import { insertAll, syncSequence } from './write';
+import { insertAll, insertStream, syncSequence } from './write';
 
 /** The demo accounts live with sign-in (server/auth/demo-accounts.ts); re-exported for the seed's callers. */
 export { DEMO_ACCOUNTS } from '../../auth/demo-accounts';
@@ -86,7 +86,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     await write(schema.auditLog, admin.auditLog);
 
     await write(schema.materials, world.materials);
-    await write(schema.stockItems, [...world.stock.values()].flat());
+    await insertStream(tx, schema.stockItems, world.stock.rowCount, () => world.stock.rows(), tally);
     await write(schema.stockTransferRequests, admin.transfers);
     await write(schema.stockCounts, counts.counts);
     await syncSequence(tx, 'stock_counts', counts.counts.length);
@@ -103,7 +103,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     await write(schema.importantMessages, admin.importantMessages);
     await write(schema.feedback, buildFeedback(world, byEmail));
     // #9: the file-processing rows come from really ingesting 30 days of generated ERP files.
-    const stockRows = [...world.stock.values()].flat();
+    // The files restate rows from the start of the stock (at most ~1,400 of them): the first 20,000 stand for all.
+    const stockRows = world.stock.firstRows(20_000);
     await ingestSeedFiles(tx, { now, materials: world.materials, stock: stockRows, orders: orders.orders, items: orders.items, events: orders.events });
     tally.file_processing = (await tx.select({ n: sql<number>`count(*)::int` }).from(schema.fileProcessing))[0]?.n ?? 0;
     return tally;

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AccountSpec } from '../../auth/demo-accounts';
 import type * as schema from '../schema';
 import { PLANTS, type PlantDef } from './data';
+import type { StockBook } from './stock';
 
 export type Insert<T extends PgTable> = InferInsertModel<T>;
 
@@ -37,8 +38,8 @@ export interface World {
   storageLocations: Insert<typeof schema.storageLocations>[];
   users: SeedUser[];
   materials: Material[];
-  /** Stock rows per `${plant}/${storageLocation}`, in insertion order. */
-  stock: Map<string, StockRow[]>;
+  /** Stock rows per `${plant}/${storageLocation}`, in insertion order, drawn when asked for (stock.ts). */
+  stock: StockBook;
   /** Mechanic e-mails per `${plant}/${workCenter}`. */
   mechanicsByWorkCenter: Map<string, string[]>;
   /** Access-point ids per ship-to-party in priority order. */

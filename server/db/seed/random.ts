@@ -14,6 +14,18 @@ export class Random {
     this.state = hash >>> 0;
   }
 
+  /** The stream's position, to read the same numbers again later (Random.at). */
+  position(): number {
+    return this.state;
+  }
+
+  /** A stream that goes on from a position another stream reported (position()). */
+  static at(position: number): Random {
+    const rng = new Random('');
+    rng.state = position;
+    return rng;
+  }
+
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;

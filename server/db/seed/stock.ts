@@ -76,13 +76,75 @@ function buildStockRows(rng: Random, now: Date, location: Insert<typeof schema.s
   });
 }
 
-export function buildStock(now: Date, locations: readonly Insert<typeof schema.storageLocations>[], workCenters: readonly WorkCenter[], materials: readonly Material[]): Map<string, StockRow[]> {
-  const rng = new Random('stock');
-  const wcByCode = new Map(workCenters.map((wc) => [`${wc.plant}/${wc.code}`, wc]));
-  const stock = new Map<string, StockRow[]>();
-  for (const location of locations) {
-    const wc = location.workCenter ? wcByCode.get(`${location.plant}/${location.workCenter}`) : undefined;
-    stock.set(`${location.plant}/${location.code}`, buildStockRows(rng, now, location, materials, wc));
+/**
+ * The stock of every storage location, never held whole (#16: 2 million rows at scale 500). One
+ * pass at the start reads the 'stock' stream once and notes where each location's rows begin in
+ * it (a mulberry32 position is one number); a location's rows are then drawn again from there
+ * when asked for (get), and all rows, location after location, by one more pass (rows). The rows
+ * are exactly those the former all-in-memory Map held, in the same order.
+ */
+export class StockBook {
+  /** Per location key: the location and where its rows begin in the 'stock' stream. */
+  private readonly starts = new Map<string, { location: Insert<typeof schema.storageLocations>; position: number }>();
+  private readonly wcByCode: Map<string, WorkCenter>;
+  /** Rows of all locations. */
+  readonly rowCount: number;
+
+  constructor(
+    private readonly now: Date,
+    private readonly locations: readonly Insert<typeof schema.storageLocations>[],
+    workCenters: readonly WorkCenter[],
+    private readonly materials: readonly Material[],
+  ) {
+    this.wcByCode = new Map(workCenters.map((wc) => [`${wc.plant}/${wc.code}`, wc]));
+    const rng = new Random('stock');
+    let count = 0;
+    for (const location of locations) {
+      this.starts.set(StockBook.keyOf(location), { location, position: rng.position() });
+      count += this.draw(rng, location).length;
+    }
+    this.rowCount = count;
   }
-  return stock;
+
+  static keyOf(location: Insert<typeof schema.storageLocations>): string {
+    return `${location.plant}/${location.code}`;
+  }
+
+  private draw(rng: Random, location: Insert<typeof schema.storageLocations>): StockRow[] {
+    const wc = location.workCenter ? this.wcByCode.get(`${location.plant}/${location.workCenter}`) : undefined;
+    return buildStockRows(rng, this.now, location, this.materials, wc);
+  }
+
+  /** The rows of `${plant}/${storageLocation}`, in insertion order (undefined: no such location). */
+  get(key: string): StockRow[] | undefined {
+    const start = this.starts.get(key);
+    return start ? this.draw(Random.at(start.position), start.location) : undefined;
+  }
+
+  /** Each location's rows in turn, drawn as they are asked for. */
+  *perLocation(): Generator<StockRow[]> {
+    const rng = new Random('stock');
+    for (const location of this.locations) yield this.draw(rng, location);
+  }
+
+  /** Every row, location after location (the insertion order). */
+  *rows(): Generator<StockRow> {
+    for (const rows of this.perLocation()) yield* rows;
+  }
+
+  /** The first `count` rows of that order. */
+  firstRows(count: number): StockRow[] {
+    const out: StockRow[] = [];
+    for (const rows of this.perLocation()) {
+      for (const row of rows) {
+        if (out.length >= count) return out;
+        out.push(row);
+      }
+    }
+    return out;
+  }
+}
+
+export function buildStock(now: Date, locations: readonly Insert<typeof schema.storageLocations>[], workCenters: readonly WorkCenter[], materials: readonly Material[]): StockBook {
+  return new StockBook(now, locations, workCenters, materials);
 }

@@ -69,3 +69,38 @@ export async function syncSequence(tx: Tx, table: string, maxId: number): Promis
   if (maxId < 1) return;
   await tx.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${maxId})`);
 }
+
+/**
+ * A table too large to hold (the scaled stock): `rows` are drawn as they are written. On
+ * PostgreSQL, from COPY_FROM_ROWS rows on, ONE COPY takes them in 256 KB pieces, so memory holds a
+ * piece, not the table; otherwise (PGlite, the demo's sizes) they are collected and written by
+ * insertAll as before. Every row must set the same columns (the first row's stand for all).
+ */
+export async function insertStream<T extends PgTable>(tx: Tx, table: T, rowCount: number, rows: () => Iterable<Insert<T>>, counts: Record<string, number>): Promise<void> {
+  if (rowCount < COPY_FROM_ROWS || !isPostgresTx(tx)) {
+    await insertAll(tx, table, [...rows()], counts);
+    return;
+  }
+  const all = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
+  let columns: Array<[string, PgColumn]> | null = null;
+  let written = 0;
+  const lines = function* () {
+    for (const row of rows() as Iterable<Record<string, unknown>>) {
+      if (!columns) {
+        columns = all.filter(([key]) => row[key] !== undefined);
+        toJsonRow(row, columns);
+      }
+      written += 1;
+      yield `${columns.map(([key, column]) => copyValue(row[key], column)).join('\t')}\n`;
+    }
+  };
+  // The columns are known once the first row is drawn: peek at it.
+  const first = rows()[Symbol.iterator]().next();
+  if (first.done) return;
+  const firstRow = first.value as Record<string, unknown>;
+  const names = all.filter(([key]) => firstRow[key] !== undefined).map(([, column]) => column.name);
+  await copyLines(tx, getTableName(table), names, lines());
+  if (written !== rowCount) throw new Error(`seed: ${getTableName(table)} drew ${written} rows, expected ${rowCount}`);
+  const name = getTableName(table);
+  counts[name] = (counts[name] ?? 0) + written;
+}
