@@ -306,6 +306,10 @@ export const orders = pgTable(
     // new row version of an order (its item summary too) adds its trigrams: a 1 MB pending list
     // batches them (64 kB made item writes 2–3× slower) and stays quick for a search to read.
     index('orders_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ gin_pending_list_limit: 1024 }),
+    // §5 free terms of 1–2 characters have no trigram: search_grams() (migration 0019) is the set
+    // of trigrams of the text with every character tripled ("dj" → "ddj", "djj"; "q" → "qqq"), and
+    // `@>` on this index names the orders holding a rare pair or letter (docs/decisions/0035).
+    index('orders_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`).with({ gin_pending_list_limit: 1024 }),
     index('orders_service_order_lower_idx').on(sql`lower(${t.serviceOrder})`),
     index('orders_equipment_lower_idx').on(sql`lower(${t.equipmentCode})`),
   ],
@@ -422,6 +426,10 @@ export const stockItems = pgTable(
     index('stock_items_storage_location_idx').on(t.storageLocation),
     // Stock search (§5): `bin ilike '%term%'` through trigrams (small pending list: see materials).
     index('stock_items_bin_trgm_idx').using('gin', t.bin.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+    // Stock search (§5): a plant has a few hundred distinct bins; a search reads them through this
+    // index (a skip scan), matches them, then reads the rows of the matching bins — at any term
+    // length, where trigrams need three characters (docs/decisions/0035).
+    index('stock_items_bin_idx').on(t.bin),
   ],
 );
 

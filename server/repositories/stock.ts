@@ -80,8 +80,8 @@ export async function listStock(db: Executor, user: CurrentUser, type: StockType
  * location matches, where rows with a total of 0 are hidden except in plants that show zero stock
  * (stock_row_shown, stock_total, is_zero_stock_plant: the SQL twins of src/domain/stock, decision
  * 0022). The catalogue is small: the matching materials come first (trigram indexes), then
- * PostgreSQL reads the scope's matching rows through the material, bin (trigram) and location
- * indexes (a BitmapOr). The counts stop at COUNT_CAP + 1 rows (a lower bound above it, named in
+ * PostgreSQL reads the scope's matching rows through the material, bin (trigram; for a term of
+ * 1–2 characters the matching bins first, decision 0035) and location indexes (a BitmapOr). The counts stop at COUNT_CAP + 1 rows (a lower bound above it, named in
  * `counts_capped`); the page is read in list order with one row more, which says if another follows.
  */
 async function searchStock(db: Executor, user: CurrentUser, type: StockType, search: string, options: { page: number; maxResults: number }) {
@@ -89,15 +89,30 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
   // The catalogue's matching materials first (trigram indexes), sent back as one array value: PostgreSQL
   // plans with it (a constant), so a few codes are an index condition ORed with the bin and location
   // bitmaps, and many are hashed once instead of compared one by one on every row.
-  const matching = await db
-    .select({ code: materials.code })
-    .from(materials)
-    .where(or(ilike(materials.code, pattern), ilike(materials.descriptionEnglish, pattern)));
-  const codes = sql`${sql.param(matching.map((m) => m.code))}::text[]`;
+  // A term of 1–2 characters has no trigram, and `bin ilike` walked every row of the scope for it
+  // (docs/decisions/0035): its bins are matched first among the few hundred distinct ones, read
+  // through stock_items_bin_idx one step per bin (a skip scan), and their rows read through the
+  // same index. Longer terms keep the trigram index on the rows' bins (no walk of every bin).
+  const short = search.length < 3;
+  const [matching] = rowsOf<{ codes: string[] | null; bins: string[] | null }>(
+    await db.execute(sql`
+      select (select array_agg(${materials.code}) from ${materials} where ${or(ilike(materials.code, pattern), ilike(materials.descriptionEnglish, pattern))}) as codes,
+      ${
+        short
+          ? sql`(with recursive bins(bin) as (
+                  (select ${stockItems.bin} from ${stockItems} where ${stockItems.bin} is not null order by ${stockItems.bin} limit 1)
+                  union all
+                  select (select s.bin from ${stockItems} s where s.bin > bins.bin order by s.bin limit 1) from bins where bins.bin is not null
+                ) select array_agg(bin) from bins where bin ilike ${pattern})`
+          : sql`null::text[]`
+      } as bins`),
+  );
+  const codes = sql`${sql.param(matching?.codes ?? [])}::text[]`;
+  const byBin = short ? sql`${stockItems.bin} = any(${sql.param(matching?.bins ?? [])}::text[])` : ilike(stockItems.bin, pattern);
   const shown = sql`stock_row_shown(${totalSql}, is_zero_stock_plant(${stockItems.plant}, (select zero_stock_plants())))`;
   const where = and(
     stockScope(user, type),
-    or(sql`${stockItems.materialCode} = any(${codes})`, ilike(stockItems.bin, pattern), eq(stockItems.storageLocation, search)),
+    or(sql`${stockItems.materialCode} = any(${codes})`, byBin, eq(stockItems.storageLocation, search)),
     shown,
   );
   const offset = (options.page - 1) * options.maxResults;

@@ -257,6 +257,19 @@ function freeTermSql(value: string): SQL {
   return sql`(${searchTextOfItem(orderItems)} ilike ${pattern} or ${searchTextOfOrder(orders)} ilike ${pattern})`;
 }
 
+/**
+ * The search_grams() entries (migration 0019) every text holding a 1–2 character term holds:
+ * with each character tripled, "dj" is "dddjjj", whose trigrams inside a word are "ddj" and
+ * "djj"; "q" is "qqq". Only for ASCII letters and digits (pg_trgm's word characters, stored as
+ * they are); other short terms are walked. Null when the term has none.
+ */
+export function shortTermGrams(value: string): string[] | null {
+  const term = value.toLowerCase();
+  if (!/^[a-z0-9]{1,2}$/.test(term)) return null;
+  const [a, b] = [...term];
+  return b === undefined ? [a!.repeat(3)] : [`${a}${a}${b}`, `${a}${b}${b}`];
+}
+
 /** A free term the orders' search_text can answer (a term holding the separator cannot). */
 const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' }> => term.type === 'free' && !term.value.includes(SEPARATOR);
 
@@ -274,13 +287,26 @@ function searchSql(terms: SearchTerm[]): { order: SQL | undefined; items: (tab: 
   const orderTerms = terms.filter((term) => term.type !== 'free' && ORDER_FIELDS.has(term.field));
   const itemTerms = terms.filter((term) => !orderTerms.includes(term));
   const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
-  // A term shorter than a trigram gains nothing from the index (a full index scan): it is the
-  // same substring test as strpos, which the planner can only answer by walking the orders.
-  const texts = terms
-    .filter(textTerm)
-    .map((term) => (term.value.length < 3 ? sql`strpos(${orders.searchText}, lower(${term.value})) > 0` : sql`${orders.searchText} like lower(${likePattern(term.value)})`));
+  // A term shorter than a trigram gains nothing from the trigram index (a full index scan): it
+  // is the substring test strpos, beside which a letter or digit pair names its orders through
+  // orders_search_grams_idx (shortTermGrams; docs/decisions/0035): the planner reads that index
+  // when the pair is rare and walks the list order when it is common.
+  const texts = terms.filter(textTerm).map((term) => {
+    if (term.value.length >= 3) return sql`${orders.searchText} like lower(${likePattern(term.value)})`;
+    const grams = shortTermGrams(term.value);
+    const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
+    return grams ? sql`(${contains} and search_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
+  });
+  // The item field terms also name their orders through the items' own indexes (a btree on the
+  // document, the date, the status; trigrams on the description), as a condition the `exists`
+  // implies: a rare document is a semi join of a few orders, a common one still a walk of the list
+  // order that stops after a page (docs/decisions/0035; the `exists` alone walked every order).
+  const itemFieldTerms = itemTerms.filter((term) => term.type !== 'free');
+  const byItems = itemFieldTerms.length
+    ? sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${and(...itemFieldTerms.map(termSql))})`
+    : undefined;
   return {
-    order: and(...orderTerms.map(termSql), ...texts),
+    order: and(...orderTerms.map(termSql), ...texts, byItems),
     // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
     // join, which would read every item of the tab before the first order is known).
     items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,

@@ -1,0 +1,112 @@
+/**
+ * §5 free terms of one or two characters (docs/decisions/0035): they have no trigram, so
+ * migration 0019's search_grams() — the trigrams of the text with every character tripled — and
+ * its GIN index name the orders of a letter or digit pair. These tests hold the index's condition
+ * to the substring test it stands in for (no order holding a term may lack its grams, on both
+ * engines), the list's answers for short terms to a raw reading of the orders' text, and a field
+ * term on items (which now also names its orders through the items' indexes) to the raw items.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asc, sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/client';
+import { orderItems } from '../../server/db/schema';
+import { shortTermGrams } from '../../server/repositories/tracking';
+import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { trackingListQuery } from './list-params';
+
+vi.setConfig({ testTimeout: 300_000 });
+
+describe('shortTermGrams', () => {
+  it.each([
+    ['q', ['qqq']],
+    ['Q', ['qqq']],
+    ['dj', ['ddj', 'djj']],
+    ['aa', ['aaa', 'aaa']],
+    ['4z', ['44z', '4zz']],
+  ])('%s → %o', (term, grams) => expect(shortTermGrams(term)).toEqual(grams));
+  it.each(['', 'abc', '-1', 'ä', 'a ', '%'])('%o has none (walked)', (term) => expect(shortTermGrams(term)).toBeNull());
+});
+
+describe.each(ENGINES)('short search terms on %s', (engine) => {
+  let product: TestProduct;
+  let token: string;
+  const db = () => product.database.db;
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    token = await product.token('manager@example.com');
+  });
+  afterAll(async () => product?.close());
+
+  /** Every letter and digit, and every pair the orders' texts hold, plus pairs nobody holds. */
+  const terms = async () => {
+    const [row] = rowsOf<{ pairs: string[] }>(
+      await db().execute(sql`select array_agg(distinct substr(search_text, i, 2)) as pairs
+        from (select search_text from orders order by id limit 200) o, generate_series(1, length(search_text) - 1) i
+        where substr(search_text, i, 2) ~ '^[a-z0-9]{2}$'`),
+    );
+    return [...'abcdefghijklmnopqrstuvwxyz0123456789'.split(''), ...row!.pairs, 'qj', 'xz', 'zq', '9q'];
+  };
+
+  it('every order holding a letter or digit pair holds its grams (the index never misses one)', async () => {
+    const all = await terms();
+    expect(all.length).toBeGreaterThan(100);
+    for (const term of all) {
+      const [row] = rowsOf<{ holding: number; missed: number }>(
+        await db().execute(sql`select count(*)::int as holding,
+          count(*) filter (where not (search_grams(search_text) @> ${sql.param(shortTermGrams(term))}::text[]))::int as missed
+          from orders where strpos(search_text, ${term}) > 0`),
+      );
+      expect(row!.missed, term).toBe(0);
+    }
+  });
+
+  /** Every page of a search, as the API answers it. */
+  const listed = async (query: string) => {
+    const ids: string[] = [];
+    let after: string | undefined;
+    for (let page = 1; page < 2000; page++) {
+      const res = await product.app.inject({
+        method: 'GET',
+        url: `/parts/v1/users/me/tracking-status?${trackingListQuery({ query, page, maxResults: 50, ...(after ? { after } : {}) })}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { trackingStatus: Array<{ orderId: string }>; has_next: boolean; next_cursor: string | null };
+      ids.push(...body.trackingStatus.map((row) => row.orderId));
+      if (!body.has_next) return ids;
+      after = body.next_cursor!;
+    }
+    throw new Error('no last page');
+  };
+
+  it('lists for short terms the orders whose text holds them, rare and common, in list order', async () => {
+    const counted = rowsOf<{ term: string; n: number }>(
+      await db().execute(sql`select t as term, (select count(*) from orders where item_count > 0 and strpos(search_text, t) > 0)::int as n
+        from unnest(${sql.param(await terms())}::text[]) t`),
+    );
+    const rare = counted.filter((c) => c.n > 0 && c.n <= 20).slice(0, 6);
+    const none = counted.filter((c) => c.n === 0).slice(0, 2);
+    const common = counted.filter((c) => c.n > 100).slice(0, 2);
+    expect(rare.length).toBeGreaterThan(0);
+    for (const { term } of [...rare, ...none, ...common, { term: 'Q' }]) {
+      const expected = rowsOf<{ id: string }>(
+        await db().execute(sql`select id from orders where item_count > 0 and strpos(search_text, lower(${term})) > 0 order by updated_at desc, id desc`),
+      ).map((row) => row.id);
+      expect(await listed(term), term).toEqual(expected);
+    }
+  });
+
+  it('a field term on items lists the orders with such an item (rare and common documents)', async () => {
+    const items = await db().select().from(orderItems).orderBy(asc(orderItems.id));
+    const byCode = new Map<string, Set<string>>();
+    for (const item of items) byCode.set(item.materialCode.toLowerCase(), (byCode.get(item.materialCode.toLowerCase()) ?? new Set()).add(item.orderId));
+    const codes = [...byCode.entries()].sort((a, b) => a[1].size - b[1].size);
+    for (const [code, owners] of [codes[0]!, codes[Math.floor(codes.length / 2)]!, codes[codes.length - 1]!]) {
+      const expected = rowsOf<{ id: string }>(
+        await db().execute(sql`select id from orders where item_count > 0 and id = any(${sql.param([...owners])}::text[]) order by updated_at desc, id desc`),
+      ).map((row) => row.id);
+      expect(await listed(`mat=${code.toUpperCase()}`), code).toEqual(expected);
+    }
+  });
+});
