@@ -26,7 +26,7 @@ import { buildStockCounts } from './counts';
 import { ACCESS_POINTS, PLANTS, SHIP_TO_PARTIES } from './data';
 import type { Insert, SeedUser } from './model';
 import { buildDevices, buildNotifications, buildNotificationSettings } from './notifications';
-import { buildOrders } from './orders';
+import { orderChunks, type OrderRows } from './orders';
 import { buildWorld } from './world';
 import { insertAll, insertStream, syncSequence } from './write';
 
@@ -41,6 +41,11 @@ export interface SeedOptions {
   /** Manager address of the pending approval request. */
   supportEmail?: string;
 }
+
+/** Orders drawn and written at a time: the demo's (300) and small scales are one chunk, so one statement per table as before. */
+const ORDERS_PER_CHUNK = 20_000;
+/** Orders kept whole for the seed's ERP files, which restate the first ~300 orders and ~200 shipped items. */
+const KEPT_ORDERS = 2_000;
 
 function attachmentRows(users: readonly SeedUser[]): Insert<typeof schema.userAttachments>[] {
   return users.flatMap((u) => u.spec.attachments.map((a) => ({ userId: u.id, ...a })));
@@ -63,7 +68,6 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
       if (!user) throw new Error(`seed: no user ${email}`);
       return user;
     };
-    const orders = buildOrders(world);
     const counts = buildStockCounts(world);
     const admin = buildAdminRows(world, byEmail, supportEmail);
     const tally: Record<string, number> = {};
@@ -92,10 +96,29 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     await syncSequence(tx, 'stock_counts', counts.counts.length);
     await write(schema.materialCounts, counts.lines);
 
-    await write(schema.orders, orders.orders);
-    await write(schema.orderItems, orders.items);
-    await syncSequence(tx, 'order_items', orders.items.length);
-    await write(schema.parcelEvents, orders.events);
+    // Orders, items and scans chunk by chunk (a chunk's orders before their items, the items before their scans); only
+    // what later sections read is kept: the first KEPT_ORDERS orders whole (the ERP files restate some of them) and
+    // every parcel waiting at an access point (the pickup notifications name them).
+    const orders: OrderRows = { orders: [], items: [], events: [], ownerOf: new Map() };
+    let itemCount = 0;
+    for (const chunk of orderChunks(world, ORDERS_PER_CHUNK)) {
+      await write(schema.orders, chunk.orders);
+      await write(schema.orderItems, chunk.items);
+      await write(schema.parcelEvents, chunk.events);
+      itemCount += chunk.items.length;
+      const room = KEPT_ORDERS - orders.orders.length;
+      const whole = new Set(chunk.orders.slice(0, Math.max(0, room)).map((o) => o.id));
+      orders.orders.push(...chunk.orders.filter((o) => whole.has(o.id)));
+      for (const it of chunk.items) {
+        if (!whole.has(it.orderId) && it.deliveryStatus !== 'ToBePickedUp' && it.deliveryStatus !== 'At access point') continue;
+        orders.items.push(it);
+        orders.ownerOf.set(it.orderId, chunk.ownerOf.get(it.orderId) ?? null);
+      }
+      const wholeItems = new Set(chunk.items.filter((it) => whole.has(it.orderId)).map((it) => Number(it.id)));
+      orders.events.push(...chunk.events.filter((e) => wholeItems.has(Number(e.orderItemId))));
+      for (const id of whole) orders.ownerOf.set(id, chunk.ownerOf.get(id) ?? null);
+    }
+    await syncSequence(tx, 'order_items', itemCount);
 
     await write(schema.notifications, buildNotifications(world, orders));
     await write(schema.notificationSettings, buildNotificationSettings(world));

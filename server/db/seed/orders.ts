@@ -312,7 +312,12 @@ function shipItem(ctx: OrderContext, header: OrderHeader, plan: ItemPlan & { sta
   }
 }
 
-export function buildOrders(world: World): OrderRows {
+/**
+ * The orders, their items and scans, drawn from the 'orders' stream `perChunk` orders at a time
+ * (#16: a million items at scale 500 are never held at once). The rows are those of one pass,
+ * however they are cut.
+ */
+export function* orderChunks(world: World, perChunk: number): Generator<OrderRows> {
   const rng = new Random('orders');
   const ctx: OrderContext = {
     rng,
@@ -327,7 +332,7 @@ export function buildOrders(world: World): OrderRows {
   };
   const serviceOrders = new DocNumbers(rng, 4_001_200_000);
   const equipment = new DocNumbers(rng, 41_000_000, 8);
-  const rows: OrderRows = { orders: [], items: [], events: [], ownerOf: new Map() };
+  let rows: OrderRows = { orders: [], items: [], events: [], ownerOf: new Map() };
   const showcase = [...SHOWCASE_PLANS];
   const demoWorkCenter = world.workCenters.find((wc) => wc.plant === DEMO_MECHANIC.plant && wc.code === DEMO_MECHANIC.workCenter);
   const demoShipTo = SHIP_TO_PARTIES.find((stp) => stp.code === DEMO_MECHANIC.shipToParty);
@@ -357,8 +362,12 @@ export function buildOrders(world: World): OrderRows {
     }
     rows.orders.push(orderRow(rng, header, equipment.next(), rows.items.slice(-itemCount)));
     rows.ownerOf.set(header.id, header.userEmail);
+    if (rows.orders.length >= perChunk) {
+      yield rows;
+      rows = { orders: [], items: [], events: [], ownerOf: new Map() };
+    }
   }
-  return rows;
+  if (rows.orders.length > 0) yield rows;
 }
 
 function orderRow(rng: Random, header: OrderHeader, equipmentCode: string, items: readonly Insert<typeof schema.orderItems>[]): Insert<typeof schema.orders> {
