@@ -249,6 +249,9 @@ const tabOf = (status: TrackingFilter): CountName => (status === 'all' ? 'total'
 /** The §5 field terms that read the order row alone (the others read the item). */
 const ORDER_FIELDS = new Set<SearchFieldKey>(['serviceOrder', 'plant', 'plannerGroup', 'equipment', 'equipmentDescription', 'workCenter', 'userEmail']);
 
+/** Item fields with an index answering `=` (lower() btrees, the delivery date's btree; migration 0015). */
+const INDEXED_ITEM_FIELDS = new Set<SearchFieldKey>(['purchaseOrder', 'deliveryOrder', 'salesOrder', 'trackingNumber', 'material', 'deliveryDate']);
+
 /** A free term: the item's own text or its order's contains it (one trigram index each). */
 function freeTermSql(value: string): SQL {
   // No match may span two columns: a term holding the separator is matched column by column.
@@ -301,7 +304,11 @@ function searchSql(terms: SearchTerm[]): { order: SQL | undefined; items: (tab: 
   // document, the date, the status; trigrams on the description), as a condition the `exists`
   // implies: a rare document is a semi join of a few orders, a common one still a walk of the list
   // order that stops after a page (docs/decisions/0035; the `exists` alone walked every order).
-  const itemFieldTerms = itemTerms.filter((term) => term.type !== 'free');
+  // Only equality on an indexed item column: a range, `!=` or the delivery status match most items
+  // and are walked (a semi join would read all of them first).
+  const itemFieldTerms = itemTerms.filter(
+    (term) => term.type !== 'free' && term.operator === '=' && (INDEXED_ITEM_FIELDS.has(term.field) || (term.field === 'materialDescription' && term.value.length >= 3)),
+  );
   const byItems = itemFieldTerms.length
     ? sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${and(...itemFieldTerms.map(termSql))})`
     : undefined;

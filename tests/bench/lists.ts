@@ -2,7 +2,7 @@
  * The list figures on the seed at BENCH_SCALE (default 50; PGlite, or PostgreSQL with
  * BENCH_DATABASE_URL naming an empty database), or on an already seeded PostgreSQL database named
  * by BENCH_DATABASE_URL (used as it is, e.g. `npm run seed -- --scale 500`; see ./scaled.ts).
- * BENCH_RUNS (default 100) calls per figure; BENCH_LOAD_SECONDS (default 20; 0 skips the load).
+ * BENCH_RUNS (default 100) calls per figure; BENCH_ONLY=stock|tracking; BENCH_LOAD_SECONDS (default 20; 0 skips the load).
  * my_plant_stock (./stock.ts) and the tracking list with its load tests (./tracking.ts),
  * everything answered by the database on every call (docs/decisions/0021). Part of `npm run bench`; also runnable alone:
  * `npx tsx tests/bench/lists.ts`.
@@ -14,9 +14,11 @@ import { withScaledProduct } from './scaled';
 
 export async function printListFigures(): Promise<void> {
   await withScaledProduct(async (scaled) => {
-    for (const row of await stockBench(scaled)) {
+    const only = process.env.BENCH_ONLY; // 'stock' or 'tracking': one list's figures
+    for (const row of only === 'tracking' ? [] : await stockBench(scaled)) {
       console.log(`${row.list} ${row.name} on ${scaled.engine} (${row.total} stock rows): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);
     }
+    if (only === 'stock') return;
     const tracking = await trackingBench(scaled);
     for (const row of tracking.latencies) {
       console.log(`tracking-status ${row.name} on ${scaled.engine} (${row.orders} orders): p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms (goal p99 ≤ 50 ms)`);

@@ -173,6 +173,9 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
     const deep = Math.max(2, Math.floor((Number(row?.n ?? 0) / 20) * 0.9));
     cases.push([`tab ${status}, page 1`, `${LIST}?${params({ status })}`, 'manager']);
     cases.push([`tab ${status}, deep page ${deep} (90% of the tab's ${row?.n} orders)`, `${LIST}?${params({ status, page: deep })}`, 'manager']);
+    // The same page by keyset (docs/decisions/0035): the page before's next_cursor as `after`.
+    const before = JSON.parse((await scaled.get(`${LIST}?${params({ status, page: deep - 1 })}`)).body) as { next_cursor?: string | null };
+    if (before.next_cursor) cases.push([`tab ${status}, deep page ${deep} by cursor (after=)`, `${LIST}?${params({ status, page: deep, after: before.next_cursor })}`, 'manager']);
   }
   for (const [name, query, who] of searches) {
     cases.push([`${name}, page 1`, `${LIST}?${params({ query })}`, who]);
@@ -180,6 +183,8 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
     if (first.pages > 1) {
       const page = deepOf(first.pages);
       cases.push([`${name}, page ${page} of ${first.pages}`, `${LIST}?${params({ query, page })}`, who]);
+      const before = JSON.parse((await scaled.get(`${LIST}?${params({ query, page: page - 1 })}`, `${who}@example.com`)).body) as { next_cursor?: string | null };
+      if (before.next_cursor) cases.push([`${name}, page ${page} by cursor`, `${LIST}?${params({ query, page, after: before.next_cursor })}`, who]);
     }
   }
   return cases;
