@@ -11,6 +11,7 @@ import { takeEarlyResponse } from './early-calls';
 import { getSession } from './auth/session';
 import { refreshIdToken } from './auth/refresh';
 import { isUserExpiredResponse, reportUserExpired } from './user-expired';
+import { reportNoAnswer } from './no-answer';
 
 const AUTH_RETRIED = 'x-auth-retried';
 
@@ -42,7 +43,13 @@ export function createServiceClient({
     prefixUrl,
     timeout: 30_000,
     // A GET the entry already made for this start (#22, early-calls.ts) is answered by it, once.
-    fetch: (input, init) => (input instanceof Request && takeEarlyResponse(input)) || globalThis.fetch(input, init),
+    // An attempt that got no answer at all tells the mirrored reads at once (#22, no-answer.ts);
+    // an abort (a superseded query, ky's time-out) is not a sign of the network.
+    fetch: (input, init) =>
+      ((input instanceof Request && takeEarlyResponse(input)) || globalThis.fetch(input, init)).catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) reportNoAnswer();
+        throw error;
+      }),
     retry: RETRY_POLICY,
     hooks: {
       beforeRequest: [

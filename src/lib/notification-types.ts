@@ -27,7 +27,15 @@ export const getNotificationTypes = async (): Promise<NotificationType[]> =>
 export const notificationTypesQuery = (userEmail: string) =>
   queryOptions({
     queryKey: ['notification-types', userEmail] as const,
-    queryFn: async () => (await networkFirst({ key: mirrorKey(userEmail, ['notification-types']), scope: 'notification-types', fetcher: getNotificationTypes })).data,
+    queryFn: async ({ client, queryKey }) =>
+      (
+        await networkFirst({
+          key: mirrorKey(userEmail, ['notification-types']),
+          scope: 'notification-types',
+          fetcher: getNotificationTypes,
+          onLateAnswer: (fresh) => client.setQueryData(queryKey, fresh.data),
+        })
+      ).data,
     staleTime: 60 * 60_000,
     meta: { silent: true },
   });

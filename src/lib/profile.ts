@@ -2,38 +2,42 @@
  * What every screen needs to start: the profile, the permission constants and the allowed
  * plants (§2 navigation guard). One query-key factory; parsed with the shared contract.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import { allowedPlants, permissionConstants, profile, type Profile, type UpdateProfileBody } from '../contract/user-api';
 import { inAllowedPlants, type AllowedPlants } from '../domain/permissions';
 import { networkFirst, mirrorKey } from '../offline/mirror';
 import { userApi } from './api-client';
 import { getSession } from './auth/session';
 
-/** What the app needs to start is mirrored, so it starts in a basement too (ARCHITECTURE §3). */
-async function mirrored<T>(name: string, fetcher: () => Promise<T>): Promise<T> {
+/**
+ * What the app needs to start is mirrored, so it starts in a basement too (ARCHITECTURE §3); a
+ * late answer after the saved copy was shown (offline/mirror.ts) replaces it in the cache.
+ */
+async function mirrored<T>(name: string, fetcher: () => Promise<T>, { client, queryKey }: QueryFunctionContext): Promise<T> {
   const email = getSession()?.email ?? 'anonymous';
-  return (await networkFirst({ key: mirrorKey(email, ['session', name]), scope: 'session', fetcher })).data;
+  const onLateAnswer = (fresh: { data: T }) => client.setQueryData(queryKey, fresh.data);
+  return (await networkFirst({ key: mirrorKey(email, ['session', name]), scope: 'session', fetcher, onLateAnswer })).data;
 }
 
 export const sessionQueries = {
   all: () => ['session'] as const,
   profile: () => queryOptions({
     queryKey: [...sessionQueries.all(), 'profile', getSession()?.email ?? null] as const,
-    queryFn: () => mirrored('profile', async () => profile.parse(await userApi.get('user/profile').json())),
+    queryFn: (context) => mirrored('profile', async () => profile.parse(await userApi.get('user/profile').json()), context),
     staleTime: 5 * 60_000,
     // The guard routes 403s (expired, pending) itself: they are not errors to show.
     meta: { silent: true },
   }),
   permissions: () => queryOptions({
     queryKey: [...sessionQueries.all(), 'permissions'] as const,
-    queryFn: () => mirrored('permissions', async () => permissionConstants.parse(await userApi.get('constants/permissions').json())),
+    queryFn: (context) => mirrored('permissions', async () => permissionConstants.parse(await userApi.get('constants/permissions').json()), context),
     staleTime: 60 * 60_000,
     meta: { silent: true },
   }),
   allowedPlants: () => queryOptions({
     queryKey: [...sessionQueries.all(), 'allowed-plants'] as const,
-    queryFn: (): Promise<AllowedPlants> =>
-      mirrored('allowed-plants', async () => allowedPlants.parse(await userApi.get('system_parameters/allowed_plants').json())),
+    queryFn: (context): Promise<AllowedPlants> =>
+      mirrored('allowed-plants', async () => allowedPlants.parse(await userApi.get('system_parameters/allowed_plants').json()), context),
     staleTime: 60 * 60_000,
     meta: { silent: true },
   }),

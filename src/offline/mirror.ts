@@ -4,6 +4,7 @@
  * the user's unsynced changes (`overlay`), so a fresh page never hides what is still queued.
  */
 import { offlineDb, type MirrorPage, type OutboxEntry } from './db';
+import { nextNoAnswer } from '../lib/no-answer';
 import { guardQuota, isNetworkFailure, isOffline } from './errors';
 
 export interface Mirrored<T> {
@@ -32,6 +33,35 @@ export interface NetworkFirstOptions<T> {
   fetcher: () => Promise<T>;
   /** Re-applies queued changes of this scope to fresh data. */
   overlay?: (data: T, pending: OutboxEntry[]) => T;
+  /** The server's answer when it came after the saved copy was shown (see `answerOrSavedCopy`). */
+  onLateAnswer?: (fresh: Mirrored<T>) => void;
+}
+
+const NO_ANSWER = Symbol('no answer');
+
+/**
+ * The fresh answer, or, at the first sign that the network gives no answer while the call is
+ * still being retried (§5's waits add up to 8.4 s; lib/no-answer.ts), the device's saved copy at
+ * once: a mechanic whose phone claims a connection in a basement sees their data in a moment,
+ * not after nine seconds (#22). Without a saved copy the call is waited for as before. When the
+ * saved copy was shown, the call goes on and `late` receives its answer.
+ */
+export async function answerOrSavedCopy<T, S>(
+  fetching: Promise<T>,
+  readSaved: () => Promise<S | undefined>,
+  late: (fresh: T) => void,
+): Promise<{ fresh: T } | { saved: S }> {
+  const noAnswer = nextNoAnswer();
+  try {
+    const first = await Promise.race([fetching, noAnswer.reported.then(() => NO_ANSWER)]);
+    if (first !== NO_ANSWER) return { fresh: first as T };
+    const saved = await readSaved();
+    if (saved === undefined) return { fresh: await fetching };
+    fetching.then(late, () => undefined);
+    return { saved };
+  } finally {
+    noAnswer.stop();
+  }
 }
 
 export async function writeMirror<T>({ key, scope, overlay }: Omit<NetworkFirstOptions<T>, 'fetcher'>, data: T): Promise<Mirrored<T>> {
@@ -50,7 +80,13 @@ export async function writeMirror<T>({ key, scope, overlay }: Omit<NetworkFirstO
 export async function networkFirst<T>(options: NetworkFirstOptions<T>): Promise<Mirrored<T>> {
   if (!isOffline()) {
     try {
-      return await writeMirror(options, await options.fetcher());
+      const outcome = await answerOrSavedCopy(
+        options.fetcher().then((data) => writeMirror(options, data)),
+        () => readMirror<T>(options.key),
+        (fresh) => options.onLateAnswer?.(fresh),
+      );
+      if ('fresh' in outcome) return outcome.fresh;
+      return { data: outcome.saved.data, savedAt: outcome.saved.savedAt, source: 'mirror' };
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
     }

@@ -28,7 +28,14 @@ export interface MirroredQueryOptions<T> {
 export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, mainList = false, silent = false }: Omit<MirroredQueryOptions<T>, 'enabled'>) {
   return queryOptions({
     queryKey: [...queryKey, userEmail],
-    queryFn: ({ signal }) => networkFirst({ key: mirrorKey(userEmail, queryKey), scope, fetcher: () => fetcher(signal) }),
+    queryFn: ({ signal, client, queryKey: fullKey }) =>
+      networkFirst({
+        key: mirrorKey(userEmail, queryKey),
+        scope,
+        fetcher: () => fetcher(signal),
+        // The saved copy was shown while the network gave no answer: the answer replaces it.
+        onLateAnswer: (fresh) => client.setQueryData(fullKey, fresh),
+      }),
     meta: { mainList, silent },
   });
 }

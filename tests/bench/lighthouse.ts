@@ -119,7 +119,9 @@ export async function lighthouseFigures(base: string, runs = 3): Promise<Lightho
       { page: '/status-monitor (signed in, mechanic)', url: `${base}/status-monitor`, email: 'mechanic@example.com' },
     ];
     const figures: LighthouseFigures[] = [];
-    for (const { page, url, email } of pages) {
+    // LIGHTHOUSE_PAGES=monitor (or landing) measures one of the two, for paired before/after runs.
+    const only = process.env.LIGHTHOUSE_PAGES;
+    for (const { page, url, email } of pages.filter((entry) => !only || (only === 'monitor') === Boolean(entry.email))) {
       const results: LighthouseRun[] = [];
       const failures: string[] = [];
       // On a busy machine a run can fail (a protocol timeout): it is tried again, up to twice as many tries as runs.

@@ -43,7 +43,7 @@ export function useCountSheet(stockCountId: number) {
   const sheet = useLiveQuery(() => readCountSheet(key), [key], freshReadAhead(key));
   const refresh = useQuery({
     queryKey: countSheetQueries.one(email, stockCountId),
-    queryFn: () => loadCountSheet(email, stockCountId),
+    queryFn: ({ client, queryKey }) => loadCountSheet(email, stockCountId, (fresh) => client.setQueryData(queryKey, fresh)),
     // With the count on the device the screen is usable at once: the refresh runs behind it
     // without covering the list (a dropped connection can take seconds to fail).
     meta: { mainList: sheet === null, silent: true },

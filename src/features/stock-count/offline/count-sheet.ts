@@ -28,7 +28,7 @@ import {
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { CHUNK_SIZE, markKey, offlineDb, readMark, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
-import { mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
+import { answerOrSavedCopy, mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
 import { settle, writeAhead } from '../../../offline/journal';
 import { enqueue, notifyEnqueued } from '../../../offline/outbox';
 
@@ -306,19 +306,34 @@ export async function refreshCountSheet(userEmail: string, stockCountId: number)
   }
 }
 
-/** Network first; the device's copy when the network fails (ARCHITECTURE §3). */
-export async function loadCountSheet(userEmail: string, stockCountId: number): Promise<Mirrored<CountSheet>> {
+const fromDevice = ({ savedAt, ...data }: NonNullable<Awaited<ReturnType<typeof readCountSheet>>>): Mirrored<CountSheet> => ({ data, savedAt, source: 'mirror' });
+
+/**
+ * Network first; the device's copy when the network fails (ARCHITECTURE §3), or at once when it
+ * gives no answer while the call is retried (`answerOrSavedCopy`, #22): the late answer is
+ * written to the device like any other, and `onLateAnswer` hears of it.
+ */
+export async function loadCountSheet(
+  userEmail: string,
+  stockCountId: number,
+  onLateAnswer?: (fresh: Mirrored<CountSheet>) => void,
+): Promise<Mirrored<CountSheet>> {
+  const key = sheetKey(userEmail, stockCountId);
   if (!isOffline()) {
     try {
-      return await refreshCountSheet(userEmail, stockCountId);
+      const outcome = await answerOrSavedCopy(
+        refreshCountSheet(userEmail, stockCountId),
+        async () => (await readCountSheet(key)) ?? undefined,
+        (fresh) => onLateAnswer?.(fresh),
+      );
+      return 'fresh' in outcome ? outcome.fresh : fromDevice(outcome.saved);
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
     }
   }
-  const saved = await readCountSheet(sheetKey(userEmail, stockCountId));
+  const saved = await readCountSheet(key);
   if (!saved) throw new NothingSavedError();
-  const { savedAt, ...data } = saved;
-  return { data, savedAt, source: 'mirror' };
+  return fromDevice(saved);
 }
 
 async function sheetPage(key: string) {

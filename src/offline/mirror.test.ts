@@ -1,0 +1,99 @@
+/**
+ * Mirrored reads at the first sign of no network (#22): the saved copy at once while the call is
+ * retried, the late answer after it; no saved copy, the call is waited for as before.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServiceClient } from '../lib/api-client';
+import { nextNoAnswer, reportNoAnswer } from '../lib/no-answer';
+import { offlineDb } from './db';
+import { networkFirst, type Mirrored } from './mirror';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+afterEach(async () => {
+  await offlineDb.pages.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('networkFirst', () => {
+  it('answers with the server and saves the answer', async () => {
+    const result = await networkFirst({ key: 'u|a', scope: 's', fetcher: async () => ({ n: 1 }) });
+    expect(result).toMatchObject({ data: { n: 1 }, source: 'network' });
+    expect((await offlineDb.pages.get('u|a'))?.data).toEqual({ n: 1 });
+  });
+
+  it('shows the saved copy as soon as the network gives no answer, then hands over the late answer', async () => {
+    await offlineDb.pages.put({ key: 'u|b', scope: 's', savedAt: 42, data: { n: 'saved' } });
+    const call = deferred<{ n: string }>();
+    const late = deferred<Mirrored<{ n: string }>>();
+    const reading = networkFirst({ key: 'u|b', scope: 's', fetcher: () => call.promise, onLateAnswer: late.resolve });
+    // The call's first attempt got no answer; ky waits and tries again (the call is still open).
+    await Promise.resolve();
+    reportNoAnswer();
+    await expect(reading).resolves.toEqual({ data: { n: 'saved' }, savedAt: 42, source: 'mirror' });
+
+    call.resolve({ n: 'fresh' });
+    await expect(late.promise).resolves.toMatchObject({ data: { n: 'fresh' }, source: 'network' });
+    expect((await offlineDb.pages.get('u|b'))?.data).toEqual({ n: 'fresh' });
+  });
+
+  it('waits for the call when nothing is saved on the device', async () => {
+    const call = deferred<{ n: number }>();
+    const reading = networkFirst({ key: 'u|c', scope: 's', fetcher: () => call.promise });
+    await Promise.resolve();
+    reportNoAnswer();
+    let settled = false;
+    void reading.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    call.resolve({ n: 3 });
+    await expect(reading).resolves.toMatchObject({ data: { n: 3 }, source: 'network' });
+  });
+
+  it('does not take a report from before the call for its own', async () => {
+    await offlineDb.pages.put({ key: 'u|d', scope: 's', savedAt: 1, data: { n: 'saved' } });
+    reportNoAnswer();
+    const result = await networkFirst({ key: 'u|d', scope: 's', fetcher: async () => ({ n: 'fresh' }) });
+    expect(result).toMatchObject({ data: { n: 'fresh' }, source: 'network' });
+  });
+
+  it('falls back to the saved copy when the call fails for want of network', async () => {
+    await offlineDb.pages.put({ key: 'u|e', scope: 's', savedAt: 7, data: { n: 'saved' } });
+    const result = await networkFirst({ key: 'u|e', scope: 's', fetcher: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(result).toEqual({ data: { n: 'saved' }, savedAt: 7, source: 'mirror' });
+  });
+});
+
+describe('the API client', () => {
+  it('reports an attempt without an answer before it retries, and not an HTTP error or an abort', async () => {
+    const client = createServiceClient({ prefixUrl: 'http://api.test/', getToken: () => 'token', refreshToken: async () => null });
+    const fetches = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetches);
+
+    let reports = 0;
+    const listen = (): void => void nextNoAnswer().reported.then(() => {
+      reports += 1;
+      listen();
+    });
+    listen();
+
+    fetches.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(new Response('{"ok":true}'));
+    await expect(client.get('x').json()).resolves.toEqual({ ok: true });
+    expect(reports).toBe(1);
+
+    fetches.mockResolvedValueOnce(new Response('no', { status: 404 }));
+    await expect(client.get('y').json()).rejects.toThrow();
+    fetches.mockRejectedValueOnce(new DOMException('superseded', 'AbortError'));
+    await expect(client.get('z', { retry: 0 }).json()).rejects.toThrow();
+    expect(reports).toBe(1);
+  });
+});
