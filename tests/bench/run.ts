@@ -5,8 +5,9 @@
  *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
  *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain;
  *     and the offline chaos runs of #15 (./chaos.ts): lost / doubled / divergent / self-conflicts.
- *  4. On the scale-50 seed (./lists.ts; PGlite, or PostgreSQL when BENCH_DATABASE_URL names an
- *     empty database): my_plant_stock (./stock.ts) and the tracking list with a load test
+ *  4. On the seed at BENCH_SCALE (default 50; ./lists.ts; PGlite, or PostgreSQL when
+ *     BENCH_DATABASE_URL names an empty database) or on an already seeded BENCH_DATABASE_URL
+ *     (used as it is): my_plant_stock (./stock.ts) and the tracking list with a load test
  *     against a bare route (./tracking.ts).
  *  5. ERP file ingestion (./ingestion.ts): lines per second of a 100,000-line ORDERS file on
  *     PGlite, and on PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set.
