@@ -11,7 +11,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Capability, NavEntry } from '../domain/permissions';
 import { lazyScreen as lazy, type LazyScreen } from '../lib/chunk-load';
 import { prefetchStatusMonitor } from '../features/tracking/api/prefetch-status-monitor';
-import { prefetchCountSheet } from '../features/stock-count/hooks/use-count-sheet';
 
 export interface PrefetchContext {
   queryClient: QueryClient;
@@ -102,7 +101,9 @@ export const ROUTES: AppRoute[] = [
   { path: '/notifications', titleKey: 'routes.notifications', access: 'app', screen: notifications.List, nav: 'notifications' },
   { path: '/stock-count', titleKey: 'routes.stockCount', access: 'app', screen: stockCount.List, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/mechanic-view/:id', titleKey: 'routes.mechanicView', access: 'app', screen: stockCount.MechanicView, nav: 'stockCount', capability: 'stockCount.read',
-    prefetch: ({ userEmail, params }) => prefetchCountSheet(userEmail, Number(params.id)) },
+    // The count's own chunk (loaded with the screen's): the device read starts as soon as it is here.
+    prefetch: ({ userEmail, params }) =>
+      void import('../features/stock-count/hooks/use-count-sheet').then(({ prefetchCountSheet }) => prefetchCountSheet(userEmail, Number(params.id)), () => undefined) },
   { path: '/material-count-search/:id', titleKey: 'routes.materialCountSearch', access: 'app', screen: stockCount.MaterialCountSearch, nav: 'stockCount', capability: 'stockCount.read' },
   { path: '/priority-manager', titleKey: 'routes.priorityManager', access: 'app', screen: PriorityManager, nav: 'priority', capability: 'priority.read' },
   { path: '/stock-management', titleKey: 'routes.stockManagement', access: 'app', screen: stock.Management, nav: 'stock', capability: 'stock.read' },
