@@ -144,19 +144,28 @@ export interface TrackingListOptions {
   myOrders: boolean;
   page: number;
   maxResults: number;
-  /** The next_cursor of the page before (docs/decisions/0035): read after it instead of by offset. */
-  after?: string;
+  /** The page before's next_cursor, decoded (`trackingCursor`; docs/decisions/0035): read after it instead of by offset. */
+  after?: TrackingCursor;
   now?: Date;
+}
+
+export interface TrackingCursor {
+  updatedAt: string;
+  id: string;
 }
 
 /**
  * A tracking cursor: the list-order key (updated_at to the microsecond in UTC, id) of a page's
- * last order, or null when the text is not one (the route answers 400).
+ * last order, or null when the text is not one (the route answers 400). The timestamp must be a
+ * real instant (a 13th month or 30 February would reach PostgreSQL's cast as a 500).
  */
-export function trackingCursor(after: string): { updatedAt: string; id: string } | null {
+export function trackingCursor(after: string): TrackingCursor | null {
   const key = decodeCursor(after, 2);
-  if (!key || !CURSOR_TIMESTAMP.test(key[0]!)) return null;
-  return { updatedAt: key[0]!, id: key[1]! };
+  const [updatedAt, id] = key ?? [];
+  if (!updatedAt || id === undefined || !CURSOR_TIMESTAMP.test(updatedAt)) return null;
+  const instant = Date.parse(updatedAt);
+  if (Number.isNaN(instant) || new Date(instant).toISOString().slice(0, 19) !== updatedAt.slice(0, 19)) return null;
+  return { updatedAt, id };
 }
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -352,8 +361,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   };
   // Keyset (docs/decisions/0035): after a cursor, the page starts below its key in the index's
   // order (a row comparison on orders_list_idx); a page number alone is an offset.
-  const cursor = options.after ? trackingCursor(options.after) : null;
-  if (options.after && !cursor) throw new Error('listTrackingStatus: after is not a tracking cursor');
+  const cursor = options.after;
   const offset = cursor ? 0 : (options.page - 1) * options.maxResults;
   const below = cursor ? sql`(${orders.updatedAt}, ${orders.id}) < (${cursor.updatedAt}::timestamptz, ${cursor.id})` : undefined;
   const capped = (where: SQL | undefined) => sql`(select count(*) from (select 1 from ${orders} where ${where ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;

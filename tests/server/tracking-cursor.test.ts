@@ -85,7 +85,14 @@ describe.each(ENGINES)('tracking list keyset cursor on %s', (engine) => {
     expect(byCursor.trackingStatus.map((row) => row.orderId)).not.toContain(first.trackingStatus[9]!.orderId);
   });
 
-  it.each(['not-a-cursor', Buffer.from('["yesterday","X"]').toString('base64url'), Buffer.from('[1,2]').toString('base64url')])(
+  it.each([
+    'not-a-cursor',
+    Buffer.from('["yesterday","X"]').toString('base64url'),
+    Buffer.from('[1,2]').toString('base64url'),
+    // Shaped like a cursor, but no instant: PostgreSQL's cast would have failed (a 500).
+    Buffer.from('["2026-13-45T00:00:00.000000Z","X"]').toString('base64url'),
+    Buffer.from('["2026-02-30T00:00:00.000000Z","X"]').toString('base64url'),
+  ])(
     'after=%s is a 400 naming it',
     async (after) => {
       const res = await list('manager', { after });

@@ -45,8 +45,9 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       }
       const search = parseSearch(query);
       if (search.errors.length > 0) throw new HttpError(400, search.errors.map((error) => error.message).join('; '));
-      if (after !== undefined && !trackingCursor(after)) throw new HttpError(400, 'after must be the next_cursor of a page of this list');
-      const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults, after });
+      const cursor = after === undefined ? undefined : trackingCursor(after);
+      if (cursor === null) throw new HttpError(400, 'after must be the next_cursor of a page of this list');
+      const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults, after: cursor });
       // What the route's serializer (fastify-type-provider-zod) writes, done here for the ETag.
       const checked = trackingStatusResponse.safeParse(built);
       if (!checked.success) throw new ResponseSerializationError(request.method, request.url, { cause: checked.error });
