@@ -41,27 +41,42 @@ function copyValue(value: unknown, column: PgColumn): string {
 /** Tables this large go in by COPY on PostgreSQL (#16: the scale-500 seed in minutes). */
 const COPY_FROM_ROWS = 5000;
 
+type Columns = ReadonlyArray<readonly [string, PgColumn]>;
+
+function tally(counts: Record<string, number>, table: PgTable, rows: number): void {
+  const name = getTableName(table);
+  counts[name] = (counts[name] ?? 0) + rows;
+}
+
+/** ONE COPY of `rows` (drawn as they are written, in 256 KB pieces); answers how many went in. */
+async function copyRows(tx: Tx, table: PgTable, columns: Columns, rows: Iterable<Record<string, unknown>>): Promise<number> {
+  let written = 0;
+  const lines = function* () {
+    for (const row of rows) {
+      // The builders' rows share one shape: the first one's check stands for all.
+      if (written === 0) toJsonRow(row, columns);
+      written += 1;
+      yield `${columns.map(([key, column]) => copyValue(row[key], column)).join('\t')}\n`;
+    }
+  };
+  await copyLines(tx, getTableName(table), columns.map(([, column]) => column.name), lines());
+  return written;
+}
+
 export async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: readonly Insert<T>[], counts: Record<string, number>): Promise<void> {
   const records = rows as readonly Record<string, unknown>[];
   // Only columns some row sets; the others (serial ids) keep their database defaults.
   const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([key]) => records.some((r) => r[key] !== undefined));
-  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
   if (records.length >= COPY_FROM_ROWS && isPostgresTx(tx)) {
-    toJsonRow(records[0]!, columns); // the builders' rows share one shape: the first one's check stands for all
-    const lines = function* () {
-      for (const row of records) yield `${columns.map(([key, column]) => copyValue(row[key], column)).join('\t')}\n`;
-    };
-    await copyLines(tx, getTableName(table), columns.map(([, column]) => column.name), lines());
-    const name = getTableName(table);
-    counts[name] = (counts[name] ?? 0) + rows.length;
+    tally(counts, table, await copyRows(tx, table, columns, records));
     return;
   }
+  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
   for (let i = 0; i < records.length; i += ROWS_PER_INSERT) {
     const json = JSON.stringify(records.slice(i, i + ROWS_PER_INSERT).map((row) => toJsonRow(row, columns)));
     await tx.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${json}::json)`);
   }
-  const name = getTableName(table);
-  counts[name] = (counts[name] ?? 0) + rows.length;
+  tally(counts, table, rows.length);
 }
 
 /** Explicit ids were written; move the sequence past them so the app's next insert does not collide. */
@@ -81,26 +96,12 @@ export async function insertStream<T extends PgTable>(tx: Tx, table: T, rowCount
     await insertAll(tx, table, [...rows()], counts);
     return;
   }
-  const all = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
-  let columns: Array<[string, PgColumn]> | null = null;
-  let written = 0;
-  const lines = function* () {
-    for (const row of rows() as Iterable<Record<string, unknown>>) {
-      if (!columns) {
-        columns = all.filter(([key]) => row[key] !== undefined);
-        toJsonRow(row, columns);
-      }
-      written += 1;
-      yield `${columns.map(([key, column]) => copyValue(row[key], column)).join('\t')}\n`;
-    }
-  };
-  // The columns are known once the first row is drawn: peek at it.
+  // The columns are those the first row sets: peek at it, then draw the rows again from the start.
   const first = rows()[Symbol.iterator]().next();
   if (first.done) return;
   const firstRow = first.value as Record<string, unknown>;
-  const names = all.filter(([key]) => firstRow[key] !== undefined).map(([, column]) => column.name);
-  await copyLines(tx, getTableName(table), names, lines());
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([key]) => firstRow[key] !== undefined);
+  const written = await copyRows(tx, table, columns, rows() as Iterable<Record<string, unknown>>);
   if (written !== rowCount) throw new Error(`seed: ${getTableName(table)} drew ${written} rows, expected ${rowCount}`);
-  const name = getTableName(table);
-  counts[name] = (counts[name] ?? 0) + written;
+  tally(counts, table, written);
 }
