@@ -147,12 +147,27 @@ async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
 
   const stamp = now.toISOString();
   const headerColumns = [...ORDER_HEADER_COLUMNS];
+  // A new order is written once, with the item summary and search text of the lines that follow
+  // (migration 0020): the items' insert trigger then reads them, finds nothing to change and
+  // writes nothing. These are the values of the items as inserted below (a column the ORDERS file
+  // has not is NULL in order_items), through the same SQL rules as the trigger. For an order that
+  // exists they are unused (the conflict updates its header only; the trigger counts its items).
+  const item = (column: string) => sql.raw(ITEM_COLUMNS.includes(column) ? `u.${column}` : 'null');
   const changedOrders = await countOf(
     tx,
     sql`
-    insert into orders (id, service_order, ${columnList(headerColumns)}, created_at, updated_at)
-    select service_order, service_order, ${columnList(headerColumns)}, ${stamp}::timestamptz, ${stamp}::timestamptz
+    insert into orders (id, service_order, ${columnList(headerColumns)}, created_at, updated_at, item_count, arrived_items, action_point_items, search_text)
+    select h.service_order, h.service_order, ${columnList(headerColumns, 'h.')}, ${stamp}::timestamptz, ${stamp}::timestamptz, s.n, s.a, s.p,
+      lower(order_own_search_text(h.service_order, h.equipment_code, h.equipment_description, h.destination) || s.text)
     from (select distinct on (service_order) * from ${STAGE} order by service_order, line) h
+    join (
+      select u.service_order, count(*)::int as n,
+        (count(*) filter (where item_is_arrived(${item('delivery_status')}, ${item('goods_receipt_posted_at')}, ${item('purchase_order_goods_receipt_quantity')})))::int as a,
+        (count(*) filter (where item_is_action_point(${item('delivery_status')})))::int as p,
+        string_agg(order_item_search_text(${item('material_code')}, ${item('material_description')}, ${item('reservation_doc_number')}, ${item('purchase_order_doc_number')},
+          ${item('sales_order_doc_number')}, ${item('delivery_order_doc_number')}, ${item('tracking_number')}), '' order by u.line_number) as text
+      from ${STAGE} u group by u.service_order
+    ) s on s.service_order = h.service_order
     on conflict (id) do update set ${sql.raw(headerColumns.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = excluded.updated_at
     where (${columnList(headerColumns, 'orders.')}) is distinct from (${columnList(headerColumns, 'excluded.')})
     returning 1`,
