@@ -12,7 +12,7 @@ import { isSuperManager } from '../../src/domain/permissions';
 import { totalQuantity, type StockType } from '../../src/domain/stock';
 import type { StockItemRow } from '../../src/contract/stock';
 import { likePattern, pageOf } from './stock-counts';
-import { COUNT_CAP, cappedPageOf } from './paging';
+import { COUNT_CAP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
 import type { CurrentUser } from './users';
 
 type Executor = Db | Tx;
@@ -65,14 +65,59 @@ const num = (value: string | null) => (value === null ? null : Number(value));
 /** §3 total (stock_total, the SQL twin of totalQuantity). */
 const totalSql = sql`stock_total(${stockItems.unrestrictedCount}, ${stockItems.qualityInspectionCount}, ${stockItems.blockedCount}, ${stockItems.restrictedCount}, ${stockItems.transferCount})`;
 
-export async function listStock(db: Executor, user: CurrentUser, type: StockType, options: { query?: string; page: number; maxResults: number }) {
+/** The list-order key of a stock row (plant, storage location, material: unique), as a keyset cursor holds it. */
+export type StockCursor = readonly [plant: string, storageLocation: string, materialCode: string];
+
+/** A stock cursor (docs/decisions/0035, addendum 2026-11-25), or null when the text is not one (the route answers 400). */
+export function stockCursor(after: string): StockCursor | null {
+  const key = decodeCursor(after, 3);
+  return key ? [key[0]!, key[1]!, key[2]!] : null;
+}
+
+/** Rows after a cursor in list order: a row comparison the (plant, storage location, material) index answers. */
+const afterKey = (cursor: StockCursor) =>
+  sql`(${stockItems.plant}, ${stockItems.storageLocation}, ${stockItems.materialCode}) > (${cursor[0]}, ${cursor[1]}, ${cursor[2]})`;
+
+interface ListOptions {
+  query?: string;
+  page: number;
+  maxResults: number;
+  /** The page before's next_cursor, decoded (stockCursor): read after it instead of by offset. */
+  after?: StockCursor;
+}
+
+export async function listStock(db: Executor, user: CurrentUser, type: StockType, options: ListOptions) {
   const search = options.query?.trim();
   if (search) return searchStock(db, user, type, search, options);
   const locations = await locationsOf(db, user, type);
   const total = locations.reduce((sum, location) => sum + location.items, 0);
   const paging = pageOf(total, options.page, options.maxResults);
-  const ids = await idsOfPage(db, locations, paging.offset, options.maxResults);
-  return { ...paging.envelope, total, storage_location_count: locations.length, counts_capped: [], stock_items: await toStockRows(db, ids) };
+  // After a cursor the page is the scope's rows past its key (the index, from there), at the same
+  // cost at any depth; a page number alone is found through the per-location counts (0012).
+  const rows = options.after
+    ? await toStockRows(db, await idsAfter(db, and(stockScope(user, type), afterKey(options.after)), options.maxResults))
+    : await toStockRows(db, await idsOfPage(db, locations, paging.offset, options.maxResults));
+  const hasNext = options.after ? rows.length > options.maxResults : paging.envelope.has_next;
+  const pageRows = rows.slice(0, options.maxResults);
+  const envelope = options.after ? { ...paging.envelope, has_next: hasNext, pages: hasNext ? Math.max(paging.envelope.pages, options.page + 1) : paging.envelope.pages } : paging.envelope;
+  return { ...envelope, total, storage_location_count: locations.length, counts_capped: [], next_cursor: nextCursorOf(pageRows, hasNext, options.maxResults), stock_items: pageRows };
+}
+
+/** Up to maxResults + 1 ids of the rows `where` keeps, in list order (the one more says whether another page follows). */
+async function idsAfter(db: Executor, where: SQL | undefined, maxResults: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: stockItems.id })
+    .from(stockItems)
+    .where(where)
+    .orderBy(...ORDER)
+    .limit(maxResults + 1);
+  return rows.map((row) => row.id);
+}
+
+/** The cursor of a full page that another follows: its last row's list-order key. */
+function nextCursorOf(rows: StockItemRow[], hasNext: boolean, maxResults: number): string | null {
+  const last = rows[maxResults - 1];
+  return hasNext && last ? encodeCursor([last.plant, last.storage_location, last.material_code]) : null;
 }
 
 /**
@@ -84,7 +129,7 @@ export async function listStock(db: Executor, user: CurrentUser, type: StockType
  * 1–2 characters the matching bins first, decision 0035) and location indexes (a BitmapOr). The counts stop at COUNT_CAP + 1 rows (a lower bound above it, named in
  * `counts_capped`); the page is read in list order with one row more, which says if another follows.
  */
-async function searchStock(db: Executor, user: CurrentUser, type: StockType, search: string, options: { page: number; maxResults: number }) {
+async function searchStock(db: Executor, user: CurrentUser, type: StockType, search: string, options: ListOptions) {
   const pattern = likePattern(search);
   // The catalogue's matching materials first (trigram indexes), sent back as one array value: PostgreSQL
   // plans with it (a constant), so a few codes are an index condition ORed with the bin and location
@@ -115,13 +160,16 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
     or(sql`${stockItems.materialCode} = any(${codes})`, byBin, eq(stockItems.storageLocation, search)),
     shown,
   );
-  const offset = (options.page - 1) * options.maxResults;
+  // After a cursor the page starts past its key (a row comparison on the list order's index):
+  // the same cost at any depth; a page number alone is an offset (docs/decisions/0035 addendum).
+  const offset = options.after ? 0 : (options.page - 1) * options.maxResults;
+  const pageWhere = options.after ? and(where, afterKey(options.after)) : where;
   const result = await db.execute(sql`
     with counted as (select ${stockItems.plant} as plant, ${stockItems.storageLocation} as location from ${stockItems} where ${where} limit ${COUNT_CAP + 1})
     select (select count(*) from counted)::int as total,
       (select count(*) from (select distinct plant, location from counted) l)::int as locations,
       (select array_agg(id) from (
-        select ${stockItems.id} as id from ${stockItems} where ${where}
+        select ${stockItems.id} as id from ${stockItems} where ${pageWhere}
         order by ${stockItems.plant}, ${stockItems.storageLocation}, ${stockItems.materialCode} limit ${options.maxResults + 1} offset ${offset}
       ) page) as ids`);
   const [row] = rowsOf<{ total: number; locations: number; ids: Array<number | string> | null }>(result);
@@ -131,12 +179,14 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
   const ids = (row?.ids ?? []).map(Number);
   const hasNext = ids.length > options.maxResults;
   const paging = cappedPageOf(total, capped, options.page, options.maxResults, hasNext);
+  const pageRows = await toStockRows(db, ids.slice(0, options.maxResults));
   return {
     ...paging.envelope,
     total,
     storage_location_count: Number(row?.locations ?? 0),
     counts_capped: capped ? (['total', 'storage_location_count'] as const).slice() : [],
-    stock_items: await toStockRows(db, ids.slice(0, options.maxResults)),
+    next_cursor: nextCursorOf(pageRows, hasNext, options.maxResults),
+    stock_items: pageRows,
   };
 }
 

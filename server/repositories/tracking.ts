@@ -295,17 +295,19 @@ const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' 
  * `whole`: the search is one free term alone, so an order with items whose search_text holds it
  * has a matching item (its own text, or an item's) and no `exists` is needed for the total.
  */
-function searchSql(terms: SearchTerm[]): { order: SQL | undefined; items: (tab: SQL | undefined) => SQL; whole: boolean } {
+function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = new Set()): Search {
   const orderTerms = terms.filter((term) => term.type !== 'free' && ORDER_FIELDS.has(term.field));
   const itemTerms = terms.filter((term) => !orderTerms.includes(term));
   const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
   // A term shorter than a trigram gains nothing from the trigram index (a full index scan): it
   // is the substring test strpos, beside which a letter or digit pair names its orders through
-  // orders_search_grams_idx (shortTermGrams; docs/decisions/0035): the planner reads that index
-  // when the pair is rare and walks the list order when it is common.
+  // orders_search_grams_idx (shortTermGrams; docs/decisions/0035) when the pair is rare. A common
+  // one ("e", "q") is the strpos walk alone: as a filter, search_grams() re-derives the trigrams of
+  // every walked order's whole text (0.3 ms an order), which made a walk of 1,001 orders 380 ms
+  // (commonShortTerms, from the index's statistics; addendum 2026-11-25).
   const texts = terms.filter(textTerm).map((term) => {
     if (term.value.length >= 3) return sql`${orders.searchText} like lower(${likePattern(term.value)})`;
-    const grams = shortTermGrams(term.value);
+    const grams = commonShortTerms.has(term.value.toLowerCase()) ? null : shortTermGrams(term.value);
     const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
     return grams ? sql`(${contains} and search_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
   });
@@ -322,14 +324,94 @@ function searchSql(terms: SearchTerm[]): { order: SQL | undefined; items: (tab: 
   const byItems = itemFieldTerms.length
     ? sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${and(...itemFieldTerms.map(termSql))})`
     : undefined;
+  // `delivery=<status>` names the status of every matching item, and the §4 rules say from the
+  // status alone whether such an item can be incoming (not when the status alone makes it
+  // arrived: "Delivered") or at an action point. Each tab gets a one-time condition on the few
+  // statuses the items hold (read through order_items_status_idx one step per status): when no
+  // status can be in the tab, PostgreSQL runs none of the tab's walk (`dl=delivered` walked every
+  // incoming order for its count of 0: 3.4 s at scale 500). The rule functions decide, as in
+  // the triggers; a status added meanwhile is read in the same snapshot.
+  const statusTerms = itemTerms.filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'delivery' && term.operator === '=');
+  const possible = (tab: SQL) =>
+    statusTerms.length
+      ? and(
+          ...statusTerms.map(
+            (term) => sql`exists (select 1 from (${DELIVERY_STATUSES}) statuses where lower(statuses.status) = ${term.value.toLowerCase()} and ${tab})`,
+          ),
+        )
+      : undefined;
+  const status = sql.raw('statuses.status');
+  const POSSIBLE: Record<CountName, SQL | undefined> = {
+    total: undefined,
+    arrived: undefined,
+    incoming: possible(sql`not item_is_arrived(${status}, null, null)`),
+    actionPoint: possible(sql`item_is_action_point(${status})`),
+  };
+  const whole = itemTerms.length === 1 && textTerm(itemTerms[0]!);
+  // "material description=<word>" is a substring of the item's text, so of its order's
+  // search_text: the trigram index names the orders that may hold it, where the `exists` alone
+  // walked every order (a word on 6% of the orders: 15,794 orders walked for 1,001 at scale 50).
+  const described = itemTerms
+    .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'materialDescription' && term.operator === '=' && term.value.length >= 3 && !term.value.includes(SEPARATOR))
+    .map((term) => sql`${orders.searchText} like lower(${likePattern(term.value)})`);
   return {
-    order: and(...orderTerms.map(termSql), ...texts, byItems),
+    order: and(...orderTerms.map(termSql), ...texts, ...described, byItems),
     // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
     // join, which would read every item of the tab before the first order is known).
     items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,
-    whole: itemTerms.length === 1 && textTerm(itemTerms[0]!),
+    possible: (name) => POSSIBLE[name],
+    whole,
+    ownText: whole ? sql`${searchTextOfOrder(orders)} ilike ${likePattern((itemTerms[0] as Extract<SearchTerm, { type: 'free' }>).value)}` : undefined,
   };
 }
+
+interface Search {
+  /** Conditions on the order row (order fields, the free terms in search_text, item documents by their index). */
+  order: SQL | undefined;
+  /** The order has an item matching every item term and the tab's item condition. */
+  items: (tab: SQL | undefined) => SQL;
+  /** A one-time condition: the tab can hold a matching item at all (undefined: it can). */
+  possible: (name: CountName) => SQL | undefined;
+  /** One free term alone: an order whose search_text holds it has a matching item. */
+  whole: boolean;
+  /** With `whole`: the order's own text holds the term, so every item of it matches. */
+  ownText: SQL | undefined;
+}
+
+/** The distinct delivery statuses of the items, one index step each (a skip scan of order_items_status_idx). */
+const DELIVERY_STATUSES = sql`with recursive found(status) as (
+    (select ${orderItems.deliveryStatus} from ${orderItems} where ${orderItems.deliveryStatus} is not null order by ${orderItems.deliveryStatus} limit 1)
+    union all
+    select (select i.delivery_status from ${orderItems} i where i.delivery_status > found.status order by i.delivery_status limit 1) from found where found.status is not null
+  ) select status from found where status is not null`;
+
+/**
+ * The short free terms (letters and digits) that are common: their grams are among the most
+ * common entries of orders_search_grams_idx in PostgreSQL's statistics with a share of at least
+ * COMMON_GRAM_SHARE. Reading the index's list for such a term is no gain over walking the list
+ * order (it stops after a page), and as a filter search_grams() is costly. Without statistics
+ * (never analyzed) every short term counts as rare, the index path of decision 0035.
+ */
+export async function commonShortTerms(db: Executor, terms: SearchTerm[]): Promise<Set<string>> {
+  const short = [...new Set(terms.filter(textTerm).map((term) => term.value.toLowerCase()))].filter((value) => shortTermGrams(value));
+  if (short.length === 0) return new Set();
+  const grams = short.flatMap((value) => shortTermGrams(value)!);
+  const result = await db.execute(sql`
+    select u.gram from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
+    where s.schemaname = current_schema() and s.tablename = 'orders_search_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_GRAM_SHARE}`);
+  const common = new Set(rowsOf<{ gram: string }>(result).map((row) => row.gram));
+  return new Set(short.filter((value) => shortTermGrams(value)!.every((gram) => common.has(gram))));
+}
+
+/** A gram in at least this share of the orders is common (a walk of the list order finds a page of it within ~2,000 orders). */
+const COMMON_GRAM_SHARE = 0.01;
+
+/** Every item of the order is in the tab (by the order's item summary). */
+const ALL_IN_TAB: Record<Exclude<CountName, 'total'>, SQL> = {
+  arrived: sql`${orders.arrivedItems} = ${orders.itemCount}`,
+  incoming: sql`${orders.arrivedItems} = 0`,
+  actionPoint: sql`${orders.actionPointItems} = ${orders.itemCount}`,
+};
 
 /** The items of a tab, by the §4 rules' SQL functions (migration 0015, decision 0022). */
 const ITEM_TAB_SQL: Record<CountName, SQL | undefined> = {
@@ -350,14 +432,19 @@ const ITEM_TAB_SQL: Record<CountName, SQL | undefined> = {
 export async function listTrackingStatus(db: Executor, user: CurrentUser, options: TrackingListOptions): Promise<TrackingStatusPage> {
   const now = options.now ?? new Date();
   const scope = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
-  const search = options.terms.length > 0 ? searchSql(options.terms) : null;
+  const search = options.terms.length > 0 ? searchSql(options.terms, await commonShortTerms(db, options.terms)) : null;
   const ofTab = (name: CountName) => {
     if (!search) return and(scope, summaryStatusSql[name === 'total' ? 'all' : name]);
     // The item summary is the cheap first check: an order without an item of the tab has no
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     if (name === 'total' && search.whole) return and(scope, search.order, summary);
-    return and(scope, search.order, summary, search.items(ITEM_TAB_SQL[name]));
+    const items = search.items(ITEM_TAB_SQL[name]);
+    // One free term alone (addendum 2026-11-25): an order whose own text holds it has every item
+    // matching, and one whose items are all in the tab has its matching item there: the item
+    // summary answers both without reading the items (most orders of a broad term).
+    const matched = search.whole && name !== 'total' ? or(search.ownText, ALL_IN_TAB[name], items)! : items;
+    return and(search.possible(name), scope, search.order, summary, matched);
   };
   // Keyset (docs/decisions/0035): after a cursor, the page starts below its key in the index's
   // order (a row comparison on orders_list_idx); a page number alone is an offset.

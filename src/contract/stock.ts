@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
-import { countsCapped, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
+import { afterParam, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
 import { splitFields } from './stock-count-parts';
 import { isCalendarDay } from './dashboard';
 
@@ -176,6 +176,7 @@ export type MyMaterialPage = z.infer<typeof myMaterialResponse>;
 export const stockListQuery = z.object({
   query: searchText(200, true),
   ...requiredPaging,
+  after: afterParam,
 });
 
 export const stockItemRow = z
@@ -208,6 +209,7 @@ export const stockListResponse = z
     total: z.number().int(),
     storage_location_count: z.number().int(),
     counts_capped: countsCapped(['total', 'storage_location_count']).optional(),
+    next_cursor: nextCursor,
     stock_items: z.array(stockItemRow),
   })
   .meta({ id: 'StockPage' });

@@ -2,7 +2,8 @@
  * The list figures on the seed at BENCH_SCALE (default 50; PGlite, or PostgreSQL with
  * BENCH_DATABASE_URL naming an empty database), or on an already seeded PostgreSQL database named
  * by BENCH_DATABASE_URL (used as it is, e.g. `npm run seed -- --scale 500`; see ./scaled.ts).
- * BENCH_RUNS (default 100) calls per figure; BENCH_ONLY=stock|tracking; BENCH_LOAD_SECONDS (default 20; 0 skips the load).
+ * BENCH_RUNS (default 100) calls per figure; BENCH_ONLY=stock|tracking; BENCH_LOAD_SECONDS (default 20; 0 skips the load);
+ * BENCH_PORT (default 8177, and the next one for the bare route); BENCH_MIX_PAGING=cursor|number; BENCH_MIX_WRITES (share, default 0.1).
  * my_plant_stock (./stock.ts) and the tracking list with its load tests (./tracking.ts),
  * everything answered by the database on every call (docs/decisions/0021). Part of `npm run bench`; also runnable alone:
  * `npx tsx tests/bench/lists.ts`.
@@ -25,8 +26,10 @@ export async function printListFigures(): Promise<void> {
     }
     if (!tracking.load) return;
     const { list, bare, ratio, mix } = tracking.load;
-    console.log(`load, 100 connections × 20 s: tracking-status page 1 of one caller ${list.perSecond.toFixed(0)} req/s (p50 ${list.p50} ms, p99 ${list.p99} ms), bare Fastify route ${bare.perSecond.toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(1)}%`);
-    console.log(`load, 100 connections × 20 s: tracking-status mix of ${mix.pages} different pages of 4 callers (nothing cached): ${mix.perSecond.toFixed(0)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${mix.non2xx} non-2xx (goal 0 errors, p99 ≤ 500 ms)`);
+    console.log(`load, 100 connections × ${process.env.BENCH_LOAD_SECONDS ?? 20} s: tracking-status page 1 of one caller ${list.perSecond.toFixed(0)} req/s (p50 ${list.p50} ms, p99 ${list.p99} ms), bare Fastify route ${bare.perSecond.toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(1)}%`);
+    const seconds = process.env.BENCH_LOAD_SECONDS ?? 20;
+    const paging = process.env.BENCH_MIX_PAGING === 'cursor' ? 'deep pages by cursor' : 'deep pages by number';
+    console.log(`load, 100 connections × ${seconds} s: tracking-status mix of ${mix.pages} different pages of 4 callers (${paging}, nothing cached) and ${mix.writes} of ${mix.pages + mix.writes} requests PUT my_material_count: ${mix.perSecond.toFixed(0)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${mix.non2xx} non-2xx (goal 0 errors, p99 ≤ 500 ms)`);
   });
 }
 

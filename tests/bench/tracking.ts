@@ -21,15 +21,17 @@ const LIST = '/parts/v1/users/me/tracking-status';
 interface AutocannonRequest {
   path: string;
   headers: Record<string, string>;
+  /** A write (PUT with this JSON body); reads have none. */
+  body?: string;
 }
 
-/** The requests as [path, index of its headers] with each header set once (the environment is small). */
+/** The requests as [path, index of its headers, body] with each header set once (the environment is small). */
 function compactRequests(requests: AutocannonRequest[]): string {
   const headers: string[] = [];
-  const rows = requests.map(({ path, headers: own }) => {
+  const rows = requests.map(({ path, headers: own, body }) => {
     const text = JSON.stringify(own);
     if (!headers.includes(text)) headers.push(text);
-    return [path, headers.indexOf(text)];
+    return body === undefined ? [path, headers.indexOf(text)] : [path, headers.indexOf(text), body];
   });
   return JSON.stringify({ headers: headers.map((text) => JSON.parse(text) as unknown), requests: rows });
 }
@@ -58,7 +60,11 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
            const pick = () => requests[Math.floor(Math.random() * requests.length)];
            const result = await autocannon({
              url: process.env.BENCH_URL, connections: 100, duration: Number(process.env.BENCH_SECONDS),
-             requests: [{ setupRequest: (request) => { const [path, who] = pick(); return { ...request, path, headers: headers[who] }; } }],
+             requests: [{ setupRequest: (request) => {
+               const [path, who, body] = pick();
+               if (body === undefined) return { ...request, method: 'GET', path, headers: headers[who], body: undefined };
+               return { ...request, method: 'PUT', path, headers: { ...headers[who], 'content-type': 'application/json' }, body };
+             } }],
            });
            process.stdout.write(JSON.stringify(result));`,
         ],
@@ -89,10 +95,13 @@ const SUMMARY = { all: sql`item_count > 0`, arrived: sql`arrived_items > 0`, inc
 /**
  * Different pages of several callers: every tab, page numbers spread across each tab's real depth
  * (counted here from the tables: the answer's own count stops at the cap), a few searches.
+ * BENCH_MIX_PAGING=cursor asks a page past the first by the page before's next_cursor (`after`), as
+ * the app does once it pages by cursor; `number` (the default) by its number alone (an offset).
  */
 async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
   const requests: AutocannonRequest[] = [];
   const db = scaled.product.database.db;
+  const byCursor = process.env.BENCH_MIX_PAGING === 'cursor';
   for (const email of ['manager@example.com', 'stock.admin@example.com', 'cs.admin@example.com', 'mechanic@example.com']) {
     const headers = { ...BROWSER, authorization: `Bearer ${await scaled.token(email)}` };
     const user = await resolveUser(db, { issuer: 'bench', subject: email, email, emailVerified: true, name: null }, 'support@example.com');
@@ -100,11 +109,45 @@ async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(and(trackingScope(user), SUMMARY[status]));
       const pages = Math.max(1, Math.ceil(Number(row?.n ?? 0) / 20));
       const picks = new Set(Array.from({ length: 25 }, (_, i) => 1 + Math.floor((i * Math.max(0, pages - 1)) / 24)));
-      for (const page of picks) requests.push({ path: `${LIST}?${params({ status, page })}`, headers });
+      for (const page of picks) {
+        let after: string | null | undefined;
+        if (byCursor && page > 1) after = (JSON.parse((await scaled.get(`${LIST}?${params({ status, page: page - 1 })}`, email)).body) as { next_cursor?: string | null }).next_cursor;
+        requests.push({ path: `${LIST}?${params({ status, page, ...(after ? { after } : {}) })}`, headers });
+      }
     }
     for (const query of ['rope', 'door', 'plant=FI01']) requests.push({ path: `${LIST}?${params({ query })}`, headers });
   }
   return requests;
+}
+
+/**
+ * Devices syncing counted quantities during the load (issue #16's "with writes"): PUT
+ * my_material_count of one line of an open count, each line's own quantity written back (a real
+ * write: one transaction, the line's version moves). Lines a caller may edit are found by trying.
+ * BENCH_MIX_WRITES (default 0.1) is the share of the mix's requests that are such writes.
+ */
+async function writeMix(scaled: Scaled, reads: number): Promise<AutocannonRequest[]> {
+  const share = Number(process.env.BENCH_MIX_WRITES ?? 0.1);
+  if (!(share > 0)) return [];
+  const db = scaled.product.database.db;
+  const lines = rowsOf<{ id: number; quantity: string | null }>(
+    await db.execute(sql`select mc.id, mc.quantity from material_counts mc join stock_counts sc on sc.id = mc.stock_count_id
+      where sc.status = 'in_progress' order by mc.id limit 400`),
+  );
+  const writes: AutocannonRequest[] = [];
+  for (const email of ['manager@example.com', 'stock.admin@example.com', 'cs.admin@example.com', 'mechanic@example.com']) {
+    const headers = { ...BROWSER, authorization: `Bearer ${await scaled.token(email)}` };
+    for (const line of lines) {
+      const body = JSON.stringify({ modifiedMaterials: [{ id: Number(line.id), quantity: line.quantity === null ? 1 : Number(line.quantity) }] });
+      const res = await scaled.product.app.inject({ method: 'PUT', url: '/api/v2/my_material_count', headers: { ...headers, 'content-type': 'application/json' }, payload: body });
+      if (res.statusCode === 200) writes.push({ path: '/api/v2/my_material_count', headers, body });
+      if (writes.length >= 50) break;
+    }
+  }
+  if (writes.length === 0) throw new Error('no material count line any bench caller may write');
+  // As many writes as make `share` of the mix (repeating lines: the same device syncs again).
+  const wanted = Math.round((reads * share) / (1 - share));
+  return Array.from({ length: wanted }, (_, i) => writes[i % writes.length]!);
 }
 
 /** Every list parameter, as the app sends them. */
@@ -190,7 +233,7 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
   return cases;
 }
 
-export async function trackingBench(scaled: Scaled, loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20), port = 8177) {
+export async function trackingBench(scaled: Scaled, loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20), port = Number(process.env.BENCH_PORT ?? 8177)) {
   const first = JSON.parse((await scaled.get(`${LIST}?${params({})}`)).body) as { pages: number; count_total: number; counts_capped?: string[] };
   const [all] = await scaled.product.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(SUMMARY.all);
   const orderCount = Number(all?.n ?? 0);
@@ -199,7 +242,9 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
   for (const [name, url, who] of cases) latencies.push({ name, orders: orderCount, ...(await times(scaled, url, who)) });
 
   if (loadSeconds <= 0) return { latencies, capped: first.counts_capped ?? [], load: null };
-  const mix = await pageMix(scaled);
+  const reads = await pageMix(scaled);
+  const writes = await writeMix(scaled, reads.length);
+  const mix = [...reads, ...writes];
   await scaled.product.app.listen({ port, host: '127.0.0.1' });
   // The baseline runs in its own process: the product's backlog must not slow it down.
   const bare = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-server.ts'], { env: { ...process.env, PORT: String(port + 1) }, stdio: 'ignore' });
@@ -215,7 +260,7 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
     const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, BROWSER, loadSeconds);
     const mixed = await autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix);
     await fetch(`http://127.0.0.1:${port}/healthz`);
-    return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: mix.length, ...mixed } } };
+    return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: reads.length, writes: writes.length, ...mixed } } };
   } finally {
     bare.kill('SIGTERM');
   }

@@ -5,7 +5,8 @@ import { stockListQuery, stockListResponse } from '../../../src/contract/stock';
 import { STOCK_TYPES } from '../../../src/domain/stock';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
-import { listStock } from '../../repositories/stock';
+import { HttpError } from '../../plugins/errors';
+import { listStock, stockCursor } from '../../repositories/stock';
 
 export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   for (const type of STOCK_TYPES) {
@@ -20,7 +21,12 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           response: { 200: stockListResponse, 400: errorBody },
         },
       },
-      async (request) => listStock(db, requireUser(request), type, request.query),
+      async (request) => {
+        const { after, ...options } = request.query;
+        const cursor = after === undefined ? undefined : stockCursor(after);
+        if (cursor === null) throw new HttpError(400, 'after must be the next_cursor of a page of this list');
+        return listStock(db, requireUser(request), type, { ...options, after: cursor });
+      },
     );
   }
 };
