@@ -1,10 +1,10 @@
-/** The device database's upgrade path: a v1 copy of a count is readable after the v2 upgrade. */
+/** The device database's upgrade path: a copy of a count saved by an older version stays readable, whole. */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { expect, it } from 'vitest';
 import { OfflineDatabase } from './db';
 
-it('moves the lines of a count saved by v1 into slices, keeping the count and the order', async () => {
+it('moves the lines of a count saved by v1 into slices (v2) that know their ids (v4), keeping the count and the order', async () => {
   const name = 'upgrade-check';
   const v1 = new Dexie(name);
   v1.version(1).stores({ pages: 'key, scope, savedAt', outbox: '++seq, &id, userEmail, status, scope, target' });
@@ -15,10 +15,44 @@ it('moves the lines of a count saved by v1 into slices, keeping the count and th
 
   const v2 = new OfflineDatabase(name);
   const page = await v2.pages.get('u|sheet');
-  expect(page?.data).toEqual({ stock_count: { id: 1 }, ids: lines.map((l) => l.id) });
+  expect(page?.data).toEqual({ stock_count: { id: 1 } });
   const chunks = await v2.chunks.where('page').equals('u|sheet').sortBy('chunk');
   expect(chunks.map((c) => c.rows.length)).toEqual([250, 250, 100]);
   expect(chunks.flatMap((c) => c.rows)).toEqual(lines);
+  expect(chunks.flatMap((c) => c.ids)).toEqual(lines.map((l) => l.id));
   expect((await v2.pages.get('u|profile'))?.data).toEqual({ email: 'u' });
   v2.close();
+});
+
+it('v4: a count saved by v3 (ids in the page, removed lines as null) keeps every line and finds each by id', async () => {
+  const name = 'upgrade-v4';
+  const v3 = new Dexie(name);
+  v3.version(3).stores({ pages: 'key, scope, savedAt', outbox: '++seq, &id, userEmail, status, scope, target', chunks: '[page+chunk], page', marks: 'key, userEmail' });
+  const lines = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, material_code: `M${i}`, quantity: i }));
+  const kept = lines.filter((l) => l.id !== 7);
+  await v3.table('pages').put({
+    key: 'u|sheet',
+    scope: 'stock-count:1',
+    savedAt: 9,
+    data: { stock_count: { id: 1 }, part: { id: 4 }, ids: lines.map((l) => (l.id === 7 ? null : l.id)) },
+  });
+  await v3.table('chunks').bulkPut([
+    { page: 'u|sheet', chunk: 0, rows: kept.slice(0, 249) },
+    { page: 'u|sheet', chunk: 1, rows: kept.slice(249) },
+  ]);
+  await v3.table('pages').put({ key: 'u|tracking', scope: 'tracking', savedAt: 5, data: { ids: [1, 2], rows: [] } });
+  await v3.table('outbox').add({ id: 'k1', userEmail: 'u', status: 'pending', scope: 'stock-count:1', target: 'line:8', kind: 'material-count.quantity' });
+  v3.close();
+
+  const v4 = new OfflineDatabase(name);
+  expect((await v4.pages.get('u|sheet'))?.data).toEqual({ stock_count: { id: 1 }, part: { id: 4 } });
+  // A page that is not a count keeps what it had, an `ids` field included.
+  expect((await v4.pages.get('u|tracking'))?.data).toEqual({ ids: [1, 2], rows: [] });
+  const chunks = await v4.chunks.where('page').equals('u|sheet').sortBy('chunk');
+  expect(chunks.flatMap((c) => c.rows)).toEqual(kept);
+  expect((await v4.chunks.where('ids').equals(8).first())?.chunk).toBe(0);
+  expect((await v4.chunks.where('ids').equals(300).first())?.chunk).toBe(1);
+  expect(await v4.chunks.where('ids').equals(7).count()).toBe(0);
+  expect(await v4.outbox.count()).toBe(1);
+  v4.close();
 });

@@ -26,7 +26,7 @@ import {
   type StockCountRow,
 } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
-import { CHUNK_SIZE, markKey, offlineDb, readMark, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
+import { CHUNK_SIZE, markKey, offlineDb, readMark, type MirrorChunk, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { answerOrSavedCopy, mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
 import { settle, writeAhead } from '../../../offline/journal';
@@ -219,17 +219,18 @@ export function mergeSheet(local: MaterialCountRow[] | undefined, server: Materi
 }
 
 // ───────────── the sheet on the device ─────────────
-// The page holds the count and the line ids in list order (null where a line was removed, so
-// positions never shift); the lines live in slices of CHUNK_SIZE: position / CHUNK_SIZE.
+// The page holds the count (and a split count's parts); the lines live in slices of CHUNK_SIZE
+// rows in list order, each with the ids of its rows (a multi-entry index, device database v4),
+// so a change finds its line's slice by id without reading the whole list (#22).
 
 interface SheetPageData {
   stock_count: StockCountRow;
-  ids: Array<number | null>;
   part?: StockCountPartRow;
   parts?: StockCountPartRow[];
 }
 
 const sliceOf = (position: number) => Math.floor(position / CHUNK_SIZE);
+const sliceRecord = (page: string, chunk: number, rows: MaterialCountRow[]): MirrorChunk => ({ page, chunk, rows, ids: rows.map((row) => row.id) });
 
 async function readLines(key: string): Promise<MaterialCountRow[] | undefined> {
   if (!(await offlineDb.pages.get(key))) return undefined;
@@ -262,14 +263,13 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
       const part = sheet.part && statusEntry ? { ...sheet.part, status: partStatusOf(statusEntry) } : sheet.part;
       const data: SheetPageData = {
         stock_count: sheet.stock_count,
-        ids: lines.map((line) => line.id),
         ...(part ? { part } : {}),
         ...(sheet.parts ? { parts: sheet.parts.map((row) => (part && row.id === part.id ? part : row)) } : {}),
       };
       await offlineDb.pages.put({ key, scope, savedAt, data });
       await offlineDb.chunks.where('page').equals(key).delete();
       const chunks = [];
-      for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push({ page: key, chunk: sliceOf(i), rows: lines.slice(i, i + CHUNK_SIZE) });
+      for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push(sliceRecord(key, sliceOf(i), lines.slice(i, i + CHUNK_SIZE)));
       await offlineDb.chunks.bulkPut(chunks);
       const travelling = entries.some((entry) => entry.status === 'pending' || entry.status === 'sending');
       if (readFrom !== undefined && !travelling) await offlineDb.marks.update(markKey(userEmail, scope), { unverified: false });
@@ -341,21 +341,28 @@ async function sheetPage(key: string) {
   return page ? { page, data: page.data as SheetPageData } : undefined;
 }
 
-/** Where a line sits on the device: its sheet page, position, slice and row. */
+/** Where a line sits on the device: its sheet page, slice and row. */
 interface Located {
   sheet: NonNullable<Awaited<ReturnType<typeof sheetPage>>>;
-  position: number;
-  chunk: { page: string; chunk: number; rows: unknown[] };
+  chunk: MirrorChunk;
   row: MaterialCountRow;
+}
+
+/** The slice of the sheet `key` that holds line `id`: one read of the slices' id index. */
+async function sliceHolding(key: string, id: number): Promise<MirrorChunk | undefined> {
+  return offlineDb.chunks
+    .where('ids')
+    .equals(id)
+    .filter((chunk) => chunk.page === key)
+    .first();
 }
 
 async function locate(key: string, id: number): Promise<Located | undefined> {
   const sheet = await sheetPage(key);
-  const position = sheet?.data.ids.indexOf(id) ?? -1;
-  if (!sheet || position < 0) return undefined;
-  const chunk = await offlineDb.chunks.get([key, sliceOf(position)]);
+  if (!sheet) return undefined;
+  const chunk = await sliceHolding(key, id);
   const row = (chunk?.rows as MaterialCountRow[] | undefined)?.find((r) => r.id === id);
-  return chunk && row ? { sheet, position, chunk, row } : undefined;
+  return chunk && row ? { sheet, chunk, row } : undefined;
 }
 
 /** One line as the device holds it now. */
@@ -375,15 +382,10 @@ async function changeLine(
 ): Promise<void> {
   const found = located ?? (await locate(key, id));
   if (!found) return;
-  const { sheet, position, chunk, row: before } = found;
+  const { chunk, row: before } = found;
   const rows = chunk.rows as MaterialCountRow[];
   const after = change(before);
-  await offlineDb.chunks.put({ ...chunk, rows: after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id) });
-  if (after?.id !== id) {
-    const ids = [...sheet.data.ids];
-    ids[position] = after ? after.id : null;
-    await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, ids } });
-  }
+  await offlineDb.chunks.put(sliceRecord(key, chunk.chunk, after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id)));
 }
 
 async function updateLine(key: string, id: number, change: (line: MaterialCountRow) => MaterialCountRow): Promise<void> {
@@ -394,14 +396,14 @@ async function deleteLine(key: string, id: number): Promise<void> {
   await changeLine(key, id, () => null);
 }
 
+/** A new line goes at the end of the list: into the last slice, or a new one when it is full. */
 async function appendLine(key: string, line: MaterialCountRow): Promise<void> {
-  const sheet = await sheetPage(key);
-  if (!sheet || sheet.data.ids.includes(line.id)) return;
-  const ids = [...sheet.data.ids, line.id];
-  const slice = sliceOf(ids.length - 1);
-  const chunk = (await offlineDb.chunks.get([key, slice])) ?? { page: key, chunk: slice, rows: [] };
-  await offlineDb.chunks.put({ ...chunk, rows: [...chunk.rows, line] });
-  await offlineDb.pages.put({ ...sheet.page, data: { ...sheet.data, ids } });
+  if (!(await sheetPage(key)) || (await sliceHolding(key, line.id))) return;
+  // The page index orders one page's slices by their key [page+chunk]: the last is the highest.
+  const last = await offlineDb.chunks.where('page').equals(key).last();
+  const rows = (last?.rows ?? []) as MaterialCountRow[];
+  if (last && rows.length < CHUNK_SIZE) await offlineDb.chunks.put(sliceRecord(key, last.chunk, [...rows, line]));
+  else await offlineDb.chunks.put(sliceRecord(key, last ? last.chunk + 1 : 0, [line]));
 }
 
 async function updateHeader(key: string, change: (count: StockCountRow) => StockCountRow): Promise<void> {
@@ -680,8 +682,7 @@ async function confirmAdd(entry: OutboxEntry, row: MaterialCountRow): Promise<vo
     });
   }
   // A read of the server may already list the real line: it shows once.
-  const sheet = await sheetPage(key);
-  if (sheet?.data.ids.includes(row.id) && sheet.data.ids.includes(provisionalId)) await deleteLine(key, row.id);
+  if ((await sliceHolding(key, row.id)) && (await sliceHolding(key, provisionalId))) await deleteLine(key, row.id);
   await changeLine(key, provisionalId, (local) => ({ ...row, quantity: local.quantity ?? row.quantity }));
 }
 
