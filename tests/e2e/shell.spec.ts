@@ -132,7 +132,7 @@ test('an account that expires while in use goes to the expired page at its next 
     expect((await setExpiration(user.expirationDate)).ok()).toBe(true);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Stock' })
+      .getByRole('link', { name: 'Stock', exact: true })
       .click({ timeout: 5_000 })
       .catch(() => undefined);
     await expect(page).toHaveURL(/\/user-expired$/);

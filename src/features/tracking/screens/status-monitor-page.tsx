@@ -114,9 +114,6 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
         }}
       />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${state.tab}`} className="monitor-panel">
-        {!ActiveNotifications && inBoth > 0 && (state.tab === 'all' || state.tab === 'arrived' || state.tab === 'incoming') && (
-          <p className="muted tab-note">{t('tracking.inBothTabs', { count: inBoth })}</p>
-        )}
         {!ActiveNotifications && refusedQuery !== null && (
           <p className="notice" role="status">
             {t('tracking.search.notSearched', { query: refusedQuery })}
@@ -152,6 +149,11 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
             onPrevious={() => update({ page: Math.max(1, state.page - 1), more: 0 })}
             onNext={() => update({ page: lastPage + 1, more: 0 })}
           />
+        )}
+        {/* A footnote to the tab counts, under the list: on a phone the rows come first, and the
+            largest thing of the first paint is the list, not this note (#22). */}
+        {refusedQuery === null && invalidPage === null && !ActiveNotifications && inBoth > 0 && (state.tab === 'all' || state.tab === 'arrived' || state.tab === 'incoming') && (
+          <p className="muted tab-note">{t('tracking.inBothTabs', { count: inBoth })}</p>
         )}
       </div>
     </section>
