@@ -83,8 +83,13 @@ test('offline, the status monitor shows the pages read before with the time they
   await putAwayImportantMessages(page);
   const cards = page.locator('.order-card');
   await expect(cards).toHaveCount(20);
+  // #16: the second page is read after the first page's last order (keyset), not by offset.
+  const secondPage = page.waitForRequest((request) => request.url().includes('/tracking-status?') && new URL(request.url()).searchParams.get('page') === '2');
   await page.getByRole('button', { name: 'Load more' }).click();
+  expect(new URL((await secondPage).url()).searchParams.get('after')).toMatch(/^[\w-]{10,}$/);
   await expect(cards).toHaveCount(40);
+  const orders = await cards.getByRole('link').allInnerTexts();
+  expect(new Set(orders).size, 'no order shows twice across the two pages').toBe(40);
   const firstOrder = await cards.first().getByRole('link').innerText();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   // Visit the other screen once online, so its code is on the device too.

@@ -1,5 +1,7 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { trackingStatusResponse, type TrackingStatusPage, type TrackingStatusParams } from '../../../contract/parts';
 import { partsApi, toSearchParams } from '../../../lib/api-client';
+import type { Mirrored } from '../../../offline/mirror';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 /** GET /parts/v1/users/me/tracking-status: one page of order rows with the tab counts. */
@@ -12,14 +14,31 @@ export const trackingQueries = {
   order: (orderId: string) => [...trackingQueries.all(), 'order', orderId] as const,
 };
 
+/**
+ * #16, decision 0035: a page after the first is read after the last order of the page before it
+ * (`after` = that page's `next_cursor`) when the page before is at hand, as it is for "Load more"
+ * and Next: the server reads it at the same cost at any depth, and an order that moved above it
+ * meanwhile neither repeats nor hides a row. Without it (an address that opens on page 7), by
+ * number. Queries and the device's copies stay keyed by page number.
+ */
+export function cursorOfPageBefore(client: QueryClient, userEmail: string, params: TrackingStatusParams): string | undefined {
+  if (params.page <= 1) return undefined;
+  const before = client.getQueryData<Mirrored<TrackingStatusPage>>([...trackingQueries.list({ ...params, page: params.page - 1 }), userEmail]);
+  return before?.data.next_cursor ?? undefined;
+}
+
 /** One page, network first, the device's copy offline (each page is mirrored on its own). */
 export function useTrackingStatus(userEmail: string, params: TrackingStatusParams, options: { enabled?: boolean; mainList?: boolean; silent?: boolean } = {}) {
+  const client = useQueryClient();
   return useMirroredQuery({
     queryKey: trackingQueries.list(params),
     userEmail,
     scope: 'tracking',
     // A newer search or page of the monitor supersedes this one: its request is aborted (decision 0026).
-    fetcher: (signal) => getTrackingStatus(params, signal),
+    fetcher: (signal) => {
+      const after = cursorOfPageBefore(client, userEmail, params);
+      return getTrackingStatus(after === undefined ? params : { ...params, after }, signal);
+    },
     enabled: options.enabled ?? true,
     mainList: options.mainList ?? true,
     silent: options.silent ?? false,
