@@ -230,8 +230,9 @@ export const materials = pgTable(
 /**
  * The free-text columns of §5 joined by a unit separator (which a search term never contains), so
  * one `ilike '%term%'` tests all of them and no match spans two columns. orders.search_text is
- * these texts of an order and its items (migration 0016's order_search_text() writes the same
- * joins in SQL; tests/server/tracking-counts.test.ts compares them).
+ * these texts of an order and its items (migration 0020's order_own_search_text() and
+ * order_item_search_text() write the same joins in SQL; tests/server/tracking-counts.test.ts
+ * compares them).
  */
 const SEARCH_SEPARATOR = sql.raw(`E'\\x1f'`);
 const joinedText = (columns: AnyPgColumn[]) =>
@@ -272,9 +273,10 @@ export const orders = pgTable(
     /** The mechanic the order is for ("My orders"). */
     userEmail: text('user_email'),
     /**
-     * Item summary kept by statement-level triggers on order_items (migrations 0006, 0012, 0015):
-     * how many items the order has, how many have arrived (§4, item_is_arrived) and how many wait
-     * at an access point (item_is_action_point). Tabs and pages without a search term read these.
+     * Item summary kept by statement-level triggers on order_items (migrations 0006, 0012, 0015,
+     * 0020): how many items the order has, how many have arrived (§4, item_is_arrived) and how many
+     * wait at an access point (item_is_action_point). Tabs and pages without a search term read
+     * these. Items inserted or deleted: recounted with the search text in one write (0020).
      */
     itemCount: integer('item_count').notNull().default(0),
     arrivedItems: integer('arrived_items').notNull().default(0),
@@ -282,8 +284,10 @@ export const orders = pgTable(
     /**
      * §5 free text of the order and of all its items, lower-cased, in one column (migration 0016,
      * docs/decisions/0031): searchTextOfOrder, then each item's searchTextOfItem in line order,
-     * joined by the unit separator. Kept by the triggers of migration 0016 (order_search_text());
-     * one trigram index over it names the orders a free term may match.
+     * joined by the unit separator. Kept by the triggers of migrations 0016 and 0020
+     * (order_search_text(), order_own_search_text(), order_item_search_text()); an order may be
+     * inserted with its items' text already (the ERP ingestion of new orders, docs/decisions/0036).
+     * One trigram index over it names the orders a free term may match.
      */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),

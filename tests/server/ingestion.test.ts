@@ -6,9 +6,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { openDatabase, type Database, type Db } from '../../server/db/client';
+import { openDatabase, rowsOf, type Database, type Db } from '../../server/db/client';
 import { fileProcessing, notifications, orderItems, orders, parcelEvents, stockItems, users, type materials } from '../../server/db/schema';
 import { claimNext, processClaimed, processPending, registerFile, sweepMissing } from '../../server/ingestion/queue';
 import { DEFAULT_SCHEDULE } from '../../server/ingestion/schedule';
@@ -82,6 +82,70 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     expect(header).toMatchObject({ plant: 'DE02', userEmail: null });
     const [sheave] = await db().select().from(orderItems).where(eq(orderItems.materialCode, 'MAT-NEW-3'));
     expect(sheave?.materialDescription).toBe('Traction sheave "K8"; cast');
+  });
+
+  it('writes a new order once, with the item summary and search text of its lines; an order that exists once more (migration 0020)', async () => {
+    const fields = [
+      'service_order', 'line_number', 'plant', 'material_code', 'material_description', 'unit', 'equipment_code', 'equipment_description', 'destination',
+      'reservation_doc_number', 'purchase_order_doc_number', 'sales_order_doc_number', 'delivery_order_doc_number', 'goods_receipt_posted_at', 'purchase_order_goods_receipt_quantity',
+    ];
+    const first = await ingest(db(), nameFor('ORDERS'), csv(fields, [['4999100009', 10, 'FI01', 'MAT-E-1', 'Old part', 'PC', 'EQ-9', 'Escalator', 'Hall 9', '', '', '', '', '', '']]));
+    expect(first.row.status).toBe('processed');
+    const lines: Array<Array<string | number>> = [
+      ['4999100001', 20, 'FI01', 'MAT-W-2', 'Ääniläpivienti STRAßE', 'PC', 'EQ-1', 'Kone MonoSpace', 'Pasila 1', 'R-1', 'PO-1', 'SO-1', 'DO-1', '', ''],
+      ['4999100001', 10, 'FI01', 'MAT-W-1', 'Door roller', 'PC', 'EQ-1', 'Kone MonoSpace', 'Pasila 1', '', 'PO-2', '', '', '2030-01-02T10:00:00Z', ''],
+      ['4999100001', 30, 'FI01', 'MAT-W-3', 'Rope', 'M', 'EQ-1', 'Kone MonoSpace', 'Pasila 1', '', '', '', '', '', '2'],
+      ['4999100002', 10, 'DE02', 'MAT-W-4', 'Sheave', 'PC', '', '', '', '', '', '', '', '', ''],
+      ['4999100009', 20, 'FI01', 'MAT-E-2', 'New part', 'PC', 'EQ-9', 'Escalator', 'Hall 9', '', '', '', '', '', ''],
+    ];
+    await registerFile(db(), { fileName: nameFor('ORDERS'), content: csv(fields, lines), source: 'inbox' });
+    // Claimed and processed inside a transaction of the test's, which reads the rows written to
+    // `orders` before and after (the counters may also hold earlier transactions' not yet flushed).
+    const writes = await db().transaction(async (tx) => {
+      const counters = async () =>
+        rowsOf<{ ins: number; upd: number }>(
+          await tx.execute(sql`select n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'orders'`),
+        )[0]!;
+      const before = await counters();
+      const claimed = await claimNext(tx, { workerId: 'test-worker', leaseSeconds: 60 });
+      const row = await processClaimed(tx, claimed!.id, { workerId: 'test-worker' });
+      expect(row).toMatchObject({ status: 'processed', errors: [] });
+      const after = await counters();
+      return { ins: after.ins - before.ins, upd: after.upd - before.upd };
+    });
+    // Two new orders inserted and never rewritten; the order that existed rewritten once (summary
+    // and text together). Before: every order of the file three times (insert, summary, text).
+    expect(writes).toEqual({ ins: 2, upd: 1 });
+
+    const ids = ['4999100001', '4999100002', '4999100009'];
+    const summaries = await db()
+      .select({ id: orders.id, n: orders.itemCount, arrived: orders.arrivedItems, actionPoint: orders.actionPointItems })
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(orders.id);
+    // Arrived (§4): a goods receipt posted (line 10) or a goods receipt quantity (line 30).
+    expect(summaries).toEqual([
+      { id: '4999100001', n: 3, arrived: 2, actionPoint: 0 },
+      { id: '4999100002', n: 1, arrived: 0, actionPoint: 0 },
+      { id: '4999100009', n: 2, arrived: 0, actionPoint: 0 },
+    ]);
+    // The text joined again from the raw rows, in line order (decision 0031), lower-cased by the database.
+    const SEP = '\x1f';
+    const texts = [];
+    for (const order of await db().select().from(orders).where(inArray(orders.id, ids))) {
+      const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.lineNumber);
+      const own = [order.id, order.equipmentCode, order.equipmentDescription, order.destination].map((v) => v ?? '').join(SEP);
+      const fromItems = items
+        .map((i) => SEP + [i.materialCode, i.materialDescription, i.reservationDocNumber, i.purchaseOrderDocNumber, i.salesOrderDocNumber, i.deliveryOrderDocNumber, i.trackingNumber].map((v) => v ?? '').join(SEP))
+        .join('');
+      texts.push({ id: order.id, t: own + fromItems });
+    }
+    expect(texts.length).toBe(3);
+    const stale = rowsOf<{ id: string }>(
+      await db().execute(sql`select o.id from ${orders} o join jsonb_to_recordset(${JSON.stringify(texts)}::jsonb) as x(id text, t text) on x.id = o.id
+        where o.search_text is distinct from lower(x.t)`),
+    );
+    expect(stale).toEqual([]);
   });
 
   it('refuses a malformed file with line numbers and writes nothing of it', async () => {

@@ -321,6 +321,52 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     await checkEveryone(50);
   });
 
+  it('keeps an inserted order\'s given search text only when it begins with the order\'s own; its items then put it right (migration 0020)', async () => {
+    const SEP = '\x1f';
+    await db()
+      .insert(orders)
+      .values([
+        // Not the order's own text: replaced by it.
+        { id: 'ZZ-GIVEN-1', plant: 'DE02', equipmentDescription: 'Osprey lift', searchText: 'something else' },
+        // Its own text and a wrong text of items: kept until the items come, then their text.
+        { id: 'ZZ-GIVEN-2', plant: 'DE02', equipmentDescription: 'Osprey lift', searchText: `zz-given-2${SEP}${SEP}osprey lift${SEP}${SEP}wrong`, itemCount: 5 },
+      ]);
+    const textOf = async (id: string) => (await db().select({ text: orders.searchText, n: orders.itemCount }).from(orders).where(eq(orders.id, id)))[0];
+    expect(await textOf('ZZ-GIVEN-1')).toEqual({ text: `zz-given-1${SEP}${SEP}osprey lift${SEP}`, n: 0 });
+    expect((await textOf('ZZ-GIVEN-2'))?.text).toContain('wrong');
+    await db().insert(orderItems).values({ orderId: 'ZZ-GIVEN-2', lineNumber: 10, materialCode: 'M1', materialDescription: 'Puffin valve', unit: 'PC' });
+    expect(await textOf('ZZ-GIVEN-2')).toEqual({ text: `zz-given-2${SEP}${SEP}osprey lift${SEP}${SEP}m1${SEP}puffin valve${SEP}${SEP}${SEP}${SEP}${SEP}`, n: 1 });
+    await db().delete(orders).where(inArray(orders.id, ['ZZ-GIVEN-1', 'ZZ-GIVEN-2']));
+  });
+
+  it.runIf(engine === 'postgres')('counts and texts the items of two transactions inserting into one order at once', async () => {
+    const connectionString = product.database.databaseUrl;
+    if (!connectionString) throw new Error('PostgreSQL expected');
+    await db().insert(orders).values({ id: 'ZZ-RACE-I', plant: 'DE02' });
+    const first = new pg.Client({ connectionString });
+    const second = new pg.Client({ connectionString });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      // A inserts line 10 and holds its transaction open; B inserts line 20 and waits for A's lock
+      // on the order's row, then reads the items again: both lines in the count and the text.
+      await first.query('begin');
+      await first.query(`insert into order_items (order_id, line_number, material_code, material_description, unit, goods_receipt_posted_at) values ('ZZ-RACE-I', 10, 'M1', 'Race alpha', 'PC', now())`);
+      const waiting = second.query(`insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-I', 20, 'M2', 'Race beta', 'PC')`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query('commit');
+      await waiting;
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    const [row] = await db()
+      .select({ items: orders.itemCount, arrived: orders.arrivedItems, text: orders.searchText })
+      .from(orders)
+      .where(eq(orders.id, 'ZZ-RACE-I'));
+    expect([row?.items, row?.arrived]).toEqual([2, 1]);
+    expect(row?.text).toMatch(/race alpha.*race beta/);
+    await db().delete(orders).where(eq(orders.id, 'ZZ-RACE-I'));
+  });
+
   it.runIf(engine === 'postgres')('keeps search_text whole when two transactions write the text of one order\'s items at once', async () => {
     const connectionString = product.database.databaseUrl;
     if (!connectionString) throw new Error('PostgreSQL expected');

@@ -1,5 +1,5 @@
 /** Orders, their items in every §4 tracking stage, and the parcels' carrier events. */
-import { DOCUMENT_STAGES, type DeliveryStatus } from '../../../src/domain/tracking';
+import { DOCUMENT_STAGES, isActionPoint, isArrived, type DeliveryFields, type DeliveryStatus } from '../../../src/domain/tracking';
 import { DEMO_MECHANIC } from '../../auth/demo-accounts';
 import type * as schema from '../schema';
 import { ACCESS_POINTS, BUILDING_KINDS, CARRIER_TRACKING_URLS, EQUIPMENT_KINDS, SHIP_TO_PARTIES, type CarrierName, type PlantDef } from './data';
@@ -374,11 +374,12 @@ function orderRow(rng: Random, header: OrderHeader, equipmentCode: string, items
   const street = `${rng.pick(header.plant.streets)} ${rng.int(1, 120)}`;
   const destination = `${street}, ${rng.pick(header.plant.postalCodes)} ${header.plant.city}`;
   const updatedAt = items.reduce((latest, it) => (it.updatedAt && it.updatedAt > latest ? it.updatedAt : latest), header.created);
+  const equipmentDescription = `${rng.pick(EQUIPMENT_KINDS)}, ${rng.pick(BUILDING_KINDS)} ${street}`;
   return {
     id: header.id,
     serviceOrder: header.id,
     equipmentCode,
-    equipmentDescription: `${rng.pick(EQUIPMENT_KINDS)}, ${rng.pick(BUILDING_KINDS)} ${street}`,
+    equipmentDescription,
     destination,
     plant: header.plant.code,
     workCenter: header.workCenter.code,
@@ -387,5 +388,35 @@ function orderRow(rng: Random, header: OrderHeader, equipmentCode: string, items
     userEmail: header.userEmail,
     createdAt: header.created,
     updatedAt,
+    ...itemRollup([header.id, equipmentCode, equipmentDescription, destination], items),
+  };
+}
+
+const SEARCH_SEPARATOR = '\x1f';
+
+/**
+ * The order's item summary and search text as its items' insert trigger computes them (migration
+ * 0020: item_is_arrived, item_is_action_point, order_search_text), so the order is written once:
+ * the trigger reads the items, finds the values right and writes nothing. Where they differ (a
+ * letter JavaScript lower-cases other than the database) the trigger writes its own.
+ */
+function itemRollup(own: ReadonlyArray<string | null | undefined>, items: readonly Insert<typeof schema.orderItems>[]) {
+  const joined = (values: ReadonlyArray<string | null | undefined>) => values.map((value) => value ?? '').join(SEARCH_SEPARATOR);
+  const inLineOrder = [...items].sort((a, b) => a.lineNumber - b.lineNumber || Number(a.id ?? 0) - Number(b.id ?? 0));
+  const fields = (it: Insert<typeof schema.orderItems>): DeliveryFields => ({
+    deliveryStatus: it.deliveryStatus ?? null,
+    goodsReceiptPostedAt: it.goodsReceiptPostedAt ? it.goodsReceiptPostedAt.toISOString() : null,
+    purchaseOrderGoodsReceiptQuantity: it.purchaseOrderGoodsReceiptQuantity ?? null,
+  });
+  const text =
+    joined(own) +
+    inLineOrder
+      .map((it) => SEARCH_SEPARATOR + joined([it.materialCode, it.materialDescription, it.reservationDocNumber, it.purchaseOrderDocNumber, it.salesOrderDocNumber, it.deliveryOrderDocNumber, it.trackingNumber]))
+      .join('');
+  return {
+    itemCount: items.length,
+    arrivedItems: items.filter((it) => isArrived(fields(it))).length,
+    actionPointItems: items.filter((it) => isActionPoint(fields(it))).length,
+    searchText: text.toLowerCase(),
   };
 }
