@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { expect, it } from 'vitest';
 import { OfflineDatabase } from './db';
 
-it('moves the lines of a count saved by v1 into slices (v2) that know their ids (v4), keeping the count and the order', async () => {
+it('moves the lines of a count saved by v1 into slices (v2) with a slot per line (v5), keeping the count and the order', async () => {
   const name = 'upgrade-check';
   const v1 = new Dexie(name);
   v1.version(1).stores({ pages: 'key, scope, savedAt', outbox: '++seq, &id, userEmail, status, scope, target' });
@@ -19,12 +19,14 @@ it('moves the lines of a count saved by v1 into slices (v2) that know their ids 
   const chunks = await v2.chunks.where('page').equals('u|sheet').sortBy('chunk');
   expect(chunks.map((c) => c.rows.length)).toEqual([250, 250, 100]);
   expect(chunks.flatMap((c) => c.rows)).toEqual(lines);
-  expect(chunks.flatMap((c) => c.ids)).toEqual(lines.map((l) => l.id));
+  expect(chunks.every((c) => c.ids === undefined)).toBe(true);
+  const slots = await v2.slots.where('page').equals('u|sheet').toArray();
+  expect(slots.sort((a, b) => a.id - b.id).map((slot) => slot.chunk)).toEqual(lines.map((_, i) => Math.floor(i / 250)));
   expect((await v2.pages.get('u|profile'))?.data).toEqual({ email: 'u' });
   v2.close();
 });
 
-it('v4: a count saved by v3 (ids in the page, removed lines as null) keeps every line and finds each by id', async () => {
+it('v4 and v5: a count saved by v3 (ids in the page, removed lines as null) keeps every line and has a slot for each', async () => {
   const name = 'upgrade-v4';
   const v3 = new Dexie(name);
   v3.version(3).stores({ pages: 'key, scope, savedAt', outbox: '++seq, &id, userEmail, status, scope, target', chunks: '[page+chunk], page', marks: 'key, userEmail' });
@@ -44,15 +46,16 @@ it('v4: a count saved by v3 (ids in the page, removed lines as null) keeps every
   await v3.table('outbox').add({ id: 'k1', userEmail: 'u', status: 'pending', scope: 'stock-count:1', target: 'line:8', kind: 'material-count.quantity' });
   v3.close();
 
-  const v4 = new OfflineDatabase(name);
-  expect((await v4.pages.get('u|sheet'))?.data).toEqual({ stock_count: { id: 1 }, part: { id: 4 } });
+  const v5 = new OfflineDatabase(name);
+  expect((await v5.pages.get('u|sheet'))?.data).toEqual({ stock_count: { id: 1 }, part: { id: 4 } });
   // A page that is not a count keeps what it had, an `ids` field included.
-  expect((await v4.pages.get('u|tracking'))?.data).toEqual({ ids: [1, 2], rows: [] });
-  const chunks = await v4.chunks.where('page').equals('u|sheet').sortBy('chunk');
+  expect((await v5.pages.get('u|tracking'))?.data).toEqual({ ids: [1, 2], rows: [] });
+  const chunks = await v5.chunks.where('page').equals('u|sheet').sortBy('chunk');
   expect(chunks.flatMap((c) => c.rows)).toEqual(kept);
-  expect((await v4.chunks.where('ids').equals(8).first())?.chunk).toBe(0);
-  expect((await v4.chunks.where('ids').equals(300).first())?.chunk).toBe(1);
-  expect(await v4.chunks.where('ids').equals(7).count()).toBe(0);
-  expect(await v4.outbox.count()).toBe(1);
-  v4.close();
+  expect((await v5.slots.get(['u|sheet', 8]))?.chunk).toBe(0);
+  expect((await v5.slots.get(['u|sheet', 300]))?.chunk).toBe(1);
+  expect(await v5.slots.get(['u|sheet', 7])).toBeUndefined();
+  expect(await v5.slots.count()).toBe(kept.length);
+  expect(await v5.outbox.count()).toBe(1);
+  v5.close();
 });

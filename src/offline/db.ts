@@ -29,11 +29,18 @@ export interface MirrorChunk {
   /** Slice number, in list order. A slice starts with CHUNK_SIZE rows; removals make it shorter. */
   chunk: number;
   rows: unknown[];
-  /**
-   * The ids of its rows (v4, indexed multi-entry): an edit finds its line's slice by id in one
-   * index read, whatever the size of the list (#22).
-   */
+  /** v4 only (a multi-entry index of its rows' ids); v5 keeps where each line is in `slots`. */
   ids?: number[];
+}
+
+/**
+ * Where one line of a sliced list is (v5): an edit reads this and the one slice, whatever the
+ * size of the list (#22). Written when a line comes, goes or changes id, never by an edit.
+ */
+export interface LineSlot {
+  page: string;
+  id: number;
+  chunk: number;
 }
 
 export const CHUNK_SIZE = 250;
@@ -87,6 +94,7 @@ export class OfflineDatabase extends Dexie {
   pages!: EntityTable<MirrorPage, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   chunks!: Table<MirrorChunk, [string, number]>;
+  slots!: Table<LineSlot, [string, number]>;
   marks!: EntityTable<ScopeMark, 'key'>;
 
   constructor(name = 'partstrack') {
@@ -135,6 +143,22 @@ export class OfflineDatabase extends Dexie {
             const data = page.data as { stock_count?: unknown; ids?: unknown } | null;
             if (data && data.stock_count && Array.isArray(data.ids)) delete data.ids;
           });
+      });
+    // v5 (#22): the multi-entry index of v4 made every edit rewrite ~250 index entries with its
+    // slice (slower than the id list it replaced); a line's slice is now a row of its own in
+    // `slots`, written only when lines come, go or change id. Derived from the slices' rows.
+    this.version(5)
+      .stores({ chunks: '[page+chunk], page', slots: '[page+id], page' })
+      .upgrade(async (tx) => {
+        const slots: LineSlot[] = [];
+        await tx
+          .table('chunks')
+          .toCollection()
+          .modify((chunk: MirrorChunk) => {
+            for (const row of chunk.rows as Array<{ id: number }>) slots.push({ page: chunk.page, id: row.id, chunk: chunk.chunk });
+            delete chunk.ids;
+          });
+        await tx.table('slots').bulkPut(slots);
       });
   }
 }

@@ -51,7 +51,7 @@ const isOpen = (entry: OutboxEntry) => entry.status !== 'sending';
 
 export async function enqueue(change: Change): Promise<OutboxEntry> {
   const entry = await guardQuota(() =>
-    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
       const request = typeof change.request === 'function' ? await change.request() : change.request;
       await change.apply();
       // The open entry of this target and kind (the sync engine marks what it takes as sending in

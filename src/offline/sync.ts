@@ -138,7 +138,7 @@ async function takeWork(userEmail: string, single: boolean): Promise<Work | null
 /** The server confirmed: the kind updates the mirror, and each scope's mark says its snapshots are stale. */
 async function confirm(batch: OutboxEntry[], body: unknown): Promise<void> {
   // An async scope function: Dexie keeps the transaction open across its awaits.
-  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, offlineDb.marks, async () => {
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, offlineDb.marks, async () => {
     const handler = kindOf(batch[0]!.kind)?.confirm;
     if (handler) await handler(batch, body);
     else await offlineDb.outbox.bulkDelete(batch.map((entry) => entry.seq!));

@@ -220,8 +220,8 @@ export function mergeSheet(local: MaterialCountRow[] | undefined, server: Materi
 
 // ───────────── the sheet on the device ─────────────
 // The page holds the count (and a split count's parts); the lines live in slices of CHUNK_SIZE
-// rows in list order, each with the ids of its rows (a multi-entry index, device database v4),
-// so a change finds its line's slice by id without reading the whole list (#22).
+// rows in list order, and `slots` says which slice holds which line (device database v5), so a
+// change reads its line's slot and slice, not the whole list (#22).
 
 interface SheetPageData {
   stock_count: StockCountRow;
@@ -230,12 +230,27 @@ interface SheetPageData {
 }
 
 const sliceOf = (position: number) => Math.floor(position / CHUNK_SIZE);
-const sliceRecord = (page: string, chunk: number, rows: MaterialCountRow[]): MirrorChunk => ({ page, chunk, rows, ids: rows.map((row) => row.id) });
+const sliceRecord = (page: string, chunk: number, rows: MaterialCountRow[]): MirrorChunk => ({ page, chunk, rows });
 
-async function readLines(key: string): Promise<MaterialCountRow[] | undefined> {
+async function readSlices(key: string): Promise<MirrorChunk[] | undefined> {
   if (!(await offlineDb.pages.get(key))) return undefined;
-  const chunks = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
-  return chunks.flatMap((chunk) => chunk.rows as MaterialCountRow[]);
+  return offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+}
+
+const linesOf = (slices: MirrorChunk[]) => slices.flatMap((chunk) => chunk.rows as MaterialCountRow[]);
+
+/**
+ * The slots of a sheet written anew: only lines whose slice is not the one they were in are
+ * written (a refresh that changes no line's place writes none), and lines gone are removed.
+ */
+async function writeSlots(key: string, before: MirrorChunk[] | undefined, lines: MaterialCountRow[]): Promise<void> {
+  const was = new Map((before ?? []).flatMap((slice) => (slice.rows as MaterialCountRow[]).map((line) => [line.id, slice.chunk] as const)));
+  const moved = lines.flatMap((line, position) => (was.get(line.id) === sliceOf(position) ? [] : [{ page: key, id: line.id, chunk: sliceOf(position) }]));
+  const kept = new Set(lines.map((line) => line.id));
+  const gone = [...was.keys()].filter((id) => !kept.has(id)).map((id): [string, number] => [key, id]);
+  if (!before) await offlineDb.slots.where('page').equals(key).delete();
+  if (gone.length > 0) await offlineDb.slots.bulkDelete(gone);
+  if (moved.length > 0) await offlineDb.slots.bulkPut(moved);
 }
 
 /**
@@ -250,14 +265,15 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
   const scope = sheetScope(stockCountId);
   const savedAt = Date.now();
   return guardQuota(() =>
-    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, offlineDb.marks, async () => {
+    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, offlineDb.marks, async () => {
       if (readFrom !== undefined && (await readMark(userEmail, scope)) !== readFrom) return null;
       const entries = await offlineDb.outbox
         .where('scope')
         .equals(scope)
         .filter((entry) => entry.userEmail === userEmail)
         .sortBy('seq');
-      const lines = mergeSheet(await readLines(key), sheet.material_counts, entries);
+      const held = await readSlices(key);
+      const lines = mergeSheet(held && linesOf(held), sheet.material_counts, entries);
       // "My part is done" still on its way stays shown as the counter set it.
       const statusEntry = entries.find((entry) => entry.kind === KIND.partStatus);
       const part = sheet.part && statusEntry ? { ...sheet.part, status: partStatusOf(statusEntry) } : sheet.part;
@@ -271,6 +287,7 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
       const chunks = [];
       for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push(sliceRecord(key, sliceOf(i), lines.slice(i, i + CHUNK_SIZE)));
       await offlineDb.chunks.bulkPut(chunks);
+      await writeSlots(key, held, lines);
       const travelling = entries.some((entry) => entry.status === 'pending' || entry.status === 'sending');
       if (readFrom !== undefined && !travelling) await offlineDb.marks.update(markKey(userEmail, scope), { unverified: false });
       return { data: { ...withParts(data), stock_count: sheet.stock_count, material_counts: lines }, savedAt, source: 'network' as const };
@@ -348,13 +365,10 @@ interface Located {
   row: MaterialCountRow;
 }
 
-/** The slice of the sheet `key` that holds line `id`: one read of the slices' id index. */
+/** The slice of the sheet `key` that holds line `id`: its slot, then that slice. */
 async function sliceHolding(key: string, id: number): Promise<MirrorChunk | undefined> {
-  return offlineDb.chunks
-    .where('ids')
-    .equals(id)
-    .filter((chunk) => chunk.page === key)
-    .first();
+  const slot = await offlineDb.slots.get([key, id]);
+  return slot ? offlineDb.chunks.get([key, slot.chunk]) : undefined;
 }
 
 async function locate(key: string, id: number): Promise<Located | undefined> {
@@ -386,6 +400,9 @@ async function changeLine(
   const rows = chunk.rows as MaterialCountRow[];
   const after = change(before);
   await offlineDb.chunks.put(sliceRecord(key, chunk.chunk, after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id)));
+  if (after?.id === id) return;
+  await offlineDb.slots.delete([key, id]);
+  if (after) await offlineDb.slots.put({ page: key, id: after.id, chunk: chunk.chunk });
 }
 
 async function updateLine(key: string, id: number, change: (line: MaterialCountRow) => MaterialCountRow): Promise<void> {
@@ -402,8 +419,9 @@ async function appendLine(key: string, line: MaterialCountRow): Promise<void> {
   // The page index orders one page's slices by their key [page+chunk]: the last is the highest.
   const last = await offlineDb.chunks.where('page').equals(key).last();
   const rows = (last?.rows ?? []) as MaterialCountRow[];
-  if (last && rows.length < CHUNK_SIZE) await offlineDb.chunks.put(sliceRecord(key, last.chunk, [...rows, line]));
-  else await offlineDb.chunks.put(sliceRecord(key, last ? last.chunk + 1 : 0, [line]));
+  const chunk = last && rows.length < CHUNK_SIZE ? last.chunk : last ? last.chunk + 1 : 0;
+  await offlineDb.chunks.put(sliceRecord(key, chunk, last && chunk === last.chunk ? [...rows, line] : [line]));
+  await offlineDb.slots.put({ page: key, id: line.id, chunk });
 }
 
 async function updateHeader(key: string, change: (count: StockCountRow) => StockCountRow): Promise<void> {
@@ -554,7 +572,7 @@ export async function removeLine(userEmail: string, line: MaterialCountRow) {
       apply: () => deleteLine(key, id),
       undo: { ...line, id },
     });
-  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
     const current = await currentLine(key, line);
     // Quantities not yet sent for a line being removed are moot: they would only count it first.
     await offlineDb.outbox
@@ -719,7 +737,7 @@ export async function keepMine(entry: OutboxEntry): Promise<void> {
 /** Take theirs: the server's row replaces mine, and my change is dropped. */
 export async function takeTheirs(entry: OutboxEntry): Promise<void> {
   const theirs = entry.theirs as MaterialCountRow;
-  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
     await updateLine(sheetKey(entry.userEmail, stockCountIdOf(entry)), theirs.id, () => theirs);
     await offlineDb.outbox.delete(entry.seq!);
   });
@@ -728,7 +746,7 @@ export async function takeTheirs(entry: OutboxEntry): Promise<void> {
 /** Discard a refused change: the mirror gets back what the change replaced. */
 export async function discardEntry(entry: OutboxEntry): Promise<void> {
   const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
-  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.outbox, async () => {
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
     const undo = entry.undo as MaterialCountRow | undefined;
     if (entry.kind === KIND.quantity && undo) {
       await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity, book_quantity: undo.book_quantity, book_quantity_at: undo.book_quantity_at }));

@@ -1,7 +1,7 @@
 /**
  * #22: a change to one line of a count reads and writes what that line needs, whatever the size
- * of the count. Device database v4: the sheet's page holds no list of ids; each slice knows the
- * ids of its rows (a multi-entry index) and an edit finds its slice through it.
+ * of the count. Device database v5: the sheet's page holds no list of ids; a line's slot says
+ * which slice holds it, and an edit reads that slot and that slice.
  */
 import 'fake-indexeddb/auto';
 import type { DBCore, DBCoreTable } from 'dexie';
@@ -95,7 +95,7 @@ describe('a change on a big count', () => {
     expect((await readCountSheet(key))!.material_counts.find((line) => line.id === 9_997)!.quantity).toBe(9);
   });
 
-  it('keeps the slices’ id index right through adds, removals and a real id for an added line', async () => {
+  it('keeps every line’s slot right through adds, removals and a refresh', async () => {
     await writeCountSheet(USER, sheetOf(CHUNK_SIZE * 2));
     await addLine(USER, TEST_COUNT_ID, { material_code: 'NEW-1', material_description_english: 'New', unit: 'PC' });
     await removeLine(USER, testLine(3));
@@ -107,9 +107,17 @@ describe('a change on a big count', () => {
     // A full last slice: the added line opened a third one.
     const slices = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
     expect(slices.map((slice) => slice.rows.length)).toEqual([CHUNK_SIZE - 1, CHUNK_SIZE, 1]);
-    for (const slice of slices) expect(slice.ids).toEqual(slice.rows.map((row) => (row as { id: number }).id));
+    const slots = async () => new Map((await offlineDb.slots.where('page').equals(key).toArray()).map((slot) => [slot.id, slot.chunk]));
+    const expected = () => new Map(slices.flatMap((slice) => slice.rows.map((row) => [(row as { id: number }).id, slice.chunk] as const)));
+    expect(await slots()).toEqual(expected());
     // An edit of the added line finds it (by its provisional id) in the new slice.
     await setQuantity(USER, added, 4);
     expect((await readCountSheet(key))!.material_counts.at(-1)!.quantity).toBe(4);
+    // A read of the server that drops a line and moves the others: the slots follow.
+    await writeCountSheet(USER, { ...sheetOf(0), material_counts: sheetOf(CHUNK_SIZE * 2).material_counts.filter((line) => line.id !== 1 && line.id !== 3) });
+    const after = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+    const placed = new Map(after.flatMap((slice) => slice.rows.map((row) => [(row as { id: number }).id, slice.chunk] as const)));
+    expect(await slots()).toEqual(placed);
+    expect(placed.has(1)).toBe(false);
   });
 });
