@@ -162,24 +162,36 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
   );
   // After a cursor the page starts past its key (a row comparison on the list order's index):
   // the same cost at any depth; a page number alone is an offset (docs/decisions/0035 addendum).
+  // PostgreSQL takes the rows past a key for very few, so a rare term (781 rows of a material)
+  // was read by walking the index from the key, through every row after it (150 ms at scale
+  // 500). When the count says the matching rows are within the cap, they are read whole through
+  // their own indexes (`offset 0` keeps that subquery apart) and sorted; only a broader search
+  // walks from the key. The branch not taken is never run (its subquery is evaluated lazily).
   const offset = options.after ? 0 : (options.page - 1) * options.maxResults;
-  const pageWhere = options.after ? and(where, afterKey(options.after)) : where;
+  const listed = (where: SQL | undefined) => sql`select ${stockItems.id} as id from ${stockItems} where ${where}
+        order by ${stockItems.plant}, ${stockItems.storageLocation}, ${stockItems.materialCode} limit ${options.maxResults + 1} offset ${offset}`;
+  const ids = options.after
+    ? sql`case when (select count(*) from counted) <= ${COUNT_CAP}
+        then (select array_agg(id) from (
+          select m.id from (select ${stockItems.id} as id, ${stockItems.plant} as plant, ${stockItems.storageLocation} as location, ${stockItems.materialCode} as material
+            from ${stockItems} where ${where} offset 0) m
+          where (m.plant, m.location, m.material) > (${options.after[0]}, ${options.after[1]}, ${options.after[2]})
+          order by m.plant, m.location, m.material limit ${options.maxResults + 1}) page)
+        else (select array_agg(id) from (${listed(and(where, afterKey(options.after)))}) page) end`
+    : sql`(select array_agg(id) from (${listed(where)}) page)`;
   const result = await db.execute(sql`
     with counted as (select ${stockItems.plant} as plant, ${stockItems.storageLocation} as location from ${stockItems} where ${where} limit ${COUNT_CAP + 1})
     select (select count(*) from counted)::int as total,
       (select count(*) from (select distinct plant, location from counted) l)::int as locations,
-      (select array_agg(id) from (
-        select ${stockItems.id} as id from ${stockItems} where ${pageWhere}
-        order by ${stockItems.plant}, ${stockItems.storageLocation}, ${stockItems.materialCode} limit ${options.maxResults + 1} offset ${offset}
-      ) page) as ids`);
+      ${ids} as ids`);
   const [row] = rowsOf<{ total: number; locations: number; ids: Array<number | string> | null }>(result);
   const counted = Number(row?.total ?? 0);
   const capped = counted > COUNT_CAP;
   const total = capped ? COUNT_CAP : counted;
-  const ids = (row?.ids ?? []).map(Number);
-  const hasNext = ids.length > options.maxResults;
+  const pageIds = (row?.ids ?? []).map(Number);
+  const hasNext = pageIds.length > options.maxResults;
   const paging = cappedPageOf(total, capped, options.page, options.maxResults, hasNext);
-  const pageRows = await toStockRows(db, ids.slice(0, options.maxResults));
+  const pageRows = await toStockRows(db, pageIds.slice(0, options.maxResults));
   return {
     ...paging.envelope,
     total,

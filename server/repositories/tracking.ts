@@ -302,9 +302,10 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
   // A term shorter than a trigram gains nothing from the trigram index (a full index scan): it
   // is the substring test strpos, beside which a letter or digit pair names its orders through
   // orders_search_grams_idx (shortTermGrams; docs/decisions/0035) when the pair is rare. A common
-  // one ("e", "q") is the strpos walk alone: as a filter, search_grams() re-derives the trigrams of
-  // every walked order's whole text (0.3 ms an order), which made a walk of 1,001 orders 380 ms
-  // (commonShortTerms, from the index's statistics; addendum 2026-11-25).
+  // one ("e", "j": in 20% of the orders or more) is the strpos walk alone: as a filter,
+  // search_grams() re-derives the trigrams of every walked order's whole text (0.3 ms an order),
+  // which made a walk of 1,001 orders 380 ms (commonShortTerms, from the index's statistics;
+  // addendum 2026-11-25).
   const texts = terms.filter(textTerm).map((term) => {
     if (term.value.length >= 3) return sql`${orders.searchText} like lower(${likePattern(term.value)})`;
     const grams = commonShortTerms.has(term.value.toLowerCase()) ? null : shortTermGrams(term.value);
@@ -403,8 +404,13 @@ export async function commonShortTerms(db: Executor, terms: SearchTerm[]): Promi
   return new Set(short.filter((value) => shortTermGrams(value)!.every((gram) => common.has(gram))));
 }
 
-/** A gram in at least this share of the orders is common (a walk of the list order finds a page of it within ~2,000 orders). */
-const COMMON_GRAM_SHARE = 0.01;
+/**
+ * A gram in at least this share of the orders is common. Measured at scale 500: "j" (41% of the
+ * orders) answers in ~150 ms by the walk and ~400 ms through the index (which then re-derives
+ * the grams of every walked order); "q" (9%) ~190 ms through the index and more by the walk,
+ * whose four capped counts read ~11,000 orders each in list order.
+ */
+const COMMON_GRAM_SHARE = 0.2;
 
 /** Every item of the order is in the tab (by the order's item summary). */
 const ALL_IN_TAB: Record<Exclude<CountName, 'total'>, SQL> = {
@@ -443,7 +449,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     // One free term alone (addendum 2026-11-25): an order whose own text holds it has every item
     // matching, and one whose items are all in the tab has its matching item there: the item
     // summary answers both without reading the items (most orders of a broad term).
-    const matched = search.whole && name !== 'total' ? or(search.ownText, ALL_IN_TAB[name], items)! : items;
+    const matched = search.whole && name !== 'total' ? or(ALL_IN_TAB[name], search.ownText, items)! : items;
     return and(search.possible(name), scope, search.order, summary, matched);
   };
   // Keyset (docs/decisions/0035): after a cursor, the page starts below its key in the index's
