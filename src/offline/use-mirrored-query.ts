@@ -3,8 +3,8 @@
  * or the browser is offline, with the time that copy was saved. Screens never know where their
  * data came from; they show `isOfflineCopy` and `savedAt` in the offline banner.
  */
-import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
-import { mirrorKey, networkFirst } from './mirror';
+import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { mirrorKey, networkFirst, type Mirrored } from './mirror';
 
 export interface MirroredQueryOptions<T> {
   queryKey: QueryKey;
@@ -48,4 +48,12 @@ export function useMirroredQuery<T>({ enabled = true, ...options }: MirroredQuer
     savedAt: query.data?.savedAt,
     isOfflineCopy: query.data?.source === 'mirror',
   };
+}
+
+/**
+ * #16, decision 0035: the `next_cursor` of a mirrored page at hand (the page before the one to
+ * read), for a list that pages by keyset underneath its page numbers; none when it is not there.
+ */
+export function cursorOf(client: QueryClient, queryKey: QueryKey, userEmail: string): string | undefined {
+  return client.getQueryData<Mirrored<{ next_cursor?: string | null }>>([...queryKey, userEmail])?.data.next_cursor ?? undefined;
 }

@@ -219,7 +219,10 @@ test('item 6: Load more on stock management and the stock count list, which filt
   await login(page, 'manager@example.com');
   await page.goto('/stock-management?tab=my_plant_stock');
   await expect(page.locator('table.stock-table')).toHaveCount(1);
+  // #16: the second page is read after the first page's last row (keyset), not by offset.
+  const secondPage = page.waitForRequest((request) => request.url().includes('/my_plant_stock?') && new URL(request.url()).searchParams.get('page') === '2');
   await page.getByRole('button', { name: 'Load more' }).click();
+  expect(new URL((await secondPage).url()).searchParams.get('after')).toMatch(/^[\w-]{6,}$/);
   await expect(page.locator('table.stock-table')).toHaveCount(2);
   await expect(page).toHaveURL(/more=1/);
   const pager = page.getByRole('navigation', { name: 'Pages' });

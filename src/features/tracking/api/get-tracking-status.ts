@@ -1,8 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { trackingStatusResponse, type TrackingStatusPage, type TrackingStatusParams } from '../../../contract/parts';
 import { partsApi, toSearchParams } from '../../../lib/api-client';
-import type { Mirrored } from '../../../offline/mirror';
-import { useMirroredQuery } from '../../../offline/use-mirrored-query';
+import { cursorOf, useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 /** GET /parts/v1/users/me/tracking-status: one page of order rows with the tab counts. */
 export const getTrackingStatus = async (params: TrackingStatusParams, signal?: AbortSignal): Promise<TrackingStatusPage> =>
@@ -22,9 +21,7 @@ export const trackingQueries = {
  * number. Queries and the device's copies stay keyed by page number.
  */
 export function cursorOfPageBefore(client: QueryClient, userEmail: string, params: TrackingStatusParams): string | undefined {
-  if (params.page <= 1) return undefined;
-  const before = client.getQueryData<Mirrored<TrackingStatusPage>>([...trackingQueries.list({ ...params, page: params.page - 1 }), userEmail]);
-  return before?.data.next_cursor ?? undefined;
+  return params.page > 1 ? cursorOf(client, trackingQueries.list({ ...params, page: params.page - 1 }), userEmail) : undefined;
 }
 
 /** One page, network first, the device's copy offline (each page is mirrored on its own). */
