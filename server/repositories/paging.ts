@@ -21,6 +21,9 @@ export function cappedPageOf(total: number, capped: boolean, page: number, maxRe
  * index, at the same cost at any depth. `decodeCursor` answers null for anything that is not a
  * cursor of `parts` strings (the route's 400).
  */
+/** What a list route answers (400) for an `after` that is not one of its cursors. */
+export const BAD_CURSOR = 'after must be the next_cursor of a page of this list';
+
 export function encodeCursor(key: readonly string[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }

@@ -18,6 +18,7 @@ import { cachedBody, matchesIfNoneMatch, representationOf } from '../../cache';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { BAD_CURSOR } from '../../repositories/paging';
 import { findOrderDetails, listTrackingStatus, trackingCursor } from '../../repositories/tracking';
 
 const tags = ['tracking'];
@@ -46,7 +47,7 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       const search = parseSearch(query);
       if (search.errors.length > 0) throw new HttpError(400, search.errors.map((error) => error.message).join('; '));
       const cursor = after === undefined ? undefined : trackingCursor(after);
-      if (cursor === null) throw new HttpError(400, 'after must be the next_cursor of a page of this list');
+      if (cursor === null) throw new HttpError(400, BAD_CURSOR);
       const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults, after: cursor });
       // What the route's serializer (fastify-type-provider-zod) writes, done here for the ETag.
       const checked = trackingStatusResponse.safeParse(built);

@@ -6,6 +6,7 @@ import { STOCK_TYPES } from '../../../src/domain/stock';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { BAD_CURSOR } from '../../repositories/paging';
 import { listStock, stockCursor } from '../../repositories/stock';
 
 export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -24,7 +25,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       async (request) => {
         const { after, ...options } = request.query;
         const cursor = after === undefined ? undefined : stockCursor(after);
-        if (cursor === null) throw new HttpError(400, 'after must be the next_cursor of a page of this list');
+        if (cursor === null) throw new HttpError(400, BAD_CURSOR);
         return listStock(db, requireUser(request), type, { ...options, after: cursor });
       },
     );

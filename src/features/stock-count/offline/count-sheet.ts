@@ -230,7 +230,6 @@ interface SheetPageData {
 }
 
 const sliceOf = (position: number) => Math.floor(position / CHUNK_SIZE);
-const sliceRecord = (page: string, chunk: number, rows: MaterialCountRow[]): MirrorChunk => ({ page, chunk, rows });
 
 async function readSlices(key: string): Promise<MirrorChunk[] | undefined> {
   if (!(await offlineDb.pages.get(key))) return undefined;
@@ -285,7 +284,7 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
       await offlineDb.pages.put({ key, scope, savedAt, data });
       await offlineDb.chunks.where('page').equals(key).delete();
       const chunks = [];
-      for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push(sliceRecord(key, sliceOf(i), lines.slice(i, i + CHUNK_SIZE)));
+      for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push({ page: key, chunk: sliceOf(i), rows: lines.slice(i, i + CHUNK_SIZE) });
       await offlineDb.chunks.bulkPut(chunks);
       await writeSlots(key, held, lines);
       const travelling = entries.some((entry) => entry.status === 'pending' || entry.status === 'sending');
@@ -399,7 +398,7 @@ async function changeLine(
   const { chunk, row: before } = found;
   const rows = chunk.rows as MaterialCountRow[];
   const after = change(before);
-  await offlineDb.chunks.put(sliceRecord(key, chunk.chunk, after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id)));
+  await offlineDb.chunks.put({ ...chunk, rows: after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id) });
   if (after?.id === id) return;
   await offlineDb.slots.delete([key, id]);
   if (after) await offlineDb.slots.put({ page: key, id: after.id, chunk: chunk.chunk });
@@ -418,10 +417,9 @@ async function appendLine(key: string, line: MaterialCountRow): Promise<void> {
   if (!(await sheetPage(key)) || (await sliceHolding(key, line.id))) return;
   // The page index orders one page's slices by their key [page+chunk]: the last is the highest.
   const last = await offlineDb.chunks.where('page').equals(key).last();
-  const rows = (last?.rows ?? []) as MaterialCountRow[];
-  const chunk = last && rows.length < CHUNK_SIZE ? last.chunk : last ? last.chunk + 1 : 0;
-  await offlineDb.chunks.put(sliceRecord(key, chunk, last && chunk === last.chunk ? [...rows, line] : [line]));
-  await offlineDb.slots.put({ page: key, id: line.id, chunk });
+  const slice = last && last.rows.length < CHUNK_SIZE ? { ...last, rows: [...last.rows, line] } : { page: key, chunk: last ? last.chunk + 1 : 0, rows: [line] };
+  await offlineDb.chunks.put(slice);
+  await offlineDb.slots.put({ page: key, id: line.id, chunk: slice.chunk });
 }
 
 async function updateHeader(key: string, change: (count: StockCountRow) => StockCountRow): Promise<void> {
