@@ -31,6 +31,21 @@ describe('networkFirst', () => {
     expect((await offlineDb.pages.get('u|a'))?.data).toEqual({ n: 1 });
   });
 
+  it('answers before the copy is on disk, and a copy that cannot be saved does not cost the answer (#22)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const put = vi.spyOn(offlineDb.pages, 'put').mockImplementation(() => {
+      throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+    });
+    try {
+      await expect(networkFirst({ key: 'u|full', scope: 's', fetcher: async () => ({ n: 2 }) })).resolves.toMatchObject({ data: { n: 2 }, source: 'network' });
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('u|full'), expect.objectContaining({ name: 'StorageFullError' })));
+    } finally {
+      put.mockRestore();
+      warn.mockRestore();
+    }
+    expect(await offlineDb.pages.get('u|full')).toBeUndefined();
+  });
+
   it('shows the saved copy as soon as the network gives no answer, then hands over the late answer', async () => {
     await offlineDb.pages.put({ key: 'u|b', scope: 's', savedAt: 42, data: { n: 'saved' } });
     const call = deferred<{ n: string }>();

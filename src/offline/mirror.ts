@@ -77,11 +77,27 @@ export async function writeMirror<T>({ key, scope, overlay }: Omit<NetworkFirstO
   return { data: stored, savedAt, source: 'network' };
 }
 
+/**
+ * A fresh answer that no queued change patches (no `overlay`) is the server's as it came: the
+ * screen shows it at once and the copy is saved behind it (#22). Waiting for the disk first put
+ * the database's opening and a flushed write between every answer of a start (profile,
+ * permissions, the first list) and its screen. A later read of the key still sees the copy:
+ * IndexedDB runs transactions on the same store in the order they were made. A copy that cannot
+ * be saved (a full disk) costs only the offline copy, and is said in the console.
+ */
+function saveBehind<T>({ key, scope }: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T): Mirrored<T> {
+  const savedAt = Date.now();
+  guardQuota(() => offlineDb.pages.put({ key, scope, savedAt, data })).catch((error: unknown) =>
+    console.warn(`The offline copy of ${key} was not saved:`, error),
+  );
+  return { data, savedAt, source: 'network' };
+}
+
 export async function networkFirst<T>(options: NetworkFirstOptions<T>): Promise<Mirrored<T>> {
   if (!isOffline()) {
     try {
       const outcome = await answerOrSavedCopy(
-        options.fetcher().then((data) => writeMirror(options, data)),
+        options.fetcher().then((data) => (options.overlay ? writeMirror(options, data) : saveBehind(options, data))),
         () => readMirror<T>(options.key),
         (fresh) => options.onLateAnswer?.(fresh),
       );

@@ -52,22 +52,26 @@ const isOpen = (entry: OutboxEntry) => entry.status !== 'sending';
 export async function enqueue(change: Change): Promise<OutboxEntry> {
   const entry = await guardQuota(() =>
     offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
-      const request = typeof change.request === 'function' ? await change.request() : change.request;
-      await change.apply();
       // The open entry of this target and kind (the sync engine marks what it takes as sending in
       // a transaction of its own, so an entry is either taken whole or merged into, never both).
-      const open = await offlineDb.outbox
+      // Asked first, and the mirror's patch is not waited for before the entry is written: a
+      // transaction runs its requests in the order they are made, and each wait is a round trip
+      // to the database, the larger part of an edit's cost on a phone (#22, decision 0034).
+      const opening = offlineDb.outbox
         .where('target')
         .equals(change.target)
         .filter((e) => e.kind === change.kind && isOpen(e) && e.userEmail === change.userEmail)
         .last();
+      const request = typeof change.request === 'function' ? await change.request() : change.request;
+      const applied = change.apply();
+      const open = await opening;
       const merged = open && change.coalesce ? change.coalesce(open, request) : null;
       if (open && merged) {
         const changes: Partial<OutboxEntry> =
           open.status === 'pending'
             ? { request: merged }
             : { request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0, lastError: undefined, theirs: undefined, batchId: undefined };
-        await offlineDb.outbox.update(open.seq!, changes);
+        await Promise.all([applied, offlineDb.outbox.update(open.seq!, changes)]);
         return { ...open, ...changes };
       }
       const fresh: OutboxEntry = {
@@ -83,7 +87,7 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
         ...(change.undo === undefined ? {} : { undo: change.undo }),
         ...(change.summary === undefined ? {} : { summary: change.summary }),
       };
-      fresh.seq = await offlineDb.outbox.add(fresh);
+      [, fresh.seq] = await Promise.all([applied, offlineDb.outbox.add(fresh)]);
       return fresh;
     }),
   );

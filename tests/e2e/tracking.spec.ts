@@ -110,3 +110,26 @@ test('offline, the status monitor shows the pages read before with the time they
   await expect(cards.first().getByRole('link')).toHaveText(firstOrder);
   await context.setOffline(false);
 });
+
+test('#22: a page of orders is drawn a screenful first, then the rest in batches, and every order arrives', async ({ page }) => {
+  // Every time cards are added to a list, how many were added at once (one React commit each).
+  await page.addInitScript({
+    content: `window.__cardBatches = [];
+      new MutationObserver((records) => {
+        let added = 0;
+        for (const record of records) for (const node of record.addedNodes) {
+          if (node.nodeType !== 1) continue;
+          if (node.matches('li.order-card')) added += 1; else added += node.querySelectorAll('li.order-card').length;
+        }
+        if (added > 0) window.__cardBatches.push(added);
+      }).observe(document, { childList: true, subtree: true });`,
+  });
+  await login(page, 'mechanic@example.com');
+  await putAwayImportantMessages(page);
+  await expect(page.locator('.order-card')).toHaveCount(20);
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+  const batches = await page.evaluate(() => (window as unknown as { __cardBatches: number[] }).__cardBatches);
+  expect(batches[0], `first batch of ${JSON.stringify(batches)}`).toBeLessThanOrEqual(5);
+  expect(batches.length).toBeGreaterThan(1);
+  expect(batches.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(20);
+});

@@ -371,9 +371,10 @@ async function sliceHolding(key: string, id: number): Promise<MirrorChunk | unde
 }
 
 async function locate(key: string, id: number): Promise<Located | undefined> {
-  const sheet = await sheetPage(key);
-  if (!sheet) return undefined;
-  const chunk = await sliceHolding(key, id);
+  // The page and the line's slot together: two requests in one round trip (#22).
+  const [sheet, slot] = await Promise.all([sheetPage(key), offlineDb.slots.get([key, id])]);
+  if (!sheet || !slot) return undefined;
+  const chunk = await offlineDb.chunks.get([key, slot.chunk]);
   const row = (chunk?.rows as MaterialCountRow[] | undefined)?.find((r) => r.id === id);
   return chunk && row ? { sheet, chunk, row } : undefined;
 }

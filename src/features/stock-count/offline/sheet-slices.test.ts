@@ -27,23 +27,24 @@ const tally = (table: string, records: number) => {
 };
 const countingTable = (table: DBCoreTable): DBCoreTable => ({
   ...table,
-  get: async (request) => {
-    const value = await table.get(request);
-    tally(table.name, value === undefined ? 0 : 1);
-    return value;
-  },
-  getMany: async (request) => {
-    const values = await table.getMany(request);
-    tally(table.name, values.filter((value) => value !== undefined).length);
-    return values;
-  },
-  query: async (request) => {
-    const result = await table.query(request);
-    tally(table.name, request.values ? result.result.length : 0);
-    return result;
-  },
-  openCursor: async (request) => {
-    const cursor = await table.openCursor(request);
+  // Dexie's own promises (.then), not async functions: a native promise between a request and the
+  // next would let the transaction commit while an edit still has requests to make.
+  get: (request) =>
+    table.get(request).then((value) => {
+      tally(table.name, value === undefined ? 0 : 1);
+      return value;
+    }),
+  getMany: (request) =>
+    table.getMany(request).then((values) => {
+      tally(table.name, values.filter((value) => value !== undefined).length);
+      return values;
+    }),
+  query: (request) =>
+    table.query(request).then((result) => {
+      tally(table.name, request.values ? result.result.length : 0);
+      return result;
+    }),
+  openCursor: (request) => table.openCursor(request).then((cursor) => {
     if (!cursor || !request.values) return cursor;
     // Each record a cursor that reads values steps onto is one record handed back.
     return new Proxy(cursor, {
@@ -53,7 +54,7 @@ const countingTable = (table: DBCoreTable): DBCoreTable => ({
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-  },
+  }),
 });
 
 beforeAll(async () => {

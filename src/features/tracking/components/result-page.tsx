@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-formats';
 import type { TrackingStatusParams } from '../../../contract/parts';
 import { Spinner } from '../../../components/ui/spinner';
+import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useTrackingStatus } from '../api/get-tracking-status';
 import { OrderCard } from './order-card';
 import '../tracking.css';
@@ -32,6 +33,9 @@ export function ResultPage({
   const { t } = useTranslation();
   const page = useTrackingStatus(userEmail, params);
   const data = page.data;
+  // The first cards with the answer, the rest in batches after each paint (#22); a refresh of the
+  // same list (the device's copy, then the server's) keeps what is drawn, another list starts again.
+  const drawn = useProgressiveCount(`${params.query}|${params.status}|${params.myOrders}|${params.page}`, data?.trackingStatus.length ?? 0);
   if (page.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (page.error || !data) {
     return (
@@ -47,18 +51,18 @@ export function ResultPage({
       )}
       {isFirst && data.trackingStatus.length === 0 && (emptyState ?? <p className="muted">{t('common.noItems')}</p>)}
       <ul className="order-cards">
-        {data.trackingStatus.map((row) => (
+        {data.trackingStatus.slice(0, drawn).map((row) => (
           <OrderCard key={row.orderId} row={row} now={now} />
         ))}
       </ul>
-      {isLast && data.has_next && (
+      {isLast && drawn === data.trackingStatus.length && data.has_next && (
         <div className="load-more">
           <button type="button" className="button" onClick={onLoadMore}>
             {t('tracking.loadMore')}
           </button>
         </div>
       )}
-      {isLast && !data.has_next && data.trackingStatus.length > 0 && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
+      {isLast && drawn === data.trackingStatus.length && !data.has_next && data.trackingStatus.length > 0 && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
     </section>
   );
 }
