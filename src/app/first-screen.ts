@@ -40,7 +40,10 @@ export function preloadFirstScreen(location: Pick<Location, 'pathname' | 'search
   startEarlyCalls(getSession(), earlyCallsOf(location));
   const locale = resolveLocale(localStorage.getItem(LANGUAGE_KEY) ?? navigator.language);
   const texts = [...new Set([DEFAULT_LOCALE, locale])].map((name) => localeFiles[`../../locales/${name}.json`]?.() ?? Promise.resolve());
-  const loads = [import('./guarded-shell'), import('../lib/dates'), ...texts, ...(FIRST_SCREENS.find(([path]) => path.test(pathname))?.[1]() ?? [])];
+  // Offline, the first screen reads the device database: it loads in the same wave. Online it
+  // loads after the first screen, which draws from the server's answers (offline/device-db.ts).
+  const deviceDb = navigator.onLine === false ? [import('../offline/db')] : [];
+  const loads = [import('./guarded-shell'), import('../lib/dates'), ...texts, ...deviceDb, ...(FIRST_SCREENS.find(([path]) => path.test(pathname))?.[1]() ?? [])];
   // Failures surface where the router loads the same chunks (timeout or missing, with reload).
   loads.forEach((load) => load.catch(() => undefined));
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { requestPersistentStorage, startOutboxSync } from '../offline/sync';
+import { loadChunk } from '../lib/chunk-load';
 import { loadOfflineKinds } from './offline-kinds';
 
 /** How long before loading the kinds of change is tried again after it failed. */
@@ -11,14 +11,17 @@ const RETRY_KINDS_MS = 5_000;
  */
 export function useOfflineSync(userEmail: string): void {
   useEffect(() => {
-    void requestPersistentStorage();
     let stop: (() => void) | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    // The sync engine and the device database are chunks of their own, loaded with the kinds
+    // rather than with the first screen (#22, offline/device-db.ts).
     const start = () =>
-      loadOfflineKinds().then(
-        () => {
-          if (!stopped) stop = startOutboxSync(userEmail);
+      Promise.all([loadChunk(() => import('../offline/sync')), loadOfflineKinds()]).then(
+        ([{ requestPersistentStorage, startOutboxSync }]) => {
+          if (stopped) return;
+          void requestPersistentStorage();
+          stop = startOutboxSync(userEmail);
         },
         () => {
           if (!stopped) retry = setTimeout(start, RETRY_KINDS_MS);

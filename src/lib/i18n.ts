@@ -77,7 +77,10 @@ export async function changeLanguage(requested: string | null | undefined, { ful
     datesInUse = true;
     await (await import('./dates')).setDatesLocale(locale);
   }
-  await i18next.changeLanguage(locale);
+  // Only a different language is changed: i18next's change re-renders every component that shows
+  // a text, and the profile's language (the guard) is nearly always the one the app started in. On
+  // a mid-range phone that was a 250 ms task just as the first list was drawn (#22).
+  if (i18next.language !== locale) await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
   localStorage.setItem(LANGUAGE_KEY, locale);
   return locale;

@@ -14,6 +14,9 @@
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
 
+// For live reads by code that loads this module on first use (device-db.ts).
+export { liveQuery } from 'dexie';
+
 export interface MirrorPage {
   /** Query key as a string, prefixed with the user's e-mail so users of one device never mix. */
   key: string;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../lib/api-client';
 import { nextNoAnswer, reportNoAnswer } from '../lib/no-answer';
 import { offlineDb } from './db';
-import { networkFirst, type Mirrored } from './mirror';
+import { networkFirst, readMirror, type Mirrored } from './mirror';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -28,7 +28,8 @@ describe('networkFirst', () => {
   it('answers with the server and saves the answer', async () => {
     const result = await networkFirst({ key: 'u|a', scope: 's', fetcher: async () => ({ n: 1 }) });
     expect(result).toMatchObject({ data: { n: 1 }, source: 'network' });
-    expect((await offlineDb.pages.get('u|a'))?.data).toEqual({ n: 1 });
+    // Saved behind the answer (#22): the device's next read of the key finds it.
+    await expect(readMirror('u|a')).resolves.toMatchObject({ data: { n: 1 } });
   });
 
   it('answers before the copy is on disk, and a copy that cannot be saved does not cost the answer (#22)', async () => {

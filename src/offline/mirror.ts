@@ -3,7 +3,8 @@
  * written under its query key with a `savedAt` stamp, in the same transaction that re-applies
  * the user's unsynced changes (`overlay`), so a fresh page never hides what is still queued.
  */
-import { offlineDb, type MirrorPage, type OutboxEntry } from './db';
+import type { MirrorPage, OutboxEntry } from './db';
+import { deviceDb } from './device-db';
 import { nextNoAnswer } from '../lib/no-answer';
 import { guardQuota, isNetworkFailure, isOffline } from './errors';
 
@@ -24,7 +25,7 @@ export class NothingSavedError extends Error {
 export const mirrorKey = (userEmail: string, queryKey: readonly unknown[]) => `${userEmail}|${JSON.stringify(queryKey)}`;
 
 export async function readMirror<T>(key: string): Promise<MirrorPage & { data: T } | undefined> {
-  return (await offlineDb.pages.get(key)) as (MirrorPage & { data: T }) | undefined;
+  return (await (await deviceDb()).pages.get(key)) as (MirrorPage & { data: T }) | undefined;
 }
 
 export interface NetworkFirstOptions<T> {
@@ -66,6 +67,7 @@ export async function answerOrSavedCopy<T, S>(
 
 export async function writeMirror<T>({ key, scope, overlay }: Omit<NetworkFirstOptions<T>, 'fetcher'>, data: T): Promise<Mirrored<T>> {
   const savedAt = Date.now();
+  const offlineDb = await deviceDb();
   const stored = await guardQuota(() =>
     offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, async () => {
       const pending = overlay ? await offlineDb.outbox.where('scope').equals(scope).sortBy('seq') : [];
@@ -87,7 +89,7 @@ export async function writeMirror<T>({ key, scope, overlay }: Omit<NetworkFirstO
  */
 function saveBehind<T>({ key, scope }: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T): Mirrored<T> {
   const savedAt = Date.now();
-  guardQuota(() => offlineDb.pages.put({ key, scope, savedAt, data })).catch((error: unknown) =>
+  guardQuota(async () => (await deviceDb()).pages.put({ key, scope, savedAt, data })).catch((error: unknown) =>
     console.warn(`The offline copy of ${key} was not saved:`, error),
   );
   return { data, savedAt, source: 'network' };

@@ -12,7 +12,6 @@
  *  - The sync engine (sync.ts) drains entries in order. Failed and conflicting entries stay,
  *    visible, until the user resolves them: retry, discard, keep mine or take theirs.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { offlineDb, type OutboxEntry, type OutboxRequest } from './db';
 import { guardQuota } from './errors';
 
@@ -104,29 +103,4 @@ export function notifyEnqueued(): void {
 export async function retryEntry(seq: number): Promise<void> {
   await offlineDb.outbox.update(seq, { status: 'pending', id: crypto.randomUUID(), lastError: undefined, attempts: 0, batchId: undefined });
   notifyEnqueued();
-}
-
-/** Entries of one scope, in order, live: screens show per-row pending / failed / conflict. */
-export function useOutboxEntries(scope: string): OutboxEntry[] {
-  return useLiveQuery(() => offlineDb.outbox.where('scope').equals(scope).sortBy('seq'), [scope]) ?? [];
-}
-
-export interface OutboxSummary {
-  waiting: number;
-  needsAttention: number;
-  /** Scopes whose confirmed changes have not been checked against a fresh read of the server yet. */
-  unverified: number;
-}
-
-/** For the top bar: how many changes wait, and how many need the user (failed or conflict). */
-export function useOutboxSummary(userEmail: string | undefined): OutboxSummary {
-  return (
-    useLiveQuery(async () => {
-      if (!userEmail) return { waiting: 0, needsAttention: 0, unverified: 0 };
-      const entries = await offlineDb.outbox.where('userEmail').equals(userEmail).toArray();
-      const needsAttention = entries.filter((e) => e.status === 'failed' || e.status === 'conflict').length;
-      const unverified = (await offlineDb.marks.where('userEmail').equals(userEmail).toArray()).filter((mark) => mark.unverified).length;
-      return { waiting: entries.length - needsAttention, needsAttention, unverified };
-    }, [userEmail]) ?? { waiting: 0, needsAttention: 0, unverified: 0 }
-  );
 }

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/use-online';
-import { useOutboxSummary } from '../../offline/outbox';
+import { useOutboxSummary } from '../../offline/outbox-live';
 import { Icon } from '../../components/ui/icons';
 
 export function SyncStatus({ userEmail }: { userEmail: string }) {

@@ -17,9 +17,10 @@ import type {
 import type * as NotificationContract from '../../../contract/notifications';
 import { userApi, toSearchParams } from '../../../lib/api-client';
 import { parseWith } from '../../../lib/lazy-schema';
-import { offlineDb } from '../../../offline/db';
+import { loadChunk } from '../../../lib/chunk-load';
+import { deviceDb } from '../../../offline/device-db';
 import { mirrorKey } from '../../../offline/mirror';
-import { enqueue, useOutboxEntries } from '../../../offline/outbox';
+import { useOutboxEntries } from '../../../offline/outbox-live';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 import { PAGE_SIZE } from '../../../domain/constants';
 
@@ -146,6 +147,8 @@ export function useMarkNotificationRead(userEmail: string) {
 /** The device's part of a read mark: the dropdown copy loses it and the outbox carries the PUT. */
 export async function queueReadMark(userEmail: string, channel: NotificationChannel, id: number): Promise<void> {
   const unreadKey = notificationQueries.unread();
+  // The outbox and the device database load with the first mark, not with the first screen (#22).
+  const [{ enqueue }, offlineDb] = await Promise.all([loadChunk(() => import('../../../offline/outbox')), deviceDb()]);
   await enqueue({
     userEmail,
     kind: READ_KIND,

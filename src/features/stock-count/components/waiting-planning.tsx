@@ -7,7 +7,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../offline/db';
 import { PLANNING_SCOPE, discardEntry } from '../offline/count-sheet';
-import { retryEntry, useOutboxEntries } from '../../../offline/outbox';
+import { retryEntry } from '../../../offline/outbox';
+import { useOutboxEntries } from '../../../offline/outbox-live';
 import type { PlanningSummary } from '../api/count-planning';
 import '../stock-count.css';
 

@@ -18,7 +18,8 @@ import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import type { OutboxEntry } from '../../../offline/db';
 import { StorageFullError } from '../../../offline/errors';
-import { retryEntry, useOutboxEntries } from '../../../offline/outbox';
+import { retryEntry } from '../../../offline/outbox';
+import { useOutboxEntries } from '../../../offline/outbox-live';
 import {
   addLine,
   discardEntry,
