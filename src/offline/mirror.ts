@@ -1,7 +1,8 @@
 /**
  * The page mirror: network first, the saved copy when the network fails. Every good answer is
- * written under its query key with a `savedAt` stamp, in the same transaction that re-applies
- * the user's unsynced changes (`overlay`), so a fresh page never hides what is still queued.
+ * written under its query key with a `savedAt` stamp: behind the answer when it is the server's
+ * as it came, or, with an `overlay`, in the same transaction that re-applies the user's unsynced
+ * changes, so a fresh page never hides what is still queued.
  */
 import type { MirrorPage, OutboxEntry } from './db';
 import { deviceDb } from './device-db';

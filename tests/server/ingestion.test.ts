@@ -148,6 +148,50 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     expect(stale).toEqual([]);
   });
 
+  it('writes an order once when a DELIVERIES line changes its item’s status and tracking number (migration 0021)', async () => {
+    const [item] = await db()
+      .select({ orderId: orderItems.orderId, lineNumber: orderItems.lineNumber, id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.deliveryStatus, 'OnTheWay'))
+      .orderBy(orderItems.id)
+      .limit(1);
+    expect(item).toBeDefined();
+    const [before] = await db().select({ arrived: orders.arrivedItems }).from(orders).where(eq(orders.id, item!.orderId));
+    const fields = ['service_order', 'line_number', 'tracking_number', 'carrier', 'event_status', 'event_description', 'occurred_at', 'event_location', 'delivery_status', 'delivery_date'];
+    // A new tracking number (the order's search text) and Delivered (its arrived count), in one line.
+    const content = csv(fields, [[item!.orderId, item!.lineNumber, 'JJFI0021NEW', 'Posti', 'Delivered', 'Delivered', '2026-11-21T09:00:00Z', 'Vantaa', 'Delivered', '2026-11-21']]);
+    // Files still waiting (the seed's) first: the claims below take this test's own.
+    await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 });
+    await registerFile(db(), { fileName: nameFor('DELIVERIES'), content, source: 'inbox' });
+    const writes = await db().transaction(async (tx) => {
+      const updates = async () =>
+        rowsOf<{ upd: number }>(await tx.execute(sql`select n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'orders'`))[0]!.upd;
+      const start = await updates();
+      const claimed = await claimNext(tx, { workerId: 'test-worker', leaseSeconds: 60 });
+      const row = await processClaimed(tx, claimed!.id, { workerId: 'test-worker' });
+      expect(row).toMatchObject({ status: 'processed', errors: [] });
+      return (await updates()) - start;
+    });
+    // Before: twice (the item summary's trigger, then the search text's).
+    expect(writes).toBe(1);
+    const [after] = await db().select({ arrived: orders.arrivedItems, text: orders.searchText }).from(orders).where(eq(orders.id, item!.orderId));
+    expect(after!.arrived).toBe(before!.arrived + 1);
+    expect(after!.text).toContain('jjfi0021new');
+
+    // A scan that changes neither the summary nor the text (a later event of the same parcel) writes no order.
+    const later = csv(fields, [[item!.orderId, item!.lineNumber, 'JJFI0021NEW', 'Posti', 'Delivered', 'Signed for', '2026-11-21T09:05:00Z', 'Vantaa', '', '']]);
+    await registerFile(db(), { fileName: nameFor('DELIVERIES', 'EVENING'), content: later, source: 'inbox' });
+    const quiet = await db().transaction(async (tx) => {
+      const updates = async () =>
+        rowsOf<{ upd: number }>(await tx.execute(sql`select n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'orders'`))[0]!.upd;
+      const start = await updates();
+      const claimed = await claimNext(tx, { workerId: 'test-worker', leaseSeconds: 60 });
+      await processClaimed(tx, claimed!.id, { workerId: 'test-worker' });
+      return (await updates()) - start;
+    });
+    expect(quiet).toBe(0);
+  });
+
   it('refuses a malformed file with line numbers and writes nothing of it', async () => {
     const beforeItems = await count(db(), orderItems);
     const beforeOrders = await count(db(), orders);
