@@ -15,15 +15,15 @@ export function cappedPageOf(total: number, capped: boolean, page: number, maxRe
   return { envelope: { page, pages, has_next: hasNext, has_prev: page > 1 }, offset: (page - 1) * maxResults };
 }
 
+/** What a list route answers (400) for an `after` that is not one of its cursors. */
+export const BAD_CURSOR = 'after must be the next_cursor of a page of this list';
+
 /**
  * Keyset cursors (docs/decisions/0035): the list-order key of a page's last row, as opaque text
  * (base64url of a JSON array of strings). A list reads the rows after it through its order's
  * index, at the same cost at any depth. `decodeCursor` answers null for anything that is not a
  * cursor of `parts` strings (the route's 400).
  */
-/** What a list route answers (400) for an `after` that is not one of its cursors. */
-export const BAD_CURSOR = 'after must be the next_cursor of a page of this list';
-
 export function encodeCursor(key: readonly string[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }

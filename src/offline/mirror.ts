@@ -1,10 +1,10 @@
 /**
  * The page mirror: network first, the saved copy when the network fails. Every good answer is
- * written under its query key with a `savedAt` stamp: behind the answer when it is the server's
- * as it came, or, with an `overlay`, in the same transaction that re-applies the user's unsynced
- * changes, so a fresh page never hides what is still queued.
+ * written under its query key with a `savedAt` stamp, behind the answer (the screen does not wait
+ * for the disk). Pages the user changes offline (a count sheet) keep their own copy, written with
+ * the queued changes on top (features/stock-count/offline/count-sheet.ts).
  */
-import type { MirrorPage, OutboxEntry } from './db';
+import type { MirrorPage } from './db';
 import { deviceDb } from './device-db';
 import { nextNoAnswer } from '../lib/no-answer';
 import { guardQuota, isNetworkFailure, isOffline } from './errors';
@@ -33,8 +33,6 @@ export interface NetworkFirstOptions<T> {
   key: string;
   scope: string;
   fetcher: () => Promise<T>;
-  /** Re-applies queued changes of this scope to fresh data. */
-  overlay?: (data: T, pending: OutboxEntry[]) => T;
   /** The server's answer when it came after the saved copy was shown (see `answerOrSavedCopy`). */
   onLateAnswer?: (fresh: Mirrored<T>) => void;
 }
@@ -66,33 +64,22 @@ export async function answerOrSavedCopy<T, S>(
   }
 }
 
-export async function writeMirror<T>({ key, scope, overlay }: Omit<NetworkFirstOptions<T>, 'fetcher'>, data: T): Promise<Mirrored<T>> {
-  const savedAt = Date.now();
-  const offlineDb = await deviceDb();
-  const stored = await guardQuota(() =>
-    offlineDb.transaction('rw', offlineDb.pages, offlineDb.outbox, async () => {
-      const pending = overlay ? await offlineDb.outbox.where('scope').equals(scope).sortBy('seq') : [];
-      const merged = overlay ? overlay(data, pending) : data;
-      await offlineDb.pages.put({ key, scope, savedAt, data: merged });
-      return merged;
-    }),
-  );
-  return { data: stored, savedAt, source: 'network' };
+/** Saves a copy of `data` under `key`, stamped `savedAt`; resolves once it is stored. */
+export async function writeMirror<T>({ key, scope }: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T, savedAt = Date.now()): Promise<Mirrored<T>> {
+  await guardQuota(async () => (await deviceDb()).pages.put({ key, scope, savedAt, data }));
+  return { data, savedAt, source: 'network' };
 }
 
 /**
- * A fresh answer that no queued change patches (no `overlay`) is the server's as it came: the
- * screen shows it at once and the copy is saved behind it (#22). Waiting for the disk first put
- * the database's opening and a flushed write between every answer of a start (profile,
- * permissions, the first list) and its screen. A later read of the key still sees the copy:
- * IndexedDB runs transactions on the same store in the order they were made. A copy that cannot
- * be saved (a full disk) costs only the offline copy, and is said in the console.
+ * The server's answer goes to the screen at once and its copy is saved behind it (#22). Waiting
+ * for the disk first put the database's opening and a flushed write between every answer of a
+ * start (profile, permissions, the first list) and its screen. A later read of the key still sees
+ * the copy: IndexedDB runs transactions on the same store in the order they were made. A copy
+ * that cannot be saved (a full disk) costs only the offline copy, and is said in the console.
  */
-function saveBehind<T>({ key, scope }: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T): Mirrored<T> {
+function saveBehind<T>(options: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T): Mirrored<T> {
   const savedAt = Date.now();
-  guardQuota(async () => (await deviceDb()).pages.put({ key, scope, savedAt, data })).catch((error: unknown) =>
-    console.warn(`The offline copy of ${key} was not saved:`, error),
-  );
+  writeMirror(options, data, savedAt).catch((error: unknown) => console.warn(`The offline copy of ${options.key} was not saved:`, error));
   return { data, savedAt, source: 'network' };
 }
 
@@ -100,7 +87,7 @@ export async function networkFirst<T>(options: NetworkFirstOptions<T>): Promise<
   if (!isOffline()) {
     try {
       const outcome = await answerOrSavedCopy(
-        options.fetcher().then((data) => (options.overlay ? writeMirror(options, data) : saveBehind(options, data))),
+        options.fetcher().then((data) => saveBehind(options, data)),
         () => readMirror<T>(options.key),
         (fresh) => options.onLateAnswer?.(fresh),
       );

@@ -27,6 +27,26 @@ async function count(db: Db, table: typeof orders | typeof orderItems | typeof p
   return row!.n;
 }
 
+/**
+ * Claims and processes the next waiting file inside a transaction of the test's, which reads the
+ * rows inserted into and updated in `orders` before and after (the statistics may also hold
+ * earlier transactions' counts not yet flushed, hence the difference within one transaction).
+ */
+async function orderWritesOfNextFile(db: Db): Promise<{ ins: number; upd: number }> {
+  return db.transaction(async (tx) => {
+    const counters = async () =>
+      rowsOf<{ ins: number; upd: number }>(
+        await tx.execute(sql`select n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'orders'`),
+      )[0]!;
+    const before = await counters();
+    const claimed = await claimNext(tx, { workerId: 'test-worker', leaseSeconds: 60 });
+    const row = await processClaimed(tx, claimed!.id, { workerId: 'test-worker' });
+    expect(row).toMatchObject({ status: 'processed', errors: [] });
+    const after = await counters();
+    return { ins: after.ins - before.ins, upd: after.upd - before.upd };
+  });
+}
+
 async function ingest(db: Db, fileName: string, content: string) {
   const { file, duplicate } = await registerFile(db, { fileName, content, source: 'inbox' });
   const done = await processPending(db, { workerId: 'test-worker', leaseSeconds: 60 });
@@ -99,20 +119,7 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
       ['4999100009', 20, 'FI01', 'MAT-E-2', 'New part', 'PC', 'EQ-9', 'Escalator', 'Hall 9', '', '', '', '', '', ''],
     ];
     await registerFile(db(), { fileName: nameFor('ORDERS'), content: csv(fields, lines), source: 'inbox' });
-    // Claimed and processed inside a transaction of the test's, which reads the rows written to
-    // `orders` before and after (the counters may also hold earlier transactions' not yet flushed).
-    const writes = await db().transaction(async (tx) => {
-      const counters = async () =>
-        rowsOf<{ ins: number; upd: number }>(
-          await tx.execute(sql`select n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'orders'`),
-        )[0]!;
-      const before = await counters();
-      const claimed = await claimNext(tx, { workerId: 'test-worker', leaseSeconds: 60 });
-      const row = await processClaimed(tx, claimed!.id, { workerId: 'test-worker' });
-      expect(row).toMatchObject({ status: 'processed', errors: [] });
-      const after = await counters();
-      return { ins: after.ins - before.ins, upd: after.upd - before.upd };
-    });
+    const writes = await orderWritesOfNextFile(db());
     // Two new orders inserted and never rewritten; the order that existed rewritten once (summary
     // and text together). Before: every order of the file three times (insert, summary, text).
     expect(writes).toEqual({ ins: 2, upd: 1 });
@@ -163,15 +170,7 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     // Files still waiting (the seed's) first: the claims below take this test's own.
     await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 });
     await registerFile(db(), { fileName: nameFor('DELIVERIES'), content, source: 'inbox' });
-    const writes = await db().transaction(async (tx) => {
-      const updates = async () =>
-        rowsOf<{ upd: number }>(await tx.execute(sql`select n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'orders'`))[0]!.upd;
-      const start = await updates();
-      const claimed = await claimNext(tx, { workerId: 'test-worker', leaseSeconds: 60 });
-      const row = await processClaimed(tx, claimed!.id, { workerId: 'test-worker' });
-      expect(row).toMatchObject({ status: 'processed', errors: [] });
-      return (await updates()) - start;
-    });
+    const { upd: writes } = await orderWritesOfNextFile(db());
     // Before: twice (the item summary's trigger, then the search text's).
     expect(writes).toBe(1);
     const [after] = await db().select({ arrived: orders.arrivedItems, text: orders.searchText }).from(orders).where(eq(orders.id, item!.orderId));
@@ -181,14 +180,7 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     // A scan that changes neither the summary nor the text (a later event of the same parcel) writes no order.
     const later = csv(fields, [[item!.orderId, item!.lineNumber, 'JJFI0021NEW', 'Posti', 'Delivered', 'Signed for', '2026-11-21T09:05:00Z', 'Vantaa', '', '']]);
     await registerFile(db(), { fileName: nameFor('DELIVERIES', 'EVENING'), content: later, source: 'inbox' });
-    const quiet = await db().transaction(async (tx) => {
-      const updates = async () =>
-        rowsOf<{ upd: number }>(await tx.execute(sql`select n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'orders'`))[0]!.upd;
-      const start = await updates();
-      const claimed = await claimNext(tx, { workerId: 'test-worker', leaseSeconds: 60 });
-      await processClaimed(tx, claimed!.id, { workerId: 'test-worker' });
-      return (await updates()) - start;
-    });
+    const { upd: quiet } = await orderWritesOfNextFile(db());
     expect(quiet).toBe(0);
   });
 

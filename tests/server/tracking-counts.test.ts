@@ -33,6 +33,27 @@ const SCOPES: Record<string, (order: Order) => boolean> = {
     (order.plant === 'FI01' && order.workCenter === 'FI01M001') || order.shipToParty === '0050010001' || order.userEmail === 'mechanic@example.com',
 };
 
+/**
+ * Two transactions on one order at once (PostgreSQL): the first runs `held` and keeps its
+ * transaction open while the second runs `waiting` (which waits for the first's lock on the
+ * order's row); then the first commits and the second finishes.
+ */
+async function whileFirstHolds(connectionString: string, held: string, waiting: string): Promise<void> {
+  const first = new pg.Client({ connectionString });
+  const second = new pg.Client({ connectionString });
+  await Promise.all([first.connect(), second.connect()]);
+  try {
+    await first.query('begin');
+    await first.query(held);
+    const blocked = second.query(waiting);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await first.query('commit');
+    await blocked;
+  } finally {
+    await Promise.all([first.end(), second.end()]);
+  }
+}
+
 describe.each(ENGINES)('tracking list from the order summary on %s', (engine) => {
   let product: TestProduct;
   const tokens: Record<string, string> = {};
@@ -298,21 +319,9 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     if (!connectionString) throw new Error('PostgreSQL expected');
     await db().insert(orders).values({ id: 'ZZ-RACE-1', plant: 'DE02' });
     await db().insert(orderItems).values({ orderId: 'ZZ-RACE-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
-    const first = new pg.Client({ connectionString });
-    const second = new pg.Client({ connectionString });
-    await Promise.all([first.connect(), second.connect()]);
-    try {
-      // A adds a line and holds its transaction open; B meanwhile receives line 10 (waits for A's
-      // lock on the order's row). Each recounting from its own snapshot lost the other's change.
-      await first.query('begin');
-      await first.query(`insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-1', 20, 'M2', 'Race two', 'PC')`);
-      const waiting = second.query(`update order_items set goods_receipt_posted_at = now() where order_id = 'ZZ-RACE-1' and line_number = 10`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await first.query('commit');
-      await waiting;
-    } finally {
-      await Promise.all([first.end(), second.end()]);
-    }
+    // A adds a line and holds its transaction open; B meanwhile receives line 10 (waits for A's
+    // lock on the order's row). Each recounting from its own snapshot lost the other's change.
+    await whileFirstHolds(connectionString, `insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-1', 20, 'M2', 'Race two', 'PC')`, `update order_items set goods_receipt_posted_at = now() where order_id = 'ZZ-RACE-1' and line_number = 10`);
     const [summary] = await db()
       .select({ items: orders.itemCount, arrived: orders.arrivedItems, actionPoint: orders.actionPointItems })
       .from(orders)
@@ -343,21 +352,9 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     const connectionString = product.database.databaseUrl;
     if (!connectionString) throw new Error('PostgreSQL expected');
     await db().insert(orders).values({ id: 'ZZ-RACE-I', plant: 'DE02' });
-    const first = new pg.Client({ connectionString });
-    const second = new pg.Client({ connectionString });
-    await Promise.all([first.connect(), second.connect()]);
-    try {
-      // A inserts line 10 and holds its transaction open; B inserts line 20 and waits for A's lock
-      // on the order's row, then reads the items again: both lines in the count and the text.
-      await first.query('begin');
-      await first.query(`insert into order_items (order_id, line_number, material_code, material_description, unit, goods_receipt_posted_at) values ('ZZ-RACE-I', 10, 'M1', 'Race alpha', 'PC', now())`);
-      const waiting = second.query(`insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-I', 20, 'M2', 'Race beta', 'PC')`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await first.query('commit');
-      await waiting;
-    } finally {
-      await Promise.all([first.end(), second.end()]);
-    }
+    // A inserts line 10 and holds its transaction open; B inserts line 20 and waits for A's lock
+    // on the order's row, then reads the items again: both lines in the count and the text.
+    await whileFirstHolds(connectionString, `insert into order_items (order_id, line_number, material_code, material_description, unit, goods_receipt_posted_at) values ('ZZ-RACE-I', 10, 'M1', 'Race alpha', 'PC', now())`, `insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-I', 20, 'M2', 'Race beta', 'PC')`);
     const [row] = await db()
       .select({ items: orders.itemCount, arrived: orders.arrivedItems, text: orders.searchText })
       .from(orders)
@@ -372,21 +369,9 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     if (!connectionString) throw new Error('PostgreSQL expected');
     await db().insert(orders).values({ id: 'ZZ-RACE-T', plant: 'DE02' });
     await db().insert(orderItems).values({ orderId: 'ZZ-RACE-T', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
-    const first = new pg.Client({ connectionString });
-    const second = new pg.Client({ connectionString });
-    await Promise.all([first.connect(), second.connect()]);
-    try {
-      // A adds a line and holds its transaction open; B meanwhile renames line 10 (text only: the
-      // summary does not change). Reading from its own snapshot, B would drop A's line.
-      await first.query('begin');
-      await first.query(`insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-T', 20, 'M2', 'Jackal bracket', 'PC')`);
-      const waiting = second.query(`update order_items set material_description = 'Ibex pulley' where order_id = 'ZZ-RACE-T' and line_number = 10`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await first.query('commit');
-      await waiting;
-    } finally {
-      await Promise.all([first.end(), second.end()]);
-    }
+    // A adds a line and holds its transaction open; B meanwhile renames line 10 (text only: the
+    // summary does not change). Reading from its own snapshot, B would drop A's line.
+    await whileFirstHolds(connectionString, `insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-T', 20, 'M2', 'Jackal bracket', 'PC')`, `update order_items set material_description = 'Ibex pulley' where order_id = 'ZZ-RACE-T' and line_number = 10`);
     const [row] = await db().select({ text: orders.searchText }).from(orders).where(eq(orders.id, 'ZZ-RACE-T'));
     expect(row!.text).toContain('jackal bracket');
     expect(row!.text).toContain('ibex pulley');
