@@ -34,11 +34,16 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
       root,
       wildcard: false,
       index: false,
+      // The build's .br and .gz of each file (vite.config.ts), sent as they are for the encoding
+      // asked for; @fastify/compress leaves an answer that already has an encoding alone.
+      preCompressed: true,
       // setHeaders decides; send's own default (`public, max-age=0`) would overwrite it.
       cacheControl: false,
       setHeaders(res, path) {
         if (/\/assets\//.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
+        // The same URL has a .br, a .gz and a plain body: a shared cache must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
         if (path.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
       },
     });

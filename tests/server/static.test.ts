@@ -1,20 +1,29 @@
 /** The built app is served to every request that accepts HTML, curl's `*` + `/*` included (#19 item 27). */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerStatic, servesPage } from '../../server/plugins/static';
 
 let app: FastifyInstance;
 let dir: string;
+const LONG = Array.from({ length: 400 }, (_, i) => `console.log('line ${i}');`).join('\n');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>PartsTrack</title>');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  // As the build writes them (vite.config.ts): a long script with its .br and .gz beside it.
+  writeFileSync(join(dir, 'assets', 'long-3c4d.js'), LONG);
+  writeFileSync(join(dir, 'assets', 'long-3c4d.js.br'), brotliCompressSync(LONG));
+  writeFileSync(join(dir, 'assets', 'long-3c4d.js.gz'), gzipSync(LONG, { level: 1 }));
   app = Fastify();
+  // As in server/app.ts: compression for everything, registered before the files.
+  await app.register(compress, { threshold: 1024 });
   await registerStatic(app, dir);
   await app.ready();
 });
@@ -47,6 +56,27 @@ describe('static app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/assets/missing-9z9z.js', '*/*')).statusCode).toBe(404);
     expect((await get('/assets/missing-9z9z.js', 'text/html')).statusCode).toBe(200);
+  });
+
+  it('sends the build\'s .br or .gz for the encoding asked for, as it is, and says it varies', async () => {
+    const send = (encoding?: string) =>
+      app.inject({ method: 'GET', url: '/assets/long-3c4d.js', headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+    const br = await send('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LONG);
+    // The build's bytes, not a compression made for this request (quality 11 here, 4 on the fly).
+    expect(br.rawPayload.equals(readFileSync(join(dir, 'assets', 'long-3c4d.js.br')))).toBe(true);
+    const gz = await send('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(LONG);
+    expect(gz.rawPayload.equals(readFileSync(join(dir, 'assets', 'long-3c4d.js.gz')))).toBe(true);
+    const plain = await send('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(LONG);
+    for (const answer of [br, gz, plain]) {
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+    }
   });
 
   it('never answers API paths or non-HTML requests with the app', async () => {
