@@ -7,6 +7,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
+import { watchFirstScreen } from '../lib/after-first-screen';
 import { createQueryClient } from '../lib/query-client';
 import { initI18n, LANGUAGE_KEY } from '../lib/i18n';
 import { onUserExpired } from '../lib/user-expired';
@@ -14,6 +15,8 @@ import { createRouter } from './router';
 
 export async function startApp(root: Root = createRoot(document.getElementById('root')!)): Promise<void> {
   const queryClient = createQueryClient();
+  // What the first screen does not need waits until it is drawn (#22).
+  watchFirstScreen(queryClient);
   const router = createRouter(queryClient);
   // §8: 'User expired' on any call, not only the profile call.
   onUserExpired(() => {

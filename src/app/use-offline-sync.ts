@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import { loadChunk } from '../lib/chunk-load';
 import { loadOfflineKinds } from './offline-kinds';
 
@@ -15,7 +16,7 @@ export function useOfflineSync(userEmail: string): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     // The sync engine and the device database are chunks of their own, loaded with the kinds
-    // rather than with the first screen (#22, offline/device-db.ts).
+    // once the first screen is drawn (#22, offline/device-db.ts, lib/after-first-screen.ts).
     const start = () =>
       Promise.all([loadChunk(() => import('../offline/sync')), loadOfflineKinds()]).then(
         ([{ requestPersistentStorage, startOutboxSync }]) => {
@@ -27,7 +28,9 @@ export function useOfflineSync(userEmail: string): void {
           if (!stopped) retry = setTimeout(start, RETRY_KINDS_MS);
         },
       );
-    void start();
+    void afterFirstScreen().then(() => {
+      if (!stopped) void start();
+    });
     return () => {
       stopped = true;
       clearTimeout(retry);

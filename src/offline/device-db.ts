@@ -7,6 +7,7 @@
  * count sheet, sync) imports `./db` as before: it loads with the screens that need it.
  */
 import { useEffect, useState } from 'react';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import { loadChunk } from '../lib/chunk-load';
 import type * as DbModule from './db';
 
@@ -28,7 +29,9 @@ export const deviceDb = (): Promise<DeviceDb> => deviceDbModule().then((module) 
 
 /**
  * A live query of the device database (Dexie's liveQuery) for a component of the first screen:
- * `initial` until the database has loaded and answered, then every change of what `query` reads.
+ * `initial` until the first screen is drawn and the database has loaded and answered (the
+ * database is not fetched for it before: lib/after-first-screen.ts), then every change of what
+ * `query` reads.
  * `deps` are the query's inputs, as for useEffect; new inputs start again from `initial`.
  */
 export function useDeviceQuery<T>(query: (db: DeviceDb) => Promise<T>, deps: readonly unknown[], initial: T): T {
@@ -36,7 +39,9 @@ export function useDeviceQuery<T>(query: (db: DeviceDb) => Promise<T>, deps: rea
   useEffect(() => {
     let stopped = false;
     let subscription: { unsubscribe(): void } | undefined;
-    void deviceDbModule().then(
+    void afterFirstScreen()
+      .then(deviceDbModule)
+      .then(
       ({ offlineDb, liveQuery }) => {
         if (stopped) return;
         subscription = liveQuery(() => query(offlineDb)).subscribe({

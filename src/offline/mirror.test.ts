@@ -3,11 +3,13 @@
  * retried, the late answer after it; no saved copy, the call is waited for as before.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isFirstScreenDrawn, openAfterFirstScreen } from '../lib/after-first-screen';
 import { createServiceClient } from '../lib/api-client';
 import { nextNoAnswer, reportNoAnswer } from '../lib/no-answer';
 import { offlineDb } from './db';
 import { networkFirst, readMirror, type Mirrored } from './mirror';
+import { enqueue } from './outbox';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -24,7 +26,42 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+// Runs first: the gate of lib/after-first-screen.ts opens once per page and stays open.
+describe('before the first screen is drawn (#22)', () => {
+  it('a queued change writes the waiting copy before it patches it, so the patch is never overwritten', async () => {
+    expect(isFirstScreenDrawn()).toBe(false);
+    await networkFirst({ key: 'u|p', scope: 's', fetcher: async () => ({ n: 1, read: false }) });
+    await enqueue({
+      userEmail: 'u',
+      kind: 'test-mark',
+      scope: 's',
+      target: 'p',
+      request: { service: 'user', method: 'PUT', path: 'p', json: {} },
+      apply: async () => {
+        const saved = await offlineDb.pages.get('u|p');
+        if (saved) await offlineDb.pages.put({ ...saved, data: { n: 1, read: true } });
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await offlineDb.pages.get('u|p'))?.data).toEqual({ n: 1, read: true });
+    await offlineDb.outbox.clear();
+  });
+
+  it('keeps the copy in memory, answers reads of the key from it, and writes it when the screen is drawn', async () => {
+    expect(isFirstScreenDrawn()).toBe(false);
+    await networkFirst({ key: 'u|w', scope: 's', fetcher: async () => ({ n: 1 }) });
+    await networkFirst({ key: 'u|w', scope: 's', fetcher: async () => ({ n: 2 }) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await offlineDb.pages.get('u|w')).toBeUndefined();
+    await expect(readMirror('u|w')).resolves.toMatchObject({ data: { n: 2 } });
+    openAfterFirstScreen();
+    await vi.waitFor(async () => expect((await offlineDb.pages.get('u|w'))?.data).toEqual({ n: 2 }));
+  });
+});
+
 describe('networkFirst', () => {
+  beforeEach(() => openAfterFirstScreen());
+
   it('answers with the server and saves the answer', async () => {
     const result = await networkFirst({ key: 'u|a', scope: 's', fetcher: async () => ({ n: 1 }) });
     expect(result).toMatchObject({ data: { n: 1 }, source: 'network' });
@@ -34,7 +71,7 @@ describe('networkFirst', () => {
 
   it('answers before the copy is on disk, and a copy that cannot be saved does not cost the answer (#22)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const put = vi.spyOn(offlineDb.pages, 'put').mockImplementation(() => {
+    const put = vi.spyOn(offlineDb.pages, 'bulkPut').mockImplementation(() => {
       throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
     });
     try {
@@ -59,7 +96,7 @@ describe('networkFirst', () => {
 
     call.resolve({ n: 'fresh' });
     await expect(late.promise).resolves.toMatchObject({ data: { n: 'fresh' }, source: 'network' });
-    expect((await offlineDb.pages.get('u|b'))?.data).toEqual({ n: 'fresh' });
+    await vi.waitFor(async () => expect((await offlineDb.pages.get('u|b'))?.data).toEqual({ n: 'fresh' }));
   });
 
   it('waits for the call when nothing is saved on the device', async () => {

@@ -1,11 +1,12 @@
 /**
  * The page mirror: network first, the saved copy when the network fails. Every good answer is
  * written under its query key with a `savedAt` stamp, behind the answer (the screen does not wait
- * for the disk). Pages the user changes offline (a count sheet) keep their own copy, written with
+ * for the disk), once the first screen is drawn (lib/after-first-screen.ts). Pages the user changes offline (a count sheet) keep their own copy, written with
  * the queued changes on top (features/stock-count/offline/count-sheet.ts).
  */
 import type { MirrorPage } from './db';
 import { deviceDb } from './device-db';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import { nextNoAnswer } from '../lib/no-answer';
 import { guardQuota, isNetworkFailure, isOffline } from './errors';
 
@@ -25,8 +26,34 @@ export class NothingSavedError extends Error {
 
 export const mirrorKey = (userEmail: string, queryKey: readonly unknown[]) => `${userEmail}|${JSON.stringify(queryKey)}`;
 
+/**
+ * Copies of answers not yet written, by key (the latest answer of a key wins): until the first
+ * screen is drawn they wait here, then go to the device in one transaction.
+ */
+const unsaved = new Map<string, MirrorPage>();
+
 export async function readMirror<T>(key: string): Promise<MirrorPage & { data: T } | undefined> {
+  const waiting = unsaved.get(key);
+  if (waiting) return waiting as MirrorPage & { data: T };
   return (await (await deviceDb()).pages.get(key)) as (MirrorPage & { data: T }) | undefined;
+}
+
+/**
+ * Writes the copies still waiting for the first screen. A transaction that reads or patches saved
+ * pages (a queued change's `apply`, the sync's `confirm`) calls it first, so a copy written later
+ * can never put back what that transaction changed. A copy that cannot be saved (a full disk)
+ * costs only the offline copy, and is said in the console.
+ */
+export async function saveWaitingCopies(): Promise<void> {
+  if (unsaved.size === 0) return;
+  const pages = [...unsaved.values()];
+  unsaved.clear();
+  try {
+    const db = await deviceDb();
+    await guardQuota(() => db.pages.bulkPut(pages));
+  } catch (error) {
+    console.warn(`The offline copies of ${pages.map((page) => page.key).join(', ')} were not saved:`, error);
+  }
 }
 
 export interface NetworkFirstOptions<T> {
@@ -66,6 +93,7 @@ export async function answerOrSavedCopy<T, S>(
 
 /** Saves a copy of `data` under `key`, stamped `savedAt`; resolves once it is stored. */
 export async function writeMirror<T>({ key, scope }: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T, savedAt = Date.now()): Promise<Mirrored<T>> {
+  unsaved.delete(key);
   await guardQuota(async () => (await deviceDb()).pages.put({ key, scope, savedAt, data }));
   return { data, savedAt, source: 'network' };
 }
@@ -73,13 +101,17 @@ export async function writeMirror<T>({ key, scope }: Pick<NetworkFirstOptions<T>
 /**
  * The server's answer goes to the screen at once and its copy is saved behind it (#22). Waiting
  * for the disk first put the database's opening and a flushed write between every answer of a
- * start (profile, permissions, the first list) and its screen. A later read of the key still sees
- * the copy: IndexedDB runs transactions on the same store in the order they were made. A copy
- * that cannot be saved (a full disk) costs only the offline copy, and is said in the console.
+ * start (profile, permissions, the first list) and its screen; saving at once still fetched and
+ * ran the database's chunk before the first list. Until the copy is written, `readMirror` answers
+ * from it, and `saveWaitingCopies` writes it ahead of any transaction on saved pages.
  */
-function saveBehind<T>(options: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T): Mirrored<T> {
+function saveBehind<T>({ key, scope }: Pick<NetworkFirstOptions<T>, 'key' | 'scope'>, data: T): Mirrored<T> {
   const savedAt = Date.now();
-  writeMirror(options, data, savedAt).catch((error: unknown) => console.warn(`The offline copy of ${options.key} was not saved:`, error));
+  const first = unsaved.size === 0;
+  // A newer answer of the key replaces the waiting one: it goes to the end, as if made now.
+  unsaved.delete(key);
+  unsaved.set(key, { key, scope, savedAt, data });
+  if (first) void afterFirstScreen().then(saveWaitingCopies);
   return { data, savedAt, source: 'network' };
 }
 

@@ -14,6 +14,7 @@
  */
 import { offlineDb, type OutboxEntry, type OutboxRequest } from './db';
 import { guardQuota } from './errors';
+import { saveWaitingCopies } from './mirror';
 
 export interface Change {
   userEmail: string;
@@ -49,6 +50,8 @@ export function onEnqueue(listener: Listener): () => void {
 const isOpen = (entry: OutboxEntry) => entry.status !== 'sending';
 
 export async function enqueue(change: Change): Promise<OutboxEntry> {
+  // A change's `apply` patches saved pages: copies still waiting to be saved go first (mirror.ts).
+  await saveWaitingCopies();
   const entry = await guardQuota(() =>
     offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
       // The open entry of this target and kind (the sync engine marks what it takes as sending in

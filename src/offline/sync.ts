@@ -16,6 +16,7 @@ import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { errorMessage, partsApi, stockApi, userApi } from '../lib/api-client';
 import { markKey, offlineDb, type OutboxEntry } from './db';
 import { isNetworkFailure } from './errors';
+import { saveWaitingCopies } from './mirror';
 import { onEnqueue } from './outbox';
 import { replayJournal } from './journal';
 import { kindOf, refresherOf } from './registry';
@@ -137,6 +138,8 @@ async function takeWork(userEmail: string, single: boolean): Promise<Work | null
 
 /** The server confirmed: the kind updates the mirror, and each scope's mark says its snapshots are stale. */
 async function confirm(batch: OutboxEntry[], body: unknown): Promise<void> {
+  // The kind's `confirm` patches saved pages: copies still waiting to be saved go first (mirror.ts).
+  await saveWaitingCopies();
   // An async scope function: Dexie keeps the transaction open across its awaits.
   await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, offlineDb.marks, async () => {
     const handler = kindOf(batch[0]!.kind)?.confirm;

@@ -68,3 +68,33 @@ test('a signed-in start asks for the profile, permissions, plants and the first 
   // The app used those answers instead of asking again.
   for (const call of early) expect(calls.filter((made) => made === call), call).toHaveLength(1);
 });
+
+test('the device database, the sync engine and the scanner are fetched once the first list is drawn, not before', async ({ page }) => {
+  test.slow(); // sign-in and a second start
+  await login(page, 'mechanic@example.com');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
+  // When the first order card is in the page, in the page's own clock (#22, lib/after-first-screen.ts).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('li.order-card')) return;
+      (window as unknown as { listDrawnAt: number }).listDrawnAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/status-monitor');
+  await expect(page.locator('li.order-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /scan/i }).first()).toBeVisible();
+  const later = /\/assets\/(db|sync|scan-button)-[^/]+\.js$/;
+  const { listDrawnAt, fetched } = await page.evaluate((pattern) => {
+    const re = new RegExp(pattern);
+    return {
+      listDrawnAt: (window as unknown as { listDrawnAt: number }).listDrawnAt,
+      fetched: performance
+        .getEntriesByType('resource')
+        .filter((entry) => re.test(new URL(entry.name).pathname))
+        .map((entry) => ({ file: new URL(entry.name).pathname, at: entry.startTime })),
+    };
+  }, later.source);
+  expect(fetched.map(({ file }) => file.replace(/-[^-/]+\.js$/, '')).sort()).toEqual(['/assets/db', '/assets/scan-button', '/assets/sync']);
+  for (const { file, at } of fetched) expect(at, file).toBeGreaterThan(listDrawnAt);
+});

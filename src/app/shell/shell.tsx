@@ -6,6 +6,7 @@ import { can } from '../../domain/permissions';
 import { useAllowedPlants, useProfile } from '../../lib/profile';
 import { signOut } from '../../lib/auth/use-session';
 import { useIsNarrow } from '../../lib/use-media-query';
+import { useMarkFirstScreen } from '../../lib/after-first-screen';
 import { RouteTitleContext } from '../../components/route-meta';
 import { ListLoadingOverlay } from '../../components/ui/list-loading-overlay';
 import { Spinner } from '../../components/ui/spinner';
@@ -30,6 +31,12 @@ function NotAllowed() {
 }
 
 /** §2 shell: side bar (desktop) or bottom bar (≤ 991 px), top bar, and the current screen. */
+/** Mounts with the first screen (after its chunk, in the same commit): lib/after-first-screen.ts. */
+function FirstScreenMark(): null {
+  useMarkFirstScreen();
+  return null;
+}
+
 export function Shell() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -60,7 +67,10 @@ export function Shell() {
         <ImportantMessagesBanner state={importantMessages} />
         <main id="main" className="shell-main" tabIndex={-1}>
           <RouteTitleContext.Provider value={titleKey}>
-            <Suspense fallback={<Spinner label={t('loading.screen')} />}>{allowed ? <Outlet /> : <NotAllowed />}</Suspense>
+            <Suspense fallback={<Spinner label={t('loading.screen')} />}>
+              <FirstScreenMark />
+              {allowed ? <Outlet /> : <NotAllowed />}
+            </Suspense>
           </RouteTitleContext.Provider>
           <ListLoadingOverlay />
         </main>

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseSearch, splitTerms } from '../../../domain/search-language';
+import { useFirstScreenDrawn } from '../../../lib/after-first-screen';
 import '../tracking.css';
 
 /** Scan to find an order (#17); lazy, so the scanner and its code rules stay out of this screen's chunk. */
@@ -26,6 +27,7 @@ export function TrackingSearchForm({
   label: string;
 }) {
   const { t } = useTranslation();
+  const scanReady = useFirstScreenDrawn();
   const id = useId();
   const [text, setText] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
@@ -67,20 +69,23 @@ export function TrackingSearchForm({
         <button type="submit" className="button primary">
           {t('common.search')}
         </button>
-        <Suspense fallback={null}>
-          <ScanButton
-            title={t('scan.findOrderTitle')}
-            onScan={(raw) => {
-              void import('../../../domain/scan-codes').then(({ orderSearchFor }) => {
-                const search = orderSearchFor(raw);
-                if (!search) return;
-                setText(search);
-                setSubmitted(true);
-                if (parseSearch(search).errors.length === 0) onSearch(search);
-              });
-            }}
-          />
-        </Suspense>
+        {/* The scanner's chunk is fetched once the first screen is drawn (#22). */}
+        {scanReady && (
+          <Suspense fallback={null}>
+            <ScanButton
+              title={t('scan.findOrderTitle')}
+              onScan={(raw) => {
+                void import('../../../domain/scan-codes').then(({ orderSearchFor }) => {
+                  const search = orderSearchFor(raw);
+                  if (!search) return;
+                  setText(search);
+                  setSubmitted(true);
+                  if (parseSearch(search).errors.length === 0) onSearch(search);
+                });
+              }}
+            />
+          </Suspense>
+        )}
       </div>
       {terms.length > 0 && (
         <ol className="search-terms" aria-label={t('tracking.search.termsLabel')}>
