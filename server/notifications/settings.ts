@@ -5,6 +5,7 @@
  * function, so "what the screen shows" is exactly "what the pipeline does".
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import type { Db, Tx } from '../db/client';
 import { allowedPlants, notificationDevices, notificationSettings, userAttachments, userGrants, users } from '../db/schema';
 import { NOTIFICATION_KEYS, notificationPreferences, type NotificationPreferences, type NotificationSettingsEntry } from '../../src/contract/notifications';
@@ -22,7 +23,7 @@ export function defaultPreferences(enabled: { email: boolean; sms: boolean; push
 /** Stored preferences may miss keys added later: fill them with "off" rather than failing. */
 function readPreferences(value: unknown): NotificationPreferences {
   const base = defaultPreferences({ email: false, sms: false, push: false });
-  const parsed = notificationPreferences.partial().safeParse(value);
+  const parsed = z.partial(notificationPreferences).safeParse(value);
   return parsed.success ? { ...base, ...parsed.data } : base;
 }
 

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const localTokenBody = z
-  .object({ email: z.string().min(1, 'Field email is required').max(254) })
-  .meta({ id: 'LocalTokenRequest' });
+  .object({ email: z.string().check(z.minLength(1, 'Field email is required'), z.maxLength(254)) })
+  .register(z.globalRegistry, { id: 'LocalTokenRequest' });
 
 export const localTokenResponse = z
-  .object({ idToken: z.string(), expiresIn: z.number().int().positive() })
-  .meta({ id: 'LocalTokenResponse' });
+  .object({ idToken: z.string(), expiresIn: z.int().check(z.positive()) })
+  .register(z.globalRegistry, { id: 'LocalTokenResponse' });
 
 export const demoAccount = z.object({
   email: z.string(),
@@ -23,5 +23,5 @@ export const authConfigResponse = z
     demoAccounts: z.array(demoAccount),
     allowedDomains: z.array(z.string()),
   })
-  .meta({ id: 'AuthConfig' });
+  .register(z.globalRegistry, { id: 'AuthConfig' });
 export type AuthConfig = z.infer<typeof authConfigResponse>;

@@ -1,17 +1,23 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PAGE_SIZE } from '../domain/constants';
 import { hasControlCharacter } from '../domain/text';
 
 /** Every 4xx/5xx body: the browser shows `message` (stock calls show the whole body, §8). */
-export const errorBody = z.object({ message: z.string() }).meta({ id: 'Error' });
+export const errorBody = z.object({ message: z.string() }).register(z.globalRegistry, { id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Query arrays arrive as repeated keys (§7): `?countries=FI&countries=DE`; one key is one value. */
-export const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+export const repeated = <T extends z.core.$ZodType>(item: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
+    z.array(item),
+  );
 
 /** A query boolean: "true" / "false" only (§5: myOrders must be boolean). */
-export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const queryBoolean = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((value: 'true' | 'false') => value === 'true'),
+);
 
 /**
  * Lists count at most this many rows per count (docs/decisions/0021): a count above it is answered
@@ -21,7 +27,9 @@ export const LIST_COUNT_CAP = 1000;
 
 /** The envelope field naming the counts of a page that are lower bounds (they reached LIST_COUNT_CAP). */
 export const countsCapped = <const T extends readonly [string, ...string[]]>(names: T) =>
-  z.array(z.enum(names)).meta({ description: `Counts that reached ${LIST_COUNT_CAP} and are lower bounds ("at least ${LIST_COUNT_CAP}").` });
+  z.array(z.enum(names)).register(z.globalRegistry, {
+    description: `Counts that reached ${LIST_COUNT_CAP} and are lower bounds ("at least ${LIST_COUNT_CAP}").`,
+  });
 
 /**
  * Keyset paging underneath page numbers (docs/decisions/0035): a list that answers `next_cursor`
@@ -31,30 +39,30 @@ export const countsCapped = <const T extends readonly [string, ...string[]]>(nam
  * not to its search or tab.
  */
 export const afterParam = z
-  .string({ error: 'after must be text' })
-  .min(1, 'after must be the next_cursor of the page before')
-  .max(200, 'after must be the next_cursor of the page before')
-  .optional()
-  .meta({ description: "The `next_cursor` of the page before: this page's rows are those after it in list order (constant time at any depth). `page` still names the page." });
-export const nextCursor = z
-  .string()
-  .nullable()
-  .optional()
-  .meta({ description: 'Send as `after` (with page + 1) to read the next page at the same cost at any depth; null on the last page.' });
+  .optional(
+    z
+      .string({ error: 'after must be text' })
+      .check(z.minLength(1, 'after must be the next_cursor of the page before'), z.maxLength(200, 'after must be the next_cursor of the page before')),
+  )
+  .register(z.globalRegistry, {
+    description: "The `next_cursor` of the page before: this page's rows are those after it in list order (constant time at any depth). `page` still names the page.",
+  });
+export const nextCursor = z.optional(z.nullable(z.string())).register(z.globalRegistry, {
+  description: 'Send as `after` (with page + 1) to read the next page at the same cost at any depth; null on the last page.',
+});
 
 export const pageEnvelope = {
-  page: z.number().int().min(0),
-  pages: z.number().int().min(0),
+  page: z.int().check(z.gte(0)),
+  pages: z.int().check(z.gte(0)),
   has_next: z.boolean(),
   has_prev: z.boolean(),
 };
 
 /** `page` of a paged list (§7): a whole number from 1. */
-export const pageParam = z.coerce
-  .number({ message: 'page must be a number' })
-  .int('page must be a whole number')
-  .min(1, 'page must be 1 or more')
-  .default(1);
+export const pageParam = z._default(
+  z.coerce.number({ message: 'page must be a number' }).check(z.int('page must be a whole number'), z.gte(1, 'page must be 1 or more')),
+  1,
+);
 
 /**
  * §5 required list parameters (#19 item 13, docs/decisions/0024): a missing one is a 400 naming it
@@ -64,15 +72,16 @@ const mustBeSent = (name: string, otherwise: string) => (issue: { input?: unknow
 
 /** A required whole number from `min` (to `max`), sent as query text. */
 const requiredWholeNumber = (name: string, min: number, max?: number) =>
-  z
-    .string({ error: mustBeSent(name, `${name} must be a number`) })
-    .pipe(
-      z.coerce
-        .number<string>({ message: `${name} must be a number` })
-        .int(`${name} must be a whole number`)
-        .min(min, `${name} must be ${min} or more`)
-        .max(max ?? Number.MAX_SAFE_INTEGER, `${name} must be ${max} or less`),
-    );
+  z.pipe(
+    z.string({ error: mustBeSent(name, `${name} must be a number`) }),
+    z.coerce
+      .number<string>({ message: `${name} must be a number` })
+      .check(
+        z.int(`${name} must be a whole number`),
+        z.gte(min, `${name} must be ${min} or more`),
+        z.lte(max ?? Number.MAX_SAFE_INTEGER, `${name} must be ${max} or less`),
+      ),
+  );
 
 /** `page` where §5 requires it: a whole number from 1 (decision 0024). */
 export const requiredPageParam = requiredWholeNumber('page', 1);
@@ -86,12 +95,12 @@ export const requiredEnum = <const T extends readonly [string, ...string[]]>(nam
 
 /** `maxResults` of a paged list: a whole number from 1 to `max`, 20 by default (§9 page size). */
 export const maxResultsParam = (max: number) =>
-  z.coerce
-    .number({ message: 'maxResults must be a number' })
-    .int('maxResults must be a whole number')
-    .min(1, 'maxResults must be 1 or more')
-    .max(max, `maxResults must be ${max} or less`)
-    .default(PAGE_SIZE);
+  z._default(
+    z.coerce
+      .number({ message: 'maxResults must be a number' })
+      .check(z.int('maxResults must be a whole number'), z.gte(1, 'maxResults must be 1 or more'), z.lte(max, `maxResults must be ${max} or less`)),
+    PAGE_SIZE,
+  );
 
 /**
  * A free-text search parameter: at most `max` characters, none of them a control character (the
@@ -100,5 +109,7 @@ export const maxResultsParam = (max: number) =>
 export const searchText = (max: number, isRequired = false) =>
   z
     .string(isRequired ? { error: (issue) => (issue.input === undefined ? 'query is required (query= for no search)' : 'query must be text') } : undefined)
-    .max(max, `query must be ${max} characters or less`)
-    .refine((value) => !hasControlCharacter(value), 'query must not contain control characters');
+    .check(
+      z.maxLength(max, `query must be ${max} characters or less`),
+      z.refine((value) => !hasControlCharacter(value), 'query must not contain control characters'),
+    );

@@ -2,7 +2,7 @@
  * File-processing dashboard (§3 "File dashboard detail row" / "Compact row", §7 dashboard calls)
  * and the ERP file upload (#9).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { FILE_PARTS_OF_DAY, FILE_STATUSES } from '../domain/constants';
 
 /** Longest compact-view range in days, so one call stays one quick query. */
@@ -20,8 +20,7 @@ export function isCalendarDay(text: string): boolean {
 const day = (name: string) =>
   z
     .string({ message: `${name} is required (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`)
-    .refine(isCalendarDay, { message: `${name} is not a calendar day` });
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`), z.refine(isCalendarDay, { message: `${name} is not a calendar day` }));
 
 export const detailedViewQuery = z.object({ date: day('date') });
 export type DetailedViewQuery = z.infer<typeof detailedViewQuery>;
@@ -30,16 +29,18 @@ const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${en
 
 export const compactViewQuery = z
   .object({ start_date: day('start_date'), end_date: day('end_date') })
-  .refine((q) => q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] })
-  .refine((q) => daysBetween(q.start_date, q.end_date) < COMPACT_VIEW_MAX_DAYS, {
-    message: `The range may span at most ${COMPACT_VIEW_MAX_DAYS} days`,
-    path: ['end_date'],
-  });
+  .check(
+    z.refine((q) => q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] }),
+    z.refine((q) => daysBetween(q.start_date, q.end_date) < COMPACT_VIEW_MAX_DAYS, {
+      message: `The range may span at most ${COMPACT_VIEW_MAX_DAYS} days`,
+      path: ['end_date'],
+    }),
+  );
 export type CompactViewQuery = z.infer<typeof compactViewQuery>;
 
 export const fileError = z.object({
   /** Line of the file (1 = header); null when the error concerns the whole file. */
-  line: z.number().int().nullable(),
+  line: z.nullable(z.int()),
   message: z.string(),
 });
 export type FileError = z.infer<typeof fileError>;
@@ -50,18 +51,18 @@ export type FileStatus = z.infer<typeof fileStatus>;
 export const fileRow = z
   .object({
     /** Null for an expected file that has no row yet (a slot still ahead today, or not swept). */
-    id: z.string().nullable(),
+    id: z.nullable(z.string()),
     file_type: z.string(),
-    start_date: z.string().nullable(),
-    end_date: z.string().nullable(),
+    start_date: z.nullable(z.string()),
+    end_date: z.nullable(z.string()),
     file_name: z.string(),
     file_part_of_day: z.enum(FILE_PARTS_OF_DAY),
     status: fileStatus,
     errors: z.array(fileError),
-    line_count: z.number().int().nullable(),
-    source: z.string().nullable(),
+    line_count: z.nullable(z.int()),
+    source: z.nullable(z.string()),
   })
-  .meta({ id: 'FileDashboardRow' });
+  .register(z.globalRegistry, { id: 'FileDashboardRow' });
 export type FileRow = z.infer<typeof fileRow>;
 
 export const detailedViewResponse = z.array(fileRow);
@@ -69,20 +70,20 @@ export const detailedViewResponse = z.array(fileRow);
 export const compactRow = z
   .object({
     date: z.string(),
-    number_of_files: z.number().int(),
-    number_of_processed_files: z.number().int(),
-    number_of_errored_files: z.number().int(),
-    number_of_missing_files: z.number().int(),
-    number_of_in_progress_files: z.number().int(),
-    number_of_not_processed_files: z.number().int(),
+    number_of_files: z.int(),
+    number_of_processed_files: z.int(),
+    number_of_errored_files: z.int(),
+    number_of_missing_files: z.int(),
+    number_of_in_progress_files: z.int(),
+    number_of_not_processed_files: z.int(),
   })
-  .meta({ id: 'FileDashboardCompactRow' });
+  .register(z.globalRegistry, { id: 'FileDashboardCompactRow' });
 export type CompactRow = z.infer<typeof compactRow>;
 
 export const compactViewResponse = z.array(compactRow);
 
 export const fileUploadQuery = z.object({
-  fileName: z.string({ message: 'fileName is required' }).min(1, 'fileName is required').max(255, 'fileName is at most 255 characters'),
+  fileName: z.string({ message: 'fileName is required' }).check(z.minLength(1, 'fileName is required'), z.maxLength(255, 'fileName is at most 255 characters')),
 });
 
 export const fileUploadResult = z
@@ -91,7 +92,7 @@ export const fileUploadResult = z
     duplicate: z.boolean(),
     file: fileRow,
   })
-  .meta({ id: 'FileUploadResult' });
+  .register(z.globalRegistry, { id: 'FileUploadResult' });
 export type FileUploadResult = z.infer<typeof fileUploadResult>;
 
 /**
@@ -99,8 +100,8 @@ export type FileUploadResult = z.infer<typeof fileUploadResult>;
  * and names the first lines; `errors` lists the lines (line null: the whole file).
  */
 export const fileUploadRefusal = z
-  .object({ message: z.string(), errors: z.array(fileError).optional() })
-  .meta({ id: 'FileUploadRefusal' });
+  .object({ message: z.string(), errors: z.optional(z.array(fileError)) })
+  .register(z.globalRegistry, { id: 'FileUploadRefusal' });
 export type FileUploadRefusal = z.infer<typeof fileUploadRefusal>;
 
 /** Largest ERP file accepted by the upload call (a 100,000-line order file is ~25 MB). */

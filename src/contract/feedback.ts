@@ -3,7 +3,7 @@
  * `type` (the six feedback types of §9); every message is the §5 wording the browser shows
  * as it comes ('Field <field> is required', the quantity, e-mail and mobile messages).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { FEEDBACK_TYPES, MESSAGES } from '../domain/constants';
 import { maxResultsParam, pageEnvelope, pageParam } from './common';
 
@@ -18,40 +18,36 @@ const required = (field: string) => `Field ${field} is required`;
 const text = (field: string, max = 200) =>
   z
     .string({ message: required(field) })
-    .trim()
-    .min(1, required(field))
-    .max(max, `Field ${field} must be ${max} characters or less`);
+    .check(z.trim(), z.minLength(1, required(field)), z.maxLength(max, `Field ${field} must be ${max} characters or less`));
 const optionalText = (field: string, max = FEEDBACK_TEXT_MAX) =>
-  z.string().trim().max(max, `Field ${field} must be ${max} characters or less`).optional();
+  z.optional(z.string().check(z.trim(), z.maxLength(max, `Field ${field} must be ${max} characters or less`)));
 
-const code = (field: string) => text(field, 40).regex(/^[A-Za-z0-9/._-]+$/, `Field ${field} may hold letters, digits and / . _ - only`);
+const code = (field: string) => text(field, 40).check(z.regex(/^[A-Za-z0-9/._-]+$/, `Field ${field} may hold letters, digits and / . _ - only`));
 
 /** §5: 'Quantity should be greater than 0' (transfers), 'greater than or equal to 0' (counted quantities). */
 const positiveQuantity = z
   .number({ message: 'Quantity should be greater than 0' })
-  .finite('Quantity should be greater than 0')
-  .gt(0, 'Quantity should be greater than 0')
-  .max(1_000_000, 'Quantity must be 1,000,000 or less');
+  .check(z.gt(0, 'Quantity should be greater than 0'), z.lte(1_000_000, 'Quantity must be 1,000,000 or less'));
 const countedQuantity = (field: string) =>
   z
     .number({ message: required(field) })
-    .finite(`Field ${field} must be a number`)
-    .min(0, 'Quantity should be greater than or equal to 0')
-    .max(1_000_000, 'Quantity must be 1,000,000 or less');
+    .check(z.gte(0, 'Quantity should be greater than or equal to 0'), z.lte(1_000_000, 'Quantity must be 1,000,000 or less'));
 
 /** §5 e-mail (the domain is not limited here: contacts of access points are outside the company). */
-const email = z
-  .string({ message: required('contactEmail') })
-  .trim()
-  .min(1, required('contactEmail'))
-  .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, MESSAGES.emailFormat)
-  .transform((value) => value.toLowerCase());
+const email = z.pipe(
+  z
+    .string({ message: required('contactEmail') })
+    .check(z.trim(), z.minLength(1, required('contactEmail')), z.regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, MESSAGES.emailFormat)),
+  z.transform((value: string) => value.toLowerCase()),
+);
 
 /** §5 mobile number: + and at least 3 digits (spaces allowed while typing, removed here). */
 const mobile = z
-  .string()
-  .transform((value) => value.replace(/[\s()-]/g, ''))
-  .refine((value) => /^\+\d{3,15}$/.test(value), MESSAGES.mobileNumber);
+  .pipe(
+    z.string(),
+    z.transform((value: string) => value.replace(/[\s()-]/g, '')),
+  )
+  .check(z.refine((value) => /^\+\d{3,15}$/.test(value), MESSAGES.mobileNumber));
 
 const plant = text('plant', 10);
 
@@ -63,20 +59,22 @@ export const feedbackBody = z
         type: z.literal('Feedback'),
         rating: z
           .number({ message: required('rating') })
-          .int('Field rating must be a whole number')
-          .min(1, `Field rating must be between 1 and ${FEEDBACK_RATING_MAX}`)
-          .max(FEEDBACK_RATING_MAX, `Field rating must be between 1 and ${FEEDBACK_RATING_MAX}`),
+          .check(
+            z.int('Field rating must be a whole number'),
+            z.gte(1, `Field rating must be between 1 and ${FEEDBACK_RATING_MAX}`),
+            z.lte(FEEDBACK_RATING_MAX, `Field rating must be between 1 and ${FEEDBACK_RATING_MAX}`),
+          ),
         openFeedback: optionalText('openFeedback'),
       }),
       z.object({
         type: z.literal('ReportIssue'),
-        plant: plant.optional(),
+        plant: z.optional(plant),
         page: optionalText('page', 200),
         description: text('description', FEEDBACK_TEXT_MAX),
       }),
       z.object({
         type: z.literal('RequestUpdateOrder'),
-        plant: plant.optional(),
+        plant: z.optional(plant),
         serviceOrder: code('serviceOrder'),
         message: text('message', FEEDBACK_TEXT_MAX),
       }),
@@ -100,22 +98,24 @@ export const feedbackBody = z
       }),
       z.object({
         type: z.literal('RequestUpdateAccessPointContactNotification'),
-        plant: plant.optional(),
+        plant: z.optional(plant),
         shipToPartyCode: code('shipToPartyCode'),
         accessPointId: code('accessPointId'),
         contactEmail: email,
-        contactPhone: mobile.optional(),
+        contactPhone: z.optional(mobile),
         comment: optionalText('comment'),
       }),
     ],
     { message: `Feedback type must be one of ${FEEDBACK_TYPES.join(', ')}` },
   )
-  .superRefine((body, context) => {
-    if (body.type === 'RequestStockTransfer' && body.storageLocationFrom === body.storageLocationTo) {
-      context.addIssue({ code: 'custom', path: ['storageLocationTo'], message: 'Storage location to must differ from storage location from' });
-    }
-  })
-  .meta({ id: 'FeedbackRequest' });
+  .check(
+    z.superRefine((body, context) => {
+      if (body.type === 'RequestStockTransfer' && body.storageLocationFrom === body.storageLocationTo) {
+        context.addIssue({ code: 'custom', path: ['storageLocationTo'], message: 'Storage location to must differ from storage location from' });
+      }
+    }),
+  )
+  .register(z.globalRegistry, { id: 'FeedbackRequest' });
 export type FeedbackBody = z.infer<typeof feedbackBody>;
 export type FeedbackInput = z.input<typeof feedbackBody>;
 
@@ -124,25 +124,25 @@ export const feedbackItem = z
   .object({
     id: z.string(),
     type: z.enum(FEEDBACK_TYPES),
-    plant: z.string().nullable(),
+    plant: z.nullable(z.string()),
     created: z.string(),
     payload: z.record(z.string(), z.unknown()),
   })
-  .meta({ id: 'Feedback' });
+  .register(z.globalRegistry, { id: 'Feedback' });
 export type FeedbackItem = z.infer<typeof feedbackItem>;
 
 export const feedbackListQuery = z.object({
   page: pageParam,
   maxResults: maxResultsParam(100),
-  type: z.enum(FEEDBACK_TYPES, { message: `type must be one of ${FEEDBACK_TYPES.join(', ')}` }).optional(),
+  type: z.optional(z.enum(FEEDBACK_TYPES, { message: `type must be one of ${FEEDBACK_TYPES.join(', ')}` })),
 });
 export type FeedbackListQuery = z.input<typeof feedbackListQuery>;
 
-export const feedbackPage = z.object({ ...pageEnvelope, items: z.array(feedbackItem) }).meta({ id: 'FeedbackPage' });
+export const feedbackPage = z.object({ ...pageEnvelope, items: z.array(feedbackItem) }).register(z.globalRegistry, { id: 'FeedbackPage' });
 export type FeedbackPage = z.infer<typeof feedbackPage>;
 
 /** §6: the plants a caller may name in a form (own plants; super managers: every plant). */
 export const feedbackPlants = z
   .object({ plants: z.array(z.object({ code: z.string(), name: z.string() })) })
-  .meta({ id: 'FeedbackPlants' });
+  .register(z.globalRegistry, { id: 'FeedbackPlants' });
 export type FeedbackPlants = z.infer<typeof feedbackPlants>;

@@ -2,7 +2,7 @@
  * Notifications (§3, §5, §7 user service): settings, the dropdown, the three paged channel lists.
  * One home for the wire shapes and the §5 recipient validators, used by server and browser alike.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { MESSAGES, NOTIFICATION_CHANNELS, NOTIFICATION_KEYS, SORT_DIRECTIONS } from '../domain/constants';
 import { maxResultsParam, pageEnvelope, pageParam } from './common';
 
@@ -65,10 +65,10 @@ export const notificationPreferences = z.object({
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
 export const pushDeviceSettings = z.object({
-  deviceId: z.string().trim().min(1, 'deviceId is required').max(100),
-  deviceName: z.string().trim().max(200),
+  deviceId: z.string().check(z.trim(), z.minLength(1, 'deviceId is required'), z.maxLength(100)),
+  deviceName: z.string().check(z.trim(), z.maxLength(200)),
   /** The push device token; answered to its owner only, null to anyone else reading the settings. */
-  token: z.string().max(4096).nullable(),
+  token: z.nullable(z.string().check(z.maxLength(4096))),
   isEnabled: z.boolean(),
   isLoggedIn: z.boolean(),
 });
@@ -78,18 +78,18 @@ export const notificationSettingsEntry = z
   .object({
     primary: z.boolean(),
     emailEnabled: z.boolean(),
-    email: z.string().max(320).nullable(),
+    email: z.nullable(z.string().check(z.maxLength(320))),
     mobileEnabled: z.boolean(),
-    mobileNumber: z.string().max(40).nullable(),
+    mobileNumber: z.nullable(z.string().check(z.maxLength(40))),
     pushNotificationsEnabled: z.boolean(),
-    pushNotificationsSettings: z.array(pushDeviceSettings).max(50),
+    pushNotificationsSettings: z.array(pushDeviceSettings).check(z.maxLength(50)),
     notificationsPreferences: notificationPreferences,
   })
-  .meta({ id: 'NotificationSettingsEntry' });
+  .register(z.globalRegistry, { id: 'NotificationSettingsEntry' });
 export type NotificationSettingsEntry = z.infer<typeof notificationSettingsEntry>;
 
 /** §5 checks of one entry; the message texts are the spec's. Domains are checked by the server. */
-function checkEntry(entry: NotificationSettingsEntry, ctx: z.RefinementCtx, index: number): void {
+function checkEntry(entry: NotificationSettingsEntry, ctx: z.core.$RefinementCtx, index: number): void {
   const email = entry.email?.trim() ?? '';
   if ((entry.emailEnabled || email !== '') && !isValidEmailFormat(email)) {
     ctx.addIssue({ code: 'custom', path: [index, 'email'], message: MESSAGES.emailFormat });
@@ -102,27 +102,28 @@ function checkEntry(entry: NotificationSettingsEntry, ctx: z.RefinementCtx, inde
 
 export const notificationSettingsList = z
   .array(notificationSettingsEntry)
-  .min(1, 'Send the primary settings entry')
-  .max(2, 'Only a primary and a secondary settings entry exist')
-  .superRefine((entries, ctx) => {
-    if (entries.filter((e) => e.primary).length !== 1) {
-      ctx.addIssue({ code: 'custom', message: 'Exactly one settings entry must be primary' });
-    }
-    entries.forEach((entry, index) => checkEntry(entry, ctx, index));
-  });
+  .check(
+    z.minLength(1, 'Send the primary settings entry'),
+    z.maxLength(2, 'Only a primary and a secondary settings entry exist'),
+    z.superRefine((entries, ctx) => {
+      if (entries.filter((e) => e.primary).length !== 1) {
+        ctx.addIssue({ code: 'custom', message: 'Exactly one settings entry must be primary' });
+      }
+      entries.forEach((entry, index) => checkEntry(entry, ctx, index));
+    }),
+  );
 
 export const updateNotificationSettingsBody = z
-  .object({ notificationSettings: notificationSettingsList })
-  .strict()
-  .meta({ id: 'UpdateNotificationSettingsRequest' });
+  .strictObject({ notificationSettings: notificationSettingsList })
+  .register(z.globalRegistry, { id: 'UpdateNotificationSettingsRequest' });
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBody>;
 
 export const notificationSettingsResponse = z
   .object({ notification_settings: z.array(notificationSettingsEntry) })
-  .meta({ id: 'NotificationSettings' });
+  .register(z.globalRegistry, { id: 'NotificationSettings' });
 export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponse>;
 
-export const userIdParams = z.object({ uid: z.string().uuid('uid must be a user id') });
+export const userIdParams = z.object({ uid: z.string().check(z.uuid('uid must be a user id')) });
 
 // ───────────── texts written by the server (#19 item 22) ─────────────
 
@@ -132,14 +133,14 @@ export const userIdParams = z.object({ uid: z.string().uuid('uid must be a user 
  * Loose on purpose: a key this app does not know, or no text at all (other services), falls back
  * to the stored wording.
  */
-export const notificationTextField = z
-  .object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) })
-  .nullish();
+export const notificationTextField = z.nullish(
+  z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) }),
+);
 
 // ───────────── dropdown, keys ─────────────
 
 export const dropdownEntry = z.object({
-  id: z.number().int(),
+  id: z.int(),
   notification_type: z.enum(NOTIFICATION_CHANNELS),
   notification_key: z.enum(NOTIFICATION_KEYS),
   notification_text: z.string(),
@@ -148,12 +149,12 @@ export const dropdownEntry = z.object({
 });
 export type DropdownEntry = z.infer<typeof dropdownEntry>;
 
-export const dropdownResponse = z.object({ notifications: z.array(dropdownEntry) }).meta({ id: 'UnreadNotifications' });
+export const dropdownResponse = z.object({ notifications: z.array(dropdownEntry) }).register(z.globalRegistry, { id: 'UnreadNotifications' });
 export type DropdownResponse = z.infer<typeof dropdownResponse>;
 
 export const notificationKeysResponse = z
   .object({ notifications: z.array(z.object({ key: z.enum(NOTIFICATION_KEYS), title: z.string() })) })
-  .meta({ id: 'NotificationKeys' });
+  .register(z.globalRegistry, { id: 'NotificationKeys' });
 export type NotificationKeysResponse = z.infer<typeof notificationKeysResponse>;
 
 // ───────────── channel lists ─────────────
@@ -163,37 +164,35 @@ export const NOTIFICATION_SORT_COLUMNS = ['created', 'subject', 'title', 'notifi
 export const notificationListQuery = z.object({
   page: pageParam,
   maxResults: maxResultsParam(100),
-  orderByColumn: z
-    .enum(NOTIFICATION_SORT_COLUMNS, { message: `orderByColumn must be one of ${NOTIFICATION_SORT_COLUMNS.join(', ')}` })
-    .optional(),
-  sortDirection: z.enum(SORT_DIRECTIONS, { message: 'sortDirection must be asc or desc' }).optional(),
-  query: z.string().max(200).optional(),
+  orderByColumn: z.optional(z.enum(NOTIFICATION_SORT_COLUMNS, { message: `orderByColumn must be one of ${NOTIFICATION_SORT_COLUMNS.join(', ')}` })),
+  sortDirection: z.optional(z.enum(SORT_DIRECTIONS, { message: 'sortDirection must be asc or desc' })),
+  query: z.optional(z.string().check(z.maxLength(200))),
   /** The §2 filter: all, or one notification key. */
-  notificationKey: z.enum(NOTIFICATION_KEYS, { message: `notificationKey must be one of ${NOTIFICATION_KEYS.join(', ')}` }).optional(),
+  notificationKey: z.optional(z.enum(NOTIFICATION_KEYS, { message: `notificationKey must be one of ${NOTIFICATION_KEYS.join(', ')}` })),
 });
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
 const itemBase = {
-  id: z.number().int(),
+  id: z.int(),
   notification_key: z.enum(NOTIFICATION_KEYS),
   user_email: z.string(),
   /** The address or number the message went to (e-mail: may be the secondary recipient). */
-  recipient: z.string().nullable(),
-  plant: z.string().nullable(),
-  planner_group: z.string().nullable(),
-  storage_location: z.string().nullable(),
-  work_center: z.string().nullable(),
+  recipient: z.nullable(z.string()),
+  plant: z.nullable(z.string()),
+  planner_group: z.nullable(z.string()),
+  storage_location: z.nullable(z.string()),
+  work_center: z.nullable(z.string()),
   message: z.string(),
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
   active: z.boolean(),
   delivery_state: z.enum(DELIVERY_STATES),
   created: z.string(),
   text: notificationTextField,
 };
 
-export const emailNotificationItem = z.object({ ...itemBase, subject: z.string().nullable() }).meta({ id: 'EmailNotification' });
-export const smsNotificationItem = z.object({ ...itemBase, phone_number: z.string().nullable() }).meta({ id: 'SmsNotification' });
-export const pushNotificationItem = z.object({ ...itemBase, title: z.string().nullable() }).meta({ id: 'PushNotification' });
+export const emailNotificationItem = z.object({ ...itemBase, subject: z.nullable(z.string()) }).register(z.globalRegistry, { id: 'EmailNotification' });
+export const smsNotificationItem = z.object({ ...itemBase, phone_number: z.nullable(z.string()) }).register(z.globalRegistry, { id: 'SmsNotification' });
+export const pushNotificationItem = z.object({ ...itemBase, title: z.nullable(z.string()) }).register(z.globalRegistry, { id: 'PushNotification' });
 export type EmailNotificationItem = z.infer<typeof emailNotificationItem>;
 export type SmsNotificationItem = z.infer<typeof smsNotificationItem>;
 export type PushNotificationItem = z.infer<typeof pushNotificationItem>;
@@ -205,15 +204,14 @@ export const notificationItemByChannel = {
   push: pushNotificationItem,
 } as const;
 
-export const notificationPage = <T extends z.ZodType>(item: T) => z.object({ ...pageEnvelope, items: z.array(item) });
+export const notificationPage = <T extends z.core.$ZodType>(item: T) => z.object({ ...pageEnvelope, items: z.array(item) });
 export type NotificationPage<T> = { page: number; pages: number; has_next: boolean; has_prev: boolean; items: T[] };
 
 export const notificationIdParams = z.object({
-  id: z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
+  id: z.coerce.number({ message: 'id must be a number' }).check(z.int('id must be a whole number'), z.positive('id must be positive')),
 });
 
 /** §4 read state: the only change a client may make is `{ active: false }`. */
 export const markReadBody = z
-  .object({ active: z.literal(false, { message: 'Only { "active": false } is accepted' }) })
-  .strict()
-  .meta({ id: 'MarkNotificationRead' });
+  .strictObject({ active: z.literal(false, { message: 'Only { "active": false } is accepted' }) })
+  .register(z.globalRegistry, { id: 'MarkNotificationRead' });

@@ -1,24 +1,24 @@
 /** User service (§7 /user_api/v1): access-point priorities per ship-to-party and their CSV uploads. */
-import { z } from 'zod';
+import { z } from './zod';
 import { PRIORITY_SUGGESTIONS_MAX } from '../domain/constants';
 import { DISABLE_ACTIONS, PRIORITY_UPLOAD_KINDS } from '../domain/priority';
 import { queryBoolean, repeated } from './common';
 
-const maxResults = z.coerce
-  .number({ message: 'maxResults must be a number' })
-  .int('maxResults must be a whole number')
-  .min(1, 'maxResults must be 1 or more')
-  .max(PRIORITY_SUGGESTIONS_MAX, `maxResults must be ${PRIORITY_SUGGESTIONS_MAX} or less`)
-  .default(PRIORITY_SUGGESTIONS_MAX);
+const maxResults = z._default(
+  z.coerce
+    .number({ message: 'maxResults must be a number' })
+    .check(
+      z.int('maxResults must be a whole number'),
+      z.gte(1, 'maxResults must be 1 or more'),
+      z.lte(PRIORITY_SUGGESTIONS_MAX, `maxResults must be ${PRIORITY_SUGGESTIONS_MAX} or less`),
+    ),
+  PRIORITY_SUGGESTIONS_MAX,
+);
 
-const countryCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'countries must be two-letter country codes');
+const countryCode = z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'countries must be two-letter country codes'));
 
 export const prioritiesQuery = z.object({
-  query: z.string().trim().max(100, 'query must be 100 characters or less').optional(),
+  query: z.optional(z.string().check(z.trim(), z.maxLength(100, 'query must be 100 characters or less'))),
   countries: repeated(countryCode),
   maxResults,
 });
@@ -32,10 +32,10 @@ export const uapInfo = z
     postalCode: z.string(),
     city: z.string(),
     country: z.string(),
-    priority: z.number().int(),
+    priority: z.int(),
     isEnabled: z.boolean(),
   })
-  .meta({ id: 'UapInfo' });
+  .register(z.globalRegistry, { id: 'UapInfo' });
 export type UapInfo = z.infer<typeof uapInfo>;
 
 /** §3 priority entry; the ship-to-party's name and address are ours, for people reading the list. */
@@ -46,92 +46,92 @@ export const priorityEntry = z
     shipToPartyAddress: z.string(),
     uapinfos: z.array(uapInfo),
   })
-  .meta({ id: 'PriorityEntry' });
+  .register(z.globalRegistry, { id: 'PriorityEntry' });
 export type PriorityEntry = z.infer<typeof priorityEntry>;
 
-export const prioritiesResponse = z.object({ items: z.array(priorityEntry) }).meta({ id: 'Priorities' });
+export const prioritiesResponse = z.object({ items: z.array(priorityEntry) }).register(z.globalRegistry, { id: 'Priorities' });
 export type PrioritiesResponse = z.infer<typeof prioritiesResponse>;
 
 export const countrySuggestionsQuery = z.object({
-  query: z.string().trim().max(100, 'query must be 100 characters or less').optional(),
+  query: z.optional(z.string().check(z.trim(), z.maxLength(100, 'query must be 100 characters or less'))),
   maxResults,
 });
-export const countrySuggestionsResponse = z.object({ items: z.array(z.string()) }).meta({ id: 'CountrySuggestions' });
+export const countrySuggestionsResponse = z.object({ items: z.array(z.string()) }).register(z.globalRegistry, { id: 'CountrySuggestions' });
 
-export const uapIdsResponse = z.object({ uap_ids: z.array(z.string()) }).meta({ id: 'UapIds' });
-export const shipToPartyCodesResponse = z.object({ ship_to_party_codes: z.array(z.string()) }).meta({ id: 'ShipToPartyCodes' });
+export const uapIdsResponse = z.object({ uap_ids: z.array(z.string()) }).register(z.globalRegistry, { id: 'UapIds' });
+export const shipToPartyCodesResponse = z.object({ ship_to_party_codes: z.array(z.string()) }).register(z.globalRegistry, { id: 'ShipToPartyCodes' });
 export type ShipToPartyCodesResponse = z.infer<typeof shipToPartyCodesResponse>;
 
 // ───────────── CSV uploads ─────────────
 
 export const uploadQuery = z.object({
   /** true: check the file and answer what would change, write nothing. */
-  dryRun: queryBoolean.default(false),
+  dryRun: z._default(queryBoolean, false),
 });
 
 /** The file itself, sent as text/csv (UTF-8). */
-export const csvBody = z.string().meta({ description: 'The CSV file, UTF-8, ; or , separated, with a header line' });
+export const csvBody = z.string().register(z.globalRegistry, { description: 'The CSV file, UTF-8, ; or , separated, with a header line' });
 
 export const uploadLineError = z
   .object({
     /** 1-based line of the file where the row starts. */
-    line: z.number().int(),
-    column: z.string().nullable(),
-    value: z.string().nullable(),
+    line: z.int(),
+    column: z.nullable(z.string()),
+    value: z.nullable(z.string()),
     message: z.string(),
     /** A known error the browser words in the user's language (`message` stays the English fallback). */
-    code: z.enum(['priorityTaken']).optional(),
-    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    code: z.optional(z.enum(['priorityTaken'])),
+    params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   })
-  .meta({ id: 'UploadLineError' });
+  .register(z.globalRegistry, { id: 'UploadLineError' });
 export type UploadLineError = z.infer<typeof uploadLineError>;
 
 export const UPLOAD_CHANGES = ['insert', 'update', 'disable', 'delete', 'add', 'unchanged'] as const;
 
 export const uploadRow = z
   .object({
-    line: z.number().int(),
+    line: z.int(),
     shipToPartyCode: z.string(),
-    accessPointId: z.string().nullable(),
-    priority: z.number().int().nullable(),
-    action: z.enum(DISABLE_ACTIONS).nullable(),
+    accessPointId: z.nullable(z.string()),
+    priority: z.nullable(z.int()),
+    action: z.nullable(z.enum(DISABLE_ACTIONS)),
     /** What applying does to this row; null when the row has an error. */
-    change: z.enum(UPLOAD_CHANGES).nullable(),
+    change: z.nullable(z.enum(UPLOAD_CHANGES)),
   })
-  .meta({ id: 'UploadRow' });
+  .register(z.globalRegistry, { id: 'UploadRow' });
 export type UploadRow = z.infer<typeof uploadRow>;
 
 export const uploadResult = z
   .object({
     kind: z.enum(PRIORITY_UPLOAD_KINDS),
     dryRun: z.boolean(),
-    rowCount: z.number().int(),
+    rowCount: z.int(),
     /** Rows that change (dry run: would change). */
-    changed: z.number().int(),
-    unchanged: z.number().int(),
+    changed: z.int(),
+    unchanged: z.int(),
     rows: z.array(uploadRow),
     errors: z.array(uploadLineError),
     /** Ship-to-party uploads: the numbers added and how many the user holds against the maximum. */
-    shipToParty: z
-      .object({ added: z.array(z.string()), count: z.number().int(), maximum: z.number().int() })
-      .nullable(),
+    shipToParty: z.nullable(z.object({ added: z.array(z.string()), count: z.int(), maximum: z.int() })),
   })
-  .meta({ id: 'UploadResult' });
+  .register(z.globalRegistry, { id: 'UploadResult' });
 export type UploadResult = z.infer<typeof uploadResult>;
 
 /** 422: the file was refused (not UTF-8, header, too many rows) or rows have errors; nothing changed. */
 export const uploadRefusal = z
   .object({ message: z.string(), errors: z.array(uploadLineError) })
-  .meta({ id: 'UploadRefusal' });
+  .register(z.globalRegistry, { id: 'UploadRefusal' });
 export type UploadRefusal = z.infer<typeof uploadRefusal>;
 
 /** PM_write changes one access point's priority (or turns it on or off) for a ship-to-party number. */
 export const updatePriorityBody = z
   .object({
-    shipToPartyCode: z.string().trim().min(1, 'Field shipToPartyCode is required'),
-    accessPointId: z.string().trim().min(1, 'Field accessPointId is required'),
-    priority: z.number().int('priority must be a whole number').min(1, 'priority must be between 1 and 99').max(99, 'priority must be between 1 and 99'),
-    isEnabled: z.boolean().optional(),
+    shipToPartyCode: z.string().check(z.trim(), z.minLength(1, 'Field shipToPartyCode is required')),
+    accessPointId: z.string().check(z.trim(), z.minLength(1, 'Field accessPointId is required')),
+    priority: z
+      .number()
+      .check(z.int('priority must be a whole number'), z.gte(1, 'priority must be between 1 and 99'), z.lte(99, 'priority must be between 1 and 99')),
+    isEnabled: z.optional(z.boolean()),
   })
-  .meta({ id: 'UpdatePriority' });
+  .register(z.globalRegistry, { id: 'UpdatePriority' });
 export type UpdatePriorityBody = z.infer<typeof updatePriorityBody>;

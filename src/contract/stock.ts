@@ -1,5 +1,5 @@
 /** Stock service (§7 /api/v2): stock counts and material counts. */
-import { z } from 'zod';
+import { z } from './zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 import { afterParam, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
@@ -7,12 +7,12 @@ import { splitFields } from './stock-count-parts';
 import { isCalendarDay } from './dashboard';
 
 const positiveId = (name: string) =>
-  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+  z.coerce.number({ message: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`));
 
 export const pageQuery = {
   page: pageParam,
   maxResults: maxResultsParam(500),
-  sortDirection: z.enum(SORT_DIRECTIONS, { message: 'sortDirection must be asc or desc' }).optional(),
+  sortDirection: z.optional(z.enum(SORT_DIRECTIONS, { message: 'sortDirection must be asc or desc' })),
 };
 
 // ───────────── material counts ─────────────
@@ -27,68 +27,70 @@ const requiredPaging = {
 
 export const materialCountListQuery = z.object({
   stockCountId: positiveId('stockCountId'),
-  query: searchText(200).optional(),
+  query: z.optional(searchText(200)),
   ...pageQuery,
   ...requiredPaging,
-  orderByColumn: z.enum(MATERIAL_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${MATERIAL_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
+  orderByColumn: z.optional(z.enum(MATERIAL_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${MATERIAL_COUNT_SORT_COLUMNS.join(', ')}` })),
 });
 export type MaterialCountListQuery = z.input<typeof materialCountListQuery>;
 
 export const materialCountRow = z
   .object({
-    id: z.number().int(),
-    stock_count_id: z.number().int(),
+    id: z.int(),
+    stock_count_id: z.int(),
     material_code: z.string(),
     material_description_english: z.string(),
-    quantity: z.number().nullable(),
+    quantity: z.nullable(z.number()),
     unit: z.string(),
-    book_quantity: z.number().nullable(),
-    book_quantity_at: z.string().nullable(),
+    book_quantity: z.nullable(z.number()),
+    book_quantity_at: z.nullable(z.string()),
     /** The book quantity now; differs from book_quantity when stock moved after it was taken. */
-    book_quantity_now: z.number().nullable(),
-    version: z.number().int(),
-    updated_by: z.string().nullable(),
+    book_quantity_now: z.nullable(z.number()),
+    version: z.int(),
+    updated_by: z.nullable(z.string()),
     updated_at: z.string(),
     /** #18: the material's bin, on the lines of a counter's part (split counts are split by bin). Absent elsewhere. */
-    bin: z.string().nullable().optional(),
+    bin: z.optional(z.nullable(z.string())),
   })
-  .meta({ id: 'MaterialCount' });
+  .register(z.globalRegistry, { id: 'MaterialCount' });
 export type MaterialCountRow = z.infer<typeof materialCountRow>;
 
 export const materialCountListResponse = z
-  .object({ ...pageEnvelope, total: z.number().int(), material_counts: z.array(materialCountRow) })
-  .meta({ id: 'MaterialCountPage' });
+  .object({ ...pageEnvelope, total: z.int(), material_counts: z.array(materialCountRow) })
+  .register(z.globalRegistry, { id: 'MaterialCountPage' });
 export type MaterialCountPage = z.infer<typeof materialCountListResponse>;
 
 export const modifiedMaterial = z.object({
   id: positiveId('id'),
-  quantity: z.number({ message: QUANTITY_MESSAGE }).refine(isValidCountedQuantity, QUANTITY_MESSAGE),
+  quantity: z.number({ message: QUANTITY_MESSAGE }).check(z.refine(isValidCountedQuantity, QUANTITY_MESSAGE)),
   /** The version the edit was made from; a stale version whose value differs is a 409. */
-  version: z.number().int().min(0).optional(),
+  version: z.optional(z.int().check(z.gte(0))),
   /**
    * The book quantity the counter accepts as the line's reference (after the book moved):
    * the line's book_quantity becomes this value, taken now.
    */
-  acceptBookQuantity: z.number({ message: 'acceptBookQuantity must be a number' }).nullable().optional(),
+  acceptBookQuantity: z.optional(z.nullable(z.number({ message: 'acceptBookQuantity must be a number' }))),
 });
 
 export const modifyMaterialsBody = z
   .object({
     modifiedMaterials: z
       .array(modifiedMaterial)
-      .min(1, 'modifiedMaterials must list at least one line')
-      .max(1000, 'modifiedMaterials may list at most 1000 lines')
-      .refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length, 'modifiedMaterials lists a line twice'),
+      .check(
+        z.minLength(1, 'modifiedMaterials must list at least one line'),
+        z.maxLength(1000, 'modifiedMaterials may list at most 1000 lines'),
+        z.refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length, 'modifiedMaterials lists a line twice'),
+      ),
   })
-  .meta({ id: 'ModifyMaterialCounts' });
+  .register(z.globalRegistry, { id: 'ModifyMaterialCounts' });
 export type ModifyMaterialsBody = z.infer<typeof modifyMaterialsBody>;
 
 export const modifyMaterialsResponse = z
   .object({
     material_counts: z.array(materialCountRow),
-    stock_counts: z.array(z.object({ id: z.number().int(), status: z.enum(STOCK_COUNT_STATUSES) })),
+    stock_counts: z.array(z.object({ id: z.int(), status: z.enum(STOCK_COUNT_STATUSES) })),
   })
-  .meta({ id: 'ModifyMaterialCountsResult' });
+  .register(z.globalRegistry, { id: 'ModifyMaterialCountsResult' });
 export type ModifyMaterialsResponse = z.infer<typeof modifyMaterialsResponse>;
 
 export const materialCountConflict = z
@@ -96,12 +98,12 @@ export const materialCountConflict = z
     message: z.string(),
     conflicts: z.array(materialCountRow),
   })
-  .meta({ id: 'MaterialCountConflict' });
+  .register(z.globalRegistry, { id: 'MaterialCountConflict' });
 export type MaterialCountConflict = z.infer<typeof materialCountConflict>;
 
 export const addMaterialBody = z
-  .object({ stockCountId: positiveId('stockCountId'), materialCode: z.string().trim().min(1, 'Field materialCode is required').max(40) })
-  .meta({ id: 'AddMaterialCount' });
+  .object({ stockCountId: positiveId('stockCountId'), materialCode: z.string().check(z.trim(), z.minLength(1, 'Field materialCode is required'), z.maxLength(40)) })
+  .register(z.globalRegistry, { id: 'AddMaterialCount' });
 
 export const deleteMaterialQuery = z.object({ materialCountId: positiveId('materialCountId') });
 
@@ -110,55 +112,55 @@ export const deleteMaterialQuery = z.object({ materialCountId: positiveId('mater
 export const STOCK_COUNT_SORT_COLUMNS = ['plant', 'created', 'should_be_done_at', 'status', 'storage_location', 'conducted_by', 'id', 'type'] as const;
 
 export const stockCountListQuery = z.object({
-  stockCountId: positiveId('stockCountId').optional(),
-  query: searchText(200).optional(),
-  type: z.enum(STOCK_COUNT_TYPES, { message: 'type must be single or wall_to_wall' }).optional(),
+  stockCountId: z.optional(positiveId('stockCountId')),
+  query: z.optional(searchText(200)),
+  type: z.optional(z.enum(STOCK_COUNT_TYPES, { message: 'type must be single or wall_to_wall' })),
   ...pageQuery,
   ...requiredPaging,
-  orderByColumn: z.enum(STOCK_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${STOCK_COUNT_SORT_COLUMNS.join(', ')}` }).optional(),
+  orderByColumn: z.optional(z.enum(STOCK_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${STOCK_COUNT_SORT_COLUMNS.join(', ')}` })),
 });
 
 export const stockCountRow = z
   .object({
-    id: z.number().int(),
+    id: z.int(),
     created: z.string(),
     created_by: z.string(),
     plant: z.string(),
     type: z.string(),
-    should_be_done_at: z.string().nullable(),
+    should_be_done_at: z.nullable(z.string()),
     status: z.enum(STOCK_COUNT_STATUSES),
     is_draft: z.boolean(),
     storage_location: z.string(),
-    conducted_by: z.string().nullable(),
-    work_center: z.string().nullable(),
-    latest_sap_error: z.string().nullable(),
-    physical_inventory_document_number: z.string().nullable(),
-    total_lines: z.number().int(),
-    counted_lines: z.number().int(),
+    conducted_by: z.nullable(z.string()),
+    work_center: z.nullable(z.string()),
+    latest_sap_error: z.nullable(z.string()),
+    physical_inventory_document_number: z.nullable(z.string()),
+    total_lines: z.int(),
+    counted_lines: z.int(),
     /** The open recount of this completed count, if any (#19: one open recount per count). Absent from older servers and copies. */
-    open_recount_id: z.number().int().nullable().optional(),
+    open_recount_id: z.optional(z.nullable(z.int())),
     /** #18: counters get no book quantity. Absent from older servers and copies. */
-    is_blind: z.boolean().optional(),
+    is_blind: z.optional(z.boolean()),
     /** #18: how many parts (counters) the count is split into; 0 for a single-counter count. */
-    part_count: z.number().int().optional(),
+    part_count: z.optional(z.int()),
   })
-  .meta({ id: 'StockCount' });
+  .register(z.globalRegistry, { id: 'StockCount' });
 export type StockCountRow = z.infer<typeof stockCountRow>;
 
 export const stockCountListResponse = z
-  .object({ ...pageEnvelope, total: z.number().int(), stock_counts: z.array(stockCountRow) })
-  .meta({ id: 'StockCountPage' });
+  .object({ ...pageEnvelope, total: z.int(), stock_counts: z.array(stockCountRow) })
+  .register(z.globalRegistry, { id: 'StockCountPage' });
 export type StockCountPage = z.infer<typeof stockCountListResponse>;
 
 export const submitQuery = z.object({ stockCountId: positiveId('stockCountId') });
 
 /** #18: a planner submits a split count with parts still open only when confirming them. */
-export const submitStockCountQuery = submitQuery.extend({ confirmOpenParts: queryBoolean.optional() });
+export const submitStockCountQuery = z.extend(submitQuery, { confirmOpenParts: z.optional(queryBoolean) });
 
 // ───────────── materials ─────────────
 
 export const myMaterialQuery = z.object({
-  materialCode: z.string().max(40).optional(),
+  materialCode: z.optional(z.string().check(z.maxLength(40))),
   ...pageQuery,
 });
 
@@ -167,7 +169,7 @@ export const myMaterialResponse = z
     ...pageEnvelope,
     my_material_items: z.array(z.object({ material_code: z.string(), material_description_english: z.string(), unit: z.string() })),
   })
-  .meta({ id: 'MyMaterialPage' });
+  .register(z.globalRegistry, { id: 'MyMaterialPage' });
 export type MyMaterialPage = z.infer<typeof myMaterialResponse>;
 
 // ───────────── stock (my / team / plant) ─────────────
@@ -181,38 +183,38 @@ export const stockListQuery = z.object({
 
 export const stockItemRow = z
   .object({
-    id: z.number().int(),
-    bin: z.string().nullable(),
-    blocked_count: z.number().nullable(),
+    id: z.int(),
+    bin: z.nullable(z.string()),
+    blocked_count: z.nullable(z.number()),
     material_code: z.string(),
     material_description_english: z.string(),
     unit: z.string(),
     planner_groups: z.array(z.string()),
     plant: z.string(),
     /** §3's name; the ERP STOCK file and the database column say quality_inspection_count (#19 item 7). */
-    quantity_inspection_count: z.number().nullable(),
-    reorder_point: z.number().nullable(),
-    reorder_quantity: z.number().nullable(),
-    restricted_count: z.number().nullable(),
+    quantity_inspection_count: z.nullable(z.number()),
+    reorder_point: z.nullable(z.number()),
+    reorder_quantity: z.nullable(z.number()),
+    restricted_count: z.nullable(z.number()),
     storage_location: z.string(),
-    transfer_count: z.number().nullable(),
-    unrestricted_count: z.number().nullable(),
+    transfer_count: z.nullable(z.number()),
+    unrestricted_count: z.nullable(z.number()),
     work_centers: z.array(z.string()),
-    total_quantity: z.number().nullable(),
+    total_quantity: z.nullable(z.number()),
   })
-  .meta({ id: 'StockItem' });
+  .register(z.globalRegistry, { id: 'StockItem' });
 export type StockItemRow = z.infer<typeof stockItemRow>;
 
 export const stockListResponse = z
   .object({
     ...pageEnvelope,
-    total: z.number().int(),
-    storage_location_count: z.number().int(),
-    counts_capped: countsCapped(['total', 'storage_location_count']).optional(),
+    total: z.int(),
+    storage_location_count: z.int(),
+    counts_capped: z.optional(countsCapped(['total', 'storage_location_count'])),
     next_cursor: nextCursor,
     stock_items: z.array(stockItemRow),
   })
-  .meta({ id: 'StockPage' });
+  .register(z.globalRegistry, { id: 'StockPage' });
 export type StockPage = z.infer<typeof stockListResponse>;
 
 // ───────────── stock count management ─────────────
@@ -220,90 +222,87 @@ export type StockPage = z.infer<typeof stockListResponse>;
 /** A real calendar day: "2026-02-30" is a 400 here, not a database error (500) further on. */
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
-  .refine(isCalendarDay, 'must be a calendar day (YYYY-MM-DD)');
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true }), z.refine(isCalendarDay, 'must be a calendar day (YYYY-MM-DD)'));
 
 export const createStockCountBody = z
   .object({
-    plant: z.string().trim().min(1, 'Field plant is required'),
-    storageLocation: z.string().trim().min(1, 'Field storageLocation is required'),
+    plant: z.string().check(z.trim(), z.minLength(1, 'Field plant is required')),
+    storageLocation: z.string().check(z.trim(), z.minLength(1, 'Field storageLocation is required')),
     type: z.enum(['single', 'wall_to_wall'], { message: 'type must be single or wall_to_wall' }),
-    conductedBy: z.string().trim().email('conductedBy must be an e-mail address').optional(),
-    workCenter: z.string().trim().min(1).optional(),
-    shouldBeDoneAt: isoDate.optional(),
+    conductedBy: z.optional(z.string().check(z.trim(), z.email('conductedBy must be an e-mail address'))),
+    workCenter: z.optional(z.string().check(z.trim(), z.minLength(1))),
+    shouldBeDoneAt: z.optional(isoDate),
     /** For a single count: the materials to count. A wall-to-wall count takes every material of the location. */
-    materialCodes: z.array(z.string().trim().min(1)).max(5000).optional(),
-    draft: z.boolean().default(false),
+    materialCodes: z.optional(z.array(z.string().check(z.trim(), z.minLength(1))).check(z.maxLength(5000))),
+    draft: z._default(z.boolean(), false),
     /** #18 blind count: the people counting get no book quantity. */
-    blind: z.boolean().optional(),
+    blind: z.optional(z.boolean()),
     /** #18: split the count among several counters at once (decision 0033); see PUT /my_stock_count/parts. */
-    parts: splitFields.parts.optional(),
+    parts: z.optional(splitFields.parts),
     controlMaterialCodes: splitFields.controlMaterialCodes,
   })
-  .refine((body) => body.parts !== undefined || body.controlMaterialCodes === undefined, { message: 'controlMaterialCodes needs parts', path: ['controlMaterialCodes'] })
-  .meta({ id: 'CreateStockCount' });
+  .check(z.refine((body) => body.parts !== undefined || body.controlMaterialCodes === undefined, { message: 'controlMaterialCodes needs parts', path: ['controlMaterialCodes'] }))
+  .register(z.globalRegistry, { id: 'CreateStockCount' });
 export type CreateStockCountBody = z.input<typeof createStockCountBody>;
 
 export const updateStockCountBody = z
   .union(
     [
-      z.object({ stockCountId: z.number().int().positive(), status: z.literal('cancelled') }).strict(),
-      z
-        .object({
-          stockCountId: z.number().int().positive(),
-          conductedBy: z.string().trim().email('conductedBy must be an e-mail address').optional(),
-          workCenter: z.string().trim().min(1).optional(),
-          shouldBeDoneAt: isoDate.optional(),
-          /** Send a draft to the person counting. */
-          draft: z.literal(false).optional(),
-        })
-        .strict(),
+      z.strictObject({ stockCountId: z.int().check(z.positive()), status: z.literal('cancelled') }),
+      z.strictObject({
+        stockCountId: z.int().check(z.positive()),
+        conductedBy: z.optional(z.string().check(z.trim(), z.email('conductedBy must be an e-mail address'))),
+        workCenter: z.optional(z.string().check(z.trim(), z.minLength(1))),
+        shouldBeDoneAt: z.optional(isoDate),
+        /** Send a draft to the person counting. */
+        draft: z.optional(z.literal(false)),
+      }),
     ],
     // Neither shape fits: say what each looks like rather than zod's bare "Invalid input".
     { error: 'send {stockCountId, status: "cancelled"} to cancel, or stockCountId with any of conductedBy, workCenter, shouldBeDoneAt, draft: false to edit' },
   )
-  .meta({ id: 'UpdateStockCount' });
+  .register(z.globalRegistry, { id: 'UpdateStockCount' });
 export type UpdateStockCountBody = z.infer<typeof updateStockCountBody>;
 
-export const recountBody = z.object({ stockCountId: z.number().int().positive() }).meta({ id: 'RecountRequest' });
+export const recountBody = z.object({ stockCountId: z.int().check(z.positive()) }).register(z.globalRegistry, { id: 'RecountRequest' });
 
 export const occupancyQuery = z.object({
   start_date: isoDate,
   end_date: isoDate,
-  plant: z.string().optional(),
-  planner_group: z.string().optional(),
-  conducted_by: z.string().optional(),
+  plant: z.optional(z.string()),
+  planner_group: z.optional(z.string()),
+  conducted_by: z.optional(z.string()),
 });
 
 export const occupancyRow = z.object({
   conducted_by: z.string(),
-  total_tasks: z.number().int(),
-  completed_count: z.number().int(),
-  not_completed_count: z.number().int(),
+  total_tasks: z.int(),
+  completed_count: z.int(),
+  not_completed_count: z.int(),
   completed_percentage: z.number(),
   not_completed_percentage: z.number(),
 });
 export type OccupancyRow = z.infer<typeof occupancyRow>;
 
-export const occupancyResponse = z.object({ rows: z.array(occupancyRow), total: occupancyRow }).meta({ id: 'OccupancyReport' });
+export const occupancyResponse = z.object({ rows: z.array(occupancyRow), total: occupancyRow }).register(z.globalRegistry, { id: 'OccupancyReport' });
 export type OccupancyReport = z.infer<typeof occupancyResponse>;
 
 export const relationshipResponse = z
   .object({
     plants: z.array(z.object({ code: z.string(), name: z.string() })),
-    storage_locations: z.array(z.object({ plant: z.string(), code: z.string(), name: z.string(), work_center: z.string().nullable() })),
-    work_centers: z.array(z.object({ plant: z.string(), code: z.string(), name: z.string(), planner_group: z.string().nullable() })),
+    storage_locations: z.array(z.object({ plant: z.string(), code: z.string(), name: z.string(), work_center: z.nullable(z.string()) })),
+    work_centers: z.array(z.object({ plant: z.string(), code: z.string(), name: z.string(), planner_group: z.nullable(z.string()) })),
     mechanics: z.array(z.object({ email: z.string(), display_name: z.string(), work_centers: z.array(z.string()) })),
   })
-  .meta({ id: 'Relationships' });
+  .register(z.globalRegistry, { id: 'Relationships' });
 export type Relationships = z.infer<typeof relationshipResponse>;
 
 export const printMaterialsResponse = z
   .object({
     stock_count: stockCountRow,
-    lines: z.array(z.object({ material_code: z.string(), material_description_english: z.string(), unit: z.string(), bin: z.string().nullable(), book_quantity: z.number().nullable() })),
+    lines: z.array(z.object({ material_code: z.string(), material_description_english: z.string(), unit: z.string(), bin: z.nullable(z.string()), book_quantity: z.nullable(z.number()) })),
   })
-  .meta({ id: 'PrintMaterials' });
+  .register(z.globalRegistry, { id: 'PrintMaterials' });
 
 // ───────────── stock transfer requests ─────────────
 
@@ -311,14 +310,14 @@ export const TRANSFER_QUANTITY_MESSAGE = 'Quantity should be greater than 0';
 
 export const transferRequestBody = z
   .object({
-    plant: z.string().trim().min(1, 'Field plant is required'),
-    storageLocationFrom: z.string().trim().min(1, 'Field storageLocationFrom is required'),
-    storageLocationTo: z.string().trim().min(1, 'Field storageLocationTo is required'),
-    materialCode: z.string().trim().min(1, 'Field materialCode is required'),
-    quantity: z.number({ message: TRANSFER_QUANTITY_MESSAGE }).positive(TRANSFER_QUANTITY_MESSAGE).max(1_000_000_000),
+    plant: z.string().check(z.trim(), z.minLength(1, 'Field plant is required')),
+    storageLocationFrom: z.string().check(z.trim(), z.minLength(1, 'Field storageLocationFrom is required')),
+    storageLocationTo: z.string().check(z.trim(), z.minLength(1, 'Field storageLocationTo is required')),
+    materialCode: z.string().check(z.trim(), z.minLength(1, 'Field materialCode is required')),
+    quantity: z.number({ message: TRANSFER_QUANTITY_MESSAGE }).check(z.positive(TRANSFER_QUANTITY_MESSAGE), z.lte(1_000_000_000)),
   })
-  .refine((body) => body.storageLocationFrom !== body.storageLocationTo, { message: 'Choose two different storage locations' })
-  .meta({ id: 'StockTransferRequest' });
+  .check(z.refine((body) => body.storageLocationFrom !== body.storageLocationTo, { message: 'Choose two different storage locations' }))
+  .register(z.globalRegistry, { id: 'StockTransferRequest' });
 export type TransferRequestBody = z.infer<typeof transferRequestBody>;
 
 export const transferRequestRow = z.object({
@@ -333,4 +332,4 @@ export const transferRequestRow = z.object({
 });
 export type TransferRequestRow = z.infer<typeof transferRequestRow>;
 
-export const transferRequestList = z.object({ items: z.array(transferRequestRow) }).meta({ id: 'StockTransferRequests' });
+export const transferRequestList = z.object({ items: z.array(transferRequestRow) }).register(z.globalRegistry, { id: 'StockTransferRequests' });

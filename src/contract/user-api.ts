@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LOCALES } from '../domain/constants';
 
 /** §3 Profile, every field. Dates are YYYY-MM-DD, instants ISO 8601. */
@@ -8,14 +8,14 @@ export const profile = z
     email: z.string(),
     displayName: z.string(),
     licensed: z.boolean(),
-    organisation: z.string().nullable(),
-    approvalRequestId: z.string().nullable(),
+    organisation: z.nullable(z.string()),
+    approvalRequestId: z.nullable(z.string()),
     permissions: z.array(z.string()),
     locale: z.string(),
     isLocaleLocked: z.boolean(),
     managedShipToPartyNumbers: z.array(z.string()),
-    phoneNumber: z.string().nullable(),
-    expirationDate: z.string().nullable(),
+    phoneNumber: z.nullable(z.string()),
+    expirationDate: z.nullable(z.string()),
     shipToPartyNumbers: z.array(z.string()),
     firstLogin: z.boolean(),
     importantMessages: z.array(z.string()),
@@ -23,26 +23,27 @@ export const profile = z
     plannerGroups: z.array(z.string()),
     storageLocations: z.array(z.string()),
     workCenters: z.array(z.string()),
-    lastLogin: z.string().nullable(),
+    lastLogin: z.nullable(z.string()),
   })
-  .meta({ id: 'Profile' });
+  .register(z.globalRegistry, { id: 'Profile' });
 export type Profile = z.infer<typeof profile>;
 
 export const updateProfileBody = z
-  .object({
-    locale: z.enum(LOCALES, { message: `locale must be one of ${LOCALES.join(', ')}` }).optional(),
+  .strictObject({
+    locale: z.optional(z.enum(LOCALES, { message: `locale must be one of ${LOCALES.join(', ')}` })),
     /** The first-login screen confirms it was shown; only `false` is accepted. */
-    firstLogin: z.literal(false).optional(),
+    firstLogin: z.optional(z.literal(false)),
   })
-  .strict()
-  .refine((body) => body.locale !== undefined || body.firstLogin !== undefined, {
-    message: 'Nothing to update: send locale or firstLogin',
-  })
-  .meta({ id: 'UpdateProfileRequest' });
+  .check(
+    z.refine((body) => body.locale !== undefined || body.firstLogin !== undefined, {
+      message: 'Nothing to update: send locale or firstLogin',
+    }),
+  )
+  .register(z.globalRegistry, { id: 'UpdateProfileRequest' });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const permissionConstant = z.object({ ID: z.string(), LABEL: z.string(), DESCRIPTION: z.string() });
-export const permissionConstants = z.array(permissionConstant).meta({ id: 'PermissionConstants' });
+export const permissionConstants = z.array(permissionConstant).register(z.globalRegistry, { id: 'PermissionConstants' });
 export type PermissionConstant = z.infer<typeof permissionConstant>;
 
 export const allowedPlants = z
@@ -52,4 +53,4 @@ export const allowedPlants = z
     count_deadline_allowed_plants: z.array(z.string()),
     show_zero_stock_material_plants: z.array(z.string()),
   })
-  .meta({ id: 'AllowedPlants' });
+  .register(z.globalRegistry, { id: 'AllowedPlants' });

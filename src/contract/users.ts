@@ -3,7 +3,7 @@
  * a user's permissions and attachments, expiration date, removal, approval requests (§7) and
  * the audit log. Paths the spec does not place live under /user_api/v1/users.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { APPROVAL_STATUSES } from '../domain/constants';
 import { ATTACHMENT_KINDS, GRANTS } from '../domain/permissions';
 import { maxResultsParam, pageEnvelope, pageParam } from './common';
@@ -13,7 +13,7 @@ export type UserList = (typeof USER_LISTS)[number];
 
 export const usersQuery = z.object({
   /** Free text: part of the e-mail address or the name. */
-  query: z.string().trim().max(100, 'query must be 100 characters or less').optional(),
+  query: z.optional(z.string().check(z.trim(), z.maxLength(100, 'query must be 100 characters or less'))),
   page: pageParam,
   maxResults: maxResultsParam(100),
 });
@@ -26,27 +26,27 @@ export const userRow = z
     displayName: z.string(),
     approvalStatus: z.enum(APPROVAL_STATUSES),
     /** YYYY-MM-DD, the last valid day; null: never expires. */
-    expirationDate: z.string().nullable(),
+    expirationDate: z.nullable(z.string()),
     isExpired: z.boolean(),
     permissions: z.array(z.string()),
     plants: z.array(z.string()),
-    lastLogin: z.string().nullable(),
+    lastLogin: z.nullable(z.string()),
     created: z.string(),
   })
-  .meta({ id: 'UserRow' });
+  .register(z.globalRegistry, { id: 'UserRow' });
 export type UserRow = z.infer<typeof userRow>;
 
-export const usersPage = z.object({ ...pageEnvelope, total: z.number().int(), items: z.array(userRow) }).meta({ id: 'UsersPage' });
+export const usersPage = z.object({ ...pageEnvelope, total: z.int(), items: z.array(userRow) }).register(z.globalRegistry, { id: 'UsersPage' });
 export type UsersPage = z.infer<typeof usersPage>;
 
 export const attachment = z
   .object({
     kind: z.enum(ATTACHMENT_KINDS, { message: `kind must be one of ${ATTACHMENT_KINDS.join(', ')}` }),
     /** '' for ship-to-party numbers (not per plant). */
-    plant: z.string().trim().toUpperCase().max(10),
-    code: z.string().trim().min(1, 'Field code is required').max(40),
+    plant: z.string().check(z.trim(), z.toUpperCase(), z.maxLength(10)),
+    code: z.string().check(z.trim(), z.minLength(1, 'Field code is required'), z.maxLength(40)),
   })
-  .meta({ id: 'Attachment' });
+  .register(z.globalRegistry, { id: 'Attachment' });
 export type Attachment = z.infer<typeof attachment>;
 
 /** What the caller may change of other users (§6), for offering only that. */
@@ -58,7 +58,7 @@ export const editScope = z
     plantScopedAttachments: z.array(z.enum(ATTACHMENT_KINDS)),
     plants: z.array(z.string()),
   })
-  .meta({ id: 'EditScope' });
+  .register(z.globalRegistry, { id: 'EditScope' });
 export type EditScope = z.infer<typeof editScope>;
 
 export const userPermissions = z
@@ -69,32 +69,36 @@ export const userPermissions = z
     /** What the caller may change on this user; empty lists for read-only callers. */
     editable: editScope,
   })
-  .meta({ id: 'UserPermissions' });
+  .register(z.globalRegistry, { id: 'UserPermissions' });
 export type UserPermissions = z.infer<typeof userPermissions>;
 
 export const updatePermissionsBody = z
-  .object({
+  .strictObject({
     /** The complete wanted state; only what differs from the current one is checked and written. */
-    grants: z.array(z.enum(GRANTS, { message: `grants must be roles or permissions of §6: ${GRANTS.join(', ')}` })).max(GRANTS.length),
-    attachments: z.array(attachment).max(2000, 'at most 2000 attachments'),
+    grants: z.array(z.enum(GRANTS, { message: `grants must be roles or permissions of §6: ${GRANTS.join(', ')}` })).check(z.maxLength(GRANTS.length)),
+    attachments: z.array(attachment).check(z.maxLength(2000, 'at most 2000 attachments')),
   })
-  .strict()
-  .meta({ id: 'UpdatePermissionsRequest' });
+  .register(z.globalRegistry, { id: 'UpdatePermissionsRequest' });
 export type UpdatePermissionsBody = z.infer<typeof updatePermissionsBody>;
 
 export const updateExpirationBody = z
-  .object({
-    expirationDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'expirationDate must be a date as YYYY-MM-DD')
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'expirationDate is not a real date')
-      .nullable(),
+  .strictObject({
+    expirationDate: z.nullable(
+      z
+        .string()
+        .check(
+          z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expirationDate must be a date as YYYY-MM-DD'),
+          z.refine(
+            (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+            'expirationDate is not a real date',
+          ),
+        ),
+    ),
   })
-  .strict()
-  .meta({ id: 'UpdateExpirationRequest' });
+  .register(z.globalRegistry, { id: 'UpdateExpirationRequest' });
 export type UpdateExpirationBody = z.infer<typeof updateExpirationBody>;
 
-export const removedUser = z.object({ uid: z.string(), email: z.string(), removed: z.literal(true) }).meta({ id: 'RemovedUser' });
+export const removedUser = z.object({ uid: z.string(), email: z.string(), removed: z.literal(true) }).register(z.globalRegistry, { id: 'RemovedUser' });
 
 /** Choices for the permission editor: plants (in the caller's scope) and ship-to-party numbers. */
 export const grantOptions = z
@@ -103,14 +107,14 @@ export const grantOptions = z
     plants: z.array(z.object({ code: z.string(), name: z.string() })),
     shipToParties: z.array(z.object({ code: z.string(), name: z.string() })),
   })
-  .meta({ id: 'GrantOptions' });
+  .register(z.globalRegistry, { id: 'GrantOptions' });
 export type GrantOptions = z.infer<typeof grantOptions>;
 
-export const plantOptionsQuery = z.object({ plant: z.string().trim().toUpperCase().min(1, 'Field plant is required').max(10) });
+export const plantOptionsQuery = z.object({ plant: z.string().check(z.trim(), z.toUpperCase(), z.minLength(1, 'Field plant is required'), z.maxLength(10)) });
 const option = z.object({ code: z.string(), name: z.string() });
 export const plantOptions = z
   .object({ plant: z.string(), plannerGroups: z.array(option), workCenters: z.array(option), storageLocations: z.array(option) })
-  .meta({ id: 'PlantOptions' });
+  .register(z.globalRegistry, { id: 'PlantOptions' });
 export type PlantOptions = z.infer<typeof plantOptions>;
 
 // ───────────── approval requests (§3, §7) ─────────────
@@ -123,14 +127,14 @@ export const approvalRequest = z
     manager_email: z.string(),
     approval_status: z.enum(APPROVAL_STATUSES),
     created: z.string(),
-    decided_by_email: z.string().nullable(),
-    decided_at: z.string().nullable(),
+    decided_by_email: z.nullable(z.string()),
+    decided_at: z.nullable(z.string()),
   })
-  .meta({ id: 'ApprovalRequest' });
+  .register(z.globalRegistry, { id: 'ApprovalRequest' });
 export type ApprovalRequest = z.infer<typeof approvalRequest>;
 
 export const pendingApproval = z.object({ requesting_user_email: z.string(), request_id: z.string(), created: z.string() });
-export const pendingApprovals = z.array(pendingApproval).meta({ id: 'PendingApprovals' });
+export const pendingApprovals = z.array(pendingApproval).register(z.globalRegistry, { id: 'PendingApprovals' });
 export type PendingApproval = z.infer<typeof pendingApproval>;
 
 export const approvalIdParams = z.object({ id: z.uuid({ message: 'id must be a request id (UUID)' }) });
@@ -140,7 +144,7 @@ export const userIdParams = z.object({ uid: z.uuid({ message: 'uid must be a use
 
 export const auditLogQuery = z.object({
   /** Only changes to this user. */
-  userId: z.uuid({ message: 'userId must be a user id (UUID)' }).optional(),
+  userId: z.optional(z.uuid({ message: 'userId must be a user id (UUID)' })),
   page: usersQuery.shape.page,
   maxResults: usersQuery.shape.maxResults,
 });
@@ -148,7 +152,7 @@ export type AuditLogQuery = z.input<typeof auditLogQuery>;
 
 export const auditEntry = z
   .object({
-    id: z.number().int(),
+    id: z.int(),
     actor_email: z.string(),
     action: z.string(),
     target_type: z.string(),
@@ -157,8 +161,8 @@ export const auditEntry = z
     after: z.unknown(),
     created: z.string(),
   })
-  .meta({ id: 'AuditEntry' });
+  .register(z.globalRegistry, { id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditLogPage = z.object({ ...pageEnvelope, items: z.array(auditEntry) }).meta({ id: 'AuditLogPage' });
+export const auditLogPage = z.object({ ...pageEnvelope, items: z.array(auditEntry) }).register(z.globalRegistry, { id: 'AuditLogPage' });
 export type AuditLogPage = z.infer<typeof auditLogPage>;

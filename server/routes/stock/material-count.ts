@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { errorBody } from '../../../src/contract/common';
 import {
   addMaterialBody,
@@ -74,7 +75,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         tags,
         summary: 'Change counted quantities (all lines or none)',
         body: modifyMaterialsBody,
-        response: { 200: modifyMaterialsResponse, 400: errorBody, 404: errorBody, 409: materialCountConflict.or(errorBody), 422: errorBody },
+        response: { 200: modifyMaterialsResponse, 400: errorBody, 404: errorBody, 409: z.union([materialCountConflict, errorBody]), 422: errorBody },
       },
     },
     async (request, reply) => {

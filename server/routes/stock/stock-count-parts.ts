@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { errorBody } from '../../../src/contract/common';
 import {
   mergeQuery,
@@ -158,7 +159,7 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         tags,
         summary: 'Write counted quantities on lines of your own part (all lines or none)',
         body: partQuantitiesBody,
-        response: { 200: partQuantitiesResponse, 400: errorBody, 403: errorBody, 404: errorBody, 409: partLineConflict.or(errorBody), 422: errorBody },
+        response: { 200: partQuantitiesResponse, 400: errorBody, 403: errorBody, 404: errorBody, 409: z.union([partLineConflict, errorBody]), 422: errorBody },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { errorBody } from '../../../src/contract/common';
 import {
   myMaterialQuery,
@@ -50,7 +51,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
         tags,
         summary: 'Submit a stock count to the ERP system (completed, or error with latest_sap_error)',
         querystring: submitStockCountQuery,
-        response: { 200: stockCountRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: submitConflict.or(errorBody), 422: errorBody },
+        response: { 200: stockCountRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: z.union([submitConflict, errorBody]), 422: errorBody },
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
 import { errorBody } from '../../../src/contract/common';
 import {
   dropdownResponse,
@@ -77,7 +78,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   for (const channel of NOTIFICATION_CHANNELS) {
     const path = CHANNEL_PATHS[channel];
     const item = notificationItemByChannel[channel];
-    const page = notificationPage(item).meta({ id: `${channel[0]!.toUpperCase()}${channel.slice(1)}NotificationPage` });
+    const page = notificationPage(item).register(z.globalRegistry, { id: `${channel[0]!.toUpperCase()}${channel.slice(1)}NotificationPage` });
 
     app.get(
       path,

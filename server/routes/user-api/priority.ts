@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { errorBody } from '../../../src/contract/common';
 import {
   countrySuggestionsQuery,
@@ -113,7 +114,7 @@ export const priorityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
             403: errorBody,
             413: errorBody,
             415: errorBody,
-            422: uploadRefusal.or(errorBody),
+            422: z.union([uploadRefusal, errorBody]),
           },
         },
       },

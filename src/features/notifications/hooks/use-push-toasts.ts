@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PUSH_TOAST_MS } from '../../../domain/constants';
 import { showToast } from '../../../components/ui/toast';
 import { notificationQueries } from '../api/notifications';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { printMaterialsResponse } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 
