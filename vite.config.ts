@@ -98,9 +98,52 @@ function firstWaveChunk() {
   };
 }
 
+/** The page the server and the service worker answer every navigation but `/` with (#22). */
+const APP_PAGE = 'app.html';
+
+/**
+ * `app.html`: index.html with the app's first wave named in the page itself (#22). Every start on
+ * a path other than `/` loads the app (src/main.tsx), and so do the same files: the `app` chunk
+ * with the chunks it imports, its stylesheets and the English texts (the fallback of every
+ * locale). Named by the entry they were a second wave: the page, then the entry, then these.
+ * Named by the page as `modulepreload`, they load alongside the entry — on slow 4G one round trip
+ * and the entry's download less before the first list. `/` (the landing page of a signed-out
+ * start) keeps index.html and loads none of them.
+ */
+function appPage(): Plugin {
+  return {
+    name: 'partstrack-app-page',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const app = chunks.find((chunk) => chunk.name === 'app');
+      const english = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/locales/en-US.json'));
+      if (!app || !english) throw new Error('app.html: no `app` chunk or no en-US locale chunk in the build');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const wave = new Set<string>();
+      const visit = (fileName: string) => {
+        if (wave.has(fileName)) return;
+        wave.add(fileName);
+        byName.get(fileName)?.imports.forEach(visit);
+      };
+      [app.fileName, english.fileName].forEach(visit);
+      const source = String(html.source);
+      const css = [...wave].flatMap((fileName) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])]);
+      const links = [
+        ...[...wave].filter((fileName) => !source.includes(`/${fileName}"`)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
+        ...css.filter((fileName) => !source.includes(`/${fileName}"`)).map((fileName) => `<link rel="stylesheet" crossorigin href="/${fileName}">`),
+      ];
+      this.emitFile({ type: 'asset', fileName: APP_PAGE, source: source.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     localeCores(),
+    appPage(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

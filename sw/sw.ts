@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * Our one service worker: precaches the app shell, every screen and every locale; serves
- * index.html for navigations (never for API paths, the docs or the sign-in redirect);
+ * index.html at `/` and app.html at every other navigation (never for API paths, the docs or the
+ * sign-in redirect);
  * applies an update when the page asks; shows push messages and opens the right screen;
  * wakes the page's outbox sync on Background Sync.
  */
@@ -16,8 +17,11 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 const apiPaths = __API_PATHS__.map((path) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+// `/` gets index.html (the landing page of a signed-out start); every other path app.html, the
+// same page naming the app's first wave, which a start there loads (vite.config.ts `appPage`, #22).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allowlist: [/^\/(\?.*)?$/] }));
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+  new NavigationRoute(createHandlerBoundToURL('app.html'), {
     denylist: apiPaths,
   }),
 );

@@ -1,6 +1,8 @@
 /**
- * The built PWA: hashed assets cached for a year, the service worker and index.html never
- * (so an update is seen at once), and index.html for every navigation that is not an API call.
+ * The built PWA: hashed assets cached for a year, the service worker and the pages never (so an
+ * update is seen at once), and a page for every navigation that is not an API call: index.html at
+ * `/` (the landing page of a signed-out start), app.html everywhere else — the same page naming
+ * the app's first wave, which every start on another path loads (vite.config.ts `appPage`, #22).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -29,6 +31,8 @@ export function servesPage(path: string, accept: string | undefined): boolean {
 export async function registerStatic(app: FastifyInstance, publicDir: string): Promise<void> {
   const root = resolve(publicDir);
   const hasApp = existsSync(resolve(root, 'index.html'));
+  // A build from before app.html (or a PWA built elsewhere) answers every navigation with index.html.
+  const appPage = existsSync(resolve(root, 'app.html')) ? 'app.html' : 'index.html';
   if (hasApp) {
     await app.register(fastifyStatic, {
       root,
@@ -53,7 +57,7 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && servesPage(path, request.headers.accept);
     if (!isApi && wantsPage && hasApp) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile(path === '/' ? 'index.html' : appPage);
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
   });

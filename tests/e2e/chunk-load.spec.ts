@@ -95,6 +95,29 @@ test('the device database, the sync engine and the scanner are fetched once the 
         .map((entry) => ({ file: new URL(entry.name).pathname, at: entry.startTime })),
     };
   }, later.source);
-  expect(fetched.map(({ file }) => file.replace(/-[^-/]+\.js$/, '')).sort()).toEqual(['/assets/db', '/assets/scan-button', '/assets/sync']);
+  expect(fetched.map(({ file }) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['/assets/db', '/assets/scan-button', '/assets/sync']);
   for (const { file, at } of fetched) expect(at, file).toBeGreaterThan(listDrawnAt);
+});
+
+test('a start on an app path asks for the app chunk and the English texts with the page, not after the entry; the landing page asks for neither', async ({ page }) => {
+  test.slow(); // sign-in and a second start
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /mechanic@example\.com/ })).toBeVisible({ timeout: 30_000 });
+  const landingScripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+  expect(landingScripts.filter((path) => /\/assets\/(app|en-US)-[^/]+\.js$/.test(path))).toEqual([]);
+  await login(page, 'mechanic@example.com');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
+  // Who asked for each file (#22, vite.config.ts appPage): 'parser' is the page itself.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // A cold start: every file from the network (a cached file may be reported as asked for by the import).
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const initiators = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const file = /\/assets\/(index|app|client|en-US)-[^/]+\.js$/.exec(new URL(request.url).pathname)?.[1];
+    if (file && !initiators.has(file)) initiators.set(file, initiator.type);
+  });
+  await page.goto('/status-monitor');
+  await expect(page.locator('li.order-card').first()).toBeVisible({ timeout: 30_000 });
+  expect(Object.fromEntries(initiators)).toEqual({ index: 'parser', app: 'parser', client: 'parser', 'en-US': 'parser' });
 });

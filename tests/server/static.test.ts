@@ -10,11 +10,14 @@ import { registerStatic, servesPage } from '../../server/plugins/static';
 
 let app: FastifyInstance;
 let dir: string;
+const APP_PAGE = '<!doctype html><title>PartsTrack</title><link rel="modulepreload" crossorigin href="/assets/app-1a2b.js">';
 const LONG = Array.from({ length: 400 }, (_, i) => `console.log('line ${i}');`).join('\n');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>PartsTrack</title>');
+  // As the build writes it (vite.config.ts appPage): index.html naming the app's first wave.
+  writeFileSync(join(dir, 'app.html'), APP_PAGE);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
   // As the build writes them (vite.config.ts): a long script with its .br and .gz beside it.
@@ -47,6 +50,30 @@ describe('static app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<title>PartsTrack</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers / with index.html and every other navigation with app.html, which names the app\'s first wave (#22)', async () => {
+    const landing = await get('/', 'text/html');
+    expect(landing.body).toBe('<!doctype html><title>PartsTrack</title>');
+    expect((await get('/?lang=de', 'text/html')).body).not.toContain('modulepreload');
+    for (const url of ['/status-monitor', '/mechanic-view/42?tab=lines', '/user-expired']) {
+      const page = await get(url, 'text/html');
+      expect(page.body, url).toBe(APP_PAGE);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers every navigation with index.html where the build has no app.html (a PWA built before it)', async () => {
+    const old = mkdtempSync(join(tmpdir(), 'static-old-'));
+    writeFileSync(join(old, 'index.html'), '<!doctype html><title>Old</title>');
+    const server = Fastify();
+    try {
+      await registerStatic(server, old);
+      for (const url of ['/', '/status-monitor']) expect((await server.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body).toContain('<title>Old</title>');
+    } finally {
+      await server.close();
+      rmSync(old, { recursive: true, force: true });
     }
   });
 
