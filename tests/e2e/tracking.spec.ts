@@ -133,3 +133,27 @@ test('#22: a page of orders is drawn a screenful first, then the rest in batches
   expect(batches.length).toBeGreaterThan(1);
   expect(batches.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(20);
 });
+
+test('#22: the tabs and the list stay where they are when the first page answers after the first paint (no layout shift)', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await expect(page.locator('.order-card').first()).toBeVisible({ timeout: 30_000 });
+  // On a phone, where a line more above the tabs moves everything under it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A start whose list answers late: the screen is drawn first, then the answer arrives.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/tracking-status?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/status-monitor');
+  const allTab = page.getByRole('tab', { name: /^All/ });
+  await expect(allTab).toBeVisible({ timeout: 30_000 });
+  const before = await allTab.boundingBox();
+  release();
+  await expect(page.locator('.order-card').first()).toBeVisible();
+  // The mechanic has parcels waiting: the summary that says so comes with the list, under the tabs.
+  await expect(page.getByText(/orders? wait at an access point/)).toBeVisible();
+  const after = await allTab.boundingBox();
+  expect({ y: after?.y, height: after?.height }).toEqual({ y: before?.y, height: before?.height });
+});

@@ -97,9 +97,6 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           )}
           <Link to="/search">{t('tracking.searchHelpLink')}</Link>
           {can(profile.permissions, 'importantMessages.write') && <Link to="/broadcast-messages">{t('tracking.broadcastLink')}</Link>}
-          {first.data && first.data.count_action_point > 0 && (
-            <span className="status-chip action-point">{t('tracking.actionPoint', { count: first.data.count_action_point })}</span>
-          )}
         </div>
       </div>
       <MonitorTabs
@@ -126,6 +123,13 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
               {t('tracking.firstPage')}
             </button>
           </div>
+        )}
+        {/* With the list, not above the tabs: arriving with the answer it moved the tabs and the
+            list down on a phone when the answer came after the first paint (#22, layout shift). */}
+        {!ActiveNotifications && refusedQuery === null && invalidPage === null && first.data && first.data.count_action_point > 0 && (
+          <p className="monitor-summary">
+            <span className="status-chip action-point">{t('tracking.actionPoint', { count: first.data.count_action_point })}</span>
+          </p>
         )}
         {ActiveNotifications ? <ActiveNotifications /> : refusedQuery !== null || invalidPage !== null ? null : pages.map((page, index) => (
           <ResultPage
