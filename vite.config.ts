@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { CORE_GROUPS } from './locales/core-groups';
+import { FIRST_WAVE_PAGES } from './src/contract/pages';
 
 /** API paths the service worker must never answer with index.html (ARCHITECTURE §3). */
 const API_PATHS = ['/user_api/', '/parts/', '/api/', '/auth/', '/docs', '/healthz'];
@@ -98,44 +99,50 @@ function firstWaveChunk() {
   };
 }
 
-/** The page the server and the service worker answer every navigation but `/` with (#22). */
-const APP_PAGE = 'app.html';
-
 /**
- * `app.html`: index.html with the app's first wave named in the page itself (#22). Every start on
- * a path other than `/` loads the app (src/main.tsx), and so do the same files: the `app` chunk
- * with the chunks it imports, its stylesheets and the English texts (the fallback of every
- * locale). Named by the entry they were a second wave: the page, then the entry, then these.
- * Named by the page as `modulepreload`, they load alongside the entry — on slow 4G one round trip
- * and the entry's download less before the first list. `/` (the landing page of a signed-out
- * start) keeps index.html and loads none of them.
+ * The pages that name a start's first wave in themselves (#22, src/contract/pages.ts): index.html
+ * plus `modulepreload` of the `app` chunk with the chunks it imports, its stylesheets, the English
+ * texts (the fallback of every locale) and the page's screens' chunks with theirs. Every start on a
+ * path other than `/` loads these files (src/main.tsx, src/app/first-screen.ts); named by the entry
+ * they were a second wave (the page, then the entry, then these), named by the page they load
+ * alongside the entry: on slow 4G one round trip and the entry's download less before the first
+ * screen, and offline one wave of answers from the service worker. `/` (the landing page of a
+ * signed-out start) keeps index.html and loads none of them.
  */
-function appPage(): Plugin {
+function firstWavePages(): Plugin {
   return {
-    name: 'partstrack-app-page',
+    name: 'partstrack-first-wave-pages',
     enforce: 'post',
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') return;
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const app = chunks.find((chunk) => chunk.name === 'app');
-      const english = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/locales/en-US.json'));
-      if (!app || !english) throw new Error('app.html: no `app` chunk or no en-US locale chunk in the build');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const wave = new Set<string>();
-      const visit = (fileName: string) => {
-        if (wave.has(fileName)) return;
-        wave.add(fileName);
-        byName.get(fileName)?.imports.forEach(visit);
+      const chunkOf = (test: (chunk: (typeof chunks)[number]) => boolean, what: string) => {
+        const found = chunks.find(test);
+        if (!found) throw new Error(`first-wave pages: no chunk for ${what} in the build`);
+        return found.fileName;
       };
-      [app.fileName, english.fileName].forEach(visit);
-      const source = String(html.source);
-      const css = [...wave].flatMap((fileName) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])]);
-      const links = [
-        ...[...wave].filter((fileName) => !source.includes(`/${fileName}"`)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
-        ...css.filter((fileName) => !source.includes(`/${fileName}"`)).map((fileName) => `<link rel="stylesheet" crossorigin href="/${fileName}">`),
-      ];
-      this.emitFile({ type: 'asset', fileName: APP_PAGE, source: source.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`) });
+      const app = chunkOf((chunk) => chunk.name === 'app', 'the app');
+      const english = chunkOf((chunk) => chunk.facadeModuleId?.endsWith('/locales/en-US.json') ?? false, 'the English texts');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const template = String(html.source);
+      for (const page of FIRST_WAVE_PAGES) {
+        const screens = page.screens.map((screen) => chunkOf((chunk) => chunk.moduleIds.includes(source(screen)), screen));
+        const wave = new Set<string>();
+        const visit = (fileName: string) => {
+          if (wave.has(fileName)) return;
+          wave.add(fileName);
+          byName.get(fileName)?.imports.forEach(visit);
+        };
+        [app, english, ...screens].forEach(visit);
+        const css = new Set([...wave].flatMap((fileName) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])]));
+        const named = (fileName: string) => template.includes(`/${fileName}"`);
+        const links = [
+          ...[...wave].filter((fileName) => !named(fileName)).map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
+          ...[...css].filter((fileName) => !named(fileName)).map((fileName) => `<link rel="stylesheet" crossorigin href="/${fileName}">`),
+        ];
+        this.emitFile({ type: 'asset', fileName: page.file, source: template.replace('</head>', `\n    ${links.join('\n    ')}\n  </head>`) });
+      }
     },
   };
 }
@@ -143,7 +150,7 @@ function appPage(): Plugin {
 export default defineConfig({
   plugins: [
     localeCores(),
-    appPage(),
+    firstWavePages(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

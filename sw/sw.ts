@@ -1,27 +1,33 @@
 /// <reference lib="webworker" />
 /**
  * Our one service worker: precaches the app shell, every screen and every locale; serves
- * index.html at `/` and app.html at every other navigation (never for API paths, the docs or the
- * sign-in redirect);
+ * index.html at `/` and at every other navigation the page naming its first wave (never for API
+ * paths, the docs or the sign-in redirect);
  * applies an update when the page asks; shows push messages and opens the right screen;
  * wakes the page's outbox sync on Background Sync.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
+import type { RouteHandlerCallback } from 'workbox-core/types';
+import { pageFor } from '../src/contract/pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 declare const __API_PATHS__: string[];
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The build puts the precache list here (one mention only: vite-plugin-pwa replaces it).
+const precacheList = self.__WB_MANIFEST;
+precacheAndRoute(precacheList);
 cleanupOutdatedCaches();
 
 const apiPaths = __API_PATHS__.map((path) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-// `/` gets index.html (the landing page of a signed-out start); every other path app.html, the
-// same page naming the app's first wave, which a start there loads (vite.config.ts `appPage`, #22).
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allowlist: [/^\/(\?.*)?$/] }));
+// `/` gets index.html (the landing page of a signed-out start); every other path the page naming
+// the first wave a start there loads (src/contract/pages.ts, #22), where the precache has it.
+const precached = new Set(precacheList.map((entry) => (typeof entry === 'string' ? entry : entry.url).replace(/^\//, '')));
+const pages = new Map<string, RouteHandlerCallback>();
+const pageHandler = (file: string) => pages.get(file) ?? pages.set(file, createHandlerBoundToURL(file)).get(file)!;
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('app.html'), {
+  new NavigationRoute((options) => pageHandler(pageFor(options.url.pathname, (file) => precached.has(file)))(options), {
     denylist: apiPaths,
   }),
 );

@@ -1,13 +1,14 @@
 /**
  * The built PWA: hashed assets cached for a year, the service worker and the pages never (so an
  * update is seen at once), and a page for every navigation that is not an API call: index.html at
- * `/` (the landing page of a signed-out start), app.html everywhere else — the same page naming
- * the app's first wave, which every start on another path loads (vite.config.ts `appPage`, #22).
+ * `/` (the landing page of a signed-out start), elsewhere the same page naming the first wave a
+ * start there loads (src/contract/pages.ts, #22).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pageFor } from '../../src/contract/pages';
 
 export const API_PREFIXES = ['/user_api/', '/parts/', '/api/', '/auth/', '/docs'];
 
@@ -31,8 +32,9 @@ export function servesPage(path: string, accept: string | undefined): boolean {
 export async function registerStatic(app: FastifyInstance, publicDir: string): Promise<void> {
   const root = resolve(publicDir);
   const hasApp = existsSync(resolve(root, 'index.html'));
-  // A build from before app.html (or a PWA built elsewhere) answers every navigation with index.html.
-  const appPage = existsSync(resolve(root, 'app.html')) ? 'app.html' : 'index.html';
+  // The pages this build has (one built before them, or elsewhere, has index.html only).
+  const pages = new Map<string, boolean>();
+  const has = (file: string) => pages.get(file) ?? pages.set(file, existsSync(resolve(root, file))).get(file)!;
   if (hasApp) {
     await app.register(fastifyStatic, {
       root,
@@ -57,7 +59,7 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
     const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && servesPage(path, request.headers.accept);
     if (!isApi && wantsPage && hasApp) {
-      return reply.header('Cache-Control', 'no-cache').sendFile(path === '/' ? 'index.html' : appPage);
+      return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(path, has));
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
   });

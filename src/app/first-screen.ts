@@ -14,6 +14,8 @@ import { firstPageParams } from '../features/tracking/utils/monitor-state';
 const localeFiles = import.meta.glob('../../locales/*.json');
 const LANGUAGE_KEY = 'language'; // src/lib/i18n.ts's key (that module would bring i18next into the entry)
 
+// The server's pages name the same chunks in themselves (src/contract/pages.ts): what is listed
+// here is then already on its way, and the entry's import finds it.
 const FIRST_SCREENS: Array<[RegExp, () => Promise<unknown>[]]> = [
   [
     /^\/status-monitor\/?$/,

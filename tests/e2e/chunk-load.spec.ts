@@ -99,7 +99,7 @@ test('the device database, the sync engine and the scanner are fetched once the 
   for (const { file, at } of fetched) expect(at, file).toBeGreaterThan(listDrawnAt);
 });
 
-test('a start on an app path asks for the app chunk and the English texts with the page, not after the entry; the landing page asks for neither', async ({ page }) => {
+test('a start on an app path asks for the app chunk and the English texts with the page, not after the entry, and on a count for its screen too; the landing page asks for none of them', async ({ page }) => {
   test.slow(); // sign-in and a second start
   await page.goto('/');
   await expect(page.getByRole('button', { name: /mechanic@example\.com/ })).toBeVisible({ timeout: 30_000 });
@@ -114,10 +114,15 @@ test('a start on an app path asks for the app chunk and the English texts with t
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const initiators = new Map<string, string>();
   cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-    const file = /\/assets\/(index|app|client|en-US)-[^/]+\.js$/.exec(new URL(request.url).pathname)?.[1];
+    const file = /\/assets\/(index|app|client|en-US|mechanic-view-page|db)-[^/]+\.js$/.exec(new URL(request.url).pathname)?.[1];
     if (file && !initiators.has(file)) initiators.set(file, initiator.type);
   });
   await page.goto('/status-monitor');
   await expect(page.locator('li.order-card').first()).toBeVisible({ timeout: 30_000 });
   expect(Object.fromEntries(initiators)).toEqual({ index: 'parser', app: 'parser', client: 'parser', 'en-US': 'parser' });
+  // A count's page names its screen and the device database too (src/contract/pages.ts).
+  initiators.clear();
+  await page.goto('/mechanic-view/27');
+  await expect(page.locator('[data-line]').first()).toBeVisible({ timeout: 30_000 });
+  expect(Object.fromEntries(initiators)).toMatchObject({ app: 'parser', 'mechanic-view-page': 'parser', db: 'parser' });
 });

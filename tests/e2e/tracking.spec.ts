@@ -88,9 +88,9 @@ test('offline, the status monitor shows the pages read before with the time they
   await page.getByRole('button', { name: 'Load more' }).click();
   expect(new URL((await secondPage).url()).searchParams.get('after')).toMatch(/^[\w-]{10,}$/);
   await expect(cards).toHaveCount(40);
-  const orders = await cards.getByRole('link').allInnerTexts();
+  const orders = await cards.getByRole('link').allTextContents();
   expect(new Set(orders).size, 'no order shows twice across the two pages').toBe(40);
-  const firstOrder = await cards.first().getByRole('link').innerText();
+  const firstOrder = await cards.first().getByRole('link').textContent();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   // Visit the other screen once online, so its code is on the device too.
   await nav.getByRole('link', { name: 'Stock count' }).click();
@@ -107,7 +107,7 @@ test('offline, the status monitor shows the pages read before with the time they
   await expect(page).toHaveURL(/\/status-monitor\?more=1/);
   await expect(page.getByRole('status').filter({ hasText: /Offline · showing data saved .+\(.+\)/ })).toBeVisible();
   await expect(cards).toHaveCount(40);
-  await expect(cards.first().getByRole('link')).toHaveText(firstOrder);
+  await expect(cards.first().getByRole('link')).toHaveText(firstOrder!);
   await context.setOffline(false);
 });
 

@@ -11,13 +11,15 @@ import { registerStatic, servesPage } from '../../server/plugins/static';
 let app: FastifyInstance;
 let dir: string;
 const APP_PAGE = '<!doctype html><title>PartsTrack</title><link rel="modulepreload" crossorigin href="/assets/app-1a2b.js">';
+const COUNT_PAGE = `${APP_PAGE}<link rel="modulepreload" crossorigin href="/assets/mechanic-view-page-5e6f.js">`;
 const LONG = Array.from({ length: 400 }, (_, i) => `console.log('line ${i}');`).join('\n');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>PartsTrack</title>');
-  // As the build writes it (vite.config.ts appPage): index.html naming the app's first wave.
+  // As the build writes them (vite.config.ts firstWavePages): index.html naming a start's first wave.
   writeFileSync(join(dir, 'app.html'), APP_PAGE);
+  writeFileSync(join(dir, 'count.html'), COUNT_PAGE);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
   // As the build writes them (vite.config.ts): a long script with its .br and .gz beside it.
@@ -53,18 +55,24 @@ describe('static app', () => {
     }
   });
 
-  it('answers / with index.html and every other navigation with app.html, which names the app\'s first wave (#22)', async () => {
+  it('answers / with index.html and every other navigation with the page naming its first wave (#22)', async () => {
     const landing = await get('/', 'text/html');
     expect(landing.body).toBe('<!doctype html><title>PartsTrack</title>');
     expect((await get('/?lang=de', 'text/html')).body).not.toContain('modulepreload');
-    for (const url of ['/status-monitor', '/mechanic-view/42?tab=lines', '/user-expired']) {
-      const page = await get(url, 'text/html');
-      expect(page.body, url).toBe(APP_PAGE);
+    for (const [url, body] of [
+      ['/status-monitor', APP_PAGE],
+      ['/user-expired', APP_PAGE],
+      ['/mechanic-view/42?tab=lines', COUNT_PAGE],
+      ['/mechanic-view/42/', COUNT_PAGE],
+      ['/mechanic-view', APP_PAGE],
+    ]) {
+      const page = await get(url!, 'text/html');
+      expect(page.body, url).toBe(body);
       expect(page.headers['cache-control']).toBe('no-cache');
     }
   });
 
-  it('answers every navigation with index.html where the build has no app.html (a PWA built before it)', async () => {
+  it('answers every navigation with index.html where the build has no other page (a PWA built before them)', async () => {
     const old = mkdtempSync(join(tmpdir(), 'static-old-'));
     writeFileSync(join(old, 'index.html'), '<!doctype html><title>Old</title>');
     const server = Fastify();
