@@ -162,7 +162,13 @@ export default defineConfig({
         name: 'PartsTrack — spare parts and stock for elevator service',
         short_name: 'PartsTrack',
         description: 'Track spare-part orders and parcels, see stock and run stock counts, online or offline.',
-        start_url: '/',
+        // The installed app opens on the home screen itself (src/lib/paths.ts HOME_PATH): its
+        // page names the start's files and the entry asks for the first list at once (#22). From
+        // `/` a signed-in start loaded the app in a second wave, then the landing screen's chunk,
+        // only to be sent on to the home screen. A signed-out start there is sent to the landing
+        // page. `id` keeps the identity that installs made with `/` as start_url have.
+        id: '/',
+        start_url: '/status-monitor',
         scope: '/',
         display: 'standalone',
         orientation: 'any',

@@ -99,7 +99,7 @@ test.describe('on a 390 px phone', () => {
 
 test('the app is installable: manifest with icons, and a service worker controls the page', async ({ page, request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
-  expect(manifest).toMatchObject({ short_name: 'PartsTrack', start_url: '/', display: 'standalone' });
+  expect(manifest).toMatchObject({ id: '/', short_name: 'PartsTrack', start_url: '/status-monitor', display: 'standalone' });
   const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}:${icon.purpose ?? 'any'}`);
   expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
