@@ -22,9 +22,13 @@ export interface OutboxSummary {
 
 const NOTHING_WAITS: OutboxSummary = { waiting: 0, needsAttention: 0, unverified: 0 };
 
-/** For the top bar: how many changes wait, and how many need the user (failed or conflict). */
-export function useOutboxSummary(userEmail: string | undefined): OutboxSummary {
-  return useDeviceQuery(
+/**
+ * For the top bar: how many changes wait, and how many need the user (failed or conflict).
+ * `undefined` until the device database has answered (it loads after the first screen, #22): not
+ * knowing yet is not "nothing waits", and the top bar must not say "all saved" meanwhile.
+ */
+export function useOutboxSummary(userEmail: string | undefined): OutboxSummary | undefined {
+  return useDeviceQuery<OutboxSummary | undefined>(
     async (db) => {
       if (!userEmail) return NOTHING_WAITS;
       const entries = await db.outbox.where('userEmail').equals(userEmail).toArray();
@@ -33,6 +37,6 @@ export function useOutboxSummary(userEmail: string | undefined): OutboxSummary {
       return { waiting: entries.length - needsAttention, needsAttention, unverified };
     },
     [userEmail],
-    NOTHING_WAITS,
+    undefined,
   );
 }

@@ -10,18 +10,22 @@ import { Icon } from '../../components/ui/icons';
 export function SyncStatus({ userEmail }: { userEmail: string }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { waiting, needsAttention, unverified } = useOutboxSummary(userEmail);
+  const summary = useOutboxSummary(userEmail);
+  // Until the device has been read (just after a start), nothing is claimed either way.
+  const { waiting, needsAttention, unverified } = summary ?? { waiting: 0, needsAttention: 0, unverified: 0 };
   // "All saved" only once the server was read again after the last confirmation (pull after push).
   const checking = waiting === 0 && unverified > 0 && online;
   const label = [
     online ? t('sync.online') : t('sync.offline'),
-    waiting > 0
-      ? t('sync.waiting', { count: waiting })
-      : checking
-        ? t('sync.verifying')
-        : needsAttention === 0 && unverified === 0
-          ? t('sync.allSynced')
-          : null,
+    !summary
+      ? null
+      : waiting > 0
+        ? t('sync.waiting', { count: waiting })
+        : checking
+          ? t('sync.verifying')
+          : needsAttention === 0 && unverified === 0
+            ? t('sync.allSynced')
+            : null,
     needsAttention > 0 ? t('sync.needsAttention', { count: needsAttention }) : null,
   ]
     .filter(Boolean)
