@@ -1,0 +1,31 @@
+/**
+ * §3 top bar: "All changes saved on the server" is a promise to a mechanic about to close the app.
+ * Before the device database has answered (it loads after the first screen, #22), the top bar
+ * does not know what waits, and must not say all is saved (a start right after an edit and a
+ * reload showed it while the edit was still queued: browser chaos, CHAOS_SEED=1030232864).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { SyncStatus } from './sync-status';
+
+// The connection is the browser's (a store without a server snapshot); here it is online.
+vi.mock('../../lib/use-online', () => ({ useOnline: () => true }));
+
+beforeAll(async () => {
+  const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
+  await i18next.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: english } }, interpolation: { escapeValue: false } });
+});
+
+describe('SyncStatus', () => {
+  it('claims nothing about saved changes until the device database has answered', () => {
+    // A first render: the device's live read has not answered yet (effects have not run).
+    const html = renderToStaticMarkup(<SyncStatus userEmail="mechanic@example.com" />);
+    const label = /aria-label="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(label).toBe('Online');
+    expect(html).not.toContain('All changes saved');
+  });
+});
