@@ -128,13 +128,8 @@ function firstWavePages(): Plugin {
       const template = String(html.source);
       for (const page of FIRST_WAVE_PAGES) {
         const screens = page.screens.map((screen) => chunkOf((chunk) => chunk.moduleIds.includes(source(screen)), screen));
-        const wave = new Set<string>();
-        const visit = (fileName: string) => {
-          if (wave.has(fileName)) return;
-          wave.add(fileName);
-          byName.get(fileName)?.imports.forEach(visit);
-        };
-        [app, english, ...screens].forEach(visit);
+        // The same closure as the modules' (`staticClosure`), over the chunks' static imports.
+        const wave = staticClosure([app, english, ...screens], (fileName) => ({ importedIds: byName.get(fileName)?.imports ?? [] }));
         const css = new Set([...wave].flatMap((fileName) => [...(byName.get(fileName)?.viteMetadata?.importedCss ?? [])]));
         const named = (fileName: string) => template.includes(`/${fileName}"`);
         const links = [

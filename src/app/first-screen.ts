@@ -4,6 +4,7 @@
  * ask (with all texts of the user's locale and of en-US, and the date plugins). Only the screens a start usually opens are listed (the home screen, a count being worked
  * on); the module specifiers are the route table's, so the browser loads each file once.
  */
+import { COUNT_PATH } from '../contract/pages';
 import { DEFAULT_LOCALE, resolveLocale } from '../domain/constants';
 import { getSession } from '../lib/auth/session';
 import { serviceUrl } from '../lib/config';
@@ -21,7 +22,7 @@ const FIRST_SCREENS: Array<[RegExp, () => Promise<unknown>[]]> = [
     /^\/status-monitor\/?$/,
     () => [import('../features/tracking/screens/status-monitor-page'), import('../features/notifications/components/notification-tabs')],
   ],
-  [/^\/mechanic-view\/[^/]+\/?$/, () => [import('../features/stock-count/screens/mechanic-view-page')]],
+  [COUNT_PATH, () => [import('../features/stock-count/screens/mechanic-view-page')]],
 ];
 
 /**

@@ -15,13 +15,17 @@ export interface FirstWavePage {
   screens: string[];
 }
 
+/** A count being worked on (src/app/first-screen.ts loads its screen at a start there too). */
+export const COUNT_PATH = /^\/mechanic-view\/[^/]+\/?$/;
+
 export const FIRST_WAVE_PAGES: readonly FirstWavePage[] = [
-  // A count being worked on, often opened offline in a basement: its screen and the device database.
-  { file: 'count.html', path: /^\/mechanic-view\/[^/]+\/?$/, screens: ['features/stock-count/screens/mechanic-view-page.tsx'] },
+  // Often opened offline in a basement: its screen and the device database.
+  { file: 'count.html', path: COUNT_PATH, screens: ['features/stock-count/screens/mechanic-view-page.tsx'] },
+  // Every path but `/`.
   { file: 'app.html', path: /^\/./, screens: [] },
 ];
 
 /** The page for a navigation to `pathname`, among the pages the build has. */
 export function pageFor(pathname: string, has: (file: string) => boolean): string {
-  return (pathname === '/' ? undefined : FIRST_WAVE_PAGES.find((page) => page.path.test(pathname) && has(page.file))?.file) ?? 'index.html';
+  return FIRST_WAVE_PAGES.find((page) => page.path.test(pathname) && has(page.file))?.file ?? 'index.html';
 }

@@ -20,7 +20,7 @@ export interface OutboxSummary {
   unverified: number;
 }
 
-const NOTHING_WAITS: OutboxSummary = { waiting: 0, needsAttention: 0, unverified: 0 };
+export const NOTHING_WAITS: OutboxSummary = { waiting: 0, needsAttention: 0, unverified: 0 };
 
 /**
  * For the top bar: how many changes wait, and how many need the user (failed or conflict).

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/use-online';
-import { useOutboxSummary } from '../../offline/outbox-live';
+import { NOTHING_WAITS, useOutboxSummary } from '../../offline/outbox-live';
 import { Icon } from '../../components/ui/icons';
 
 export function SyncStatus({ userEmail }: { userEmail: string }) {
@@ -12,7 +12,7 @@ export function SyncStatus({ userEmail }: { userEmail: string }) {
   const online = useOnline();
   const summary = useOutboxSummary(userEmail);
   // Until the device has been read (just after a start), nothing is claimed either way.
-  const { waiting, needsAttention, unverified } = summary ?? { waiting: 0, needsAttention: 0, unverified: 0 };
+  const { waiting, needsAttention, unverified } = summary ?? NOTHING_WAITS;
   // "All saved" only once the server was read again after the last confirmation (pull after push).
   const checking = waiting === 0 && unverified > 0 && online;
   const label = [
