@@ -39,7 +39,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // JIT off (docs/decisions/0031): the lists' plans stop early (LIMIT, capped counts) while their
     // estimated cost is of the whole walk, so JIT compiled them for 150 ms to 3.6 s per call to
     // save a few; nothing this API asks runs long enough to gain from it.
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c jit=off' });
+    // No parallel workers (docs/decisions/0038): for the same reason PostgreSQL started two
+    // workers for a capped count that stops after a few thousand rows (~20 ms to start them, on
+    // cores that the other connections of a loaded server need); each call is one backend.
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

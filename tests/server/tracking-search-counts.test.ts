@@ -3,12 +3,15 @@
  * engines to a raw reading of the tables: a common letter walked without the gram filter (the
  * index's statistics name it common), a delivery status whose tabs the §4 rules rule out from the
  * status alone (a one-time condition over the statuses the items hold, so a status spelled in
- * another case still counts), and "material description=" named through the orders' search_text.
+ * another case still counts), "material description=" named through the orders' search_text, a
+ * long term of few orders read by their ids (and one of many beside it), and an indexed item field
+ * whose orders each tab names from its own items (decision 0038).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../server/db/schema';
-import { commonShortTerms } from '../../server/repositories/tracking';
+import { commonShortTerms, FEW_ORDERS } from '../../server/repositories/tracking';
+import { rowsOf } from '../../server/db/client';
 import { parseSearch } from '../../src/domain/search-language';
 import { isActionPoint, isArrived } from '../../src/domain/tracking';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
@@ -100,6 +103,28 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     }
     await db().execute(sql`update order_items set delivery_status = ${item!.deliveryStatus} where id = ${item!.id}`);
     expect((await get('dl=delivered', 'incoming')).count_incoming).toBe(0);
+  });
+
+  it('counts a long term held by few orders by their ids, and one held by more than FEW_ORDERS by the walk, as the raw tables', async () => {
+    const [first] = await db().select().from(orderItems).where(sql`${orderItems.purchaseOrderDocNumber} is not null`).limit(1);
+    const rare = first!.purchaseOrderDocNumber!;
+    // The first three characters of the order numbers: in nearly every order (more than FEW_ORDERS
+    // here), so the counts take the other path; "rope" is a word in some.
+    const [prefix] = rowsOf<{ p: string; n: number }>(await db().execute(sql`select left(id, 3) as p, count(*)::int as n from orders group by 1 order by 2 desc limit 1`));
+    expect(prefix!.n).toBeGreaterThan(FEW_ORDERS);
+    for (const term of [rare, prefix!.p, 'rope', `${rare} rope`, 'zzz-none']) {
+      const want = await check(term, (item, order) => term.split(' ').every((part) => holds(part)(item, order)));
+      if (term === rare) expect(want.counts.count_total).toBeGreaterThan(0);
+      if (term === prefix!.p) expect(want.counts.count_total).toBeGreaterThan(FEW_ORDERS);
+    }
+  });
+
+  it('counts an indexed item field per tab from the items of that tab (a date, a material)', async () => {
+    const [date] = rowsOf<{ d: string }>(await db().execute(sql`select delivery_date::text as d from order_items where delivery_date is not null group by 1 order by count(*) desc limit 1`));
+    const [material] = rowsOf<{ m: string }>(await db().execute(sql`select material_code as m from order_items group by 1 order by count(*) desc limit 1`));
+    await check(`dd=${date!.d}`, (item) => item.deliveryDate === date!.d);
+    await check(`mat=${material!.m} dd=${date!.d}`, (item) => item.deliveryDate === date!.d && item.materialCode.toLowerCase() === material!.m.toLowerCase());
+    await check(`mat=${material!.m}`, (item) => item.materialCode.toLowerCase() === material!.m.toLowerCase());
   });
 
   it('counts "material description=" words through the search_text as the items themselves', async () => {
