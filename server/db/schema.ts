@@ -374,6 +374,7 @@ export const orderItems = pgTable(
     // Field operators on the other documents and dates (docs/decisions/0021).
     index('order_items_sales_order_lower_idx').on(sql`lower(${t.salesOrderDocNumber})`),
     index('order_items_delivery_order_lower_idx').on(sql`lower(${t.deliveryOrderDocNumber})`),
+    // Migration 0022 makes it cover what a tab's count reads (order, status, goods receipt): INCLUDE.
     index('order_items_delivery_date_idx').on(t.deliveryDate),
     // §5 "material description=…" is a substring match.
     index('order_items_material_description_trgm_idx').using('gin', t.materialDescription.op('gin_trgm_ops')),
