@@ -42,7 +42,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // No parallel workers (docs/decisions/0038): for the same reason PostgreSQL started two
     // workers for a capped count that stops after a few thousand rows (~20 ms to start them, on
     // cores that the other connections of a loaded server need); each call is one backend.
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: '-c jit=off -c max_parallel_workers_per_gather=0' });
+    // random_page_cost 1.1, the value PostgreSQL's documentation gives for solid-state storage
+    // (the default 4 models spinning disks): with it the tab counts read the narrow list indexes
+    // (index-only) instead of walking the wide order rows (page 1 at scale 500: 17 -> 9-11 ms).
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      options: '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1',
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

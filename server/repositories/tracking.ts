@@ -12,7 +12,7 @@
  * A row is an order with at least one item matching search and status; its `items` are those
  * matching items (the details call returns every item).
  */
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isSuperManager } from '../../src/domain/permissions';
 import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../../src/domain/tracking';
@@ -175,7 +175,9 @@ const stringList = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : null;
 
 type ItemRecord = typeof orderItems.$inferSelect;
-type OrderRecord = typeof orders.$inferSelect;
+/** An order as a row of the list reads it: not its search text (~1 KB an order at scale, sent again with every item). */
+const { searchText: _searchText, ...ORDER_ROW } = getTableColumns(orders);
+type OrderRecord = Omit<typeof orders.$inferSelect, 'searchText'>;
 
 export function toTrackingItem(row: ItemRecord, serviceOrder: string | null, now: Date): TrackingItem {
   const item = {
@@ -552,7 +554,7 @@ async function pageOfOrders(
 ): Promise<TrackingStatusPage> {
   const rows = ids.length
     ? await db
-        .select({ item: orderItems, order: orders })
+        .select({ item: orderItems, order: ORDER_ROW })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(and(inArray(orders.id, ids), itemWhere))

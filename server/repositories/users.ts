@@ -38,23 +38,27 @@ export interface CurrentUser {
 
 type UserRow = typeof users.$inferSelect;
 
+/** A user's grants and attachments (in kind, plant, code order), as columns of a select over `users`. */
+const grantsAndAttachments = {
+  grants: sql<string[] | null>`(select array_agg(${userGrants.grantId}) from ${userGrants} where ${userGrants.userId} = ${users.id})`,
+  attachments: sql<Attachment[] | null>`(select json_agg(json_build_object('kind', a.kind, 'plant', a.plant, 'code', a.code) order by a.kind, a.plant, a.code)
+    from ${userAttachments} a where a.user_id = ${users.id})`,
+};
+
 async function loadCurrentUser(db: Db, row: UserRow): Promise<CurrentUser> {
-  const [grantRows, attachmentRows] = await Promise.all([
-    db.select({ grantId: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, row.id)),
-    db
-      .select({ kind: userAttachments.kind, plant: userAttachments.plant, code: userAttachments.code })
-      .from(userAttachments)
-      .where(eq(userAttachments.userId, row.id))
-      .orderBy(asc(userAttachments.kind), asc(userAttachments.plant), asc(userAttachments.code)),
-  ]);
-  const attachments = attachmentRows as Attachment[];
+  const [loaded] = await db.select(grantsAndAttachments).from(users).where(eq(users.id, row.id));
+  return currentUserOf(row, loaded?.grants ?? null, loaded?.attachments ?? null);
+}
+
+function currentUserOf(row: UserRow, grants: string[] | null, attachmentRows: Attachment[] | null): CurrentUser {
+  const attachments = attachmentRows ?? [];
   return {
     id: row.id,
     email: row.email,
     displayName: row.displayName,
     approvalStatus: row.approvalStatus as CurrentUser['approvalStatus'],
     expirationDate: row.expirationDate,
-    grants: grantRows.map((g) => g.grantId).sort(),
+    grants: [...(grants ?? [])].sort(),
     attachments,
     plants: attachments.filter((a) => a.kind === 'plant').map((a) => a.code),
   };
@@ -93,8 +97,14 @@ type LinkReason = 'former_subject' | 'verified_email' | 'new_user';
  *   naming someone's address in a token must not open their account ("nOAuth", #20).
  */
 export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEmail: string): Promise<CurrentUser> {
-  const bound = await boundUser(db, identity.issuer, identity.subject);
-  if (bound) return loadCurrentUser(db, bound);
+  // Every call starts here: the bound user with their grants and attachments in one round trip
+  // (was three statements, a tenth of a loaded server's time went to sending statements).
+  const [bound] = await db
+    .select({ user: users, ...grantsAndAttachments })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)));
+  if (bound) return currentUserOf(bound.user, bound.grants, bound.attachments);
 
   const row = await db.transaction(async (tx) => {
     let user: UserRow | undefined;

@@ -14,7 +14,7 @@ import { errorBody } from '../../../src/contract/common';
 import { orderDetails, orderIdParams, trackingStatusQuery, trackingStatusResponse } from '../../../src/contract/parts';
 import { can } from '../../../src/domain/permissions';
 import { parseSearch } from '../../../src/domain/search-language';
-import { cachedBody, matchesIfNoneMatch, representationOf } from '../../cache';
+import { cachedBody, encodingOf, matchesIfNoneMatch, payloadOf } from '../../cache';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -27,7 +27,7 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   app.get(
     '/users/me/tracking-status',
     {
-      // Compressed here (representationOf): the plugin would compress again (deflate) under the
+      // Compressed here (payloadOf): the plugin would compress again (deflate) under the
       // identity ETag, and add a second Vary.
       compress: false,
       schema: {
@@ -55,14 +55,14 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       const answer = cachedBody(JSON.stringify(checked.data));
       // The browser may keep the page for this user only and must ask again every time (it then
       // gets a 304 when nothing changed); the app's offline mirror is unaffected (src/offline).
-      const sent = representationOf(answer, request.headers['accept-encoding']);
+      const sent = encodingOf(answer, request.headers['accept-encoding']);
       const vary = reply.getHeader('vary');
       reply.header('etag', sent.etag).header('cache-control', 'private, no-cache').header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       // 304 is not in the response schema (it has no body): sent past the typed reply.
       if (matchesIfNoneMatch(request.headers['if-none-match'], sent.etag)) return (reply as FastifyReply).code(304).send();
       // Already compressed (kept with the cached page): the compression plugin leaves it as it is.
       if (sent.encoding) reply.header('content-encoding', sent.encoding);
-      return reply.type('application/json; charset=utf-8').send(sent.payload as never);
+      return reply.type('application/json; charset=utf-8').send(payloadOf(answer, sent.encoding) as never);
     },
   );
 
