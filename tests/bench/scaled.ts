@@ -26,6 +26,10 @@ export interface Scaled {
   engine: 'PGlite' | 'PostgreSQL';
   /** What the figures ran on: the seed's scale, or the already seeded database's row counts. */
   data: string;
+  /** The product's DATA_DIR (its local issuer's key): another replica started on it accepts the same tokens. */
+  dataDir: string;
+  /** The PostgreSQL database's address ('' on PGlite). */
+  databaseUrl: string;
   get(url: string, email?: string, headers?: Record<string, string>): Promise<{ statusCode: number; body: string }>;
   token(email: string): Promise<string>;
   /** p50 / p99 of repeated calls through the whole request path (app.inject), compressed as a browser asks. */
@@ -67,6 +71,8 @@ export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>)
     product,
     engine: databaseUrl ? 'PostgreSQL' : 'PGlite',
     data,
+    dataDir,
+    databaseUrl,
     get,
     token,
     async time(url, runs = 100) {

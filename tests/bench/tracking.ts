@@ -48,7 +48,7 @@ export interface LoadFigures {
  * Runs autocannon in its own process: `url` alone (the CLI), or `requests` picked at random per
  * request (its API, through a small inline script). Answers requests per second and latencies.
  */
-function autocannon(url: string, headers: Record<string, string>, seconds: number, requests?: AutocannonRequest[]): Promise<LoadFigures> {
+function autocannon(url: string, headers: Record<string, string>, seconds: number, requests?: AutocannonRequest[], connections = 100): Promise<LoadFigures> {
   const child = requests
     ? spawn(
         process.execPath,
@@ -59,7 +59,7 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
            const { headers, requests } = JSON.parse(process.env.BENCH_REQUESTS);
            const pick = () => requests[Math.floor(Math.random() * requests.length)];
            const result = await autocannon({
-             url: process.env.BENCH_URL, connections: 100, duration: Number(process.env.BENCH_SECONDS),
+             url: process.env.BENCH_URL, connections: Number(process.env.BENCH_CONNECTIONS), duration: Number(process.env.BENCH_SECONDS),
              requests: [{ setupRequest: (request) => {
                const [path, who, body] = pick();
                if (body === undefined) return { ...request, method: 'GET', path, headers: headers[who], body: undefined };
@@ -68,11 +68,11 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
            });
            process.stdout.write(JSON.stringify(result));`,
         ],
-        { env: { ...process.env, BENCH_REQUESTS: compactRequests(requests), BENCH_URL: url, BENCH_SECONDS: String(seconds) }, stdio: ['ignore', 'pipe', 'ignore'] },
+        { env: { ...process.env, BENCH_REQUESTS: compactRequests(requests), BENCH_URL: url, BENCH_SECONDS: String(seconds), BENCH_CONNECTIONS: String(connections) }, stdio: ['ignore', 'pipe', 'ignore'] },
       )
     : spawn(
         process.execPath,
-        ['node_modules/autocannon/autocannon.js', '-c', '100', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url],
+        ['node_modules/autocannon/autocannon.js', '-c', String(connections), '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url],
         { stdio: ['ignore', 'pipe', 'ignore'] },
       );
   return new Promise((resolve, reject) => {
@@ -260,8 +260,32 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
     const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, BROWSER, loadSeconds);
     const mixed = await autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix);
     await fetch(`http://127.0.0.1:${port}/healthz`);
-    return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: reads.length, writes: writes.length, ...mixed } } };
+    const replicas = scaled.databaseUrl ? await twoReplicas(scaled, port + 2, loadSeconds, mix) : null;
+    return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: reads.length, writes: writes.length, ...mixed }, replicas } };
   } finally {
     bare.kill('SIGTERM');
+  }
+}
+
+/**
+ * The same mix through two replicas on one PostgreSQL (issue #16): a second server process on
+ * the same database and DATA_DIR (so the same local issuer), 50 of the 100 connections on each.
+ * Answers the sum of requests per second, the worse p50 and p99 of the two, and all errors.
+ */
+async function twoReplicas(scaled: Scaled, port: number, seconds: number, mix: AutocannonRequest[]): Promise<LoadFigures> {
+  const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: scaled.databaseUrl, DATA_DIR: scaled.dataDir, SEED_ON_START: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'test' },
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; i < 600 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i += 1) {
+      if (second.exitCode !== null) throw new Error('the second replica exited during its start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const first = Number(process.env.BENCH_PORT ?? 8177);
+    const [a, b] = await Promise.all([autocannon(`http://127.0.0.1:${first}`, {}, seconds, mix, 50), autocannon(`http://127.0.0.1:${port}`, {}, seconds, mix, 50)]);
+    return { perSecond: a.perSecond + b.perSecond, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), errors: a.errors + b.errors, non2xx: a.non2xx + b.non2xx };
+  } finally {
+    second.kill('SIGTERM');
   }
 }
