@@ -260,7 +260,7 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
     const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, BROWSER, loadSeconds);
     const mixed = await autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix);
     await fetch(`http://127.0.0.1:${port}/healthz`);
-    const replicas = scaled.databaseUrl ? await twoReplicas(scaled, port + 2, loadSeconds, mix) : null;
+    const replicas = scaled.databaseUrl ? await twoReplicas(scaled, port, port + 2, loadSeconds, mix) : null;
     return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: reads.length, writes: writes.length, ...mixed }, replicas } };
   } finally {
     bare.kill('SIGTERM');
@@ -272,20 +272,27 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
  * the same database and DATA_DIR (so the same local issuer), 50 of the 100 connections on each.
  * Answers the sum of requests per second, the worse p50 and p99 of the two, and all errors.
  */
-async function twoReplicas(scaled: Scaled, port: number, seconds: number, mix: AutocannonRequest[]): Promise<LoadFigures> {
+async function twoReplicas(scaled: Scaled, first: number, port: number, seconds: number, mix: AutocannonRequest[]): Promise<LoadFigures> {
   const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: scaled.databaseUrl, DATA_DIR: scaled.dataDir, SEED_ON_START: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'test' },
     stdio: 'ignore',
   });
   try {
-    for (let i = 0; i < 600 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i += 1) {
+    for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i += 1) {
       if (second.exitCode !== null) throw new Error('the second replica exited during its start');
+      if (i >= 1200) throw new Error('the second replica did not answer /healthz within 120 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const first = Number(process.env.BENCH_PORT ?? 8177);
     const [a, b] = await Promise.all([autocannon(`http://127.0.0.1:${first}`, {}, seconds, mix, 50), autocannon(`http://127.0.0.1:${port}`, {}, seconds, mix, 50)]);
     return { perSecond: a.perSecond + b.perSecond, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), errors: a.errors + b.errors, non2xx: a.non2xx + b.non2xx };
   } finally {
-    second.kill('SIGTERM');
+    // Gone before the caller closes the product and removes DATA_DIR (its connections with it).
+    if (second.exitCode === null) {
+      const exited = new Promise((resolve) => second.once('exit', resolve));
+      second.kill('SIGTERM');
+      const timer = setTimeout(() => second.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
   }
 }

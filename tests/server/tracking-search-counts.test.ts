@@ -119,6 +119,44 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     }
   });
 
+  it('reads a long term of few orders within a mechanic’s scope, and within their own orders', async () => {
+    const mechanic = await product.token('mechanic@example.com');
+    const listAs = async (query: string, myOrders: boolean, page = 1) => {
+      const res = await product.app.inject({
+        method: 'GET',
+        url: `/parts/v1/users/me/tracking-status?${trackingListQuery({ query, status: 'all', page, maxResults: 100, myOrders: String(myOrders) })}`,
+        headers: bearer(mechanic),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { count_total: number; pages: number; trackingStatus: Array<{ orderId: string; userEmail: string | null }> };
+    };
+    // What the mechanic may see, from their unsearched list (the scope's own path).
+    const visible = new Map<string, string | null>();
+    for (let page = 1, pages = 1; page <= pages; page += 1) {
+      const answer = await listAs('', false, page);
+      pages = answer.pages;
+      for (const row of answer.trackingStatus) visible.set(row.orderId, row.userEmail);
+    }
+    const items = await db().select().from(orderItems).where(sql`${orderItems.purchaseOrderDocNumber} is not null`);
+    const seen = items.find((item) => visible.has(item.orderId) && visible.get(item.orderId) === 'mechanic@example.com') ?? items.find((item) => visible.has(item.orderId))!;
+    const unseen = items.find((item) => !visible.has(item.orderId))!;
+    expect(seen && unseen, 'the demo data has purchase orders inside and outside the mechanic’s scope').toBeTruthy();
+    const all = new Map((await db().select().from(orders)).map((order) => [order.id, order]));
+    const everyItem = await db().select().from(orderItems);
+    for (const term of [seen.purchaseOrderDocNumber!, unseen.purchaseOrderDocNumber!]) {
+      const holding = new Set(everyItem.filter((item) => holds(term.toLowerCase())(item, all.get(item.orderId)!)).map((item) => item.orderId));
+      // Held by few orders: the counts and the page read them by id.
+      expect(holding.size).toBeLessThanOrEqual(FEW_ORDERS);
+      const inScope = [...holding].filter((id) => visible.has(id));
+      const own = inScope.filter((id) => visible.get(id) === 'mechanic@example.com');
+      for (const [myOrders, want] of [[false, inScope], [true, own]] as const) {
+        const got = await listAs(term, myOrders);
+        expect(got.count_total, `"${term}" myOrders=${myOrders}`).toBe(want.length);
+        expect(got.trackingStatus.map((row) => row.orderId).sort(), `"${term}" myOrders=${myOrders}`).toEqual([...want].sort());
+      }
+    }
+  });
+
   it('counts an indexed item field per tab from the items of that tab (a date, a material)', async () => {
     const [date] = rowsOf<{ d: string }>(await db().execute(sql`select delivery_date::text as d from order_items where delivery_date is not null group by 1 order by count(*) desc limit 1`));
     const [material] = rowsOf<{ m: string }>(await db().execute(sql`select material_code as m from order_items group by 1 order by count(*) desc limit 1`));
