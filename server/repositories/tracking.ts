@@ -284,6 +284,9 @@ export function shortTermGrams(value: string): string[] | null {
   return b === undefined ? [a!.repeat(3)] : [`${a}${a}${b}`, `${a}${b}${b}`];
 }
 
+/** The order's search_text (its own text and all its items', lower-cased) holds the text: a trigram index answers it from three characters. */
+const inSearchText = (value: string) => sql`${orders.searchText} like lower(${likePattern(value)})`;
+
 /** A free term the orders' search_text can answer (a term holding the separator cannot). */
 const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' }> => term.type === 'free' && !term.value.includes(SEPARATOR);
 
@@ -309,7 +312,7 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
   // which made a walk of 1,001 orders 380 ms (commonShortTerms, from the index's statistics;
   // addendum 2026-11-25).
   const texts = terms.filter(textTerm).map((term) => {
-    if (term.value.length >= 3) return sql`${orders.searchText} like lower(${likePattern(term.value)})`;
+    if (term.value.length >= 3) return inSearchText(term.value);
     const grams = commonShortTerms.has(term.value.toLowerCase()) ? null : shortTermGrams(term.value);
     const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
     return grams ? sql`(${contains} and search_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
@@ -358,11 +361,11 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
   // walked every order (a word on 6% of the orders: 15,794 orders walked for 1,001 at scale 50).
   const described = itemTerms
     .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'materialDescription' && term.operator === '=' && term.value.length >= 3 && !term.value.includes(SEPARATOR))
-    .map((term) => sql`${orders.searchText} like lower(${likePattern(term.value)})`);
+    .map((term) => inSearchText(term.value));
   return {
     order: (tab) => and(...orderTerms.map(termSql), ...texts, ...described, byItems(tab)),
     // Free terms of three characters or more, through the trigram index when rare.
-    named: and(...terms.filter((term) => textTerm(term) && term.value.length >= 3).map((term) => sql`${orders.searchText} like lower(${likePattern(term.value)})`)),
+    named: and(...terms.filter((term) => textTerm(term) && term.value.length >= 3).map((term) => inSearchText(term.value))),
     // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
     // join, which would read every item of the tab before the first order is known).
     items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,
@@ -502,7 +505,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const capped = ({ order, items }: ReturnType<typeof ofTab>) =>
     items
       ? sql`(select count(*) from (select 1 from (select * from ${orders} where ${order ?? sql`true`} offset 0) ${orders} where ${items} limit ${COUNT_CAP + 1}) capped)::int`
-      : sql`(select count(*) from (select 1 from ${orders} where ${and(order, items) ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;
+      : sql`(select count(*) from (select 1 from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;
   const tab = tabOf(options.status);
   const shown = ofTab(tab);
   const result = await db.execute(sql`

@@ -74,14 +74,14 @@ function displayNameFrom(identity: VerifiedIdentity): string {
     .join(' ');
 }
 
-/** The user an (issuer, subject) is bound to, if any. */
-async function boundUser(db: Db | Tx, issuer: string, subject: string): Promise<UserRow | undefined> {
+/** The user an (issuer, subject) is bound to, if any, with their grants and attachments. */
+async function boundUser(db: Db | Tx, issuer: string, subject: string) {
   const [bound] = await db
-    .select({ user: users })
+    .select({ user: users, ...grantsAndAttachments })
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
     .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
-  return bound?.user;
+  return bound;
 }
 
 /** How a first sign-in found its user, as the audit log records it. */
@@ -99,18 +99,14 @@ type LinkReason = 'former_subject' | 'verified_email' | 'new_user';
 export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEmail: string): Promise<CurrentUser> {
   // Every call starts here: the bound user with their grants and attachments in one round trip
   // (was three statements, a tenth of a loaded server's time went to sending statements).
-  const [bound] = await db
-    .select({ user: users, ...grantsAndAttachments })
-    .from(userIdentities)
-    .innerJoin(users, eq(users.id, userIdentities.userId))
-    .where(and(eq(userIdentities.issuer, identity.issuer), eq(userIdentities.subject, identity.subject)));
+  const bound = await boundUser(db, identity.issuer, identity.subject);
   if (bound) return currentUserOf(bound.user, bound.grants, bound.attachments);
 
   const row = await db.transaction(async (tx) => {
     let user: UserRow | undefined;
     let reason: LinkReason = 'former_subject';
     for (const former of identity.formerSubjects ?? []) {
-      user ??= await boundUser(tx, identity.issuer, former);
+      user ??= (await boundUser(tx, identity.issuer, former))?.user;
     }
     if (!user) {
       reason = 'verified_email';
@@ -134,7 +130,7 @@ export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEma
         // The address was created meanwhile: by this same first sign-in in a parallel request (the
         // app sends several calls at once), which also bound it; or by someone else: try again.
         const sibling = await boundUser(tx, identity.issuer, identity.subject);
-        if (sibling) return sibling;
+        if (sibling) return sibling.user;
         throw new HttpError(409, 'Your account was being created by another request; please try again');
       }
       await tx.insert(approvalRequests).values({ requestingUserId: user.id, requestingUserEmail: user.email, managerEmail: supportEmail });
@@ -145,7 +141,7 @@ export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEma
       .onConflictDoNothing()
       .returning();
     // The same first sign-in in two requests at once: the other one bound it (and recorded it).
-    if (!linked) return (await boundUser(tx, identity.issuer, identity.subject)) ?? user;
+    if (!linked) return (await boundUser(tx, identity.issuer, identity.subject))?.user ?? user;
     await tx.insert(auditLog).values({
       actorUserId: user.id,
       actorEmail: identity.email,
