@@ -1,6 +1,7 @@
 /** Tells the user when a new version is waiting, and applies it on their word (workbox-window). */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import { afterLoadWhenIdle } from '../lib/when-idle';
 
 type Updater = (reload?: boolean) => Promise<void>;
@@ -22,14 +23,19 @@ export function UpdatePrompt() {
         });
       });
     };
-    // #22: registering (workbox-window, the worker's script, its precache) waits until the page
-    // has loaded and the first screen's work is done: on a mid-range phone it took ~140 ms of the
-    // main thread between the first paint and the list. A worker that already controls the page
-    // (every start after the first) serves it meanwhile; `navigator.serviceWorker.ready` waits.
-    const cancelIdle = afterLoadWhenIdle(register);
+    // #22: registering (workbox-window, the worker's script, its precache of the whole app) waits
+    // until the first screen is drawn, then for the page's load and an idle main thread: on a
+    // mid-range phone it took ~140 ms of the main thread, and its downloads shared weak mobile data
+    // with the first list's (the load event and an idle moment both come while the list's answer
+    // is still on its way). A worker that already controls the page (every start after the first)
+    // serves it meanwhile; `navigator.serviceWorker.ready` waits.
+    let cancelIdle: (() => void) | undefined;
+    void afterFirstScreen().then(() => {
+      if (!cancelled) cancelIdle = afterLoadWhenIdle(register);
+    });
     return () => {
       cancelled = true;
-      cancelIdle();
+      cancelIdle?.();
     };
   }, []);
 

@@ -49,6 +49,11 @@ export function onEnqueue(listener: Listener): () => void {
 
 const isOpen = (entry: OutboxEntry) => entry.status !== 'sending';
 
+/** The entry without the fields a change cleared (set to undefined), as an update would leave it. */
+function definedOnly(entry: OutboxEntry): OutboxEntry {
+  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as unknown as OutboxEntry;
+}
+
 export async function enqueue(change: Change): Promise<OutboxEntry> {
   // A change's `apply` patches saved pages: copies still waiting to be saved go first (mirror.ts).
   await saveWaitingCopies();
@@ -73,8 +78,11 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
           open.status === 'pending'
             ? { request: merged }
             : { request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0, lastError: undefined, theirs: undefined, batchId: undefined };
-        await Promise.all([applied, offlineDb.outbox.update(open.seq!, changes)]);
-        return { ...open, ...changes };
+        // The entry was read whole in this transaction: written back whole, one request (an
+        // update reads it again first: one more round trip on every tap of a stepper, #22).
+        const next = definedOnly({ ...open, ...changes });
+        await Promise.all([applied, offlineDb.outbox.put(next)]);
+        return next;
       }
       const fresh: OutboxEntry = {
         id: change.id ?? crypto.randomUUID(),

@@ -5,6 +5,7 @@ import { initials } from '../../domain/email';
 import type { Profile } from '../../contract/user-api';
 import { SyncStatus } from './sync-status';
 import { useInNotificationPlants } from '../../lib/profile';
+import { useFirstScreenDrawn } from '../../lib/after-first-screen';
 import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown';
 import { PushPermission } from '../../features/profile/push/push-prompt';
 import { ImportantMessagesButton, type ImportantMessagesState } from './important-messages';
@@ -22,6 +23,7 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const inNotificationPlants = useInNotificationPlants(profile);
+  const firstScreenDrawn = useFirstScreenDrawn();
   return (
     <header className="top-bar">
       <div className="top-bar-title">
@@ -34,7 +36,8 @@ export function TopBar({
         <ImportantMessagesButton state={importantMessages} />
         {/* §2 notification dropdown: wide screens only, only in notification plants (#6). */}
         {!isNarrow && inNotificationPlants && <NotificationDropdown userEmail={profile.email} />}
-        {inNotificationPlants && <PushPermission uid={profile.uid} userEmail={profile.email} />}
+        {/* Its settings call and chunk wait until the first screen is drawn (#22). */}
+        {inNotificationPlants && firstScreenDrawn && <PushPermission uid={profile.uid} userEmail={profile.email} />}
         <Link
           to="/user-profile"
           className="avatar"

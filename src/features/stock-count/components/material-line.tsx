@@ -201,7 +201,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
       className={`material-line${entry ? ` has-${entry.status}` : ''}${line.quantity === null ? ' uncounted' : ''}${moved ? ' book-moved' : ''}`} data-line={line.material_code}>
       <div className="material-line-main">
         <div className="material-line-what">
-          <span className="material-code">{line.material_code}</span>
+          <span className="material-code" elementtiming="count-line">{line.material_code}</span>
           <span className="material-description">{line.material_description_english}</span>
           {line.bin && <span className="material-bin">{t('stockCount.binLabel', { bin: line.bin })}</span>}
           {!blind && (

@@ -198,6 +198,26 @@ describe('sync rounds', () => {
     expect(await entries()).toEqual([]);
   });
 
+  it('a new edit of a failed line supersedes it: one entry, pending under a new key, the failure forgotten', async () => {
+    await setQuantity(USER, line(1), 1);
+    const refused = { status: 409, body: { message: 'Stock count 27 is completed and can no longer be changed' }, message: 'Stock count 27 is completed and can no longer be changed' };
+    await runRound(USER, scripted([refused]).deps);
+    const [failed] = await entries();
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+
+    await setQuantity(USER, line(1), 5);
+    const all = await entries();
+    expect(all).toHaveLength(1);
+    const [superseding] = all;
+    expect(superseding).toMatchObject({ seq: failed!.seq, status: 'pending', attempts: 0, createdAt: failed!.createdAt });
+    expect(superseding!.id).not.toBe(failed!.id);
+    expect(superseding!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 5, version: 0 }] });
+    // Cleared, not kept as undefined: the entry reads as one never tried.
+    expect(Object.keys(superseding!)).not.toEqual(expect.arrayContaining(['lastError']));
+    expect('theirs' in superseding! || 'batchId' in superseding!).toBe(false);
+    expect((await mirrored()).material_counts[0]!.quantity).toBe(5);
+  });
+
   it('stops the round on 401 and keeps the entry for after sign-in', async () => {
     await setQuantity(USER, line(1), 1);
     const server = scripted([{ status: 401, body: { message: 'Id token expired' }, message: 'Id token expired' }]);
