@@ -1,6 +1,6 @@
 /**
  * The Element Timing API's attribute (https://wicg.github.io/element-timing/): the browser records
- * when an element so marked is first painted. The count's lines carry it; the offline-start
+ * when an element so marked is first painted. The count's first line carries it; the offline-start
  * benchmark reads it (#22). React passes it to the DOM as it is.
  */
 import 'react';

@@ -3,7 +3,7 @@
  * count online once (service worker installed, count on the device); offline, the app is
  * reloaded on /mechanic-view/27, timed to the first counted line on screen two ways:
  *  - painted: the page's own clock, from the navigation's start to the paint of the first line
- *    (Element Timing: the line's material code carries `elementtiming="count-line"`). This is what
+ *    (Element Timing: the first line's material code carries `elementtiming="count-line"`). This is what
  *    the mechanic sees, and the figure the goal is about.
  *  - seen by the harness: Playwright's wall clock from the reload command until its locator finds
  *    the line. It adds the harness's own round trips and polling, which run on the same throttled

@@ -7,7 +7,7 @@ import { SyncStatus } from './sync-status';
 import { useInNotificationPlants } from '../../lib/profile';
 import { useFirstScreenDrawn } from '../../lib/after-first-screen';
 import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown';
-import { PushPermission } from '../../features/profile/push/push-prompt';
+import { PushPermission, useSignOutMarksThisDevice } from '../../features/profile/push/push-prompt';
 import { ImportantMessagesButton, type ImportantMessagesState } from './important-messages';
 
 export function TopBar({
@@ -24,6 +24,7 @@ export function TopBar({
   const { t } = useTranslation();
   const inNotificationPlants = useInNotificationPlants(profile);
   const firstScreenDrawn = useFirstScreenDrawn();
+  useSignOutMarksThisDevice(profile.uid, inNotificationPlants);
   return (
     <header className="top-bar">
       <div className="top-bar-title">

@@ -16,6 +16,14 @@ import '../profile.css';
 
 const ANSWERED_THIS_SESSION = 'promptNotification.session';
 
+/**
+ * Sign-out marks this device signed out (its pushes stop), from the start: the prompt below
+ * mounts only once the first screen is drawn (#22), and a sign-out may come before that.
+ */
+export function useSignOutMarksThisDevice(uid: string, active: boolean): void {
+  useEffect(() => (active ? onBeforeSignOut(() => markThisDeviceSignedOut(uid)) : undefined), [uid, active]);
+}
+
 export function PushPermission({ uid, userEmail }: { uid: string; userEmail: string }) {
   const { t } = useTranslation();
   const settings = useNotificationSettings(userEmail, uid);
@@ -25,8 +33,6 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
   );
   const permission = pushSupported() ? Notification.permission : 'denied';
   const gestureOnly = needsGestureForPermission();
-
-  useEffect(() => onBeforeSignOut(() => markThisDeviceSignedOut(uid)), [uid]);
 
   useEffect(() => {
     if (!primaryPush || !pushSupported()) return;

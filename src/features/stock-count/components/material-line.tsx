@@ -32,6 +32,8 @@ interface Props {
   actions: LineActions;
   /** #18 blind count: the counter is not shown the book quantity. */
   blind?: boolean;
+  /** The list's first line: its paint is timed (Element Timing, the offline-start bench of #22). */
+  timed?: boolean;
 }
 
 const format = (value: number | null) => (value === null ? '' : String(value));
@@ -122,7 +124,7 @@ function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdi
   );
 }
 
-function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = false }: Props) {
+function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = false, timed = false }: Props) {
   const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();
@@ -201,7 +203,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
       className={`material-line${entry ? ` has-${entry.status}` : ''}${line.quantity === null ? ' uncounted' : ''}${moved ? ' book-moved' : ''}`} data-line={line.material_code}>
       <div className="material-line-main">
         <div className="material-line-what">
-          <span className="material-code" elementtiming="count-line">{line.material_code}</span>
+          <span className="material-code" elementtiming={timed ? 'count-line' : undefined}>{line.material_code}</span>
           <span className="material-description">{line.material_description_english}</span>
           {line.bin && <span className="material-bin">{t('stockCount.binLabel', { bin: line.bin })}</span>}
           {!blind && (

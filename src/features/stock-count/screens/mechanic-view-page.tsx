@@ -129,7 +129,7 @@ export default function MechanicViewPage() {
     scrollMargin: listRef.current?.offsetTop ?? 0,
     estimateSize: () => 88,
     // The window's size from the first render (#22): without it the virtualizer draws no line until
-    // its effect has measured the window, a render later (~250 ms of an offline start at 4× CPU).
+    // its effect has measured the window, and the first render with the count is one without lines.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     overscan: 8,
     getItemKey: (index) => lines[index]?.id ?? index,
@@ -361,6 +361,7 @@ export default function MechanicViewPage() {
                   canRemove={canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.quantity === null && line.updated_by === email)))}
                   actions={actions}
                   blind={blind}
+                  timed={item.index === 0}
                 />
               </div>
             );
