@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: figures, never assertions.
  *  1. The gzip size of the JavaScript the first screen loads (landing page, signed out) and of
- *     what the status monitor adds after sign-in. Budget: ≤ 150 KB gzip for the first screen.
+ *     what the status monitor adds after sign-in. Budget: ≤ 100 KB gzip for the first screen (#22).
  *  2. The server's cold start: a fresh DATA_DIR (migrate + seed) and a restart on existing data.
  *  3. Offline core in Chromium (./offline.ts): mirror write, page read, enqueue, outbox drain;
  *     and the offline chaos runs of #15 (./chaos.ts): lost / doubled / divergent / self-conflicts.
