@@ -82,27 +82,28 @@ function staticClosure(roots: string[], info: (id: string) => { importedIds: rea
  * and so do the locales.
  */
 function firstWaveChunk() {
-  let wave: Set<string> | null = null;
-  let base: Set<string> | null = null;
+  let chunkOf: Map<string, 'app' | 'base'> | null = null;
   return (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): string | null => {
-      if (!wave || !base) {
-        const info = (moduleId: string) => ctx.getModuleInfo(moduleId);
-        const entry = staticClosure([source('main.tsx')], info);
-        const landing = staticClosure([source('main.tsx'), source('app/start-landing.tsx')], info);
-        base = new Set([...landing].filter((moduleId) => !entry.has(moduleId)));
-        const app = staticClosure(
-          [
-            'app/start-app.tsx',
-            'app/guarded-shell.tsx',
-            'lib/dates.ts',
-            'features/tracking/screens/status-monitor-page.tsx',
-            'features/notifications/components/notification-tabs.tsx',
-          ].map(source),
-          info,
-        );
-        wave = new Set([...app].filter((moduleId) => !landing.has(moduleId)));
-      }
-    return wave.has(id) ? 'app' : base.has(id) ? 'base' : null;
+    if (!chunkOf) {
+      const info = (moduleId: string) => ctx.getModuleInfo(moduleId);
+      const entry = staticClosure([source('main.tsx')], info);
+      const landing = staticClosure([source('main.tsx'), source('app/start-landing.tsx')], info);
+      const app = staticClosure(
+        [
+          'app/start-app.tsx',
+          'app/guarded-shell.tsx',
+          'lib/dates.ts',
+          'features/tracking/screens/status-monitor-page.tsx',
+          'features/notifications/components/notification-tabs.tsx',
+        ].map(source),
+        info,
+      );
+      chunkOf = new Map<string, 'app' | 'base'>([
+        ...[...landing].filter((moduleId) => !entry.has(moduleId)).map((moduleId) => [moduleId, 'base'] as const),
+        ...[...app].filter((moduleId) => !landing.has(moduleId)).map((moduleId) => [moduleId, 'app'] as const),
+      ]);
+    }
+    return chunkOf.get(id) ?? null;
   };
 }
 

@@ -49,11 +49,6 @@ export function onEnqueue(listener: Listener): () => void {
 
 const isOpen = (entry: OutboxEntry) => entry.status !== 'sending';
 
-/** The entry without the fields a change cleared (set to undefined), as an update would leave it. */
-function definedOnly(entry: OutboxEntry): OutboxEntry {
-  return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as unknown as OutboxEntry;
-}
-
 export async function enqueue(change: Change): Promise<OutboxEntry> {
   // A change's `apply` patches saved pages: copies still waiting to be saved go first (mirror.ts).
   await saveWaitingCopies();
@@ -74,13 +69,12 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
       const open = await opening;
       const merged = open && change.coalesce ? change.coalesce(open, request) : null;
       if (open && merged) {
-        const changes: Partial<OutboxEntry> =
-          open.status === 'pending'
-            ? { request: merged }
-            : { request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0, lastError: undefined, theirs: undefined, batchId: undefined };
-        // The entry was read whole in this transaction: written back whole, one request (an
-        // update reads it again first: one more round trip on every tap of a stepper, #22).
-        const next = definedOnly({ ...open, ...changes });
+        // A failed or conflicting entry goes again as new: a new key, its failure, the server's
+        // side and its batch dropped. The entry was read whole in this transaction, so it is
+        // written back whole: one request (an update reads it again first, #22).
+        const { lastError: _lastError, theirs: _theirs, batchId: _batchId, ...untried } = open;
+        const next: OutboxEntry =
+          open.status === 'pending' ? { ...open, request: merged } : { ...untried, request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0 };
         await Promise.all([applied, offlineDb.outbox.put(next)]);
         return next;
       }
