@@ -370,12 +370,22 @@ export const orderItems = pgTable(
     index('order_items_material_lower_idx').on(sql`lower(${t.materialCode})`),
     index('order_items_po_lower_idx').on(sql`lower(${t.purchaseOrderDocNumber})`),
     index('order_items_tracking_lower_idx').on(sql`lower(${t.trackingNumber})`),
-    index('order_items_status_idx').on(t.deliveryStatus),
+    // `delivery=<status>` names its orders here (index-only: the statuses' spellings, then their
+    // orders; migration 0023). Items without a status are not in it.
+    index('order_items_status_idx').on(t.deliveryStatus, t.orderId).where(sql`${t.deliveryStatus} is not null`),
     // Field operators on the other documents and dates (docs/decisions/0021).
     index('order_items_sales_order_lower_idx').on(sql`lower(${t.salesOrderDocNumber})`),
     index('order_items_delivery_order_lower_idx').on(sql`lower(${t.deliveryOrderDocNumber})`),
     // Migration 0022 makes it cover what a tab's count reads (order, status, goods receipt): INCLUDE.
     index('order_items_delivery_date_idx').on(t.deliveryDate),
+    // Items arrived by their goods receipt and not by their status (docs/decisions/0040): the
+    // arrived tab of `delivery=<status>` for a status that does not arrive by itself ("OnTheWay")
+    // names its few orders here. The predicate is the one receivedWith() writes (server/repositories/tracking.ts).
+    index('order_items_received_idx')
+      .on(t.deliveryStatus, t.orderId)
+      .where(
+        sql`item_is_arrived(${t.deliveryStatus}, ${t.goodsReceiptPostedAt}, ${t.purchaseOrderGoodsReceiptQuantity}) and not item_is_arrived(${t.deliveryStatus}, null, null)`,
+      ),
     // §5 "material description=…" is a substring match.
     index('order_items_material_description_trgm_idx').using('gin', t.materialDescription.op('gin_trgm_ops')),
   ],

@@ -332,29 +332,11 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
   // its items were each checked by the `exists` (7,644 orders for a count of 0 at scale 500).
   const byItems = (tab: SQL | undefined) =>
     itemFieldTerms.length ? sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${and(...itemFieldTerms.map(termSql), tab)})` : undefined;
-  // `delivery=<status>` names the status of every matching item, and the §4 rules say from the
-  // status alone whether such an item can be incoming (not when the status alone makes it
-  // arrived: "Delivered") or at an action point. Each tab gets a one-time condition on the few
-  // statuses the items hold (read through order_items_status_idx one step per status): when no
-  // status can be in the tab, PostgreSQL runs none of the tab's walk (`dl=delivered` walked every
-  // incoming order for its count of 0: 3.4 s at scale 500). The rule functions decide, as in
-  // the triggers; a status added meanwhile is read in the same snapshot.
-  const statusTerms = itemTerms.filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'delivery' && term.operator === '=');
-  const possible = (tab: SQL) =>
-    statusTerms.length
-      ? and(
-          ...statusTerms.map(
-            (term) => sql`exists (select 1 from (${DELIVERY_STATUSES}) statuses where lower(statuses.status) = ${term.value.toLowerCase()} and ${tab})`,
-          ),
-        )
-      : undefined;
-  const status = sql.raw('statuses.status');
-  const POSSIBLE: Record<CountName, SQL | undefined> = {
-    total: undefined,
-    arrived: undefined,
-    incoming: possible(sql`not item_is_arrived(${status}, null, null)`),
-    actionPoint: possible(sql`item_is_action_point(${status})`),
-  };
+  // `delivery=<status>` names the status of every matching item: the call reads what the §4 rules
+  // say of the statuses the items hold once (statusFacts), and each tab is decided from that.
+  const statusValues = itemTerms
+    .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'delivery' && term.operator === '=')
+    .map((term) => term.value.toLowerCase());
   const whole = itemTerms.length === 1 && textTerm(itemTerms[0]!);
   // "material description=<word>" is a substring of the item's text, so of its order's
   // search_text: the trigram index names the orders that may hold it, where the `exists` alone
@@ -369,7 +351,8 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
     // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
     // join, which would read every item of the tab before the first order is known).
     items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,
-    possible: (name) => POSSIBLE[name],
+    statusValues,
+    statusOnly: statusValues.length > 0 && statusValues.length === itemTerms.length,
     whole,
     ownText: whole ? sql`${searchTextOfOrder(orders)} ilike ${likePattern((itemTerms[0] as Extract<SearchTerm, { type: 'free' }>).value)}` : undefined,
   };
@@ -380,8 +363,10 @@ interface Search {
   order: (tab: SQL | undefined) => SQL | undefined;
   /** The order has an item matching every item term and the tab's item condition. */
   items: (tab: SQL | undefined) => SQL;
-  /** A one-time condition: the tab can hold a matching item at all (undefined: it can). */
-  possible: (name: CountName) => SQL | undefined;
+  /** The `delivery=` values (lower-cased): every matching item's status is each of them, in any case. */
+  statusValues: string[];
+  /** Every item term is a `delivery=` term: an order with an item of the named statuses has a matching item. */
+  statusOnly: boolean;
   /** The free terms of three characters or more in search_text (undefined without such a term). */
   named: SQL | undefined;
   /** One free term alone: an order whose search_text holds it has a matching item. */
@@ -396,6 +381,50 @@ const DELIVERY_STATUSES = sql`with recursive found(status) as (
     union all
     select (select i.delivery_status from ${orderItems} i where i.delivery_status > found.status order by i.delivery_status limit 1) from found where found.status is not null
   ) select status from found where status is not null`;
+
+/**
+ * What the §4 rules say of the statuses a search's `delivery=` terms name (the statuses the items
+ * hold whose lower case is every value; read through order_items_status_idx one step per status),
+ * as the rule functions decide them, the triggers' own. One small statement before the list's: a
+ * status first written between the two is seen by the list's next call.
+ */
+interface StatusFacts {
+  /** The statuses the items hold as they spell them (empty: no item has a named status). */
+  spellings: string[];
+  /** Some named status makes an item arrived by itself ("Delivered"); `allArrived`: every one does. */
+  someArrived: boolean;
+  allArrived: boolean;
+  /** Some named status is an action point; `allActionPoint`: every one is. */
+  someActionPoint: boolean;
+  allActionPoint: boolean;
+  /** The tab can hold a matching item at all: a status is named, and one that can be in the tab. */
+  possible(name: CountName): boolean;
+}
+
+async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts> {
+  const status = sql.raw('statuses.status');
+  const arrived = sql`item_is_arrived(${status}, null, null)`;
+  const actionPoint = sql`item_is_action_point(${status})`;
+  const [row] = rowsOf<{ spellings: string[] | null; some_arrived: boolean; all_arrived: boolean; some_action_point: boolean; all_action_point: boolean }>(
+    await db.execute(sql`
+      select array_agg(${status}) as spellings, coalesce(bool_or(${arrived}), false) as some_arrived, coalesce(bool_and(${arrived}), false) as all_arrived,
+        coalesce(bool_or(${actionPoint}), false) as some_action_point, coalesce(bool_and(${actionPoint}), false) as all_action_point
+      from (${DELIVERY_STATUSES}) statuses where lower(${status}) = all(${sql.param(values)}::text[])`),
+  );
+  const spellings = row?.spellings ?? [];
+  const allArrived = row?.all_arrived ?? false;
+  const someActionPoint = row?.some_action_point ?? false;
+  return {
+    spellings,
+    someArrived: row?.some_arrived ?? false,
+    allArrived,
+    someActionPoint,
+    allActionPoint: row?.all_action_point ?? false,
+    // An item of a status that arrives by itself is never incoming; one of any status may be
+    // arrived by its goods receipt.
+    possible: (name) => spellings.length > 0 && !(name === 'incoming' && allArrived) && !(name === 'actionPoint' && !someActionPoint),
+  };
+}
 
 /**
  * The short free terms (letters and digits) that are common: their grams are among the most
@@ -459,6 +488,17 @@ const ITEM_TAB_SQL: Record<CountName, SQL | undefined> = {
 };
 
 /**
+ * Orders with an item of the statuses (as the items spell them) that is arrived by its goods
+ * receipt and not by its status: order_items_received_idx (migration 0023) holds exactly those
+ * items, so its predicate is written here as there.
+ */
+const receivedWith = (spellings: string[]) =>
+  sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${arrivedSql} and not item_is_arrived(${orderItems.deliveryStatus}, null, null) and ${withStatus(spellings)})`;
+/** Orders with an item of the statuses (order_items_status_idx, index-only). */
+const statusIn = (spellings: string[]) => sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${withStatus(spellings)})`;
+const withStatus = (spellings: string[]) => sql`${orderItems.deliveryStatus} = any(${sql.param(spellings)}::text[])`;
+
+/**
  * One page of the tracking list (docs/decisions/0021). PostgreSQL answers everything: the tab
  * counts are exact up to COUNT_CAP and then a lower bound (`counts_capped` names them); the page
  * is the tab's orders newest change first, read through orders_list_idx (one row more than the
@@ -471,23 +511,41 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const scope = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
   const search = options.terms.length > 0 ? searchSql(options.terms, await commonShortTerms(db, options.terms)) : null;
   const few = search?.named ? await fewOrders(db, and(scope, search.named)!) : undefined;
+  const facts = search?.statusValues.length ? await statusFacts(db, search.statusValues) : undefined;
   /**
    * A tab's orders in two parts: conditions on the order row and the orders' indexes, and the
    * check of the order's items (none without terms, or for one free term's total).
    */
   const ofTab = (name: CountName): { order: SQL | undefined; items?: SQL } => {
     if (!search) return { order: and(scope, summaryStatusSql[name === 'total' ? 'all' : name]) };
+    if (facts && !facts.possible(name)) return { order: sql`false` };
     const named = few ? inArray(orders.id, few) : undefined;
     // The item summary is the cheap first check: an order without an item of the tab has no
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     const tabItems = ITEM_TAB_SQL[name];
-    if (name === 'total' && search.whole) return { order: and(named, scope, search.order(tabItems), summary) };
+    if (name === 'total' && (search.whole || (facts && search.statusOnly))) return { order: and(byStatus(name), named, scope, search.order(tabItems), summary) };
     const items = search.items(tabItems);
     // One free term alone (addendum 2026-11-25): an order whose own text holds it has every item
     // matching, and one whose items are all in the tab has its matching item there: the item
     // summary answers both without reading the items (most orders of a broad term).
-    return { order: and(search.possible(name), named, scope, search.order(tabItems), summary), items: search.whole && name !== 'total' ? or(ALL_IN_TAB[name], search.ownText, items)! : items };
+    return { order: and(byStatus(name), named, scope, search.order(tabItems), summary), items: search.whole && name !== 'total' ? or(ALL_IN_TAB[name], search.ownText, items)! : items };
+  };
+  /**
+   * What the `delivery=` statuses add to a tab's order conditions. When each named status makes an
+   * item arrived by itself ("Delivered"), a matching item is arrived, and so its order has one in
+   * the item summary of the list index: the walk, newest first, checks the items of those orders
+   * alone (`dl=delivered` checked 8,176 orders, mostly incoming, to find 1,001; decision 0040).
+   * Likewise an action-point status and the action-point summary (its partial index). When none
+   * does, a matching item is arrived only by a goods receipt: the arrived tab names those orders
+   * through order_items_received_idx (`dl=on_the_way` walked 213,725 orders with an arrived item
+   * for a count of 0, 1.5 s at scale 500).
+   */
+  const byStatus = (name: CountName): SQL | undefined => {
+    if (!facts) return undefined;
+    const actionPoint = facts.allActionPoint && name !== 'actionPoint' ? summaryStatusSql.actionPoint : undefined;
+    if (name === 'arrived' && !facts.someArrived) return and(receivedWith(facts.spellings), actionPoint);
+    return and(statusIn(facts.spellings), name === 'total' && facts.allArrived ? summaryStatusSql.arrived : undefined, actionPoint);
   };
   // Keyset (docs/decisions/0035): after a cursor, the page starts below its key in the index's
   // order (a row comparison on orders_list_idx); a page number alone is an offset.
@@ -508,15 +566,35 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
       : sql`(select count(*) from (select 1 from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;
   const tab = tabOf(options.status);
   const shown = ofTab(tab);
+  // The shown tab's orders, up to COUNT_CAP + 1, are read once (`shown`): their number is the tab's
+  // count, and when they are all of them (COUNT_CAP or fewer) the page is those orders in list
+  // order, read by id. Only a larger tab walks the list order for its page, which then finds its
+  // rows soon. A tab of few orders among many (a rare status, an empty tab) walked the whole list
+  // index for its page (`dl=failed`, arrived tab: 1.2 s at scale 500; decision 0040).
+  const shownIds = shown.items
+    ? sql`select ${orders.id} from (select * from ${orders} where ${shown.order ?? sql`true`} offset 0) ${orders} where ${shown.items} limit ${COUNT_CAP + 1}`
+    : sql`select ${orders.id} from ${orders} where ${shown.order ?? sql`true`} limit ${COUNT_CAP + 1}`;
+  const countOf = (name: CountName) => (name === tab ? sql`(select count(*) from shown)::int` : capped(ofTab(name)));
+  // Counts the statuses settle without a walk of their own (`counted` is computed once): every
+  // matching item arrived (arrived = total) or at an action point (action point = total); none
+  // arrived by its status and none found arrived by its receipt (incoming = total: the incoming
+  // walk runs only otherwise, as a subquery in a CASE arm that is not taken is not run).
+  const arrived = facts?.allArrived ? sql`counted.total` : sql`counted.arrived`;
+  const incoming = facts && facts.possible('incoming') && !facts.someArrived ? sql`case when counted.arrived = 0 then counted.total else ${countOf('incoming')} end` : countOf('incoming');
+  const actionPoint = facts?.allActionPoint ? sql`counted.total` : countOf('actionPoint');
+  const listed = (where: SQL | undefined) =>
+    sql`select ${orders.id} as id, to_char(${orders.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated
+      from ${orders} where ${where ?? sql`true`}
+      order by ${orders.updatedAt} desc, ${orders.id} desc limit ${options.maxResults + 1} offset ${offset}`;
   const result = await db.execute(sql`
-    select ${capped(ofTab('total'))} as total, ${capped(ofTab('arrived'))} as arrived,
-      ${capped(ofTab('incoming'))} as incoming, ${capped(ofTab('actionPoint'))} as action_point,
-      page.ids, page.updated
-    from (
+    with shown as materialized (${shownIds}),
+    counted as materialized (select ${countOf('total')} as total, ${facts?.allArrived ? sql`0` : countOf('arrived')} as arrived)
+    select counted.total, ${arrived} as arrived, ${incoming} as incoming, ${actionPoint} as action_point, page.ids, page.updated
+    from counted, (
       select array_agg(id) as ids, array_agg(updated) as updated from (
-        select ${orders.id} as id, to_char(${orders.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated
-        from ${orders} where ${and(shown.order, shown.items, below) ?? sql`true`}
-        order by ${orders.updatedAt} desc, ${orders.id} desc limit ${options.maxResults + 1} offset ${offset}
+        (${listed(and(sql`(select count(*) from shown) <= ${COUNT_CAP}`, sql`${orders.id} in (select id from shown)`, below))})
+        union all
+        (${listed(and(sql`(select count(*) from shown) > ${COUNT_CAP}`, shown.order, shown.items, below))})
       ) listed
     ) page`);
   const [row] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number; ids: string[] | null; updated: string[] | null }>(result);

@@ -105,6 +105,19 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     expect((await get('dl=delivered', 'incoming')).count_incoming).toBe(0);
   });
 
+  it('finds an item on the way that its goods receipt made arrived (order_items_received_idx), in each tab as the raw tables', async () => {
+    const onTheWay = (i: Item) => (i.deliveryStatus ?? '').toLowerCase() === 'ontheway';
+    const before = await check('dl=on_the_way', onTheWay);
+    expect(before.counts.count_total).toBeGreaterThan(0);
+    const [item] = await db().select().from(orderItems).where(sql`${orderItems.deliveryStatus} = 'OnTheWay'`).limit(1);
+    await db().execute(sql`update order_items set goods_receipt_posted_at = now() where id = ${item!.id}`);
+    const after = await check('dl=on_the_way', onTheWay);
+    expect(after.tabs.arrived).toEqual([item!.orderId]);
+    expect(after.counts.count_arrived).toBe(before.counts.count_arrived + 1);
+    await db().execute(sql`update order_items set goods_receipt_posted_at = null where id = ${item!.id}`);
+    expect((await get('dl=on_the_way', 'arrived')).count_arrived).toBe(before.counts.count_arrived);
+  });
+
   it('counts a long term held by few orders by their ids, and one held by more than FEW_ORDERS by the walk, as the raw tables', async () => {
     const [first] = await db().select().from(orderItems).where(sql`${orderItems.purchaseOrderDocNumber} is not null`).limit(1);
     const rare = first!.purchaseOrderDocNumber!;
