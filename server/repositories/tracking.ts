@@ -168,60 +168,57 @@ export function trackingCursor(after: string): TrackingCursor | null {
   return { updatedAt, id };
 }
 
-const num = (value: string | null): number | null => (value === null ? null : Number(value));
 const jsonObject = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 const stringList = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : null;
 
-type ItemRecord = typeof orderItems.$inferSelect;
-/** An order as a row of the list reads it: not its search text (~1 KB an order at scale, sent again with every item). */
-const { searchText: _searchText, ...ORDER_ROW } = getTableColumns(orders);
-type OrderRecord = Omit<typeof orders.$inferSelect, 'searchText'>;
+/**
+ * A column as the answer sends it, read alike from either engine (the drivers differ in how they
+ * hand over numerics, dates and instants): instants in ISO with milliseconds (Date#toISOString's
+ * form), dates as their text, quantities and ids as numbers. PostgreSQL does this while it writes
+ * the row, so Node hands the values on as they are: mapping the list's item rows column by column
+ * through the query builder was a fifth of the server's time per call under load (decision 0040).
+ */
+function asSent(column: AnyPgColumn): SQL {
+  const type = column.getSQLType();
+  if (type === 'numeric' || type === 'bigserial' || type === 'bigint') return sql`${column}::float8`;
+  if (type.startsWith('timestamp')) return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (type === 'date') return sql`${column}::text`;
+  return sql`${column}`;
+}
+const selectAsSent = (columns: Record<string, AnyPgColumn>, prefix = '') =>
+  sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${asSent(column)} as ${sql.identifier(prefix + key)}`),
+    sql`, `,
+  );
 
-export function toTrackingItem(row: ItemRecord, serviceOrder: string | null, now: Date): TrackingItem {
-  const item = {
-    id: row.id,
-    lineNumber: row.lineNumber,
-    materialCode: row.materialCode,
-    materialDescription: row.materialDescription,
-    unit: row.unit,
-    deliveryDate: row.deliveryDate,
-    eta: row.eta,
-    deliveryStatus: row.deliveryStatus,
-    deliveryType: row.deliveryType,
-    deliveryAddress: row.deliveryAddress,
-    storageLocation: row.storageLocation,
-    addressCode: row.addressCode,
-    trackingNumber: row.trackingNumber,
-    transportDetails: jsonObject(row.transportDetails),
-    smsTimestamps: stringList(row.smsTimestamps),
-    reservationDocNumber: row.reservationDocNumber,
-    reservationQuantity: num(row.reservationQuantity),
-    pending: num(row.pending),
-    purchaseOrderDocNumber: row.purchaseOrderDocNumber,
-    purchaseOrder: row.purchaseOrder,
-    purchaseOrderQuantity: num(row.purchaseOrderQuantity),
-    purchaseOrderConfirmationCategory: row.purchaseOrderConfirmationCategory,
-    purchaseOrderConfirmationQuantity: num(row.purchaseOrderConfirmationQuantity),
-    purchaseOrderGoodsReceiptQuantity: num(row.purchaseOrderGoodsReceiptQuantity),
-    goodsReceiptPostedAt: row.goodsReceiptPostedAt?.toISOString() ?? null,
-    salesOrderDocNumber: row.salesOrderDocNumber,
-    salesOrderDocNumberAtPO: row.salesOrderDocNumberAtPO,
-    salesOrderScheduleLineQuantity: num(row.salesOrderScheduleLineQuantity),
-    salesOrderQuantity: num(row.salesOrderQuantity),
-    deliveryOrderDocNumber: row.deliveryOrderDocNumber,
-    deliveryQuantity: num(row.deliveryQuantity),
-    mainAssetNumber: row.mainAssetNumber,
-    network: row.network,
-    costCenter: row.costCenter,
-    actionPoint: row.actionPoint,
-    notification: row.notification,
-  };
+/** An item's own fields (not its order, not its change time), as a list or the details send them. */
+type ItemFields = Omit<TrackingItem, 'stage' | 'icons'>;
+const { orderId: _orderId, updatedAt: _itemUpdatedAt, ...ITEM_COLUMNS } = getTableColumns(orderItems);
+const ITEM_FIELDS = selectAsSent(ITEM_COLUMNS);
+const ITEM_KEYS = Object.keys(ITEM_COLUMNS);
+/** The order fields a row of the list sends (not its search text: ~1 KB an order at scale). */
+const ORDER_COLUMNS = {
+  id: orders.id,
+  serviceOrder: orders.serviceOrder,
+  equipmentCode: orders.equipmentCode,
+  equipmentDescription: orders.equipmentDescription,
+  destination: orders.destination,
+  plant: orders.plant,
+  workCenter: orders.workCenter,
+  plannerGroup: orders.plannerGroup,
+  userEmail: orders.userEmail,
+  updatedAt: orders.updatedAt,
+};
+type OrderFields = { [K in Exclude<keyof typeof ORDER_COLUMNS, 'updatedAt'>]: (typeof orders.$inferSelect)[K] } & { updatedAt: string };
+
+export function toTrackingItem(fields: ItemFields, serviceOrder: string | null, now: Date): TrackingItem {
+  const item = { ...fields, transportDetails: jsonObject(fields.transportDetails), smsTimestamps: stringList(fields.smsTimestamps) };
   return { ...item, stage: trackingStage({ ...item, serviceOrder }), icons: itemIcons(item, now) };
 }
 
-function toTrackingRow(order: OrderRecord, items: TrackingItem[]): TrackingRow {
+function toTrackingRow(order: OrderFields, items: TrackingItem[]): TrackingRow {
   return {
     orderId: order.id,
     serviceOrder: order.serviceOrder,
@@ -232,7 +229,7 @@ function toTrackingRow(order: OrderRecord, items: TrackingItem[]): TrackingRow {
     workCenter: order.workCenter,
     plannerGroup: order.plannerGroup,
     userEmail: order.userEmail,
-    updatedAt: order.updatedAt.toISOString(),
+    updatedAt: order.updatedAt,
     summary: orderSummary(items),
     items,
   };
@@ -633,25 +630,31 @@ async function pageOfOrders(
   now: Date,
   capped: CountName[],
 ): Promise<TrackingStatusPage> {
+  // One row per matching item with its order's fields beside it (prefixed "order."), in page order.
   const rows = ids.length
-    ? await db
-        .select({ item: orderItems, order: ORDER_ROW })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(and(inArray(orders.id, ids), itemWhere))
-        .orderBy(asc(orderItems.orderId), asc(orderItems.lineNumber))
+    ? rowsOf<ItemFields & { orderId: string } & Record<string, unknown>>(
+        await db.execute(sql`
+          select ${ITEM_FIELDS}, ${orderItems.orderId} as "orderId", ${selectAsSent(ORDER_COLUMNS, 'order.')}
+          from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+          where ${and(inArray(orders.id, ids), itemWhere)}
+          order by ${orderItems.orderId}, ${orderItems.lineNumber}`),
+      )
     : [];
-  const byOrder = new Map<string, typeof rows>();
+  const byOrder = new Map<string, { order: OrderFields; items: TrackingItem[] }>();
   for (const row of rows) {
-    const own = byOrder.get(row.order.id);
-    if (own) own.push(row);
-    else byOrder.set(row.order.id, [row]);
+    let own = byOrder.get(row.orderId);
+    if (!own) {
+      const order = Object.fromEntries(Object.keys(ORDER_COLUMNS).map((key) => [key, row[`order.${key}`]])) as OrderFields;
+      own = { order, items: [] };
+      byOrder.set(row.orderId, own);
+    }
+    const fields: Record<string, unknown> = {};
+    for (const key of ITEM_KEYS) fields[key] = row[key];
+    own.items.push(toTrackingItem(fields as ItemFields, own.order.serviceOrder, now));
   }
   const trackingStatus = ids.flatMap((id) => {
     const own = byOrder.get(id);
-    if (!own) return [];
-    const order = own[0]!.order;
-    return [toTrackingRow(order, own.map((row) => toTrackingItem(row.item, order.serviceOrder, now)))];
+    return own ? [toTrackingRow(own.order, own.items)] : [];
   });
 
   return {
@@ -667,12 +670,9 @@ async function pageOfOrders(
 
 /** One order in the caller's scope with every item and its carrier events, or null. */
 export async function findOrderDetails(db: Executor, user: CurrentUser, orderId: string, now = new Date()): Promise<OrderDetails | null> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), trackingScope(user)));
+  const [order] = rowsOf<OrderFields>(await db.execute(sql`select ${selectAsSent(ORDER_COLUMNS)} from ${orders} where ${and(eq(orders.id, orderId), trackingScope(user))}`));
   if (!order) return null;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.lineNumber));
+  const items = rowsOf<ItemFields>(await db.execute(sql`select ${ITEM_FIELDS} from ${orderItems} where ${eq(orderItems.orderId, order.id)} order by ${orderItems.lineNumber}`));
   const events = items.length
     ? await db
         .select()

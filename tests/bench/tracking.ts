@@ -200,6 +200,8 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
     [`field "mat=${material}"`, `mat=${material}`, 'manager'],
     [`field "tn=${tracking}"`, `tn=${tracking}`, 'manager'],
     ['field "dl=delivered"', 'dl=delivered', 'manager'],
+    ['field "dl=on_the_way"', 'dl=on_the_way', 'manager'],
+    ['field "dl=failed" (rare status)', 'dl=failed', 'manager'],
     ['date "dd>2026-11-01"', 'dd>2026-11-01', 'manager'],
     ['date "dd=2026-12-01"', 'dd=2026-12-01', 'manager'],
     [`substring "material description=${description}"`, `"material description"=${description}`, 'manager'],
@@ -230,6 +232,10 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
       if (before.next_cursor) cases.push([`${name}, page ${page} by cursor`, `${LIST}?${params({ query, page, after: before.next_cursor })}`, who]);
     }
   }
+  // Tabs of a status that hold few orders or none (decision 0040): arrived by a goods receipt
+  // alone, an incoming "Delivered" item.
+  cases.push(['field "dl=on_the_way", tab arrived (by receipt only), page 1', `${LIST}?${params({ query: 'dl=on_the_way', status: 'arrived' })}`, 'manager']);
+  cases.push(['field "dl=delivered", tab incoming (none), page 1', `${LIST}?${params({ query: 'dl=delivered', status: 'incoming' })}`, 'manager']);
   return cases;
 }
 
