@@ -92,6 +92,52 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     );
   });
 
+  it('sends every field of an order and its items as the tables hold them, in the list and in the details', async () => {
+    // Read here column by column from the query builder's rows, the way the repository did before
+    // PostgreSQL wrote the answer's forms itself (decision 0040): instants in ISO with
+    // milliseconds, dates as text, quantities and ids as numbers.
+    const quantity = (value: string | null) => (value === null ? null : Number(value));
+    const asSent = (item: Item) => {
+      const { orderId: _orderId, updatedAt: _updatedAt, ...fields } = item;
+      return {
+        ...fields,
+        reservationQuantity: quantity(item.reservationQuantity),
+        pending: quantity(item.pending),
+        purchaseOrderQuantity: quantity(item.purchaseOrderQuantity),
+        purchaseOrderConfirmationQuantity: quantity(item.purchaseOrderConfirmationQuantity),
+        purchaseOrderGoodsReceiptQuantity: quantity(item.purchaseOrderGoodsReceiptQuantity),
+        salesOrderScheduleLineQuantity: quantity(item.salesOrderScheduleLineQuantity),
+        salesOrderQuantity: quantity(item.salesOrderQuantity),
+        deliveryQuantity: quantity(item.deliveryQuantity),
+        goodsReceiptPostedAt: item.goodsReceiptPostedAt?.toISOString() ?? null,
+      };
+    };
+    const ordersById = new Map(allOrders.map((order) => [order.id, order]));
+    const itemsById = new Map(allItems.map((item) => [item.id, item]));
+    const { rows } = await everything('manager');
+    const seen = rows.flatMap((row) => row.items);
+    expect(seen.length).toBe(allItems.length);
+    // The seed's items hold each kind of value somewhere: a receipt instant, a quantity, a date.
+    expect(allItems.some((item) => item.goodsReceiptPostedAt && item.reservationQuantity !== null && item.deliveryDate)).toBe(true);
+    for (const row of rows) {
+      const order = ordersById.get(row.orderId)!;
+      expect(row).toMatchObject({ plant: order.plant, workCenter: order.workCenter, plannerGroup: order.plannerGroup, userEmail: order.userEmail, updatedAt: order.updatedAt.toISOString() });
+      for (const item of row.items) {
+        const { stage: _stage, icons: _icons, ...fields } = item;
+        expect(fields).toEqual(asSent(itemsById.get(item.id as number)!));
+      }
+    }
+    const shown = rows.find((row) => row.items.some((item) => item.goodsReceiptPostedAt !== null))!;
+    const res = await get('manager', `/users/me/tracking-status/${encodeURIComponent(shown.orderId)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const details = res.json() as Row & { updatedAt: string };
+    expect(details.updatedAt).toBe(ordersById.get(shown.orderId)!.updatedAt.toISOString());
+    for (const item of details.items) {
+      const { stage: _stage, icons: _icons, parcelEvents: _events, ...fields } = item;
+      expect(fields).toEqual(asSent(itemsById.get(item.id as number)!));
+    }
+  });
+
   it('pages through every visible order exactly once, newest change first, and ends', async () => {
     const { rows, body } = await everything('mechanic');
     expect(rows.length).toBe(expected(mechanicSees).total);
