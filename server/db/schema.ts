@@ -381,6 +381,8 @@ export const orderItems = pgTable(
     // Items arrived by their goods receipt and not by their status (docs/decisions/0040): the
     // arrived tab of `delivery=<status>` for a status that does not arrive by itself ("OnTheWay")
     // names its few orders here. The predicate is the one receivedWith() writes (server/repositories/tracking.ts).
+    // A migration that replaces item_is_arrived() must REINDEX this index: PostgreSQL keeps the
+    // entries the old function chose (as it keeps the orders' item summaries the triggers wrote).
     index('order_items_received_idx')
       .on(t.deliveryStatus, t.orderId)
       .where(

@@ -1,9 +1,9 @@
 /**
  * The tab counts of a search (issue #16, docs/decisions/0035 addendum 2026-11-25), held on both
  * engines to a raw reading of the tables: a common letter walked without the gram filter (the
- * index's statistics name it common), a delivery status whose tabs the §4 rules rule out from the
- * status alone (a one-time condition over the statuses the items hold, so a status spelled in
- * another case still counts), "material description=" named through the orders' search_text, a
+ * index's statistics name it common), a delivery status whose tabs the §4 rules settle from the
+ * statuses the items hold (read once per call, so a status spelled in another case still counts;
+ * an item on the way arrived by its receipt; several statuses; a status with a word; decision 0040), "material description=" named through the orders' search_text, a
  * long term of few orders read by their ids (and one of many beside it), and an indexed item field
  * whose orders each tab names from its own items (decision 0038).
  */
@@ -88,6 +88,11 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     // "delivered" in lower case: not arrived by its status (item_is_arrived reads "Delivered"),
     // so dl=delivered has an incoming order after all, which a rule read off the canonical
     // spelling alone would miss.
+    // Spelled as the rules spell it, every "Delivered" item is arrived by its status: the tabs
+    // that settles (arrived = total, incoming and action point 0) hold against the tables.
+    const deliveredOnly = await check('dl=delivered', (i) => (i.deliveryStatus ?? '').toLowerCase() === 'delivered');
+    expect(deliveredOnly.counts.count_total).toBeGreaterThan(0);
+    expect(deliveredOnly.counts).toMatchObject({ count_arrived: deliveredOnly.counts.count_total, count_incoming: 0, count_action_point: 0 });
     const [item] = await db().select().from(orderItems).where(sql`${orderItems.deliveryStatus} is distinct from 'Delivered' and ${orderItems.goodsReceiptPostedAt} is null and coalesce(${orderItems.purchaseOrderGoodsReceiptQuantity}, 0) = 0`).limit(1);
     await db().execute(sql`update order_items set delivery_status = 'delivered' where id = ${item!.id}`);
     for (const [value, status] of [
@@ -102,7 +107,21 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
       if (value === 'to_be_picked_up') expect(want.counts.count_action_point).toBeGreaterThan(0);
     }
     await db().execute(sql`update order_items set delivery_status = ${item!.deliveryStatus} where id = ${item!.id}`);
-    expect((await get('dl=delivered', 'incoming')).count_incoming).toBe(0);
+    expect(await check('dl=delivered', (i) => (i.deliveryStatus ?? '').toLowerCase() === 'delivered')).toEqual(deliveredOnly);
+  });
+
+  it('counts several delivery terms and a status with free text as the raw tables', async () => {
+    const status = (i: Item) => (i.deliveryStatus ?? '').toLowerCase();
+    // Two different statuses: no item holds both.
+    expect((await check('dl=delivered dl=failed', () => false)).counts.count_total).toBe(0);
+    // The same status twice, in two spellings of the value.
+    await check('dl=delivered dl=DELIVERED', (i) => status(i) === 'delivered');
+    // A status and a word: one item holds both.
+    const [word] = rowsOf<{ w: string }>(
+      await db().execute(sql`select lower(split_part(material_description, ' ', 1)) as w from order_items where delivery_status = 'OnTheWay' and length(split_part(material_description, ' ', 1)) >= 4 group by 1 order by count(*) desc limit 1`),
+    );
+    const both = await check(`dl=on_the_way ${word!.w}`, (i, order) => status(i) === 'ontheway' && holds(word!.w)(i, order));
+    expect(both.counts.count_total).toBeGreaterThan(0);
   });
 
   it('finds an item on the way that its goods receipt made arrived (order_items_received_idx), in each tab as the raw tables', async () => {
