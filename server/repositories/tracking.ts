@@ -525,12 +525,13 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     const tabItems = ITEM_TAB_SQL[name];
-    if (name === 'total' && (search.whole || (facts && search.statusOnly))) return { order: and(byStatus(name), named, scope, search.order(tabItems), summary) };
+    const order = and(byStatus(name), named, scope, search.order(tabItems), summary);
+    if (name === 'total' && (search.whole || (facts && search.statusOnly))) return { order };
     const items = search.items(tabItems);
     // One free term alone (addendum 2026-11-25): an order whose own text holds it has every item
     // matching, and one whose items are all in the tab has its matching item there: the item
     // summary answers both without reading the items (most orders of a broad term).
-    return { order: and(byStatus(name), named, scope, search.order(tabItems), summary), items: search.whole && name !== 'total' ? or(ALL_IN_TAB[name], search.ownText, items)! : items };
+    return { order, items: search.whole && name !== 'total' ? or(ALL_IN_TAB[name], search.ownText, items)! : items };
   };
   /**
    * What the `delivery=` statuses add to a tab's order conditions. When each named status makes an
@@ -561,10 +562,12 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   // the index for a rare one (the count's limit reaches the inner query); for the action-point
   // tab, whose orders are few, its partial index ANDed with the term's (with random_page_cost
   // 1.1, server/db/client.ts; at 4 PostgreSQL walked 155,000 orders of a mechanic for it).
-  const capped = ({ order, items }: ReturnType<typeof ofTab>) =>
+  /** A tab's orders, at most COUNT_CAP + 1 of them, in no order. */
+  const cappedIds = ({ order, items }: ReturnType<typeof ofTab>) =>
     items
-      ? sql`(select count(*) from (select 1 from (select * from ${orders} where ${order ?? sql`true`} offset 0) ${orders} where ${items} limit ${COUNT_CAP + 1}) capped)::int`
-      : sql`(select count(*) from (select 1 from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}) capped)::int`;
+      ? sql`select ${orders.id} from (select * from ${orders} where ${order ?? sql`true`} offset 0) ${orders} where ${items} limit ${COUNT_CAP + 1}`
+      : sql`select ${orders.id} from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}`;
+  const capped = (ofThe: ReturnType<typeof ofTab>) => sql`(select count(*) from (${cappedIds(ofThe)}) capped)::int`;
   const tab = tabOf(options.status);
   const shown = ofTab(tab);
   // The shown tab's orders, up to COUNT_CAP + 1, are read once (`shown`): their number is the tab's
@@ -572,9 +575,6 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   // order, read by id. Only a larger tab walks the list order for its page, which then finds its
   // rows soon. A tab of few orders among many (a rare status, an empty tab) walked the whole list
   // index for its page (`dl=failed`, arrived tab: 1.2 s at scale 500; decision 0040).
-  const shownIds = shown.items
-    ? sql`select ${orders.id} from (select * from ${orders} where ${shown.order ?? sql`true`} offset 0) ${orders} where ${shown.items} limit ${COUNT_CAP + 1}`
-    : sql`select ${orders.id} from ${orders} where ${shown.order ?? sql`true`} limit ${COUNT_CAP + 1}`;
   const countOf = (name: CountName) => (name === tab ? sql`(select count(*) from shown)::int` : capped(ofTab(name)));
   // Counts the statuses settle without a walk of their own (`counted` is computed once): every
   // matching item arrived (arrived = total) or at an action point (action point = total); none
@@ -588,7 +588,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
       from ${orders} where ${where ?? sql`true`}
       order by ${orders.updatedAt} desc, ${orders.id} desc limit ${options.maxResults + 1} offset ${offset}`;
   const result = await db.execute(sql`
-    with shown as materialized (${shownIds}),
+    with shown as materialized (${cappedIds(shown)}),
     counted as materialized (select ${countOf('total')} as total, ${facts?.allArrived ? sql`0` : countOf('arrived')} as arrived)
     select counted.total, ${arrived} as arrived, ${incoming} as incoming, ${actionPoint} as action_point, page.ids, page.updated
     from counted, (
