@@ -13,8 +13,12 @@ test.describe.configure({ timeout: 180_000 });
 /** A row's action: the first is a button in the row, the others are in its "⋯" menu (#21). */
 async function rowAction(row: Locator, name: RegExp) {
   const direct = row.getByRole('button', { name });
+  const more = row.getByRole('button', { name: /^More actions for / });
+  // count() does not wait: first let the row draw its actions, or a row still loading reads as
+  // "not a direct action" and the menu is searched for a button that sits in the row.
+  await expect(direct.or(more).first()).toBeVisible();
   if ((await direct.count()) > 0) return direct.click();
-  await row.getByRole('button', { name: /^More actions for / }).click();
+  await more.click();
   await row.getByRole('menuitem', { name }).click();
 }
 

@@ -27,8 +27,12 @@ async function dismissImportantMessages(page: Page) {
  */
 async function rowAction(row: Locator, name: RegExp) {
   const direct = row.getByRole('button', { name });
+  const more = row.getByRole('button', { name: /^More actions for / });
+  // count() does not wait: first let the row draw its actions, or a row still loading reads as
+  // "not a direct action" and the menu is searched for a button that sits in the row.
+  await expect(direct.or(more).first()).toBeVisible();
   if ((await direct.count()) > 0) return direct.click();
-  await row.getByRole('button', { name: /^More actions for / }).click();
+  await more.click();
   await row.getByRole('menuitem', { name }).click();
 }
 

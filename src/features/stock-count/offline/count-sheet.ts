@@ -463,9 +463,15 @@ const makeEdit = (id: number, quantity: number, version: number | undefined, acc
  * The line the screen meant, as the device holds it now: a screen one render behind may still
  * name the provisional id of a line whose add was just confirmed.
  */
+/**
+ * The device's line for a row a screen showed: by id; when that id is gone from the sheet (a
+ * provisional line confirmed since, or a line removed and its material added again while the
+ * screen was a render behind), the sheet's line of the same material, since a count holds one
+ * line per material. The row itself when the device holds neither.
+ */
 async function currentLine(key: string, line: MaterialCountRow): Promise<MaterialCountRow> {
   const byId = await readLine(key, line.id);
-  if (byId || !isProvisional(line.id)) return byId ?? line;
+  if (byId) return byId;
   const sheet = await readCountSheet(key);
   return sheet?.material_counts.find((row) => row.material_code === line.material_code) ?? line;
 }
@@ -496,7 +502,10 @@ export interface QuantityJournal {
 
 async function queueQuantity(userEmail: string, shown: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
   const key = sheetKey(userEmail, shown.stock_count_id);
-  const line = isProvisional(shown.id) ? await currentLine(key, shown) : shown;
+  // A shown line the sheet still holds is sent as shown (one cheap look-up); a line whose id is
+  // gone is looked up by its material, or the edit would name a line the server no longer has.
+  const stillHeld = isProvisional(shown.id) ? undefined : await offlineDb.slots.get([key, shown.id]);
+  const line = stillHeld ? shown : await currentLine(key, shown);
   // Read once in the change's transaction: the version to send and the slice to patch.
   let held: Located | undefined;
   return enqueue({

@@ -210,6 +210,24 @@ describe('issue #15, case by case', () => {
     expect((await device()).some((line) => line.material_code === 'NEW001')).toBe(false);
   });
 
+  it('8: an edit from a screen still showing a removed line lands on the line its material was added again as', async () => {
+    // CI seed 1219257482: the stale screen named the removed line's id, and the server answered 404.
+    await addLine(USER, COUNT_ID, { material_code: 'NEW001', material_description_english: 'New', unit: 'PC' });
+    await runRound(USER, server.deps);
+    const removed = (await device()).find((line) => line.material_code === 'NEW001')!;
+    await removeLine(USER, removed);
+    await runRound(USER, server.deps);
+    await addLine(USER, COUNT_ID, { material_code: 'NEW001', material_description_english: 'New', unit: 'PC' });
+    await setQuantity(USER, removed, 12); // the screen is a render behind: it still shows `removed`
+    await runRound(USER, server.deps);
+    await runRound(USER, server.deps);
+    expect(await offlineDb.outbox.count()).toBe(0);
+    const onServer = [...server.lines.values()].filter((line) => line.material_code === 'NEW001');
+    expect(onServer).toEqual([expect.objectContaining({ quantity: 12 })]);
+    expect(onServer[0]!.id).not.toBe(removed.id);
+    expect((await device()).filter((line) => line.material_code === 'NEW001')).toEqual([expect.objectContaining({ id: onServer[0]!.id, quantity: 12 })]);
+  });
+
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
     await setQuantity(USER, row(1), 5);
     await runRound(USER, server.deps);
