@@ -500,37 +500,55 @@ export interface QuantityJournal {
   acceptBook?: { bookQuantity: number | null };
 }
 
-async function queueQuantity(userEmail: string, shown: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
+/** Thrown inside an edit's transaction (nothing written) when the line it names is gone from the sheet. */
+class LineGone extends Error {}
+
+async function queueQuantity(
+  userEmail: string,
+  shown: MaterialCountRow,
+  quantity: number,
+  acceptBook?: { bookQuantity: number | null },
+  asShown = false,
+): Promise<OutboxEntry> {
   const key = sheetKey(userEmail, shown.stock_count_id);
-  // A shown line the sheet still holds is sent as shown (one cheap look-up); a line whose id is
-  // gone is looked up by its material, or the edit would name a line the server no longer has.
-  const stillHeld = isProvisional(shown.id) ? undefined : await offlineDb.slots.get([key, shown.id]);
-  const line = stillHeld ? shown : await currentLine(key, shown);
+  const line = isProvisional(shown.id) ? await currentLine(key, shown) : shown;
   // Read once in the change's transaction: the version to send and the slice to patch.
   let held: Located | undefined;
-  return enqueue({
-    userEmail,
-    kind: KIND.quantity,
-    scope: sheetScope(line.stock_count_id),
-    target: lineTarget(line.id),
-    // A provisional line has no version yet: the add creates it, and its confirmation sets it.
-    request: async () => {
-      held = await locate(key, line.id);
-      const partOf = held?.sheet.data.part ? line.stock_count_id : undefined;
-      const version = isProvisional(line.id) ? undefined : (held?.row ?? line).version;
-      return editRequest(makeEdit(line.id, quantity, version, partOf === undefined ? acceptBook : undefined), partOf);
-    },
-    apply: () =>
-      changeLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }), held),
-    coalesce: (open) => {
-      const earlier = editOf(open);
-      const version = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined)?.version : earlier?.version;
-      const partOf = partOfRequest(open.request);
-      const accepted = partOf !== undefined ? undefined : (acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity }));
-      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted), partOf);
-    },
-    undo: { ...line },
-  });
+  try {
+    return await enqueue({
+      userEmail,
+      kind: KIND.quantity,
+      scope: sheetScope(line.stock_count_id),
+      target: lineTarget(line.id),
+      // A provisional line has no version yet: the add creates it, and its confirmation sets it.
+      request: async () => {
+        held = await locate(key, line.id);
+        // A screen a render behind can name a line removed since (and its material added again
+        // as a new line): the edit would name a line the server no longer has (404). Found out
+        // here, where the line is read anyway, so an edit of a held line costs no extra read.
+        if (!held && !asShown && !isProvisional(line.id) && (await sheetPage(key))) throw new LineGone();
+        const partOf = held?.sheet.data.part ? line.stock_count_id : undefined;
+        const version = isProvisional(line.id) ? undefined : (held?.row ?? line).version;
+        return editRequest(makeEdit(line.id, quantity, version, partOf === undefined ? acceptBook : undefined), partOf);
+      },
+      apply: () =>
+        changeLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }), held),
+      coalesce: (open) => {
+        const earlier = editOf(open);
+        const version = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined)?.version : earlier?.version;
+        const partOf = partOfRequest(open.request);
+        const accepted = partOf !== undefined ? undefined : (acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity }));
+        return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted), partOf);
+      },
+      undo: { ...line },
+    });
+  } catch (error) {
+    if (!(error instanceof LineGone)) throw error;
+    // The sheet's line of the same material (a count holds one line per material). With none,
+    // the edit goes as shown, and the server's answer says the line is gone: seen, not dropped.
+    const current = await currentLine(key, shown);
+    return queueQuantity(userEmail, current, quantity, acceptBook, current.id === shown.id);
+  }
 }
 
 export function addLine(

@@ -228,6 +228,16 @@ describe('issue #15, case by case', () => {
     expect((await device()).filter((line) => line.material_code === 'NEW001')).toEqual([expect.objectContaining({ id: onServer[0]!.id, quantity: 12 })]);
   });
 
+  it('8b: an edit of a removed line whose material is not on the sheet again is queued as shown, for the server to refuse in sight', async () => {
+    const removed = (await device())[0]!;
+    await removeLine(USER, removed);
+    await runRound(USER, server.deps);
+    await setQuantity(USER, removed, 4);
+    const left = await offlineDb.outbox.toArray();
+    expect(left).toEqual([expect.objectContaining({ target: `line:${removed.id}`, status: 'pending' })]);
+    expect((await device()).some((line) => line.material_code === removed.material_code)).toBe(false);
+  });
+
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
     await setQuantity(USER, row(1), 5);
     await runRound(USER, server.deps);
