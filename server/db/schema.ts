@@ -290,6 +290,17 @@ export const orders = pgTable(
      * One trigram index over it names the orders a free term may match.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The search text of the order's items in one tab (searchTextOfItem of each, in line order,
+     * lower-cased), for an order with items both in and out of that tab; NULL otherwise (an order
+     * whose items are all in the tab, or none, is answered by its item summary). A single free
+     * term's tab count is then a text test on the order row, where it read the order's items one
+     * by one (docs/decisions/0041). Kept with the summary by order_items_rollup_refresh
+     * (migration 0024); the ingestion and the seed give a new order its own.
+     */
+    arrivedText: text('arrived_text'),
+    incomingText: text('incoming_text'),
+    actionPointText: text('action_point_text'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

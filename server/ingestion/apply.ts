@@ -153,19 +153,28 @@ async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
   // has not is NULL in order_items), through the same SQL rules as the trigger. For an order that
   // exists they are unused (the conflict updates its header only; the trigger counts its items).
   const item = (column: string) => sql.raw(ITEM_COLUMNS.includes(column) ? `u.${column}` : 'null');
+  const arrived = sql`item_is_arrived(${item('delivery_status')}, ${item('goods_receipt_posted_at')}, ${item('purchase_order_goods_receipt_quantity')})`;
+  // With the summary, the text of the items in each tab of an order that has items in and out of it (migration 0024).
+  const itemText = sql`order_item_search_text(${item('material_code')}, ${item('material_description')}, ${item('reservation_doc_number')}, ${item('purchase_order_doc_number')},
+          ${item('sales_order_doc_number')}, ${item('delivery_order_doc_number')}, ${item('tracking_number')})`;
   const changedOrders = await countOf(
     tx,
     sql`
-    insert into orders (id, service_order, ${columnList(headerColumns)}, created_at, updated_at, item_count, arrived_items, action_point_items, search_text)
+    insert into orders (id, service_order, ${columnList(headerColumns)}, created_at, updated_at, item_count, arrived_items, action_point_items, search_text,
+      arrived_text, incoming_text, action_point_text)
     select h.service_order, h.service_order, ${columnList(headerColumns, 'h.')}, ${stamp}::timestamptz, ${stamp}::timestamptz, s.n, s.a, s.p,
-      lower(order_own_search_text(h.service_order, h.equipment_code, h.equipment_description, h.destination) || s.text)
+      lower(order_own_search_text(h.service_order, h.equipment_code, h.equipment_description, h.destination) || s.text),
+      case when s.a > 0 and s.a < s.n then lower(s.arrived) end, case when s.a > 0 and s.a < s.n then lower(s.incoming) end,
+      case when s.p > 0 and s.p < s.n then lower(s.action_point) end
     from (select distinct on (service_order) * from ${STAGE} order by service_order, line) h
     join (
       select u.service_order, count(*)::int as n,
-        (count(*) filter (where item_is_arrived(${item('delivery_status')}, ${item('goods_receipt_posted_at')}, ${item('purchase_order_goods_receipt_quantity')})))::int as a,
+        (count(*) filter (where ${arrived}))::int as a,
         (count(*) filter (where item_is_action_point(${item('delivery_status')})))::int as p,
-        string_agg(order_item_search_text(${item('material_code')}, ${item('material_description')}, ${item('reservation_doc_number')}, ${item('purchase_order_doc_number')},
-          ${item('sales_order_doc_number')}, ${item('delivery_order_doc_number')}, ${item('tracking_number')}), '' order by u.line_number) as text
+        string_agg(${itemText}, '' order by u.line_number) as text,
+        string_agg(${itemText}, '' order by u.line_number) filter (where ${arrived}) as arrived,
+        string_agg(${itemText}, '' order by u.line_number) filter (where not ${arrived}) as incoming,
+        string_agg(${itemText}, '' order by u.line_number) filter (where item_is_action_point(${item('delivery_status')})) as action_point
       from ${STAGE} u group by u.service_order
     ) s on s.service_order = h.service_order
     on conflict (id) do update set ${sql.raw(headerColumns.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = excluded.updated_at

@@ -338,6 +338,7 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
     .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'delivery' && term.operator === '=')
     .map((term) => term.value.toLowerCase());
   const whole = itemTerms.length === 1 && textTerm(itemTerms[0]!);
+  const wholeValue = whole ? (itemTerms[0] as Extract<SearchTerm, { type: 'free' }>).value : undefined;
   // "material description=<word>" is a substring of the item's text, so of its order's
   // search_text: the trigram index names the orders that may hold it, where the `exists` alone
   // walked every order (a word on 6% of the orders: 15,794 orders walked for 1,001 at scale 50).
@@ -354,7 +355,10 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
     statusValues,
     statusOnly: statusValues.length > 0 && statusValues.length === itemTerms.length,
     whole,
-    ownText: whole ? sql`${searchTextOfOrder(orders)} ilike ${likePattern((itemTerms[0] as Extract<SearchTerm, { type: 'free' }>).value)}` : undefined,
+    ownText: whole ? sql`${searchTextOfOrder(orders)} ilike ${likePattern(wholeValue!)}` : undefined,
+    // The same test as the items' (`ilike` is `lower() like lower()`), on the tab's items' text,
+    // which the order holds lower-cased; no match spans two items (the term has no separator).
+    inTabText: whole ? (column) => sql`${column} like lower(${likePattern(wholeValue!)})` : undefined,
   };
 }
 
@@ -373,6 +377,8 @@ interface Search {
   whole: boolean;
   /** With `whole`: the order's own text holds the term, so every item of it matches. */
   ownText: SQL | undefined;
+  /** With `whole`: the order's text of its items in a tab (orders.arrivedText …) holds the term. */
+  inTabText: ((column: AnyPgColumn) => SQL) | undefined;
 }
 
 /** The distinct delivery statuses of the items, one index step each (a skip scan of order_items_status_idx). */
@@ -479,6 +485,16 @@ const ALL_IN_TAB: Record<Exclude<CountName, 'total'>, SQL> = {
   actionPoint: sql`${orders.actionPointItems} = ${orders.itemCount}`,
 };
 
+/**
+ * The search text of an order's items in a tab, where the order has items in and out of it
+ * (migration 0024; NULL otherwise, where ALL_IN_TAB or the item summary answers).
+ */
+const TAB_TEXT: Record<Exclude<CountName, 'total'>, AnyPgColumn> = {
+  arrived: orders.arrivedText,
+  incoming: orders.incomingText,
+  actionPoint: orders.actionPointText,
+};
+
 /** The items of a tab, by the §4 rules' SQL functions (migration 0015, decision 0022). */
 const ITEM_TAB_SQL: Record<CountName, SQL | undefined> = {
   total: undefined,
@@ -527,11 +543,12 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     const tabItems = ITEM_TAB_SQL[name];
     const order = and(byStatus(name), named, scope, search.order(tabItems), summary);
     if (name === 'total' && (search.whole || (facts && search.statusOnly))) return { order };
-    const items = search.items(tabItems);
     // One free term alone (addendum 2026-11-25): an order whose own text holds it has every item
     // matching, and one whose items are all in the tab has its matching item there: the item
-    // summary answers both without reading the items (most orders of a broad term).
-    return { order, items: search.whole && name !== 'total' ? or(ALL_IN_TAB[name], search.ownText, items)! : items };
+    // summary answers both. An order with items in and out of the tab holds the text of those in
+    // it (TAB_TEXT, docs/decisions/0041): no order's items are read.
+    if (search.inTabText && name !== 'total') return { order, items: or(ALL_IN_TAB[name], search.ownText, search.inTabText(TAB_TEXT[name]))! };
+    return { order, items: search.items(tabItems) };
   };
   /**
    * What the `delivery=` statuses add to a tab's order conditions. When each named status makes an

@@ -153,6 +153,18 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
         where o.search_text is distinct from lower(x.t)`),
     );
     expect(stale).toEqual([]);
+    // The new order with items in and out of the arrived tab holds each tab's items' text, as its
+    // items' trigger would write it (it wrote nothing: upd above); the others hold none (migration 0024).
+    const tabs = await db()
+      .select({ id: orders.id, arrived: orders.arrivedText, incoming: orders.incomingText, actionPoint: orders.actionPointText })
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(orders.id);
+    expect(tabs).toEqual([
+      { id: '4999100001', arrived: `${SEP}mat-w-1${SEP}door roller${SEP}${SEP}po-2${SEP}${SEP}${SEP}${SEP}mat-w-3${SEP}rope${SEP}${SEP}${SEP}${SEP}${SEP}`, incoming: `${SEP}mat-w-2${SEP}ääniläpivienti straße${SEP}r-1${SEP}po-1${SEP}so-1${SEP}do-1${SEP}`, actionPoint: null },
+      { id: '4999100002', arrived: null, incoming: null, actionPoint: null },
+      { id: '4999100009', arrived: null, incoming: null, actionPoint: null },
+    ]);
   });
 
   it('writes an order once when a DELIVERIES line changes its item’s status and tracking number (migration 0021)', async () => {

@@ -197,6 +197,50 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     await check(`mat=${material!.m}`, (item) => item.materialCode.toLowerCase() === material!.m.toLowerCase());
   });
 
+  /** Each order's tab texts from the raw tables: its items' text in a tab it holds items in and out of, else null. */
+  const tabTexts = async () => {
+    const items = (await db().select().from(orderItems)).sort((a, b) => a.lineNumber - b.lineNumber || a.id - b.id);
+    const byOrder = new Map<string, Item[]>();
+    for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+    const itemText = (item: Item) =>
+      [item.materialCode, item.materialDescription, item.reservationDocNumber, item.purchaseOrderDocNumber, item.salesOrderDocNumber, item.deliveryOrderDocNumber, item.trackingNumber]
+        .map((value) => `\x1f${value ?? ''}`)
+        .join('');
+    const tab = (all: Item[], inTab: (item: Item) => boolean) => {
+      const held = all.filter(inTab);
+      return held.length > 0 && held.length < all.length ? held.map(itemText).join('').toLowerCase() : null;
+    };
+    const want = new Map<string, [string | null, string | null, string | null]>();
+    for (const order of await db().select({ id: orders.id }).from(orders)) {
+      const all = byOrder.get(order.id) ?? [];
+      want.set(order.id, [tab(all, (i) => isArrived(asFields(i))), tab(all, (i) => !isArrived(asFields(i))), tab(all, isActionPoint)]);
+    }
+    const got = new Map(
+      (await db().select({ id: orders.id, a: orders.arrivedText, i: orders.incomingText, p: orders.actionPointText }).from(orders)).map((row) => [row.id, [row.a, row.i, row.p]]),
+    );
+    return { want, got, mixed: [...want.values()].filter(([arrived]) => arrived !== null).length };
+  };
+
+  it('holds the text of an order’s items per tab as its items are, from the seed and after items change (migration 0024)', async () => {
+    const seeded = await tabTexts();
+    expect(seeded.mixed, 'the demo data has orders with items in and out of the arrived tab').toBeGreaterThan(10);
+    expect(seeded.got).toEqual(seeded.want);
+    // An incoming item of an order with both arrives; an item of another is deleted; one is added.
+    const [mixed] = rowsOf<{ id: string }>(await db().execute(sql`select id from orders where arrived_text is not null order by id limit 1 offset 3`));
+    await db().execute(sql`update order_items set delivery_status = 'Delivered' where order_id = ${mixed!.id} and not item_is_arrived(delivery_status, goods_receipt_posted_at, purchase_order_goods_receipt_quantity)`);
+    const [other] = rowsOf<{ id: string }>(await db().execute(sql`select id from orders where incoming_text is not null and item_count = 2 order by id limit 1`));
+    await db().execute(sql`delete from order_items where id = (select max(id) from order_items where order_id = ${other!.id})`);
+    const [third] = rowsOf<{ id: string }>(await db().execute(sql`select id from orders where arrived_items = item_count and item_count > 0 order by id limit 1`));
+    await db().execute(sql`insert into order_items (order_id, line_number, material_code, material_description, unit, tracking_number)
+      select order_id, max(line_number) + 10, 'KM-TABTEXT', 'Door lock TABTEXT', 'PC', 'TT-TABTEXT-1' from order_items where order_id = ${third!.id} group by order_id`);
+    const changed = await tabTexts();
+    expect(changed.got).toEqual(changed.want);
+    expect(changed.got.get(mixed!.id)!.slice(0, 2), 'every item arrived: no longer partly in either tab').toEqual([null, null]);
+    expect(changed.got.get(third!.id)![1]).toContain('tabtext');
+    // A single free term counts each tab by these texts: the same as the raw tables.
+    for (const term of ['tabtext', 'door', 'e']) await check(term, holds(term));
+  });
+
   it('counts "material description=" words through the search_text as the items themselves', async () => {
     const [row] = await db().select({ description: orderItems.materialDescription }).from(orderItems).limit(1).offset(40);
     const word = row!.description.split(' ').find((part) => part.length >= 3)!;

@@ -395,8 +395,8 @@ function orderRow(rng: Random, header: OrderHeader, equipmentCode: string, items
 const SEARCH_SEPARATOR = '\x1f';
 
 /**
- * The order's item summary and search text as its items' insert trigger computes them (migration
- * 0020: item_is_arrived, item_is_action_point, order_search_text), so the order is written once:
+ * The order's item summary, search text and tab texts as its items' insert trigger computes them
+ * (migrations 0020, 0024: item_is_arrived, item_is_action_point, order_search_text), so the order is written once:
  * the trigger reads the items, finds the values right and writes nothing. Where they differ (a
  * letter JavaScript lower-cases other than the database) the trigger writes its own.
  */
@@ -408,15 +408,22 @@ function itemRollup(own: ReadonlyArray<string | null | undefined>, items: readon
     goodsReceiptPostedAt: it.goodsReceiptPostedAt ? it.goodsReceiptPostedAt.toISOString() : null,
     purchaseOrderGoodsReceiptQuantity: it.purchaseOrderGoodsReceiptQuantity ?? null,
   });
-  const text =
-    joined(own) +
-    inLineOrder
-      .map((it) => SEARCH_SEPARATOR + joined([it.materialCode, it.materialDescription, it.reservationDocNumber, it.purchaseOrderDocNumber, it.salesOrderDocNumber, it.deliveryOrderDocNumber, it.trackingNumber]))
-      .join('');
+  const itemText = (it: Insert<typeof schema.orderItems>) =>
+    SEARCH_SEPARATOR + joined([it.materialCode, it.materialDescription, it.reservationDocNumber, it.purchaseOrderDocNumber, it.salesOrderDocNumber, it.deliveryOrderDocNumber, it.trackingNumber]);
+  const arrived = inLineOrder.map((it) => isArrived(fields(it)));
+  const actionPoint = inLineOrder.map((it) => isActionPoint(fields(it)));
+  /** The text of the items in a tab, for an order with items in and out of it (migration 0024). */
+  const tabText = (inTab: boolean[]) => {
+    const count = inTab.filter(Boolean).length;
+    return count > 0 && count < inTab.length ? inLineOrder.filter((_, index) => inTab[index]).map(itemText).join('').toLowerCase() : null;
+  };
   return {
     itemCount: items.length,
-    arrivedItems: items.filter((it) => isArrived(fields(it))).length,
-    actionPointItems: items.filter((it) => isActionPoint(fields(it))).length,
-    searchText: text.toLowerCase(),
+    arrivedItems: arrived.filter(Boolean).length,
+    actionPointItems: actionPoint.filter(Boolean).length,
+    searchText: (joined(own) + inLineOrder.map(itemText).join('')).toLowerCase(),
+    arrivedText: tabText(arrived),
+    incomingText: tabText(arrived.map((value) => !value)),
+    actionPointText: tabText(actionPoint),
   };
 }
