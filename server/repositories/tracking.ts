@@ -300,7 +300,7 @@ const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' 
  * `whole`: the search is one free term alone, so an order with items whose search_text holds it
  * has a matching item (its own text, or an item's) and no `exists` is needed for the total.
  */
-function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = new Set()): Search {
+function searchSql(terms: SearchTerm[], common: ReadonlySet<string> = new Set()): Search {
   const orderTerms = terms.filter((term) => term.type !== 'free' && ORDER_FIELDS.has(term.field));
   const itemTerms = terms.filter((term) => !orderTerms.includes(term));
   const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
@@ -309,12 +309,14 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
   // orders_search_grams_idx (shortTermGrams; docs/decisions/0035) when the pair is rare. A common
   // one ("e", "j": in 20% of the orders or more) is the strpos walk alone: as a filter,
   // search_grams() re-derives the trigrams of every walked order's whole text (0.3 ms an order),
-  // which made a walk of 1,001 orders 380 ms (commonShortTerms, from the index's statistics;
-  // addendum 2026-11-25).
+  // which made a walk of 1,001 orders 380 ms (commonTerms, from the statistics; addendum
+  // 2026-11-25). A common long term is the strpos walk too, where the planner ANDed its whole
+  // trigram posting list with a tab's index (decision 0041); a rare one is the trigram index's.
+  const isCommon = (term: { value: string }) => common.has(term.value.toLowerCase());
   const texts = terms.filter(textTerm).map((term) => {
-    if (term.value.length >= 3) return inSearchText(term.value);
-    const grams = commonShortTerms.has(term.value.toLowerCase()) ? null : shortTermGrams(term.value);
     const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
+    if (term.value.length >= 3) return isCommon(term) ? contains : inSearchText(term.value);
+    const grams = isCommon(term) ? null : shortTermGrams(term.value);
     return grams ? sql`(${contains} and search_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
   });
   // The item field terms also name their orders through the items' own indexes (a btree on the
@@ -347,8 +349,8 @@ function searchSql(terms: SearchTerm[], commonShortTerms: ReadonlySet<string> = 
     .map((term) => inSearchText(term.value));
   return {
     order: (tab) => and(...orderTerms.map(termSql), ...texts, ...described, byItems(tab)),
-    // Free terms of three characters or more, through the trigram index when rare.
-    named: and(...terms.filter((term) => textTerm(term) && term.value.length >= 3).map((term) => inSearchText(term.value))),
+    // Rare free terms of three characters or more, through the trigram index.
+    named: and(...terms.filter((term) => textTerm(term) && term.value.length >= 3 && !isCommon(term)).map((term) => inSearchText((term as { value: string }).value))),
     // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
     // join, which would read every item of the tab before the first order is known).
     items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,
@@ -433,30 +435,41 @@ async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts>
 }
 
 /**
- * The short free terms (letters and digits) that are common: their grams are among the most
- * common entries of orders_search_grams_idx in PostgreSQL's statistics with a share of at least
- * COMMON_GRAM_SHARE. Reading the index's list for such a term is no gain over walking the list
- * order (it stops after a page), and as a filter search_grams() is costly. Without statistics
- * (never analyzed) every short term counts as rare, the index path of decision 0035.
+ * The free terms that are common, from PostgreSQL's statistics (one statement). A short term
+ * (letters and digits) is common when its grams are among the most common entries of
+ * orders_search_grams_idx with a share of at least COMMON_SHARE; a term of three characters or
+ * more when at least that share of the sampled search texts (the column's histogram, the sample
+ * the planner itself estimates LIKE from) holds it. Reading an index's list for such a term is no
+ * gain over walking (a count stops after 1,001 orders, a page after a page): for "door" (31 % of
+ * the orders at scale 500) each count that ANDed the term's posting list (155,966 entries) with
+ * its own index read 14 ms of it (decision 0041); as a filter search_grams() is costly. Without
+ * statistics (never analyzed) every term counts as rare: the index paths of decisions 0031, 0035.
  */
-export async function commonShortTerms(db: Executor, terms: SearchTerm[]): Promise<Set<string>> {
-  const short = [...new Set(terms.filter(textTerm).map((term) => term.value.toLowerCase()))].filter((value) => shortTermGrams(value));
-  if (short.length === 0) return new Set();
+export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<Set<string>> {
+  const values = [...new Set(terms.filter(textTerm).map((term) => term.value.toLowerCase()))];
+  const short = values.filter((value) => shortTermGrams(value));
+  const long = values.filter((value) => value.length >= 3);
+  if (short.length === 0 && long.length === 0) return new Set();
   const grams = short.flatMap((value) => shortTermGrams(value)!);
   const result = await db.execute(sql`
-    select u.gram from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
-    where s.schemaname = current_schema() and s.tablename = 'orders_search_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_GRAM_SHARE}`);
-  const common = new Set(rowsOf<{ gram: string }>(result).map((row) => row.gram));
-  return new Set(short.filter((value) => shortTermGrams(value)!.every((gram) => common.has(gram))));
+    select u.gram as key from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
+    where s.schemaname = current_schema() and s.tablename = 'orders_search_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
+    union all
+    select t.value as key from unnest(${sql.param(long)}::text[], ${sql.param(long.map(likePattern))}::text[]) as t(value, pattern), pg_stats s
+    where s.schemaname = current_schema() and s.tablename = 'orders' and s.attname = 'search_text'
+      and (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h) >= ${COMMON_SHARE}`);
+  const common = new Set(rowsOf<{ key: string }>(result).map((row) => row.key));
+  return new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => common.has(gram))), ...long.filter((value) => common.has(value))]);
 }
 
 /**
- * A gram in at least this share of the orders is common. Measured at scale 500: "j" (41% of the
+ * A term in at least this share of the orders is common. Measured at scale 500: "j" (41% of the
  * orders) answers in ~150 ms by the walk and ~400 ms through the index (which then re-derives
  * the grams of every walked order); "q" (9%) ~190 ms through the index and more by the walk,
- * whose four capped counts read ~11,000 orders each in list order.
+ * whose four capped counts read ~11,000 orders each in list order; "door" (31 %) 56-72 ms with
+ * the trigram index, 45-50 ms by the walk (decision 0041).
  */
-const COMMON_GRAM_SHARE = 0.2;
+const COMMON_SHARE = 0.2;
 
 /**
  * The most orders that a search's counts and page read by their ids (FEW_ORDERS + 1 are asked).
@@ -526,7 +539,7 @@ const withStatus = (spellings: string[]) => sql`${orderItems.deliveryStatus} = a
 export async function listTrackingStatus(db: Executor, user: CurrentUser, options: TrackingListOptions): Promise<TrackingStatusPage> {
   const now = options.now ?? new Date();
   const scope = and(trackingScope(user), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
-  const search = options.terms.length > 0 ? searchSql(options.terms, await commonShortTerms(db, options.terms)) : null;
+  const search = options.terms.length > 0 ? searchSql(options.terms, await commonTerms(db, options.terms)) : null;
   const few = search?.named ? await fewOrders(db, and(scope, search.named)!) : undefined;
   const facts = search?.statusValues.length ? await statusFacts(db, search.statusValues) : undefined;
   /**

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../server/db/schema';
-import { commonShortTerms, FEW_ORDERS } from '../../server/repositories/tracking';
+import { commonTerms, FEW_ORDERS } from '../../server/repositories/tracking';
 import { rowsOf } from '../../server/db/client';
 import { parseSearch } from '../../src/domain/search-language';
 import { isActionPoint, isArrived } from '../../src/domain/tracking';
@@ -78,10 +78,23 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
 
   it('counts a common letter by the walk (named common by the statistics) and a rare pair by the index, as the raw tables', async () => {
     await db().execute(sql`analyze orders`);
-    const common = await commonShortTerms(db(), parseSearch('e q0 qj').terms);
+    const common = await commonTerms(db(), parseSearch('e q0 qj').terms);
     expect(common.has('e')).toBe(true);
     expect(common.has('qj')).toBe(false);
     for (const term of ['e', 'a', 'qj', 'x']) await check(term, holds(term));
+  });
+
+  it('counts a common word by the walk (named common by the column statistics) and a rare one by the trigram index, as the raw tables (decision 0041)', async () => {
+    await db().execute(sql`analyze orders`);
+    const texts = (await db().select({ text: orders.searchText }).from(orders)).map((row) => row.text);
+    const held = new Map<string, number>();
+    for (const text of texts) for (const word of new Set(text.split(/[^a-z]+/).filter((part) => part.length >= 4))) held.set(word, (held.get(word) ?? 0) + 1);
+    const [word, orderCount] = [...held].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    expect(orderCount / texts.length, `"${word}" is in most orders`).toBeGreaterThan(0.5);
+    const rare = [...held].find(([, n]) => n === 1)![0];
+    const common = await commonTerms(db(), parseSearch(`${word.toUpperCase()} ${rare} zzzz-none`).terms);
+    expect([...common]).toEqual([word]);
+    for (const term of [word, rare, `${word} ${rare}`]) await check(term, (item, order) => term.split(' ').every((part) => holds(part)(item, order)));
   });
 
   it('counts delivery statuses by the §4 rules, a status spelled in another case included', async () => {
