@@ -154,7 +154,8 @@ async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
   // exists they are unused (the conflict updates its header only; the trigger counts its items).
   const item = (column: string) => sql.raw(ITEM_COLUMNS.includes(column) ? `u.${column}` : 'null');
   const arrived = sql`item_is_arrived(${item('delivery_status')}, ${item('goods_receipt_posted_at')}, ${item('purchase_order_goods_receipt_quantity')})`;
-  // With the summary, the text of the items in each tab of an order that has items in and out of it (migration 0024).
+  // With the summary, the text of the items in each tab of an order that has items in and out of
+  // it (migration 0024); each staged line's text and tabs are computed once.
   const itemText = sql`order_item_search_text(${item('material_code')}, ${item('material_description')}, ${item('reservation_doc_number')}, ${item('purchase_order_doc_number')},
           ${item('sales_order_doc_number')}, ${item('delivery_order_doc_number')}, ${item('tracking_number')})`;
   const changedOrders = await countOf(
@@ -169,13 +170,16 @@ async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
     from (select distinct on (service_order) * from ${STAGE} order by service_order, line) h
     join (
       select u.service_order, count(*)::int as n,
-        (count(*) filter (where ${arrived}))::int as a,
-        (count(*) filter (where item_is_action_point(${item('delivery_status')})))::int as p,
-        string_agg(${itemText}, '' order by u.line_number) as text,
-        string_agg(${itemText}, '' order by u.line_number) filter (where ${arrived}) as arrived,
-        string_agg(${itemText}, '' order by u.line_number) filter (where not ${arrived}) as incoming,
-        string_agg(${itemText}, '' order by u.line_number) filter (where item_is_action_point(${item('delivery_status')})) as action_point
-      from ${STAGE} u group by u.service_order
+        (count(*) filter (where u.arrived))::int as a,
+        (count(*) filter (where u.action_point))::int as p,
+        string_agg(u.text, '' order by u.line_number) as text,
+        string_agg(u.text, '' order by u.line_number) filter (where u.arrived) as arrived,
+        string_agg(u.text, '' order by u.line_number) filter (where not u.arrived) as incoming,
+        string_agg(u.text, '' order by u.line_number) filter (where u.action_point) as action_point
+      from (
+        select u.service_order, u.line_number, ${itemText} as text, ${arrived} as arrived, item_is_action_point(${item('delivery_status')}) as action_point
+        from ${STAGE} u
+      ) u group by u.service_order
     ) s on s.service_order = h.service_order
     on conflict (id) do update set ${sql.raw(headerColumns.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = excluded.updated_at
     where (${columnList(headerColumns, 'orders.')}) is distinct from (${columnList(headerColumns, 'excluded.')})

@@ -452,14 +452,14 @@ export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<Se
   if (short.length === 0 && long.length === 0) return new Set();
   const grams = short.flatMap((value) => shortTermGrams(value)!);
   const result = await db.execute(sql`
-    select u.gram as key from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
+    select 'gram:' || u.gram as key from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
     where s.schemaname = current_schema() and s.tablename = 'orders_search_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
     union all
-    select t.value as key from unnest(${sql.param(long)}::text[], ${sql.param(long.map(likePattern))}::text[]) as t(value, pattern), pg_stats s
+    select 'text:' || t.value as key from unnest(${sql.param(long)}::text[], ${sql.param(long.map(likePattern))}::text[]) as t(value, pattern), pg_stats s
     where s.schemaname = current_schema() and s.tablename = 'orders' and s.attname = 'search_text'
       and (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h) >= ${COMMON_SHARE}`);
   const common = new Set(rowsOf<{ key: string }>(result).map((row) => row.key));
-  return new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => common.has(gram))), ...long.filter((value) => common.has(value))]);
+  return new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => common.has(`gram:${gram}`))), ...long.filter((value) => common.has(`text:${value}`))]);
 }
 
 /**

@@ -64,6 +64,9 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
         .equals(change.target)
         .filter((e) => e.kind === change.kind && isOpen(e) && e.userEmail === change.userEmail)
         .last();
+      // A change may refuse inside `request` (the transaction aborts, nothing written): the
+      // lookup's rejection then is that abort, awaited by nobody; it is not an unhandled one.
+      opening.catch(() => undefined);
       const request = typeof change.request === 'function' ? await change.request() : change.request;
       const applied = change.apply();
       const open = await opening;

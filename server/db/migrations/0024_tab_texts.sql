@@ -5,6 +5,8 @@
 -- the search text of its items in each tab (the same searchTextOfItem / order_item_search_text,
 -- lower-cased, in line order); every other order has NULL there, as its item summary answers.
 -- order_items_rollup_refresh keeps them with the summary and the search text, in the same write.
+-- A later migration that replaces item_is_arrived() or item_is_action_point() must run
+-- order_items_rollup_refresh over every order (the counts and these texts are stored).
 ALTER TABLE "orders" ADD COLUMN "arrived_text" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "incoming_text" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "action_point_text" text;--> statement-breakpoint
@@ -21,23 +23,24 @@ BEGIN
     FROM (
       SELECT t.id,
         count(i.id)::int AS n,
-        (count(i.id) FILTER (WHERE item_is_arrived(i.delivery_status, i.goods_receipt_posted_at, i.purchase_order_goods_receipt_quantity)))::int AS a,
-        (count(i.id) FILTER (WHERE item_is_action_point(i.delivery_status)))::int AS p,
+        (count(i.id) FILTER (WHERE i.arrived))::int AS a,
+        (count(i.id) FILTER (WHERE i.action_point))::int AS p,
         lower(order_own_search_text(t.id, t.equipment_code, t.equipment_description, t.destination)
-          || coalesce(string_agg(order_item_search_text(i.material_code, i.material_description, i.reservation_doc_number, i.purchase_order_doc_number,
-               i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number), '' ORDER BY i.line_number, i.id) FILTER (WHERE i.id IS NOT NULL), '')) AS text,
-        lower(string_agg(order_item_search_text(i.material_code, i.material_description, i.reservation_doc_number, i.purchase_order_doc_number,
-             i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number), '' ORDER BY i.line_number, i.id)
-           FILTER (WHERE i.id IS NOT NULL AND item_is_arrived(i.delivery_status, i.goods_receipt_posted_at, i.purchase_order_goods_receipt_quantity))) AS arrived,
-        lower(string_agg(order_item_search_text(i.material_code, i.material_description, i.reservation_doc_number, i.purchase_order_doc_number,
-             i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number), '' ORDER BY i.line_number, i.id)
-           FILTER (WHERE i.id IS NOT NULL AND NOT item_is_arrived(i.delivery_status, i.goods_receipt_posted_at, i.purchase_order_goods_receipt_quantity))) AS incoming,
-        lower(string_agg(order_item_search_text(i.material_code, i.material_description, i.reservation_doc_number, i.purchase_order_doc_number,
-             i.sales_order_doc_number, i.delivery_order_doc_number, i.tracking_number), '' ORDER BY i.line_number, i.id)
-           FILTER (WHERE i.id IS NOT NULL AND item_is_action_point(i.delivery_status))) AS action_point
+          || coalesce(string_agg(i.text, '' ORDER BY i.line_number, i.id) FILTER (WHERE i.id IS NOT NULL), '')) AS text,
+        lower(string_agg(i.text, '' ORDER BY i.line_number, i.id) FILTER (WHERE i.arrived)) AS arrived,
+        lower(string_agg(i.text, '' ORDER BY i.line_number, i.id) FILTER (WHERE NOT i.arrived)) AS incoming,
+        lower(string_agg(i.text, '' ORDER BY i.line_number, i.id) FILTER (WHERE i.action_point)) AS action_point
       FROM unnest(touched) AS x(id)
       JOIN orders t ON t.id = x.id
-      LEFT JOIN order_items i ON i.order_id = t.id
+      -- Each item's text and tabs once (a row of the join with no item has NULLs: in no FILTER).
+      LEFT JOIN (
+        SELECT it.order_id, it.id, it.line_number,
+          order_item_search_text(it.material_code, it.material_description, it.reservation_doc_number, it.purchase_order_doc_number,
+            it.sales_order_doc_number, it.delivery_order_doc_number, it.tracking_number) AS text,
+          item_is_arrived(it.delivery_status, it.goods_receipt_posted_at, it.purchase_order_goods_receipt_quantity) AS arrived,
+          item_is_action_point(it.delivery_status) AS action_point
+        FROM order_items it
+      ) i ON i.order_id = t.id
       GROUP BY t.id
     ) r
   ) s

@@ -461,17 +461,14 @@ const makeEdit = (id: number, quantity: number, version: number | undefined, acc
 
 /**
  * The line the screen meant, as the device holds it now: a screen one render behind may still
- * name the provisional id of a line whose add was just confirmed.
+ * name the provisional id of a line whose add was just confirmed (then the sheet's line of the
+ * same material). With `gone`, also a line removed since whose material was added again: an edit
+ * lands on the new line (a count holds one line per material); a removal does not follow it, as
+ * it would take the new line's add and edits with it. The row itself when the device holds neither.
  */
-/**
- * The device's line for a row a screen showed: by id; when that id is gone from the sheet (a
- * provisional line confirmed since, or a line removed and its material added again while the
- * screen was a render behind), the sheet's line of the same material, since a count holds one
- * line per material. The row itself when the device holds neither.
- */
-async function currentLine(key: string, line: MaterialCountRow): Promise<MaterialCountRow> {
+async function currentLine(key: string, line: MaterialCountRow, gone = false): Promise<MaterialCountRow> {
   const byId = await readLine(key, line.id);
-  if (byId) return byId;
+  if (byId || (!gone && !isProvisional(line.id))) return byId ?? line;
   const sheet = await readCountSheet(key);
   return sheet?.material_counts.find((row) => row.material_code === line.material_code) ?? line;
 }
@@ -546,7 +543,7 @@ async function queueQuantity(
     if (!(error instanceof LineGone)) throw error;
     // The sheet's line of the same material (a count holds one line per material). With none,
     // the edit goes as shown, and the server's answer says the line is gone: seen, not dropped.
-    const current = await currentLine(key, shown);
+    const current = await currentLine(key, shown, true);
     return queueQuantity(userEmail, current, quantity, acceptBook, current.id === shown.id);
   }
 }
