@@ -350,7 +350,7 @@ function searchSql(terms: SearchTerm[], common: ReadonlySet<string> = new Set())
   return {
     order: (tab) => and(...orderTerms.map(termSql), ...texts, ...described, byItems(tab)),
     // Rare free terms of three characters or more, through the trigram index.
-    named: and(...terms.filter((term) => textTerm(term) && term.value.length >= 3 && !isCommon(term)).map((term) => inSearchText((term as { value: string }).value))),
+    named: and(...terms.filter(textTerm).filter((term) => term.value.length >= 3 && !isCommon(term)).map((term) => inSearchText(term.value))),
     // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
     // join, which would read every item of the tab before the first order is known).
     items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,

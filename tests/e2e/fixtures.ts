@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -50,4 +50,20 @@ export async function navLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav).toBeVisible();
   return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
+}
+
+/**
+ * A row's action: its first action is a button in the row, the others are in the row's "⋯" menu
+ * (#21). Fails when the action is in neither.
+ */
+export async function rowAction(row: Locator, name: RegExp): Promise<void> {
+  const direct = row.getByRole('button', { name });
+  const more = row.getByRole('button', { name: /^More actions for / });
+  // count() does not wait: first let the row draw its actions, or a row still loading reads as
+  // "not a direct action" and the menu is searched for a button that sits in the row. Generous:
+  // several journeys per test on a shared machine.
+  await expect(direct.or(more).first()).toBeVisible({ timeout: 30_000 });
+  if ((await direct.count()) > 0) return direct.click();
+  await more.click();
+  await row.getByRole('menuitem', { name }).click();
 }

@@ -3,24 +3,12 @@
  * real app against the real server. Accounts other spec files use are never changed here:
  * expiration and permissions are edited on a newcomer made by this file.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { login } from './fixtures';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { login, rowAction } from './fixtures';
 
 // Several journeys per test on a shared machine: waits are generous, never timed assertions.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-
-/** A row's action: the first is a button in the row, the others are in its "⋯" menu (#21). */
-async function rowAction(row: Locator, name: RegExp) {
-  const direct = row.getByRole('button', { name });
-  const more = row.getByRole('button', { name: /^More actions for / });
-  // count() does not wait: first let the row draw its actions, or a row still loading reads as
-  // "not a direct action" and the menu is searched for a button that sits in the row.
-  await expect(direct.or(more).first()).toBeVisible();
-  if ((await direct.count()) > 0) return direct.click();
-  await more.click();
-  await row.getByRole('menuitem', { name }).click();
-}
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   return (await (await request.post('/auth/local/token', { data: { email } })).json()).idToken as string;

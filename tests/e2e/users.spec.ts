@@ -4,9 +4,9 @@
  * a manager edits an expiration date and removes a user through the screens; feedback, help and
  * change log; every screen checked with axe.
  */
-import { type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, login, test } from './fixtures';
+import { expect, login, rowAction, test } from './fixtures';
 
 async function expectNoSeriousViolations(page: Page) {
   const audit = await new AxeBuilder({ page }).analyze();
@@ -19,21 +19,6 @@ const notice = (page: Page) => page.locator('main p[role="status"], .toast .toas
 /** The persistent important-messages toast covers the page; people dismiss it too. */
 async function dismissImportantMessages(page: Page) {
   await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
-}
-
-/**
- * A row's action: its first action is a button in the row, the others are in the row's "⋯" menu
- * (#21). Fails when the action is in neither.
- */
-async function rowAction(row: Locator, name: RegExp) {
-  const direct = row.getByRole('button', { name });
-  const more = row.getByRole('button', { name: /^More actions for / });
-  // count() does not wait: first let the row draw its actions, or a row still loading reads as
-  // "not a direct action" and the menu is searched for a button that sits in the row.
-  await expect(direct.or(more).first()).toBeVisible();
-  if ((await direct.count()) > 0) return direct.click();
-  await more.click();
-  await row.getByRole('menuitem', { name }).click();
 }
 
 async function signInAsNewcomer(browser: Browser, email: string): Promise<Page> {
