@@ -98,3 +98,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
+
+/**
+ * The pool's connections a call may take now for statements side by side (docs/decisions/0042):
+ * those idle and those it may still open, less the callers already waiting for one. 0 on PGlite
+ * (one connection) and in a transaction (its own connection): there statements run one by one.
+ */
+export function spareConnections(db: unknown): number {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return 0;
+  return Math.max(0, (pool.options.max ?? 10) - pool.totalCount + pool.idleCount - pool.waitingCount);
+}

@@ -18,7 +18,7 @@ import { isSuperManager } from '../../src/domain/permissions';
 import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../../src/domain/tracking';
 import { findField, type SearchFieldKey, type SearchTerm } from '../../src/domain/search-language';
 import type { OrderDetails, TrackingItem, TrackingRow, TrackingStatusPage } from '../../src/contract/parts';
-import { rowsOf, type Db, type Tx } from '../db/client';
+import { rowsOf, spareConnections, type Db, type Tx } from '../db/client';
 import { orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
 import { likePattern } from './stock-counts';
 import { COUNT_CAP, CURSOR_TIMESTAMP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
@@ -147,6 +147,11 @@ export interface TrackingListOptions {
   /** The page before's next_cursor, decoded (`trackingCursor`; docs/decisions/0035): read after it instead of by offset. */
   after?: TrackingCursor;
   now?: Date;
+  /**
+   * The tab counts as statements side by side (true) or in the page's statement (false). Unset:
+   * side by side when the pool has SIDE_BY_SIDE spare connections (docs/decisions/0042).
+   */
+  sideBySide?: boolean;
 }
 
 export interface TrackingCursor {
@@ -527,6 +532,19 @@ const receivedWith = (spellings: string[]) =>
 const statusIn = (spellings: string[]) => sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${withStatus(spellings)})`;
 const withStatus = (spellings: string[]) => sql`${orderItems.deliveryStatus} = any(${sql.param(spellings)}::text[])`;
 
+/** The page's order ids (one more than the page when another follows) and their list keys. */
+interface PageIds {
+  ids: string[] | null;
+  updated: string[] | null;
+}
+
+/**
+ * The spare pool connections from which a call asks its tab counts side by side (the page and up
+ * to three counts; docs/decisions/0042). Fewer means the server is busy: the counts go into the
+ * page's statement, whose work is the same with fewer statements to plan and answer.
+ */
+const SIDE_BY_SIDE = 4;
+
 /**
  * One page of the tracking list (docs/decisions/0021). PostgreSQL answers everything: the tab
  * counts are exact up to COUNT_CAP and then a lower bound (`counts_capped` names them); the page
@@ -597,7 +615,6 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     items
       ? sql`select ${orders.id} from (select * from ${orders} where ${order ?? sql`true`} offset 0) ${orders} where ${items} limit ${COUNT_CAP + 1}`
       : sql`select ${orders.id} from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}`;
-  const capped = (ofThe: ReturnType<typeof ofTab>) => sql`(select count(*) from (${cappedIds(ofThe)}) capped)::int`;
   const tab = tabOf(options.status);
   const shown = ofTab(tab);
   // The shown tab's orders, up to COUNT_CAP + 1, are read once (`shown`): their number is the tab's
@@ -605,37 +622,75 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   // order, read by id. Only a larger tab walks the list order for its page, which then finds its
   // rows soon. A tab of few orders among many (a rare status, an empty tab) walked the whole list
   // index for its page (`dl=failed`, arrived tab: 1.2 s at scale 500; decision 0040).
-  const countOf = (name: CountName) => (name === tab ? sql`(select count(*) from shown)::int` : capped(ofTab(name)));
-  // Counts the statuses settle without a walk of their own (`counted` is computed once): every
-  // matching item arrived (arrived = total) or at an action point (action point = total); none
-  // arrived by its status and none found arrived by its receipt (incoming = total: the incoming
-  // walk runs only otherwise, as a subquery in a CASE arm that is not taken is not run).
-  const arrived = facts?.allArrived ? sql`counted.total` : sql`counted.arrived`;
-  const incoming = facts && facts.possible('incoming') && !facts.someArrived ? sql`case when counted.arrived = 0 then counted.total else ${countOf('incoming')} end` : countOf('incoming');
-  const actionPoint = facts?.allActionPoint ? sql`counted.total` : countOf('actionPoint');
   const listed = (where: SQL | undefined) =>
     sql`select ${orders.id} as id, to_char(${orders.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated
       from ${orders} where ${where ?? sql`true`}
       order by ${orders.updatedAt} desc, ${orders.id} desc limit ${options.maxResults + 1} offset ${offset}`;
-  const result = await db.execute(sql`
-    with shown as materialized (${cappedIds(shown)}),
-    counted as materialized (select ${countOf('total')} as total, ${facts?.allArrived ? sql`0` : countOf('arrived')} as arrived)
-    select counted.total, ${arrived} as arrived, ${incoming} as incoming, ${actionPoint} as action_point, page.ids, page.updated
-    from counted, (
-      select array_agg(id) as ids, array_agg(updated) as updated from (
+  const pageSql = sql`select array_agg(id) as ids, array_agg(updated) as updated from (
         (${listed(and(sql`(select count(*) from shown) <= ${COUNT_CAP}`, sql`${orders.id} in (select id from shown)`, below))})
         union all
         (${listed(and(sql`(select count(*) from shown) > ${COUNT_CAP}`, shown.order, shown.items, below))})
-      ) listed
-    ) page`);
-  const [row] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number; ids: string[] | null; updated: string[] | null }>(result);
-  const raw: TabCounts = {
-    total: Number(row?.total ?? 0),
-    arrived: Number(row?.arrived ?? 0),
-    incoming: Number(row?.incoming ?? 0),
-    actionPoint: Number(row?.action_point ?? 0),
-  };
-  const counts = { ...raw };
+      ) listed`;
+  /** A tab's count (the shown tab's from `shown`), as a scalar subquery. */
+  const countSql = (name: CountName) => (name === tab ? sql`(select count(*) from shown)::int` : sql`(select count(*) from (${cappedIds(ofTab(name))}) capped)::int`);
+  // Counts the statuses settle without a walk of their own: every matching item arrived (arrived =
+  // total) or at an action point (action point = total); none arrived by its status and none found
+  // arrived by its receipt (incoming = total: the incoming walk runs only otherwise).
+  const incomingAfterArrived = Boolean(facts && facts.possible('incoming') && !facts.someArrived);
+  const raw = await (options.sideBySide ?? spareConnections(db) >= SIDE_BY_SIDE
+    ? countsSideBySide()
+    : countsInOneStatement());
+  const row = raw.page;
+
+  /**
+   * One statement: `counted` is computed once, and the incoming walk is a subquery in a CASE arm
+   * that is not run when the arm is not taken. A busy server (no spare connection) and PGlite.
+   */
+  async function countsInOneStatement(): Promise<TabCounts & { page: PageIds | undefined }> {
+    const arrived = facts?.allArrived ? sql`counted.total` : sql`counted.arrived`;
+    const incoming = incomingAfterArrived ? sql`case when counted.arrived = 0 then counted.total else ${countSql('incoming')} end` : countSql('incoming');
+    const actionPoint = facts?.allActionPoint ? sql`counted.total` : countSql('actionPoint');
+    const result = await db.execute(sql`
+      with shown as materialized (${cappedIds(shown)}),
+      counted as materialized (select ${countSql('total')} as total, ${facts?.allArrived ? sql`0` : countSql('arrived')} as arrived)
+      select counted.total, ${arrived} as arrived, ${incoming} as incoming, ${actionPoint} as action_point, page.ids, page.updated
+      from counted, (${pageSql}) page`);
+    const [found] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number } & PageIds>(result);
+    return {
+      total: Number(found?.total ?? 0),
+      arrived: Number(found?.arrived ?? 0),
+      incoming: Number(found?.incoming ?? 0),
+      actionPoint: Number(found?.action_point ?? 0),
+      page: found,
+    };
+  }
+
+  /**
+   * The page with its tab's count, and each other tab's count, as statements of their own asked at
+   * once (docs/decisions/0042): each count is a walk or an index read that shares nothing with the
+   * others, so on a pool with spare connections they run side by side on the database's cores,
+   * where one statement ran them one after the other. Each statement sees its own snapshot, as
+   * the call's first statements (the common terms, the few orders, the status facts) already do.
+   */
+  async function countsSideBySide(): Promise<TabCounts & { page: PageIds | undefined }> {
+    const page = db
+      .execute(sql`with shown as materialized (${cappedIds(shown)}) select ${countSql(tab)} as shown, page.ids, page.updated from (${pageSql}) page`)
+      .then((result) => rowsOf<{ shown: number } & PageIds>(result)[0]);
+    const countOf = (name: CountName): Promise<number> =>
+      name === tab
+        ? page.then((found) => Number(found?.shown ?? 0))
+        : db.execute(sql`select ${countSql(name)} as n`).then((result) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
+    const total = countOf('total');
+    const arrived = facts?.allArrived ? total : countOf('arrived');
+    const incoming = incomingAfterArrived ? arrived.then((n) => (n === 0 ? total : countOf('incoming'))) : countOf('incoming');
+    const actionPoint = facts?.allActionPoint ? total : countOf('actionPoint');
+    // Every statement is awaited before the call answers or fails: none is left running on the pool.
+    const settled = await Promise.allSettled([page, total, arrived, incoming, actionPoint]);
+    const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    return { total: await total, arrived: await arrived, incoming: await incoming, actionPoint: await actionPoint, page: await page };
+  }
+  const counts: TabCounts = { total: raw.total, arrived: raw.arrived, incoming: raw.incoming, actionPoint: raw.actionPoint };
   const cappedNames: CountName[] = [];
   for (const name of COUNT_NAMES) {
     if (raw[name] > COUNT_CAP) {

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../server/db/schema';
-import { commonTerms, FEW_ORDERS } from '../../server/repositories/tracking';
+import { commonTerms, FEW_ORDERS, listTrackingStatus } from '../../server/repositories/tracking';
+import { resolveUser } from '../../server/repositories/users';
 import { rowsOf } from '../../server/db/client';
 import { parseSearch } from '../../src/domain/search-language';
 import { isActionPoint, isArrived } from '../../src/domain/tracking';
@@ -260,5 +261,23 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     for (const term of [word.toUpperCase(), 'zzz-none', word.slice(0, 2)]) {
       await check(`"material description"=${term}`, (item) => item.materialDescription.toLowerCase().includes(term.toLowerCase()));
     }
+  });
+  it('answers the same with the tab counts side by side as in the page’s statement, for every kind of search (decision 0042)', async () => {
+    const user = await resolveUser(db(), { issuer: 'test', subject: 'manager@example.com', email: 'manager@example.com', emailVerified: true, name: null }, 'support@example.com');
+    const [item] = await db().select().from(orderItems).where(sql`${orderItems.purchaseOrderDocNumber} is not null`).limit(1);
+    const word = item!.materialDescription.split(' ').find((part) => part.length >= 3)!;
+    const queries = ['', 'door', 'e', 'q', 'xz', item!.purchaseOrderDocNumber!, `mat=${item!.materialCode}`, `"material description"=${word}`, 'dl=delivered', 'dl=on_the_way', 'dl=delivered door', 'dd>2020-01-01'];
+    const now = new Date('2026-11-25T08:00:00Z');
+    let nonEmpty = 0;
+    for (const query of queries) {
+      const { terms } = parseSearch(query);
+      for (const status of ['all', 'arrived', 'incoming'] as const) {
+        const ask = (sideBySide: boolean) => listTrackingStatus(db(), user, { terms, status, myOrders: false, page: 1, maxResults: 20, now, sideBySide });
+        const [apart, together] = [await ask(true), await ask(false)];
+        expect(apart, `"${query}" ${status}`).toEqual(together);
+        if (apart.count_total > 0 && apart.count_arrived + apart.count_incoming + apart.count_action_point > 0) nonEmpty += 1;
+      }
+    }
+    expect(nonEmpty, 'most searches find orders in several tabs (the comparison is not of empty answers)').toBeGreaterThan(20);
   });
 });
