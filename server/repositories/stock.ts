@@ -90,7 +90,8 @@ export async function listStock(db: Executor, user: CurrentUser, type: StockType
   const search = options.query?.trim();
   if (search) return searchStock(db, user, type, search, options);
   const offset = (options.page - 1) * options.maxResults;
-  const { total, locations, slice } = await locationsOf(db, user, type, offset, options.maxResults);
+  // After a cursor no location of the page is needed (an empty slice), only the totals.
+  const { total, locations, slice } = await locationsOf(db, user, type, offset, options.after ? 0 : options.maxResults);
   const paging = pageOf(total, options.page, options.maxResults);
   // After a cursor the page is the scope's rows past its key (the index, from there), at the same
   // cost at any depth; a page number alone is found through the per-location counts (0012).
@@ -267,7 +268,7 @@ async function locationsOf(db: Executor, user: CurrentUser, type: StockType, off
         from ${c} where ${stockScope(user, type, COUNT_COLUMNS) ?? sql`true`})
       select (select sum(items) from located) as total, (select count(*) from located)::int as locations,
         (select json_agg(json_build_array(plant, location, items, upto - items) order by plant, location)
-          from located where upto > ${offset} and upto - items < ${offset + maxResults}) as slice`),
+          from located where ${maxResults} > 0 and upto > ${offset} and upto - items < ${offset + maxResults}) as slice`),
   );
   const slice = typeof row?.slice === 'string' ? (JSON.parse(row.slice) as Array<[string, string, number, number]>) : (row?.slice ?? []);
   return {

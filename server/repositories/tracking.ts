@@ -149,7 +149,7 @@ export interface TrackingListOptions {
   now?: Date;
   /**
    * The tab counts as statements side by side (true) or in the page's statement (false). Unset:
-   * side by side when the pool has SIDE_BY_SIDE spare connections (docs/decisions/0042).
+   * side by side for a search when the pool has SIDE_BY_SIDE spare connections (docs/decisions/0042).
    */
   sideBySide?: boolean;
 }
@@ -637,14 +637,11 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   // total) or at an action point (action point = total); none arrived by its status and none found
   // arrived by its receipt (incoming = total: the incoming walk runs only otherwise).
   const incomingAfterArrived = Boolean(facts && facts.possible('incoming') && !facts.someArrived);
-  const raw = await (options.sideBySide ?? spareConnections(db) >= SIDE_BY_SIDE
-    ? countsSideBySide()
-    : countsInOneStatement());
-  const row = raw.page;
-
   /**
    * One statement: `counted` is computed once, and the incoming walk is a subquery in a CASE arm
-   * that is not run when the arm is not taken. A busy server (no spare connection) and PGlite.
+   * that is not run when the arm is not taken. Used with fewer than SIDE_BY_SIDE spare
+   * connections (a busy server), on PGlite, in a transaction and for a list without a search
+   * (whose counts read the item summary, a few milliseconds each).
    */
   async function countsInOneStatement(): Promise<TabCounts & { page: PageIds | undefined }> {
     const arrived = facts?.allArrived ? sql`counted.total` : sql`counted.arrived`;
@@ -670,16 +667,21 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
    * once (docs/decisions/0042): each count is a walk or an index read that shares nothing with the
    * others, so on a pool with spare connections they run side by side on the database's cores,
    * where one statement ran them one after the other. Each statement sees its own snapshot, as
-   * the call's first statements (the common terms, the few orders, the status facts) already do.
+   * the call's first statements (the common terms, the few orders, the status facts) already do:
+   * with writes landing meanwhile, two counts of one answer may be a moment apart.
    */
   async function countsSideBySide(): Promise<TabCounts & { page: PageIds | undefined }> {
     const page = db
       .execute(sql`with shown as materialized (${cappedIds(shown)}) select ${countSql(tab)} as shown, page.ids, page.updated from (${pageSql}) page`)
       .then((result) => rowsOf<{ shown: number } & PageIds>(result)[0]);
+    // A tab the named statuses cannot hold is 0 without a statement (in one statement it is a
+    // `false` condition, free; here it would be a round trip on a connection of its own).
     const countOf = (name: CountName): Promise<number> =>
       name === tab
         ? page.then((found) => Number(found?.shown ?? 0))
-        : db.execute(sql`select ${countSql(name)} as n`).then((result) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
+        : facts && !facts.possible(name)
+          ? Promise.resolve(0)
+          : db.execute(sql`select ${countSql(name)} as n`).then((result) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
     const total = countOf('total');
     const arrived = facts?.allArrived ? total : countOf('arrived');
     const incoming = incomingAfterArrived ? arrived.then((n) => (n === 0 ? total : countOf('incoming'))) : countOf('incoming');
@@ -690,6 +692,10 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     if (failed) throw failed.reason;
     return { total: await total, arrived: await arrived, incoming: await incoming, actionPoint: await actionPoint, page: await page };
   }
+
+  const sideBySide = options.sideBySide ?? (search !== null && spareConnections(db) >= SIDE_BY_SIDE);
+  const raw = await (sideBySide ? countsSideBySide() : countsInOneStatement());
+  const row = raw.page;
   const counts: TabCounts = { total: raw.total, arrived: raw.arrived, incoming: raw.incoming, actionPoint: raw.actionPoint };
   const cappedNames: CountName[] = [];
   for (const name of COUNT_NAMES) {

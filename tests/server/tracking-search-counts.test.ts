@@ -266,7 +266,7 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     const user = await resolveUser(db(), { issuer: 'test', subject: 'manager@example.com', email: 'manager@example.com', emailVerified: true, name: null }, 'support@example.com');
     const [item] = await db().select().from(orderItems).where(sql`${orderItems.purchaseOrderDocNumber} is not null`).limit(1);
     const word = item!.materialDescription.split(' ').find((part) => part.length >= 3)!;
-    const queries = ['', 'door', 'e', 'q', 'xz', item!.purchaseOrderDocNumber!, `mat=${item!.materialCode}`, `"material description"=${word}`, 'dl=delivered', 'dl=on_the_way', 'dl=delivered door', 'dd>2020-01-01'];
+    const queries = ['', 'door', 'e', 'q', 'xz', item!.purchaseOrderDocNumber!, `mat=${item!.materialCode}`, `"material description"=${word}`, 'dl=delivered', 'dl=on_the_way', 'dl=to_be_picked_up', 'dl=delivered door', 'dd>2020-01-01'];
     const now = new Date('2026-11-25T08:00:00Z');
     let nonEmpty = 0;
     for (const query of queries) {
