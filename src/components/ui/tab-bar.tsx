@@ -4,8 +4,9 @@
  * is reachable on a phone. The tabs themselves (role="tab" buttons) are the screen's.
  *
  * Positions are read where the browser has just laid the page out — in a ResizeObserver's
- * callback (the bar and each tab: the first layout, a count arriving, a font, a rotation) — and
- * in React's commit only after another tab was selected: a read of `offsetLeft` in the commit
+ * callback (the bar and each tab: the first layout, a count arriving, a font, a rotation) or at
+ * the frame after a render, where it lays the page out anyway — and in React's commit only after
+ * another tab was selected: a read of `offsetLeft` in the commit
  * makes the browser lay out the whole page in the middle of the render, which on a start is the
  * first layout of the screen inside the longest task (#22).
  */
@@ -71,7 +72,21 @@ export function TabBar({ label, className = '', children }: { label: string; cla
       }
     }
     const selected = list.querySelector('[aria-selected="true"]');
-    if (selected !== revealed.current && (laidOut.current || !watcher)) reveal();
+    if (selected !== revealed.current && (laidOut.current || !watcher)) {
+      reveal();
+      return;
+    }
+    // Otherwise the selected tab is checked at the next frame, where the browser lays the page out
+    // anyway: the observer reports sizes only, and a bar whose report has not come (or a tab moved
+    // without a size change) left the selected tab cut off at the edge (seen in CI, #21).
+    if (typeof requestAnimationFrame !== 'function') return;
+    const frame = requestAnimationFrame(() => {
+      const tab = list.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!tab) return;
+      const left = tab.offsetLeft - list.offsetLeft;
+      if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth) reveal();
+    });
+    return () => cancelAnimationFrame(frame);
   });
   return (
     <div className={`tab-bar${edges.start ? ' more-start' : ''}${edges.end ? ' more-end' : ''}`}>
