@@ -20,6 +20,11 @@ export function TabBar({ label, className = '', children }: { label: string; cla
   /** The selected tab last brought into view; whether the observer has reported yet. */
   const revealed = useRef<Element | null>(null);
   const laidOut = useRef(false);
+  /** The user moved the bar (a swipe, a wheel, its scrollbar) since the selected tab was placed. */
+  const moved = useRef(false);
+  const userMoves = useCallback(() => {
+    moved.current = true;
+  }, []);
   const measure = useCallback(() => {
     const list = ref.current;
     if (!list) return;
@@ -72,25 +77,24 @@ export function TabBar({ label, className = '', children }: { label: string; cla
       }
     }
     const selected = list.querySelector('[aria-selected="true"]');
+    if (selected !== revealed.current) moved.current = false;
     if (selected !== revealed.current && (laidOut.current || !watcher)) {
       reveal();
       return;
     }
-    // Otherwise the selected tab is checked at the next frame, where the browser lays the page out
-    // anyway: the observer reports sizes only, and a bar whose report has not come (or a tab moved
-    // without a size change) left the selected tab cut off at the edge (seen in CI, #21).
-    if (typeof requestAnimationFrame !== 'function') return;
+    // Otherwise the selected tab is placed again at the next frame, where the browser lays the page
+    // out anyway (reveal moves nothing when it is in view): the observer reports sizes only, and a
+    // bar whose report had not come left the selected tab cut off at the edge (seen in CI, #21).
+    // Not once the user has moved the bar to look at the other tabs.
+    if (moved.current || typeof requestAnimationFrame !== 'function') return;
     const frame = requestAnimationFrame(() => {
-      const tab = list.querySelector<HTMLElement>('[aria-selected="true"]');
-      if (!tab) return;
-      const left = tab.offsetLeft - list.offsetLeft;
-      if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth) reveal();
+      if (!moved.current) reveal();
     });
     return () => cancelAnimationFrame(frame);
   });
   return (
     <div className={`tab-bar${edges.start ? ' more-start' : ''}${edges.end ? ' more-end' : ''}`}>
-      <div ref={ref} className={`tabs ${className}`.trim()} role="tablist" aria-label={label} onScroll={measure}>
+      <div ref={ref} className={`tabs ${className}`.trim()} role="tablist" aria-label={label} onScroll={measure} onPointerDown={userMoves} onWheel={userMoves}>
         {children}
       </div>
     </div>
