@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, rowsOf, type Database } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/auth/demo-accounts';
 import { seedDatabase } from '../../server/db/seed';
@@ -39,19 +39,27 @@ function trackingStage(serviceOrder: string | null, item: Item): string {
   return 'unknown';
 }
 
-async function freshSeeded(): Promise<{ database: Database; counts: Record<string, number> | null }> {
+/** Every index of the schema, by name, with its definition as the catalog states it. */
+async function indexDefinitions(database: Database): Promise<Record<string, string>> {
+  const result = await database.db.execute(sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`);
+  return Object.fromEntries(rowsOf<{ indexname: string; indexdef: string }>(result).map((row) => [row.indexname, row.indexdef]));
+}
+
+async function freshSeeded(): Promise<{ database: Database; counts: Record<string, number> | null; migratedIndexes: Record<string, string> }> {
   const database = await openDatabase({ memory: true });
   await database.migrate();
+  const migratedIndexes = await indexDefinitions(database);
   const counts = await seedDatabase(database.db, { now: NOW });
-  return { database, counts };
+  return { database, counts, migratedIndexes };
 }
 
 describe('demo seed', () => {
   let database: Database;
   let counts: Record<string, number> | null;
+  let migratedIndexes: Record<string, string>;
 
   beforeAll(async () => {
-    ({ database, counts } = await freshSeeded());
+    ({ database, counts, migratedIndexes } = await freshSeeded());
   });
 
   afterAll(async () => {
@@ -173,6 +181,12 @@ describe('demo seed', () => {
       .returning({ id: schema.orderItems.id });
     expect(inserted[0]?.id).toBe((counts?.order_items ?? 0) + 1);
     await database.db.delete(schema.orderItems).where(eq(schema.orderItems.lineNumber, 990));
+  });
+
+  // The seed drops the bulk tables' secondary indexes and builds them again after the load (seed/indexes.ts).
+  it('leaves every index of the migrations as the migrations made it', async () => {
+    expect(Object.keys(migratedIndexes)).toContain('orders_search_grams_idx');
+    expect(await indexDefinitions(database)).toEqual(migratedIndexes);
   });
 
   it('does nothing when the database already has users', async () => {

@@ -13,6 +13,8 @@
  *   multi-row inserts, which keeps PGlite fast. Tables with ids that other rows point to
  *   (order_items, stock_counts) get explicit ids and their sequences are moved past them.
  * - `scale` multiplies orders, vans (storage locations) and thus stock rows and stock counts.
+ * - The bulk tables' secondary indexes are dropped before their rows go in and built once after
+ *   (seed/indexes.ts), as PostgreSQL advises for loading a table: the trigram indexes cost far less.
  */
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -27,6 +29,7 @@ import { ACCESS_POINTS, PLANTS, SHIP_TO_PARTIES } from './data';
 import type { Insert, SeedUser } from './model';
 import { buildDevices, buildNotifications, buildNotificationSettings } from './notifications';
 import { orderChunks, type OrderRows } from './orders';
+import { createIndexes, dropSecondaryIndexes } from './indexes';
 import { buildWorld } from './world';
 import { insertAll, insertStream, syncSequence } from './write';
 
@@ -89,6 +92,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     await write(schema.approvalRequests, admin.approvalRequests);
     await write(schema.auditLog, admin.auditLog);
 
+    // The bulk tables' secondary indexes are built once their rows are in (seed/indexes.ts).
+    const dropped = await dropSecondaryIndexes(tx);
     await write(schema.materials, world.materials);
     await insertStream(tx, schema.stockItems, world.stock.rowCount, () => world.stock.rows(), tally);
     await write(schema.stockTransferRequests, admin.transfers);
@@ -119,6 +124,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
       for (const id of whole) orders.ownerOf.set(id, chunk.ownerOf.get(id) ?? null);
     }
     await syncSequence(tx, 'order_items', itemCount);
+    await createIndexes(tx, dropped);
 
     await write(schema.notifications, buildNotifications(world, orders));
     await write(schema.notificationSettings, buildNotificationSettings(world));
