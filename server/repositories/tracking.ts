@@ -608,8 +608,9 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   // each count (30-37 ms each at scale 500) where a walk finds 1,001 orders after a few thousand
   // rows. Alone, the order conditions are planned as the total's are: the walk for a broad term,
   // the index for a rare one (the count's limit reaches the inner query); for the action-point
-  // tab, whose orders are few, its partial index ANDed with the term's (with random_page_cost
-  // 1.1, server/db/client.ts; at 4 PostgreSQL walked 155,000 orders of a mechanic for it).
+  // tab, whose orders are few, their own trigram index (orders_action_point_search_idx, decision
+  // 0043) or its partial index ANDed with the term's (with random_page_cost 1.1,
+  // server/db/client.ts; at 4 PostgreSQL walked 155,000 orders of a mechanic for it).
   /** A tab's orders, at most COUNT_CAP + 1 of them, in no order. */
   const cappedIds = ({ order, items }: ReturnType<typeof ofTab>) =>
     items
