@@ -30,7 +30,7 @@ import type { ReceivedFile } from './received';
 import { createStaging, dropStaging, readContent, stagingSink, storeContent } from './staging';
 import { ERP_FILE_TYPES, fileNameFor, parseFileName, type ErpFileType } from './formats';
 import { currentUploader, linesOutsideScope } from './upload-scope';
-import { addDaysToDate, deadlineOf, expectedSlots, localDate, partOfDayAt, type IngestionSchedule } from './schedule';
+import { addDaysToDate, deadlineOf, expectedSlots, localDate, partOfDayAt, type IngestionSchedule, type Slot } from './schedule';
 
 type Executor = Db | Tx;
 export type FileRow = typeof fileProcessing.$inferSelect;
@@ -315,24 +315,25 @@ async function sweep(db: Executor, schedule: IngestionSchedule, now: Date, ids: 
   const [first] = await db.select({ date: sql<string | null>`min(${fileProcessing.businessDate})::text` }).from(fileProcessing);
   const earliest = addDaysToDate(today, -SWEEP_DAYS);
   const from = first?.date && first.date > earliest ? first.date : first?.date ? earliest : today;
-  let date = from;
-  const slots: Array<Record<string, string>> = [];
-  for (; date <= today; date = addDaysToDate(date, 1)) {
+  // Only today's deadlines can be ahead of now (an earlier day's ended before today began in the
+  // schedule's zone): each poll places today's slots alone, and the rest only when it writes.
+  const passed: Array<{ date: string; slot: Slot }> = [];
+  for (let date = from; date <= today; date = addDaysToDate(date, 1)) {
     for (const slot of expectedSlots(schedule)) {
-      const deadline = deadlineOf(schedule, date, slot.partOfDay);
-      if (deadline > now) continue;
-      slots.push({
-        id: ids(),
-        file_type: slot.fileType,
-        file_name: fileNameFor(slot.fileType, date, slot.partOfDay),
-        business_date: date,
-        file_part_of_day: slot.partOfDay,
-        created_at: deadline.toISOString(),
-      });
+      if (date === today && deadlineOf(schedule, date, slot.partOfDay) > now) continue;
+      passed.push({ date, slot });
     }
   }
-  const range = `${from}|${slots.length}`;
-  if (slots.length === 0 || memo?.lastRange === range) return 0;
+  const range = `${from}|${passed.length}`;
+  if (passed.length === 0 || memo?.lastRange === range) return 0;
+  const slots = passed.map(({ date, slot }) => ({
+    id: ids(),
+    file_type: slot.fileType,
+    file_name: fileNameFor(slot.fileType, date, slot.partOfDay),
+    business_date: date,
+    file_part_of_day: slot.partOfDay,
+    created_at: deadlineOf(schedule, date, slot.partOfDay).toISOString(),
+  }));
   const result = await db.execute(sql`
     insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, errors, created_at)
     select s.id, s.file_type, s.file_name, s.business_date, s.file_part_of_day, 'missing', '[]'::jsonb, s.created_at

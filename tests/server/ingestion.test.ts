@@ -357,6 +357,47 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     expect((await db().select().from(fileProcessing).where(slot)).map((r) => r.status)).toEqual(['processed']);
   });
 
+  it('sweeps earlier days too, each missing slot at its deadline in the schedule\'s zone, and none of today\'s still ahead', async () => {
+    // 09:00 in Helsinki (UTC+2) two days after the seed's day: the 21st's slots all passed, the
+    // 22nd's morning ones only (an earlier day's deadlines are not computed on every poll).
+    const helsinki = { ...DEFAULT_SCHEDULE, timezone: 'Europe/Helsinki' };
+    const now = new Date('2026-11-22T07:00:00Z');
+    const before = new Set((await db().select({ id: fileProcessing.id }).from(fileProcessing)).map((row) => row.id));
+    const written = await sweepMissing(db(), helsinki, now);
+    const added = (await db().select().from(fileProcessing)).filter((row) => !before.has(row.id));
+    try {
+      expect(added).toHaveLength(written);
+      const of = (date: string) =>
+        added
+          .filter((row) => row.businessDate === date)
+          .map((row) => `${row.fileType} ${row.filePartOfDay} ${row.status} ${row.createdAt?.toISOString()}`)
+          .sort();
+      expect(of('2026-11-21')).toEqual(
+        [
+          'DELIVERIES evening missing 2026-11-21T18:00:00.000Z',
+          'DELIVERIES midday missing 2026-11-21T12:00:00.000Z',
+          'DELIVERIES morning missing 2026-11-21T06:00:00.000Z',
+          'MATERIALS morning missing 2026-11-21T06:00:00.000Z',
+          'ORDERS evening missing 2026-11-21T18:00:00.000Z',
+          'ORDERS midday missing 2026-11-21T12:00:00.000Z',
+          'ORDERS morning missing 2026-11-21T06:00:00.000Z',
+          'STOCK morning missing 2026-11-21T06:00:00.000Z',
+        ].sort(),
+      );
+      expect(of('2026-11-22')).toEqual(
+        [
+          'DELIVERIES morning missing 2026-11-22T06:00:00.000Z',
+          'MATERIALS morning missing 2026-11-22T06:00:00.000Z',
+          'ORDERS morning missing 2026-11-22T06:00:00.000Z',
+          'STOCK morning missing 2026-11-22T06:00:00.000Z',
+        ].sort(),
+      );
+      expect(await sweepMissing(db(), helsinki, now)).toBe(0);
+    } finally {
+      if (added.length) await db().delete(fileProcessing).where(inArray(fileProcessing.id, added.map((row) => row.id)));
+    }
+  });
+
   describe('upload call', () => {
     const upload = async (who: string, fileName: string, payload: string, contentType = 'text/csv') =>
       product.app.inject({
