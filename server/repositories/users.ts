@@ -84,6 +84,31 @@ async function boundUser(db: Db | Tx, issuer: string, subject: string) {
   return bound;
 }
 
+/**
+ * The lookup every call starts with, as a named prepared statement (one per database handle): on
+ * PostgreSQL each connection parses it once and, after five runs, keeps a generic plan (a lookup
+ * by a unique key has one good plan). Unprepared, parsing and planning it took 0.45 of its 0.53 ms
+ * in the database, on every call. The statement holds no data: replicas cannot disagree through it.
+ */
+const boundUserStatements = new WeakMap<Db, ReturnType<typeof prepareBoundUser>>();
+function prepareBoundUser(db: Db) {
+  return db
+    .select({ user: users, ...grantsAndAttachments })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.issuer, sql.placeholder('issuer')), eq(userIdentities.subject, sql.placeholder('subject'))))
+    .prepare('bound_user');
+}
+async function boundUserPrepared(db: Db, issuer: string, subject: string) {
+  let statement = boundUserStatements.get(db);
+  if (!statement) {
+    statement = prepareBoundUser(db);
+    boundUserStatements.set(db, statement);
+  }
+  const [bound] = await statement.execute({ issuer, subject });
+  return bound;
+}
+
 /** How a first sign-in found its user, as the audit log records it. */
 type LinkReason = 'former_subject' | 'verified_email' | 'new_user';
 
@@ -99,7 +124,7 @@ type LinkReason = 'former_subject' | 'verified_email' | 'new_user';
 export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEmail: string): Promise<CurrentUser> {
   // Every call starts here: the bound user with their grants and attachments in one round trip
   // (was three statements, a tenth of a loaded server's time went to sending statements).
-  const bound = await boundUser(db, identity.issuer, identity.subject);
+  const bound = await boundUserPrepared(db, identity.issuer, identity.subject);
   if (bound) return currentUserOf(bound.user, bound.grants, bound.attachments);
 
   const row = await db.transaction(async (tx) => {

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/client';
+import { resolveUser } from '../../server/repositories/users';
 import { approvalRequests, auditLog, userIdentities, users } from '../../server/db/schema';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { LOCAL_ALGORITHM, LOCAL_AUDIENCE, LOCAL_ISSUER } from '../../server/auth/local-issuer';
@@ -108,6 +110,31 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
     const me = await profile(bearer(idToken));
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('mechanic@example.com');
+  });
+
+  it('finds the caller of every call through one prepared statement (PostgreSQL: parsed once per connection)', async () => {
+    expect((await profile(bearer(await product.token('mechanic@example.com')))).statusCode).toBe(200);
+    const [bound] = await product.database.db
+      .select({ issuer: userIdentities.issuer, subject: userIdentities.subject })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(eq(users.email, 'mechanic@example.com'));
+    const identity = { issuer: bound!.issuer, subject: bound!.subject, email: 'mechanic@example.com', emailVerified: true, name: null };
+    // A handle of its own: its pool holds one connection here, so the check below reads that connection's statements.
+    const own = engine === 'postgres' ? await openDatabase({ databaseUrl: product.database.databaseUrl! }) : product.database;
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const user = await resolveUser(own.db, identity, 'support@example.com');
+        expect(user.email).toBe('mechanic@example.com');
+        expect(user.grants.length).toBeGreaterThan(0);
+      }
+      if (engine === 'postgres') {
+        const prepared = await own.db.execute(sql`select name from pg_prepared_statements where name = 'bound_user'`);
+        expect((prepared as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      }
+    } finally {
+      if (own !== product.database) await own.close();
+    }
   });
 
   it('refuses a local token outside the allowed domains with the spec message', async () => {
