@@ -3,11 +3,13 @@
  * persisted in DATA_DIR (or in memory for tests). PGlite is single-user: it serialises every
  * query on one connection by itself, so the app never opens a second one.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -97,6 +99,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite's driver the same, some paths an array. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * A raw statement run as a named prepared statement (PostgreSQL): each connection parses it once
+ * and, where PostgreSQL finds a generic plan as good as the custom ones (after five runs, its own
+ * `plan_cache_mode = auto` rule), stops planning it too. The name is `label` and a hash of the
+ * text, so one name never stands for two texts. What db.execute does, with a name (drizzle's own
+ * prepared query: the same type parsers, PGlite ignores the name).
+ *
+ * Only for statements of few shapes, each a few texts (a connection keeps every statement it
+ * prepared), and whose plan does not hang on a value the generic plan cannot see: a search
+ * pattern (`like $1`) is planned from its value, so searches stay unnamed.
+ */
+export function executeNamed(db: unknown, label: string, query: SQL): Promise<unknown> {
+  const { session, dialect } = db as { session: PgSession; dialect: PgDialect };
+  const built = dialect.sqlToQuery(query);
+  const name = `${label}_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 16)}`;
+  return session.prepareQuery(built, undefined, name, false).execute();
 }
 
 /**

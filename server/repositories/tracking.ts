@@ -18,7 +18,7 @@ import { isSuperManager } from '../../src/domain/permissions';
 import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../../src/domain/tracking';
 import { findField, type SearchFieldKey, type SearchTerm } from '../../src/domain/search-language';
 import type { OrderDetails, TrackingItem, TrackingRow, TrackingStatusPage } from '../../src/contract/parts';
-import { rowsOf, spareConnections, type Db, type Tx } from '../db/client';
+import { executeNamed, rowsOf, spareConnections, type Db, type Tx } from '../db/client';
 import { orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
 import { likePattern } from './stock-counts';
 import { COUNT_CAP, CURSOR_TIMESTAMP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
@@ -648,11 +648,17 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     const arrived = facts?.allArrived ? sql`counted.total` : sql`counted.arrived`;
     const incoming = incomingAfterArrived ? sql`case when counted.arrived = 0 then counted.total else ${countSql('incoming')} end` : countSql('incoming');
     const actionPoint = facts?.allActionPoint ? sql`counted.total` : countSql('actionPoint');
-    const result = await db.execute(sql`
+    const statement = sql`
       with shown as materialized (${cappedIds(shown)}),
       counted as materialized (select ${countSql('total')} as total, ${facts?.allArrived ? sql`0` : countSql('arrived')} as arrived)
       select counted.total, ${arrived} as arrived, ${incoming} as incoming, ${actionPoint} as action_point, page.ids, page.updated
-      from counted, (${pageSql}) page`);
+      from counted, (${pageSql}) page`;
+    // A list without a search, from its start or a cursor (what the app asks, the home screen's
+    // first call), is prepared: parsing and planning it were about half of its time in the
+    // database. A page by number past the first is not: a deep offset's plans cost far more, and
+    // they would lead PostgreSQL to a generic plan for the first page too (for a mechanic's scope
+    // 19 ms against 3.8; docs/decisions/0044).
+    const result = await (search === null && offset === 0 ? executeNamed(db, 'tracking_page', statement) : db.execute(statement));
     const [found] = rowsOf<{ total: number; arrived: number; incoming: number; action_point: number } & PageIds>(result);
     return {
       total: Number(found?.total ?? 0),
@@ -711,7 +717,8 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const itemWhere = and(...options.terms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))), ITEM_STATUS_SQL[options.status]);
   const last = options.maxResults - 1;
   const nextCursor = hasNext ? encodeCursor([row!.updated![last]!, ids[last]!]) : null;
-  return { ...(await pageOfOrders(db, ids.slice(0, options.maxResults), itemWhere, counts, paging, now, cappedNames)), next_cursor: nextCursor };
+  const page = { ids: ids.slice(0, options.maxResults), itemWhere, named: options.terms.length === 0 };
+  return { ...(await pageOfOrders(db, page, counts, paging, now, cappedNames)), next_cursor: nextCursor };
 }
 
 const COUNT_FIELDS = { total: 'count_total', arrived: 'count_arrived', incoming: 'count_incoming', actionPoint: 'count_action_point' } as const;
@@ -719,22 +726,23 @@ const COUNT_FIELDS = { total: 'count_total', arrived: 'count_arrived', incoming:
 /** The page's orders with their matching items, in page order, and the envelope. */
 async function pageOfOrders(
   db: Executor,
-  ids: string[],
-  itemWhere: SQL | undefined,
+  { ids, itemWhere, named }: { ids: string[]; itemWhere: SQL | undefined; named: boolean },
   counts: TabCounts,
   paging: ReturnType<typeof cappedPageOf>,
   now: Date,
   capped: CountName[],
 ): Promise<TrackingStatusPage> {
   // One row per matching item with its order's fields beside it (prefixed "order."), in page order.
-  const rows = ids.length
-    ? rowsOf<ItemFields & { orderId: string } & Record<string, unknown>>(
-        await db.execute(sql`
+  // The ids are one array parameter, so a page of any length is one text: without a search term
+  // (a tab's status at most) it is prepared, and its generic plan (the orders by key) is the one
+  // every page needs (docs/decisions/0044).
+  const statement = sql`
           select ${ITEM_FIELDS}, ${orderItems.orderId} as "orderId", ${selectAsSent(ORDER_COLUMNS, 'order.')}
           from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
-          where ${and(inArray(orders.id, ids), itemWhere)}
-          order by ${orderItems.orderId}, ${orderItems.lineNumber}`),
-      )
+          where ${and(sql`${orders.id} = any(${sql.param(ids)}::text[])`, itemWhere)}
+          order by ${orderItems.orderId}, ${orderItems.lineNumber}`;
+  const rows = ids.length
+    ? rowsOf<ItemFields & { orderId: string } & Record<string, unknown>>(await (named ? executeNamed(db, 'tracking_rows', statement) : db.execute(statement)))
     : [];
   const byOrder = new Map<string, { order: OrderFields; items: TrackingItem[] }>();
   for (const row of rows) {
