@@ -115,8 +115,12 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 export function executeNamed(db: unknown, label: string, query: SQL): Promise<unknown> {
   const { session, dialect } = db as { session: PgSession; dialect: PgDialect };
   const built = dialect.sqlToQuery(query);
-  const name = `${label}_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 16)}`;
-  return session.prepareQuery(built, undefined, name, false).execute();
+  return session.prepareQuery(built, undefined, statementName(label, built.sql), false).execute();
+}
+
+/** The name of a prepared statement: its label and a hash of its text (a query builder's `.prepare(name)` too). */
+export function statementName(label: string, text: string): string {
+  return `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
 }
 
 /**

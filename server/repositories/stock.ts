@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { rowsOf, type Db, type Tx } from '../db/client';
+import { executeNamed, rowsOf, statementName, type Db, type Tx } from '../db/client';
 import { materials, stockItems, stockLocationCounts } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
 import { totalQuantity, type StockType } from '../../src/domain/stock';
@@ -210,13 +210,14 @@ async function toStockRows(db: Executor, ids: number[]): Promise<StockItemRow[]>
   // Per-row look-ups of the material (a page is small): a join would hash the whole catalogue.
   const ofMaterial = (column: typeof materials.descriptionEnglish | typeof materials.unit) =>
     sql<string>`(select ${column} from ${materials} where ${materials.code} = ${stockItems.materialCode})`;
-  const rows = ids.length
-    ? await db
-        .select({ item: stockItems, description: ofMaterial(materials.descriptionEnglish), unit: ofMaterial(materials.unit) })
-        .from(stockItems)
-        .where(inArray(stockItems.id, ids))
-        .orderBy(...ORDER)
-    : [];
+  // The ids are one array parameter: one text for any page, prepared (its plan, the rows by key,
+  // is every page's; docs/decisions/0044).
+  const query = db
+    .select({ item: stockItems, description: ofMaterial(materials.descriptionEnglish), unit: ofMaterial(materials.unit) })
+    .from(stockItems)
+    .where(sql`${stockItems.id} = any(${sql.param(ids)}::bigint[])`)
+    .orderBy(...ORDER);
+  const rows = ids.length ? await query.prepare(statementName('stock_rows', query.toSQL().sql)).execute() : [];
   return rows.map(({ item, description, unit }) => {
     const counts = {
       unrestricted_count: num(item.unrestrictedCount),
@@ -260,8 +261,10 @@ interface LocationItems {
  */
 async function locationsOf(db: Executor, user: CurrentUser, type: StockType, offset: number, maxResults: number) {
   const c = stockLocationCounts;
+  // Prepared (docs/decisions/0044): one text per kind of scope, whose plan the page's numbers (a
+  // filter on the scope's few locations) do not change.
   const [row] = rowsOf<{ total: number | string | null; locations: number; slice: Array<[string, string, number, number | string]> | string | null }>(
-    await db.execute(sql`
+    await executeNamed(db, 'stock_locations', sql`
       with located as (
         select ${c.plant} as plant, ${c.storageLocation} as location, ${c.items} as items,
           sum(${c.items}) over (order by ${c.plant}, ${c.storageLocation}) as upto

@@ -1,13 +1,15 @@
 /**
  * The statements every call or the home screen's list call makes are prepared on PostgreSQL
- * (docs/decisions/0044): the caller lookup (tests/server/auth.test.ts) and an unsearched tracking
- * page from its start or a cursor, with its rows. Pages by number past the first and searches stay
- * unnamed (their plans hang on the offset or the pattern). On PGlite the same calls answer the same.
+ * (docs/decisions/0044): the caller lookup (tests/server/auth.test.ts), an unsearched tracking
+ * page from its start or a cursor with its rows, and a stock page's locations and rows. Tracking
+ * pages by number past the first and searches stay unnamed (their plans hang on the offset or the
+ * pattern). On PGlite the same calls answer the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client';
 import { userIdentities, users } from '../../server/db/schema';
+import { listStock } from '../../server/repositories/stock';
 import { listTrackingStatus, type TrackingListOptions } from '../../server/repositories/tracking';
 import { resolveUser, type CurrentUser } from '../../server/repositories/users';
 import { parseSearch } from '../../src/domain/search-language';
@@ -20,7 +22,7 @@ describe.each(ENGINES)('prepared list statements on %s', (engine) => {
   const list = (given: Partial<TrackingListOptions>) =>
     listTrackingStatus(own.db, manager, { terms: [], status: 'all', myOrders: false, page: 1, maxResults: 5, sideBySide: false, ...given });
   const prepared = async () => {
-    const result = await own.db.execute(sql`select name from pg_prepared_statements where name like 'tracking%' order by name`);
+    const result = await own.db.execute(sql`select name from pg_prepared_statements where name like 'tracking%' or name like 'stock%' order by name`);
     return (result as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name);
   };
 
@@ -61,5 +63,19 @@ describe.each(ENGINES)('prepared list statements on %s', (engine) => {
     await list({ terms: parseSearch('door').terms });
     await list({ page: 3 });
     expect(await prepared()).toEqual(names);
+  });
+
+  it('prepares the locations and rows of a stock page, by number and searched alike', async () => {
+    const first = await listStock(own.db, manager, 'my_plant_stock', { page: 1, maxResults: 5 });
+    expect(first.stock_items).toHaveLength(5);
+    const second = await listStock(own.db, manager, 'my_plant_stock', { page: 2, maxResults: 5 });
+    expect(await listStock(own.db, manager, 'my_plant_stock', { page: 2, maxResults: 5 })).toEqual(second);
+    const searched = await listStock(own.db, manager, 'my_plant_stock', { query: first.stock_items[0]!.material_code, page: 1, maxResults: 5 });
+    expect(searched.stock_items[0]!.material_code).toBe(first.stock_items[0]!.material_code);
+    if (engine !== 'postgres') return;
+    const names = (await prepared()).filter((name) => name.startsWith('stock'));
+    // The search's page rows are read by the same prepared statement as the list's.
+    expect(names.filter((name) => name.startsWith('stock_locations_'))).toHaveLength(1);
+    expect(names.filter((name) => name.startsWith('stock_rows_'))).toHaveLength(1);
   });
 });
