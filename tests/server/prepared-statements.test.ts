@@ -1,7 +1,8 @@
 /**
  * The statements every call or the home screen's list call makes are prepared on PostgreSQL
  * (docs/decisions/0044): the caller lookup (tests/server/auth.test.ts), an unsearched tracking
- * page from its start or a cursor with its rows, and a stock page's locations and rows. Tracking
+ * page from its start or a cursor with its rows, a search's look-up of its common terms, and a
+ * stock page's locations and rows. Tracking
  * pages by number past the first and searches stay unnamed (their plans hang on the offset or the
  * pattern). On PGlite the same calls answer the same.
  */
@@ -59,10 +60,14 @@ describe.each(ENGINES)('prepared list statements on %s', (engine) => {
     expect(names.filter((name) => name.startsWith('tracking_page_'))).toHaveLength(2);
     expect(names.filter((name) => name.startsWith('tracking_rows_'))).toHaveLength(1);
 
-    // A search and a page by number add no prepared statement.
+    // A search and a page by number add no page or rows statement; a search asks which of its
+    // terms are common through one prepared statement (the terms are array parameters).
     await list({ terms: parseSearch('door').terms });
+    await list({ terms: parseSearch('q "material description"=pump').terms });
     await list({ page: 3 });
     expect(await prepared()).toEqual(names);
+    const common = await own.db.execute(sql`select name from pg_prepared_statements where name like 'common_terms%'`);
+    expect((common as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   });
 
   it('prepares the locations and rows of a stock page, by number and searched alike', async () => {
