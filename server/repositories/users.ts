@@ -3,7 +3,7 @@
  * attachments loaded once per request, and the §3 profile built from that.
  */
 import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { statementName, type Db, type Tx } from '../db/client';
 import {
   approvalRequests,
   auditLog,
@@ -92,12 +92,12 @@ async function boundUser(db: Db | Tx, issuer: string, subject: string) {
  */
 const boundUserStatements = new WeakMap<Db, ReturnType<typeof prepareBoundUser>>();
 function prepareBoundUser(db: Db) {
-  return db
+  const query = db
     .select({ user: users, ...grantsAndAttachments })
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
-    .where(and(eq(userIdentities.issuer, sql.placeholder('issuer')), eq(userIdentities.subject, sql.placeholder('subject'))))
-    .prepare('bound_user');
+    .where(and(eq(userIdentities.issuer, sql.placeholder('issuer')), eq(userIdentities.subject, sql.placeholder('subject'))));
+  return query.prepare(statementName('bound_user', query.toSQL().sql));
 }
 async function boundUserPrepared(db: Db, issuer: string, subject: string) {
   let statement = boundUserStatements.get(db);
