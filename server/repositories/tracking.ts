@@ -418,8 +418,9 @@ async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts>
   const status = sql.raw('statuses.status');
   const arrived = sql`item_is_arrived(${status}, null, null)`;
   const actionPoint = sql`item_is_action_point(${status})`;
+  // One text for every `delivery=` search (the values are an array parameter): prepared (decision 0044).
   const [row] = rowsOf<{ spellings: string[] | null; some_arrived: boolean; all_arrived: boolean; some_action_point: boolean; all_action_point: boolean }>(
-    await db.execute(sql`
+    await executeNamed(db, 'status_facts', sql`
       select array_agg(${status}) as spellings, coalesce(bool_or(${arrived}), false) as some_arrived, coalesce(bool_and(${arrived}), false) as all_arrived,
         coalesce(bool_or(${actionPoint}), false) as some_action_point, coalesce(bool_and(${actionPoint}), false) as all_action_point
       from (${DELIVERY_STATUSES}) statuses where lower(${status}) = all(${sql.param(values)}::text[])`),

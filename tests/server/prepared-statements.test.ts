@@ -1,8 +1,8 @@
 /**
  * The statements every call or the home screen's list call makes are prepared on PostgreSQL
  * (docs/decisions/0044): the caller lookup (tests/server/auth.test.ts), an unsearched tracking
- * page from its start or a cursor with its rows, a search's look-up of its common terms, and a
- * stock page's locations and rows. Tracking
+ * page from its start or a cursor with its rows, a search's look-ups of its common terms and of
+ * its delivery statuses, and a stock page's locations and rows. Tracking
  * pages by number past the first and searches stay unnamed (their plans hang on the offset or the
  * pattern). On PGlite the same calls answer the same.
  */
@@ -64,10 +64,15 @@ describe.each(ENGINES)('prepared list statements on %s', (engine) => {
     // terms are common through one prepared statement (the terms are array parameters).
     await list({ terms: parseSearch('door').terms });
     await list({ terms: parseSearch('q "material description"=pump').terms });
+    await list({ terms: parseSearch('dl=delivered').terms });
+    await list({ terms: parseSearch('dl=on_the_way').terms });
     await list({ page: 3 });
     expect(await prepared()).toEqual(names);
-    const common = await own.db.execute(sql`select name from pg_prepared_statements where name like 'common_terms%'`);
-    expect((common as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    const lookups = await own.db.execute(sql`select name from pg_prepared_statements where name like 'common_terms%' or name like 'status_facts%' order by name`);
+    const looked = (lookups as unknown as { rows: Array<{ name: string }> }).rows.map((row) => row.name);
+    expect(looked).toHaveLength(2);
+    expect(looked[0]).toMatch(/^common_terms_/);
+    expect(looked[1]).toMatch(/^status_facts_/);
   });
 
   it('prepares the locations and rows of a stock page, by number and searched alike', async () => {
