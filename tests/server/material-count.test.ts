@@ -89,6 +89,26 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect((await count(COUNT.initiatedWallToWall)).status).toBe('in_progress');
   });
 
+  it('writes every line of one request in request order, each with its own book choice, versions bumped once', async () => {
+    const [a, b, c] = (await lines(COUNT.inProgress)).material_counts;
+    const res = await api('mechanic', 'PUT', '/my_material_count', {
+      modifiedMaterials: [
+        { id: c.id, quantity: 9, version: c.version, acceptBookQuantity: 7 },
+        { id: a.id, quantity: 1.5, version: a.version },
+        { id: b.id, quantity: 0, version: b.version, acceptBookQuantity: null },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const written = res.json().material_counts;
+    expect(written.map((l: { id: number }) => l.id)).toEqual([c.id, a.id, b.id]);
+    expect(written[0]).toMatchObject({ quantity: 9, book_quantity: 7, version: c.version + 1, updated_by: 'mechanic@example.com' });
+    expect(written[1]).toMatchObject({ quantity: 1.5, book_quantity: a.book_quantity, book_quantity_at: a.book_quantity_at, version: a.version + 1 });
+    expect(written[2]).toMatchObject({ quantity: 0, book_quantity: null, version: b.version + 1 });
+    expect(new Date(written[0].book_quantity_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const after = (await lines(COUNT.inProgress)).material_counts;
+    for (const line of written) expect(after.find((l: { id: number }) => l.id === line.id)).toMatchObject({ quantity: line.quantity, version: line.version, book_quantity: line.book_quantity });
+  });
+
   it('replays the first response byte for byte for a repeated Idempotency-Key, and applies it once', async () => {
     const line = (await lines(COUNT.initiatedWallToWall)).material_counts[5];
     const body = { modifiedMaterials: [{ id: line.id, quantity: 7, version: line.version }] };
