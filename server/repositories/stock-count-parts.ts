@@ -471,12 +471,13 @@ export async function writePartQuantities(
   });
   if (stale.length > 0) return { conflicts: await partLineRows(tx, count, part, blind, stale.map((line) => line.materialCountId)) };
 
-  for (const edit of edits) {
-    await tx
-      .update(stockCountPartLines)
-      .set({ quantity: String(edit.quantity), countedBy: user.email, countedAt: sql`now()`, version: sql`${stockCountPartLines.version} + 1` })
-      .where(and(eq(stockCountPartLines.partId, part.id), eq(stockCountPartLines.materialCountId, edit.materialCountId)));
-  }
+  // Every line in one statement, the edits as arrays side by side (the contract refuses a line
+  // listed twice), as PUT my_material_count does: a device syncs up to 100 edits a request.
+  await tx
+    .update(stockCountPartLines)
+    .set({ quantity: sql`edit.quantity`, countedBy: user.email, countedAt: sql`now()`, version: sql`${stockCountPartLines.version} + 1` })
+    .from(sql`unnest(${sql.param(ids)}::bigint[], ${sql.param(edits.map((edit) => String(edit.quantity)))}::numeric[]) as edit(material_count_id, quantity)`)
+    .where(and(eq(stockCountPartLines.partId, part.id), sql`${stockCountPartLines.materialCountId} = edit.material_count_id`));
   // A counter's new quantity voids a resolution made on the quantities before it: the merge decides again.
   await tx.update(materialCounts).set({ resolvedPartId: null, resolvedBy: null, resolvedAt: null }).where(inArray(materialCounts.id, ids));
   await remerge(tx, user, ids);
