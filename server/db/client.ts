@@ -47,9 +47,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // random_page_cost 1.1, the value PostgreSQL's documentation gives for solid-state storage
     // (the default 4 models spinning disks): with it the tab counts read the narrow list indexes
     // (index-only) instead of walking the wide order rows (page 1 at scale 500: 17 -> 9-11 ms).
+    // Each connection lives at most 30 minutes (ended when next released, then opened anew): a
+    // connection keeps every statement it prepared (executeNamed), and the texts of the prepared
+    // lists vary with the shape of the callers' scopes (how many plants, work centres …).
     const pool = new pg.Pool({
       connectionString: target.databaseUrl,
       max: 10,
+      maxLifetimeSeconds: 30 * 60,
       options: '-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1',
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -109,8 +113,9 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
  * prepared query: the same type parsers, PGlite ignores the name).
  *
  * Only for statements of few shapes, each a few texts (a connection keeps every statement it
- * prepared), and whose plan does not hang on a value the generic plan cannot see: a search
- * pattern (`like $1`) is planned from its value, so searches stay unnamed.
+ * prepared, until the pool retires it after 30 minutes), and whose plan does not hang on a value
+ * the generic plan cannot see: a search pattern (`like $1`) is planned from its value, so
+ * searches stay unnamed.
  */
 export function executeNamed(db: unknown, label: string, query: SQL): Promise<unknown> {
   const { session, dialect } = db as { session: PgSession; dialect: PgDialect };
