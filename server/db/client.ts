@@ -123,9 +123,28 @@ export function executeNamed(db: unknown, label: string, query: SQL): Promise<un
   return session.prepareQuery(built, undefined, statementName(label, built.sql), false).execute();
 }
 
-/** The name of a prepared statement: its label and a hash of its text (a query builder's `.prepare(name)` too). */
-export function statementName(label: string, text: string): string {
+/** The name of a prepared statement: its label and a hash of its text. */
+function statementName(label: string, text: string): string {
   return `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+}
+
+/**
+ * A query builder's statement of one text (its values as `sql.placeholder`s), prepared once per
+ * database handle or transaction under `label` and run with `.execute(values)`: built and named
+ * once, not on every call. The same named statement as executeNamed's on the connection. It holds
+ * no data, only the statement: every replica makes the same one.
+ */
+const preparedByHandle = new WeakMap<object, Map<string, unknown>>();
+export function preparedOnce<P>(db: object, label: string, build: () => { toSQL(): { sql: string }; prepare(name: string): P }): P {
+  let ofHandle = preparedByHandle.get(db);
+  if (!ofHandle) preparedByHandle.set(db, (ofHandle = new Map()));
+  let statement = ofHandle.get(label) as P | undefined;
+  if (!statement) {
+    const query = build();
+    statement = query.prepare(statementName(label, query.toSQL().sql));
+    ofHandle.set(label, statement);
+  }
+  return statement;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { executeNamed, rowsOf, statementName, type Db, type Tx } from '../db/client';
+import { executeNamed, preparedOnce, rowsOf, type Db, type Tx } from '../db/client';
 import { materials, stockItems, stockLocationCounts } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
 import { totalQuantity, type StockType } from '../../src/domain/stock';
@@ -212,12 +212,14 @@ async function toStockRows(db: Executor, ids: number[]): Promise<StockItemRow[]>
     sql<string>`(select ${column} from ${materials} where ${materials.code} = ${stockItems.materialCode})`;
   // The ids are one array parameter: one text for any page, prepared (its plan, the rows by key,
   // is every page's; docs/decisions/0044).
-  const query = db
-    .select({ item: stockItems, description: ofMaterial(materials.descriptionEnglish), unit: ofMaterial(materials.unit) })
-    .from(stockItems)
-    .where(sql`${stockItems.id} = any(${sql.param(ids)}::bigint[])`)
-    .orderBy(...ORDER);
-  const rows = ids.length ? await query.prepare(statementName('stock_rows', query.toSQL().sql)).execute() : [];
+  const statement = preparedOnce(db, 'stock_rows', () =>
+    db
+      .select({ item: stockItems, description: ofMaterial(materials.descriptionEnglish), unit: ofMaterial(materials.unit) })
+      .from(stockItems)
+      .where(sql`${stockItems.id} = any(${sql.placeholder('ids')}::bigint[])`)
+      .orderBy(...ORDER),
+  );
+  const rows = ids.length ? await statement.execute({ ids }) : [];
   return rows.map(({ item, description, unit }) => {
     const counts = {
       unrestricted_count: num(item.unrestrictedCount),
