@@ -4,8 +4,8 @@
  * the repository is checked against an independent reading of the same data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
-import { orderItems, orders } from '../../server/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { orderItems, orders, userAttachments, users } from '../../server/db/schema';
 import { isArrived } from '../../src/domain/tracking';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 import { trackingListQuery } from './list-params';
@@ -272,6 +272,47 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     );
     const description = await list('manager', { query: `"equipment description"="${order.equipmentDescription!.split(',')[0]}"` });
     expect(description.count_total).toBeGreaterThan(0);
+  });
+
+  it.each([
+    // A work center narrows the mechanic's FI01: FI01 names those orders only, DE02 only the
+    // orders of their ship-to party or addressed to them (decision 0045: the scope is narrowed to
+    // the plants a `plant=` term names, never widened).
+    ['mechanic', 'plant=FI01', (o: Order) => mechanicSees(o) && o.plant === 'FI01'],
+    ['mechanic', 'plant=de02', (o: Order) => mechanicSees(o) && o.plant === 'DE02'],
+    ['mechanic', 'plant=FI01 plant=DE02', () => false],
+    ['cs.admin', 'plant=FI01', (o: Order) => o.plant === 'FI01' && o.userEmail === 'cs.admin@example.com'],
+    ['stock.admin', 'plant=De02', (o: Order) => o.plant === 'DE02'],
+    ['manager', 'plant=FI01 wc=FI01M001', (o: Order) => o.plant === 'FI01' && o.workCenter === 'FI01M001'],
+  ] as const)('%s searching "%s" gets every tab of their scope in that plant', async (who, query, sees) => {
+    const want = expected(sees);
+    const { rows, body } = await everything(who, { query });
+    expect({ total: body.count_total, arrived: body.count_arrived, incoming: body.count_incoming, actionPoint: body.count_action_point }).toEqual(want);
+    expect(rows.map((row) => row.orderId).sort()).toEqual(allOrders.filter((o) => sees(o) && allItems.some((i) => i.orderId === o.id)).map((o) => o.id).sort());
+    for (const status of ['arrived', 'incoming'] as const) {
+      expect((await everything(who, { query, status })).rows.length, status).toBe(want[status]);
+    }
+  });
+
+  it('a caller whose work center narrows one of two plants finds none of the other by naming it', async () => {
+    // stock.admin holds FI01 and DE02; a work center in FI01 narrows the plant part to its orders.
+    const db = product.database.db;
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'stock.admin@example.com'));
+    const narrower = { userId: admin!.id, kind: 'work_center', plant: 'FI01', code: 'FI01M001' };
+    await db.insert(userAttachments).values(narrower);
+    try {
+      const own = (o: Order) => o.userEmail === 'stock.admin@example.com';
+      for (const [query, sees] of [
+        ['', (o: Order) => (o.plant === 'FI01' && o.workCenter === 'FI01M001') || own(o)],
+        ['plant=DE02', (o: Order) => o.plant === 'DE02' && own(o)],
+        ['plant=fi01', (o: Order) => o.plant === 'FI01' && (o.workCenter === 'FI01M001' || own(o))],
+      ] as const) {
+        const body = await list('stock.admin', { query });
+        expect({ total: body.count_total, arrived: body.count_arrived, incoming: body.count_incoming, actionPoint: body.count_action_point }, query).toEqual(expected(sees));
+      }
+    } finally {
+      await db.delete(userAttachments).where(and(eq(userAttachments.userId, admin!.id), eq(userAttachments.kind, 'work_center')));
+    }
   });
 
   it.each([
