@@ -312,9 +312,10 @@ export const orders = pgTable(
     index('orders_ship_to_party_idx').on(t.shipToParty),
     // The tracking order ("updated_at desc, id desc") is read through orders_list_idx, a covering
     // index written in migration 0015 (scope columns and the item summary included, so pages and
-    // capped tab counts are index-only scans; drizzle cannot declare INCLUDE). The few orders
-    // with a parcel at an access point have their own partial index (the action point count).
-    index('orders_action_point_idx').on(t.updatedAt, t.id).where(sql`action_point_items > 0`),
+    // capped tab counts are index-only scans; drizzle cannot declare INCLUDE). The orders with a
+    // parcel at an access point have their own partial index in that order, covering the same
+    // columns (orders_action_point_idx, migration 0026): a scoped caller's action-point count is
+    // an index-only walk of the tab's own orders (docs/decisions/0045).
     // §5 "equipment description=…" is a substring match (docs/decisions/0021).
     index('orders_equipment_description_trgm_idx').using('gin', t.equipmentDescription.op('gin_trgm_ops')),
     // §5 free text: the order's own text and its items' (search_text), one trigram index. Every
