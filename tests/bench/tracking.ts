@@ -9,6 +9,8 @@
  * Goals: p99 ≤ 50 ms for one client; under the mix 0 errors and p99 ≤ 500 ms.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { and, sql } from 'drizzle-orm';
 import { orders } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/client';
@@ -34,6 +36,61 @@ function compactRequests(requests: AutocannonRequest[]): string {
     return body === undefined ? [path, headers.indexOf(text)] : [path, headers.indexOf(text), body];
   });
   return JSON.stringify({ headers: headers.map((text) => JSON.parse(text) as unknown), requests: rows });
+}
+
+/**
+ * Where a load's CPU went, per request (decision 0045): this process (the product's server), the
+ * machine's PostgreSQL processes and the rest of the machine (the load generator), from Linux's
+ * /proc (clock ticks of 10 ms). Null where /proc cannot tell (another OS, a remote PostgreSQL).
+ */
+export interface CpuSplit {
+  serverMs: number;
+  postgresMs: number | null;
+  restMs: number | null;
+  busy: number | null;
+}
+
+function cpuNow(): { server: number; postgres: number | null; machine: number | null } {
+  const usage = process.cpuUsage();
+  const server = (usage.user + usage.system) / 1000;
+  try {
+    const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+    const busyTicks = machine.reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
+    let postgres = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+        const fields = stat.slice(close + 2).split(' ');
+        postgres += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return { server, postgres: postgres * 10, machine: busyTicks * 10 };
+  } catch {
+    return { server, postgres: null, machine: null };
+  }
+}
+
+/** Runs a load and answers its figures with where its CPU went (CpuSplit). */
+async function withCpuSplit(load: () => Promise<LoadFigures>, seconds: number): Promise<LoadFigures & { cpu: CpuSplit }> {
+  const before = cpuNow();
+  const figures = await load();
+  const after = cpuNow();
+  const requests = Math.max(1, figures.perSecond * seconds);
+  const serverMs = (after.server - before.server) / requests;
+  const postgresMs = after.postgres !== null && before.postgres !== null && after.postgres > before.postgres ? (after.postgres - before.postgres) / requests : null;
+  const machineMs = after.machine !== null && before.machine !== null ? (after.machine - before.machine) / requests : null;
+  const cpu: CpuSplit = {
+    serverMs,
+    postgresMs,
+    restMs: machineMs !== null && postgresMs !== null ? Math.max(0, machineMs - serverMs - postgresMs) : null,
+    busy: after.machine !== null && before.machine !== null ? (after.machine - before.machine) / (seconds * 1000 * cpus().length) : null,
+  };
+  return { ...figures, cpu };
 }
 
 export interface LoadFigures {
@@ -267,7 +324,7 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
     // Let the product finish the requests still queued before the next figure is measured.
     await fetch(`http://127.0.0.1:${port}/healthz`);
     const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, BROWSER, loadSeconds);
-    const mixed = await autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix);
+    const mixed = await withCpuSplit(() => autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix), loadSeconds);
     await fetch(`http://127.0.0.1:${port}/healthz`);
     const replicas = scaled.databaseUrl ? await twoReplicas(scaled, port, port + 2, loadSeconds, mix) : null;
     return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: reads.length, writes: writes.length, ...mixed }, replicas } };
