@@ -32,7 +32,7 @@ export async function printListFigures(): Promise<void> {
     console.log(`load, 100 connections × ${seconds} s: tracking-status mix of ${mix.pages} different pages of 4 callers (${paging}, nothing cached) and ${mix.writes} of ${mix.pages + mix.writes} requests PUT my_material_count: ${mix.perSecond.toFixed(0)} req/s, p50 ${mix.p50} ms, p99 ${mix.p99} ms, ${mix.errors} errors, ${mix.non2xx} non-2xx (goal 0 errors, p99 ≤ 500 ms)`);
     const { cpu } = mix;
     const ms = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)} ms`);
-    console.log(`load, the mix's CPU a request: server ${ms(cpu.serverMs)}, PostgreSQL ${ms(cpu.postgresMs)} (this machine's), the rest (load generator) ${ms(cpu.restMs)}; machine ${cpu.busy === null ? 'n/a' : `${(cpu.busy * 100).toFixed(0)} %`} busy`);
+    console.log(`load, the mix's CPU a request: server ${ms(cpu.serverMs)}, PostgreSQL ${ms(cpu.postgresMs)} (on this machine; n/a elsewhere, and on PGlite it is in the server's), the rest of the machine (the load generator, the kernel, anything else) ${ms(cpu.restMs)}; machine ${cpu.busy === null ? 'n/a' : `${(cpu.busy * 100).toFixed(0)} %`} busy`);
     const two = tracking.load.replicas;
     if (two) console.log(`load, the same mix through 2 replicas on one PostgreSQL (50 connections each): ${two.perSecond.toFixed(0)} req/s, p50 ${two.p50} ms, p99 ${two.p99} ms (the worse replica's), ${two.errors} errors, ${two.non2xx} non-2xx (goal 0 errors)`);
   });

@@ -39,9 +39,10 @@ function compactRequests(requests: AutocannonRequest[]): string {
 }
 
 /**
- * Where a load's CPU went, per request (decision 0045): this process (the product's server), the
- * machine's PostgreSQL processes and the rest of the machine (the load generator), from Linux's
- * /proc (clock ticks of 10 ms). Null where /proc cannot tell (another OS, a remote PostgreSQL).
+ * Where a load's CPU went, per request (decision 0045): this process (the product's server, with
+ * the database in it on PGlite), the machine's PostgreSQL processes (when the product's database
+ * is one on this machine) and the rest of the machine (the load generator, the kernel, anything
+ * else running), from Linux's /proc (clock ticks of 10 ms). Null where /proc cannot tell.
  */
 export interface CpuSplit {
   serverMs: number;
@@ -55,8 +56,9 @@ function cpuNow(): { server: number; postgres: number | null; machine: number | 
   const server = (usage.user + usage.system) / 1000;
   try {
     const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
-    const busyTicks = machine.reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0);
+    // user nice system idle iowait irq softirq steal: busy is this machine's own work (not idle,
+    // iowait or the time another guest took, steal).
+    const busyTicks = machine.reduce((sum, value, i) => (i === 3 || i === 4 || i === 7 ? sum : sum + value), 0);
     let postgres = 0;
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       try {
@@ -64,7 +66,9 @@ function cpuNow(): { server: number; postgres: number | null; machine: number | 
         const close = stat.lastIndexOf(')');
         if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
         const fields = stat.slice(close + 2).split(' ');
-        postgres += Number(fields[11]) + Number(fields[12]);
+        // utime and stime, and cutime and cstime: the CPU of the backends that exited meanwhile
+        // (the postmaster collects them).
+        postgres += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       } catch {
         // The process ended meanwhile.
       }
@@ -75,26 +79,33 @@ function cpuNow(): { server: number; postgres: number | null; machine: number | 
   }
 }
 
-/** Runs a load and answers its figures with where its CPU went (CpuSplit). */
-async function withCpuSplit(load: () => Promise<LoadFigures>, seconds: number): Promise<LoadFigures & { cpu: CpuSplit }> {
+/**
+ * Runs a load and answers its figures with where its CPU went (CpuSplit). `localPostgres`: the
+ * product's database is a PostgreSQL server on this machine (else its processes are not counted).
+ */
+async function withCpuSplit(load: () => Promise<LoadFigures>, localPostgres: boolean): Promise<LoadFigures & { cpu: CpuSplit }> {
   const before = cpuNow();
+  const started = performance.now();
   const figures = await load();
+  const elapsed = performance.now() - started;
   const after = cpuNow();
-  const requests = Math.max(1, figures.perSecond * seconds);
+  const requests = Math.max(1, figures.total);
   const serverMs = (after.server - before.server) / requests;
-  const postgresMs = after.postgres !== null && before.postgres !== null && after.postgres > before.postgres ? (after.postgres - before.postgres) / requests : null;
+  const postgresMs = localPostgres && after.postgres !== null && before.postgres !== null ? (after.postgres - before.postgres) / requests : null;
   const machineMs = after.machine !== null && before.machine !== null ? (after.machine - before.machine) / requests : null;
   const cpu: CpuSplit = {
     serverMs,
     postgresMs,
     restMs: machineMs !== null && postgresMs !== null ? Math.max(0, machineMs - serverMs - postgresMs) : null,
-    busy: after.machine !== null && before.machine !== null ? (after.machine - before.machine) / (seconds * 1000 * cpus().length) : null,
+    busy: after.machine !== null && before.machine !== null ? (after.machine - before.machine) / (elapsed * cpus().length) : null,
   };
   return { ...figures, cpu };
 }
 
 export interface LoadFigures {
   perSecond: number;
+  /** Requests answered in all. */
+  total: number;
   p50: number;
   p99: number;
   errors: number;
@@ -137,9 +148,9 @@ function autocannon(url: string, headers: Record<string, string>, seconds: numbe
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', () => {
       try {
-        const report = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; non2xx: number };
+        const report = JSON.parse(out) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; non2xx: number };
         if (report.non2xx > 0) console.warn(`${url}: ${report.non2xx} answers were not 2xx`);
-        resolve({ perSecond: report.requests.average, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.timeouts, non2xx: report.non2xx });
+        resolve({ perSecond: report.requests.average, total: report.requests.total, p50: report.latency.p50, p99: report.latency.p99, errors: report.errors + report.timeouts, non2xx: report.non2xx });
       } catch (error) {
         reject(error);
       }
@@ -324,7 +335,8 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
     // Let the product finish the requests still queued before the next figure is measured.
     await fetch(`http://127.0.0.1:${port}/healthz`);
     const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, BROWSER, loadSeconds);
-    const mixed = await withCpuSplit(() => autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix), loadSeconds);
+    const localPostgres = /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(scaled.databaseUrl);
+    const mixed = await withCpuSplit(() => autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix), localPostgres);
     await fetch(`http://127.0.0.1:${port}/healthz`);
     const replicas = scaled.databaseUrl ? await twoReplicas(scaled, port, port + 2, loadSeconds, mix) : null;
     return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: reads.length, writes: writes.length, ...mixed }, replicas } };
@@ -350,7 +362,7 @@ async function twoReplicas(scaled: Scaled, first: number, port: number, seconds:
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const [a, b] = await Promise.all([autocannon(`http://127.0.0.1:${first}`, {}, seconds, mix, 50), autocannon(`http://127.0.0.1:${port}`, {}, seconds, mix, 50)]);
-    return { perSecond: a.perSecond + b.perSecond, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), errors: a.errors + b.errors, non2xx: a.non2xx + b.non2xx };
+    return { perSecond: a.perSecond + b.perSecond, total: a.total + b.total, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), errors: a.errors + b.errors, non2xx: a.non2xx + b.non2xx };
   } finally {
     // Gone before the caller closes the product and removes DATA_DIR (its connections with it).
     if (second.exitCode === null) {

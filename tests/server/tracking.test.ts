@@ -311,7 +311,10 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
         expect({ total: body.count_total, arrived: body.count_arrived, incoming: body.count_incoming, actionPoint: body.count_action_point }, query).toEqual(expected(sees));
       }
     } finally {
-      await db.delete(userAttachments).where(and(eq(userAttachments.userId, admin!.id), eq(userAttachments.kind, 'work_center')));
+      const { userId, kind, plant, code } = narrower;
+      await db
+        .delete(userAttachments)
+        .where(and(eq(userAttachments.userId, userId), eq(userAttachments.kind, kind), eq(userAttachments.plant, plant), eq(userAttachments.code, code)));
     }
   });
 
