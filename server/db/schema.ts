@@ -335,6 +335,12 @@ export const orders = pgTable(
     index('orders_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`).with({ gin_pending_list_limit: 1024 }),
     index('orders_service_order_lower_idx').on(sql`lower(${t.serviceOrder})`),
     index('orders_equipment_lower_idx').on(sql`lower(${t.equipmentCode})`),
+    // §5 `wc=`, `planner group=`, `user email=` compare lower-cased (the scope's own indexes hold
+    // the codes as written): a rare work centre walked the whole list index for each count,
+    // 190-430 ms at scale 500 (docs/decisions/0045).
+    index('orders_work_center_lower_idx').on(sql`lower(${t.workCenter})`),
+    index('orders_planner_group_lower_idx').on(sql`lower(${t.plannerGroup})`),
+    index('orders_user_email_lower_idx').on(sql`lower(${t.userEmail})`),
   ],
 );
 
@@ -389,6 +395,9 @@ export const orderItems = pgTable(
     index('order_items_material_lower_idx').on(sql`lower(${t.materialCode})`),
     index('order_items_po_lower_idx').on(sql`lower(${t.purchaseOrderDocNumber})`),
     index('order_items_tracking_lower_idx').on(sql`lower(${t.trackingNumber})`),
+    // `sloc=V1921` names its orders through this index (a walk of every order took 1.6-5.9 s at
+    // scale 500; docs/decisions/0045).
+    index('order_items_storage_location_lower_idx').on(sql`lower(${t.storageLocation})`),
     // `delivery=<status>` names its orders here (index-only: the statuses' spellings, then their
     // orders; migration 0023). Items without a status are not in it.
     index('order_items_status_idx').on(t.deliveryStatus, t.orderId).where(sql`${t.deliveryStatus} is not null`),

@@ -1,0 +1,5 @@
+-- #16 (docs/decisions/0045): §5 code terms compare lower-cased. A storage location (sloc=) had no index: every order was walked and its items checked (1.6-5.9 s at scale 500 for a rare one); now its orders are named through this index. A rare work centre, planner group or user e-mail walked the list index for each count (190-430 ms): the scope's indexes hold the codes as written.
+CREATE INDEX "order_items_storage_location_lower_idx" ON "order_items" USING btree (lower("storage_location"));--> statement-breakpoint
+CREATE INDEX "orders_work_center_lower_idx" ON "orders" USING btree (lower("work_center"));--> statement-breakpoint
+CREATE INDEX "orders_planner_group_lower_idx" ON "orders" USING btree (lower("planner_group"));--> statement-breakpoint
+CREATE INDEX "orders_user_email_lower_idx" ON "orders" USING btree (lower("user_email"));
