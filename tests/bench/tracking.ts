@@ -261,6 +261,13 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
   const description = ((await sample(scaled, 'material_description', 9000)) ?? 'door').split(/\s+/).find((word) => word.length >= 4) ?? 'door';
   const plants = rowsOf<{ plant: string }>(await scaled.product.database.db.execute(sql`select plant from orders group by plant order by count(*) desc limit 1`));
   const plant = plants[0]?.plant ?? 'FI01';
+  // Decision 0045: a rare storage location and work center, and a range of dates that names few items.
+  const [rare] = rowsOf<{ sloc: string | null; wc: string | null; date: string | null }>(
+    await scaled.product.database.db.execute(sql`select
+      (select storage_location from order_items where storage_location is not null group by 1 having count(*) >= 20 order by count(*), 1 limit 1) as sloc,
+      (select work_center from orders where work_center is not null group by 1 having count(*) >= 20 order by count(*), 1 limit 1) as wc,
+      (select delivery_date::text from order_items where delivery_date is not null order by delivery_date desc limit 1 offset (select count(*) / 30 from order_items)) as date`),
+  );
   const searches: Array<[string, string, string]> = [
     ['free text "door" (broad)', 'door', 'manager'],
     // Decision 0041: a word in most orders (walked, named common by the statistics) and one in ~16 % (the trigram index).
@@ -277,6 +284,9 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
     ['date "dd=2026-12-01"', 'dd=2026-12-01', 'manager'],
     [`substring "material description=${description}"`, `"material description"=${description}`, 'manager'],
     ['substring "equipment description=pump"', '"equipment description"=pump', 'manager'],
+    [`field "sloc=${rare?.sloc ?? 'V001'}" (rare)`, `sloc=${rare?.sloc ?? 'V001'}`, 'manager'],
+    [`field "wc=${rare?.wc ?? 'FI01M001'}" (rare)`, `wc=${rare?.wc ?? 'FI01M001'}`, 'manager'],
+    [`date range "dd>=${rare?.date ?? '2026-12-01'}" (the latest 3 % of the items)`, `dd>=${rare?.date ?? '2026-12-01'}`, 'manager'],
     ['one letter "e" (every order)', 'e', 'manager'],
     ['one letter "q"', 'q', 'manager'],
     ['two letters "xz" (rare)', 'xz', 'manager'],
