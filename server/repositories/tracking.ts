@@ -57,28 +57,35 @@ function plantPartSql(parts: ScopeParts, columns: { plant: AnyPgColumn; workCent
   return and(inArray(columns.plant, parts.plants), narrowed.length > 0 ? or(...narrowed) : undefined) ?? sql`false`;
 }
 
+/** A search's `plant=` / `plant!=` term, its value lower-cased as the term's SQL compares it. */
+export interface PlantTerm {
+  operator: '=' | '!=';
+  value: string;
+}
+
 /**
- * The scope as seen by a search with `plant=` terms (`lower(plant) = <value>` each, ANDed): only
- * the caller's plants of that name can hold a match, and only their narrowers. The same orders
- * either way, but PostgreSQL cannot tell that a plant the caller does not hold matches none of
- * theirs: a customer service admin of DE02 searching "plant=FI01" had each count walk all 449,400
- * orders of the list index for none (~160 ms each at scale 500; decision 0045). A narrower names
- * one plant, so one of another plant cannot match; when the caller had narrowers and none is left,
- * the plant part is empty (dropping them all would widen it to the whole plant).
+ * The scope as seen by a search with `plant=` / `plant!=` terms (`lower(plant) = <value>`, or
+ * `<>`, each ANDed; plant is never null): only the caller's plants the terms leave can hold a
+ * match, and only their narrowers. The same orders either way, but PostgreSQL cannot tell that a
+ * plant the caller does not hold matches none of theirs: a customer service admin of DE02
+ * searching "plant=FI01" had each count walk all 449,400 orders of the list index for none
+ * (~160 ms each at scale 500), the mechanic's "plant!=FI01" 350 ms (decision 0045). A narrower
+ * names one plant, so one of a plant the terms exclude cannot match; when the caller had narrowers
+ * and none is left, the plant part is empty (dropping them all would widen it to the whole plant).
  */
-function narrowToPlants(parts: ScopeParts, plantTerms: readonly string[]): ScopeParts {
+function narrowToPlants(parts: ScopeParts, plantTerms: readonly PlantTerm[]): ScopeParts {
   if (!parts.plants || plantTerms.length === 0) return parts;
-  const named = (plant: string) => plantTerms.every((value) => plant.toLowerCase() === value);
-  const narrowers = parts.narrowers.filter((n) => named(n.plant));
-  const plants = parts.plants.filter(named);
+  const kept = (plant: string) => plantTerms.every(({ operator, value }) => (plant.toLowerCase() === value) === (operator === '='));
+  const narrowers = parts.narrowers.filter((n) => kept(n.plant));
+  const plants = parts.plants.filter(kept);
   return { ...parts, plants: parts.narrowers.length > 0 && narrowers.length === 0 ? [] : plants, narrowers };
 }
 
 /**
  * The orders the caller may see (§6): the plant part, ship-to-party numbers, orders addressed to
- * them. `plantTerms`: the lower-cased values of a search's `plant=` terms (narrowToPlants).
+ * them. `plantTerms`: a search's `plant=` and `plant!=` terms (narrowToPlants).
  */
-export function trackingScope(user: CurrentUser, plantTerms: readonly string[] = []): SQL | undefined {
+export function trackingScope(user: CurrentUser, plantTerms: readonly PlantTerm[] = []): SQL | undefined {
   const parts = narrowToPlants(scopeParts(user), plantTerms);
   if (!parts.plants) return undefined;
   return or(plantPartSql(parts, orders), parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email));
@@ -616,7 +623,9 @@ const SIDE_BY_SIDE = 4;
  */
 export async function listTrackingStatus(db: Executor, user: CurrentUser, options: TrackingListOptions): Promise<TrackingStatusPage> {
   const now = options.now ?? new Date();
-  const plantTerms = options.terms.flatMap((term) => (term.type === 'field' && term.field === 'plant' && term.operator === '=' ? [term.value.toLowerCase()] : []));
+  const plantTerms = options.terms.flatMap((term): PlantTerm[] =>
+    term.type === 'field' && term.field === 'plant' && (term.operator === '=' || term.operator === '!=') ? [{ operator: term.operator, value: term.value.toLowerCase() }] : [],
+  );
   const scope = and(trackingScope(user, plantTerms), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
   const search = options.terms.length > 0 ? searchSql(options.terms, await commonTerms(db, options.terms), await narrowRanges(db, options.terms, options.narrowRangeItems)) : null;
   const few = search?.named ? await fewOrders(db, and(scope, search.named)!) : undefined;

@@ -284,7 +284,10 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     ['cs.admin', 'plant=FI01', (o: Order) => o.plant === 'FI01' && o.userEmail === 'cs.admin@example.com'],
     ['stock.admin', 'plant=De02', (o: Order) => o.plant === 'DE02'],
     ['manager', 'plant=FI01 wc=FI01M001', (o: Order) => o.plant === 'FI01' && o.workCenter === 'FI01M001'],
-  ] as const)('%s searching "%s" gets every tab of their scope in that plant', async (who, query, sees) => {
+    ['mechanic', 'plant!=fi01', (o: Order) => mechanicSees(o) && o.plant !== 'FI01'],
+    ['stock.admin', 'plant!=DE02', (o: Order) => (o.plant === 'FI01' || o.userEmail === 'stock.admin@example.com') && o.plant !== 'DE02'],
+    ['mechanic', 'plant=FI01 plant!=FI01', () => false],
+  ] as const)('%s searching "%s" gets every tab of their scope in the plants it leaves', async (who, query, sees) => {
     const want = expected(sees);
     const { rows, body } = await everything(who, { query });
     expect({ total: body.count_total, arrived: body.count_arrived, incoming: body.count_incoming, actionPoint: body.count_action_point }).toEqual(want);
@@ -306,6 +309,7 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
         ['', (o: Order) => (o.plant === 'FI01' && o.workCenter === 'FI01M001') || own(o)],
         ['plant=DE02', (o: Order) => o.plant === 'DE02' && own(o)],
         ['plant=fi01', (o: Order) => o.plant === 'FI01' && (o.workCenter === 'FI01M001' || own(o))],
+        ['plant!=FI01', (o: Order) => o.plant !== 'FI01' && own(o)],
       ] as const) {
         const body = await list('stock.admin', { query });
         expect({ total: body.count_total, arrived: body.count_arrived, incoming: body.count_incoming, actionPoint: body.count_action_point }, query).toEqual(expected(sees));
