@@ -357,10 +357,10 @@ function searchSql(terms: SearchTerm[], common: ReadonlySet<string> = new Set(),
   // document, the date, the status; trigrams on the description), as a condition the `exists`
   // implies: a rare document is a semi join of a few orders, a common one still a walk of the list
   // order that stops after a page (docs/decisions/0035; the `exists` alone walked every order).
-  // Only equality on a btree-indexed item column: a range, `!=`, the delivery status or a
-  // description word match many items and are walked (a semi join would read all of them first:
-  // 2–7 s at scale 500).
-  // A range that names few items (`narrow`: counted through its index first, narrowRanges) does the same.
+  // Only equality on a btree-indexed item column, and a range PostgreSQL expects to name few
+  // items (`narrow`, narrowRanges): a broader range, `!=`, the delivery status or a description
+  // word match many items and are walked (a semi join would read all of them first: 2–7 s at
+  // scale 500).
   const itemFieldTerms = itemTerms.filter(
     (term) => (term.type !== 'free' && term.operator === '=' && INDEXED_ITEM_FIELDS.has(term.field)) || narrow.has(term),
   );
@@ -514,24 +514,22 @@ export const NARROW_RANGE_ITEMS = 50_000;
  * the 1,001 orders of a count only after tens of thousands of orders, and a tab the range hardly
  * reaches (dates ahead, arrived) walked all of them: `dd>=2026-12-01` (37,312 items of 1,079,472)
  * took 0.6-2 s at scale 500. A broad range stays the walk, which soon finds its orders, where the
- * semi join would read every matching item first (2-7 s; decision 0035). Counting the items up
- * to the limit instead cost 15-22 ms for a broad `po>=` (its index holds the lower-cased text,
- * so the count read the rows too). Decision 0045.
+ * semi join would read every matching item first (2-7 s; decision 0035). Decision 0045.
  */
 export async function narrowRanges(db: Executor, terms: SearchTerm[], most = NARROW_RANGE_ITEMS): Promise<Set<SearchTerm>> {
   const ranges = terms.filter(
     (term): term is Extract<SearchTerm, { type: 'field' }> =>
       term.type === 'field' && ['>', '<', '>=', '<='].includes(term.operator) && INDEXED_ITEM_FIELDS.has(term.field),
   );
-  const narrow = new Set<SearchTerm>();
-  for (const term of ranges) {
-    const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from ${orderItems} where ${termSql(term)}`));
-    const plan = row ? Object.values(row)[0] : undefined;
-    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
-    const rows = parsed?.[0]?.Plan?.['Plan Rows'];
-    if (typeof rows === 'number' && rows <= most) narrow.add(term);
-  }
-  return narrow;
+  const estimates = await Promise.all(
+    ranges.map(async (term) => {
+      const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) select 1 from ${orderItems} where ${termSql(term)}`));
+      const plan = row ? Object.values(row)[0] : undefined;
+      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+      return parsed?.[0]?.Plan?.['Plan Rows'];
+    }),
+  );
+  return new Set(ranges.filter((_, i) => typeof estimates[i] === 'number' && estimates[i] <= most));
 }
 
 /**
@@ -627,7 +625,11 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     term.type === 'field' && term.field === 'plant' && (term.operator === '=' || term.operator === '!=') ? [{ operator: term.operator, value: term.value.toLowerCase() }] : [],
   );
   const scope = and(trackingScope(user, plantTerms), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
-  const search = options.terms.length > 0 ? searchSql(options.terms, await commonTerms(db, options.terms), await narrowRanges(db, options.terms, options.narrowRangeItems)) : null;
+  // What the statistics say of the terms: two small statements, asked at once.
+  const search =
+    options.terms.length > 0
+      ? searchSql(options.terms, ...(await Promise.all([commonTerms(db, options.terms), narrowRanges(db, options.terms, options.narrowRangeItems)])))
+      : null;
   const few = search?.named ? await fewOrders(db, and(scope, search.named)!) : undefined;
   const facts = search?.statusValues.length ? await statusFacts(db, search.statusValues) : undefined;
   /**
