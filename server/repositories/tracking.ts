@@ -334,7 +334,7 @@ const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' 
  * `whole`: the search is one free term alone, so an order with items whose search_text holds it
  * has a matching item (its own text, or an item's) and no `exists` is needed for the total.
  */
-function searchSql(terms: SearchTerm[], common: ReadonlySet<string> = new Set(), narrow: ReadonlySet<SearchTerm> = new Set()): Search {
+function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { common: new Set(), many: new Set() }, narrow: ReadonlySet<SearchTerm> = new Set()): Search {
   const orderTerms = terms.filter((term) => term.type !== 'free' && ORDER_FIELDS.has(term.field));
   const itemTerms = terms.filter((term) => !orderTerms.includes(term));
   const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
@@ -346,13 +346,19 @@ function searchSql(terms: SearchTerm[], common: ReadonlySet<string> = new Set(),
   // which made a walk of 1,001 orders 380 ms (commonTerms, from the statistics; addendum
   // 2026-11-25). A common long term is the strpos walk too, where the planner ANDed its whole
   // trigram posting list with a tab's index (decision 0041); a rare one is the trigram index's.
+  // The action-point tab's orders (13 % of them at scale 500) have a trigram index of their own
+  // (orders_action_point_search_idx): its lists are short even for a common term, and reading
+  // them beat the walk at every share measured up to "door" (31 %: 11 against 21 ms; a mechanic's
+  // scope 27 against 61 ms), so a long term is always that index's there (the planner may still
+  // walk, as for "elevator", 78 %).
   const isCommon = (term: { value: string }) => common.has(term.value.toLowerCase());
-  const texts = terms.filter(textTerm).map((term) => {
-    const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
-    if (term.value.length >= 3) return isCommon(term) ? contains : inSearchText(term.value);
-    const grams = isCommon(term) ? null : shortTermGrams(term.value);
-    return grams ? sql`(${contains} and search_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
-  });
+  const texts = (name: CountName) =>
+    terms.filter(textTerm).map((term) => {
+      const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
+      if (term.value.length >= 3) return isCommon(term) && name !== 'actionPoint' ? contains : inSearchText(term.value);
+      const grams = isCommon(term) ? null : shortTermGrams(term.value);
+      return grams ? sql`(${contains} and search_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
+    });
   // The item field terms also name their orders through the items' own indexes (a btree on the
   // document, the date, the status; trigrams on the description), as a condition the `exists`
   // implies: a rare document is a semi join of a few orders, a common one still a walk of the list
@@ -379,13 +385,15 @@ function searchSql(terms: SearchTerm[], common: ReadonlySet<string> = new Set(),
   // "material description=<word>" is a substring of the item's text, so of its order's
   // search_text: the trigram index names the orders that may hold it, where the `exists` alone
   // walked every order (a word on 6% of the orders: 15,794 orders walked for 1,001 at scale 50).
+  const named = terms.filter(textTerm).filter((term) => term.value.length >= 3 && !isCommon(term));
   const described = itemTerms
     .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'materialDescription' && term.operator === '=' && term.value.length >= 3 && !term.value.includes(SEPARATOR))
     .map((term) => inSearchText(term.value));
   return {
-    order: (tab) => and(...orderTerms.map(termSql), ...texts, ...described, byItems(tab)),
-    // Rare free terms of three characters or more, through the trigram index.
-    named: and(...terms.filter(textTerm).filter((term) => term.value.length >= 3 && !isCommon(term)).map((term) => inSearchText(term.value))),
+    order: (tab, name) => and(...orderTerms.map(termSql), ...texts(name), ...described, byItems(tab)),
+    // Rare free terms of three characters or more, through the trigram index; none for one term
+    // that the statistics put in many orders (its few orders would not be few).
+    named: named.length === 1 && many.has(named[0]!.value.toLowerCase()) ? undefined : and(...named.map((term) => inSearchText(term.value))),
     // `offset 0` keeps the `exists` a per-order check (PostgreSQL does not turn it into a semi
     // join, which would read every item of the tab before the first order is known).
     items: (tab) => sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(itemWhere, tab) ?? sql`true`} offset 0)`,
@@ -401,8 +409,8 @@ function searchSql(terms: SearchTerm[], common: ReadonlySet<string> = new Set(),
 }
 
 interface Search {
-  /** Conditions on the order row (order fields, the free terms in search_text, item documents of the tab by their index). */
-  order: (tab: SQL | undefined) => SQL | undefined;
+  /** Conditions on a tab's order rows (order fields, the free terms in search_text, item documents of the tab by their index). */
+  order: (tab: SQL | undefined, name: CountName) => SQL | undefined;
   /** The order has an item matching every item term and the tab's item condition. */
   items: (tab: SQL | undefined) => SQL;
   /** The `delivery=` values (lower-cased): every matching item's status is each of them, in any case. */
@@ -484,11 +492,11 @@ async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts>
  * its own index read 14 ms of it (decision 0041); as a filter search_grams() is costly. Without
  * statistics (never analyzed) every term counts as rare: the index paths of decisions 0031, 0035.
  */
-export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<Set<string>> {
+export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<TermStatistics> {
   const values = [...new Set(terms.filter(textTerm).map((term) => term.value.toLowerCase()))];
   const short = values.filter((value) => shortTermGrams(value));
   const long = values.filter((value) => value.length >= 3);
-  if (short.length === 0 && long.length === 0) return new Set();
+  if (short.length === 0 && long.length === 0) return { common: new Set(), many: new Set() };
   const grams = short.flatMap((value) => shortTermGrams(value)!);
   // One text for every search (the terms are array parameters), asked by every search: prepared
   // (docs/decisions/0044). Its plan reads the catalog, whatever the terms.
@@ -496,11 +504,30 @@ export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<Se
     select 'gram:' || u.gram as key from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
     where s.schemaname = current_schema() and s.tablename = 'orders_search_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
     union all
-    select 'text:' || t.value as key from unnest(${sql.param(long)}::text[], ${sql.param(long.map(likePattern))}::text[]) as t(value, pattern), pg_stats s
-    where s.schemaname = current_schema() and s.tablename = 'orders' and s.attname = 'search_text'
-      and (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h) >= ${COMMON_SHARE}`);
-  const common = new Set(rowsOf<{ key: string }>(result).map((row) => row.key));
-  return new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => common.has(`gram:${gram}`))), ...long.filter((value) => common.has(`text:${value}`))]);
+    select case when t.share >= ${COMMON_TEXT_SHARE} then 'text:' else 'many:' end || t.value as key
+    from (
+      select t.value, (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h) as share
+      from unnest(${sql.param(long)}::text[], ${sql.param(long.map(likePattern))}::text[]) as t(value, pattern), pg_stats s
+      where s.schemaname = current_schema() and s.tablename = 'orders' and s.attname = 'search_text'
+    ) t
+    where t.share >= ${COMMON_TEXT_SHARE} or t.share * (select greatest(c.reltuples, 0) from pg_class c where c.oid = 'orders'::regclass) > ${MANY_ORDERS}`);
+  const keys = new Set(rowsOf<{ key: string }>(result).map((row) => row.key));
+  return {
+    common: new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => keys.has(`gram:${gram}`))), ...long.filter((value) => keys.has(`text:${value}`))]),
+    many: new Set(long.filter((value) => keys.has(`many:${value}`))),
+  };
+}
+
+/** What the statistics say of a search's free terms (commonTerms), lower-cased. */
+export interface TermStatistics {
+  /** Terms read by the walk, not by an index (see commonTerms). */
+  common: ReadonlySet<string>;
+  /**
+   * Long terms that are not common but that PostgreSQL's sample puts in more than MANY_ORDERS
+   * orders: a search of one such term does not first ask for its few orders (fewOrders), which
+   * would find more than FEW_ORDERS (7 ms for "motor", 3.7 % of the orders at scale 500).
+   */
+  many: ReadonlySet<string>;
 }
 
 /** A range naming at most this many items names its orders through its index (narrowRanges). */
@@ -533,13 +560,23 @@ export async function narrowRanges(db: Executor, terms: SearchTerm[], most = NAR
 }
 
 /**
- * A term in at least this share of the orders is common. Measured at scale 500: "j" (41% of the
+ * A short term whose grams are each in at least this share of the orders is common. Measured at scale 500: "j" (41% of the
  * orders) answers in ~150 ms by the walk and ~400 ms through the index (which then re-derives
  * the grams of every walked order); "q" (9%) ~190 ms through the index and more by the walk,
  * whose four capped counts read ~11,000 orders each in list order; "door" (31 %) 56-72 ms with
  * the trigram index, 45-50 ms by the walk (decision 0041).
  */
 const COMMON_SHARE = 0.2;
+/**
+ * A long term (three characters or more) in at least this share of the sampled search texts is
+ * common: at scale 500 the walk's total, arrived and incoming counts beat the trigram index from
+ * about 10 % of the orders ("roller", 16 %: 19, 24 and 20 ms through the index, 5, 14 and 7 ms
+ * walked; "governor", 6.5 %: about even), and the column's sample of 101 texts puts a term of
+ * 13-16 % at 9-14 %. The action-point count keeps its own index (searchSql).
+ */
+const COMMON_TEXT_SHARE = 0.08;
+/** A term estimated in more orders than this is `many` (TermStatistics): four times FEW_ORDERS. */
+const MANY_ORDERS = 800;
 
 /**
  * The most orders that a search's counts and page read by their ids (FEW_ORDERS + 1 are asked).
@@ -644,7 +681,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     const tabItems = ITEM_TAB_SQL[name];
-    const order = and(byStatus(name), named, scope, search.order(tabItems), summary);
+    const order = and(byStatus(name), named, scope, search.order(tabItems, name), summary);
     // Order fields alone (`plant=FI01`): every item of an order matches, so the item summary is
     // the whole check, as without a search.
     if (search.orderOnly || (name === 'total' && (search.whole || (facts && search.statusOnly)))) return { order };

@@ -80,7 +80,7 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
 
   it('counts a common letter by the walk (named common by the statistics) and a rare pair by the index, as the raw tables', async () => {
     await db().execute(sql`analyze orders`);
-    const common = await commonTerms(db(), parseSearch('e q0 qj').terms);
+    const { common } = await commonTerms(db(), parseSearch('e q0 qj').terms);
     expect(common.has('e')).toBe(true);
     expect(common.has('qj')).toBe(false);
     for (const term of ['e', 'a', 'qj', 'x']) await check(term, holds(term));
@@ -94,7 +94,7 @@ describe.each(ENGINES)('tab counts of a search on %s', (engine) => {
     const [word, orderCount] = [...held].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
     expect(orderCount / texts.length, `"${word}" is in most orders`).toBeGreaterThan(0.5);
     const rare = [...held].find(([, n]) => n === 1)![0];
-    const common = await commonTerms(db(), parseSearch(`${word.toUpperCase()} ${rare} zzzz-none`).terms);
+    const { common } = await commonTerms(db(), parseSearch(`${word.toUpperCase()} ${rare} zzzz-none`).terms);
     expect([...common]).toEqual([word]);
     for (const term of [word, rare, `${word} ${rare}`]) await check(term, (item, order) => term.split(' ').every((part) => holds(part)(item, order)));
   });
