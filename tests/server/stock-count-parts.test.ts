@@ -13,6 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
 const MECHANIC = 'mechanic@example.com';
@@ -188,6 +189,33 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect((await api('mechanic', 'GET', `/my_stock_count/merge?stockCountId=${id}`)).statusCode).toBe(403);
     expect((await api('mechanic', 'PUT', '/my_stock_count/parts', { stockCountId: id, ...standardSplit() })).statusCode).toBe(403);
     expect((await api(AINO, 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: 1, quantity: 1 }] })).statusCode).toBe(404);
+  });
+
+  // Counters write their own parts side by side: a write in flight holds a share of the count and
+  // its own part (what the route takes), held open here in a session of its own. PostgreSQL only:
+  // PGlite has one session.
+  it.skipIf(engine !== 'postgres')('lets a counter write their part while another counter’s write of the same count is in flight', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    expect((await count('mechanic', id, [[code(0), 1]])).statusCode).toBe(200);
+    expect((await partOf('mechanic', id)).stock_count.status).toBe('in_progress');
+    const inFlight = new pg.Client({ connectionString: product.database.databaseUrl });
+    await inFlight.connect();
+    try {
+      await inFlight.query('begin');
+      await inFlight.query('select id from stock_counts where id = $1 for share', [id]);
+      await inFlight.query('select id from stock_count_parts where stock_count_id = $1 and counter = $2 for update', [id, MECHANIC]);
+      const written = await Promise.race([
+        count(MIKKO, id, [[code(2), 4]]).then((res) => res.statusCode),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000)),
+      ]);
+      // Under a FOR UPDATE of the count row, Mikko's write waited for the mechanic's.
+      expect(written).toBe(200);
+    } finally {
+      await inFlight.query('rollback').catch(() => undefined);
+      await inFlight.end();
+    }
+    expect((await partOf(MIKKO, id)).lines.find((line) => line.material_code === code(2))!.quantity).toBe(4);
   });
 
   it('merges: one counter’s quantity is the line’s, two different ones a variance the planner resolves or sends to recount', async () => {

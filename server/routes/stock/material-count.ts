@@ -28,6 +28,7 @@ import { runMutation } from '../../plugins/idempotency';
 import {
   assertEditable,
   bookQuantity,
+  editLock,
   findStockCount,
   isBlindFor,
   listMaterialCounts,
@@ -41,16 +42,7 @@ import { addLineToPart, isSplit, myPart, setPartStatus } from '../../repositorie
 
 const tags = ['stock counts'];
 
-/**
- * Locks the stock counts of the named lines for a quantity edit, in id order. A count in progress
- * is locked FOR SHARE: its status cannot move (a submit, a cancel wait for the edit, and the edit
- * waits for them), while other counters' edits of the same count go on side by side. Under
- * FOR UPDATE of the count row (as every edit did) the edits of one count waited for each other:
- * at 16 edits a second during the load bench a batch waited 110 ms on average (up to 400 ms),
- * holding a pool connection all the while. A count still initiated is locked FOR UPDATE: this
- * edit moves it to in progress (§4), and two edits that each held a share of it and then both
- * wrote it would deadlock.
- */
+/** Locks the stock counts of the named lines for a quantity edit (editLock), in id order. */
 async function lockCountsOfLines(tx: Tx, lineIds: number[], scope: SQL | undefined): Promise<void> {
   const counts = await tx
     .select({ id: stockCounts.id, status: stockCounts.status })
@@ -62,7 +54,7 @@ async function lockCountsOfLines(tx: Tx, lineIds: number[], scope: SQL | undefin
       .select({ id: stockCounts.id })
       .from(stockCounts)
       .where(eq(stockCounts.id, count.id))
-      .for(count.status === 'initiated' ? 'update' : 'share');
+      .for(editLock(count.status));
   }
 }
 

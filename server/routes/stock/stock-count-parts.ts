@@ -166,7 +166,8 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       const user = requireUser(request);
       const { stockCountId, quantities } = request.body;
       return runMutation(db, request, reply, async (tx) => {
-        const count = await findStockCount(tx, user, stockCountId, true);
+        // Each counter writes their own part: the count is only shared (editLock), the part locked.
+        const count = await findStockCount(tx, user, stockCountId, 'edit');
         assertEditable(count);
         const part = await myPart(tx, user, count.id, true);
         if (!part) throw new HttpError(403, `You have no part in stock count ${count.id}: only its counters write quantities to it`);
