@@ -485,8 +485,9 @@ async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts>
  * The free terms that are common, from PostgreSQL's statistics (one statement). A short term
  * (letters and digits) is common when its grams are among the most common entries of
  * orders_search_grams_idx with a share of at least COMMON_SHARE; a term of three characters or
- * more when at least that share of the sampled search texts (the column's histogram, the sample
- * the planner itself estimates LIKE from) holds it. Reading an index's list for such a term is no
+ * more when at least COMMON_TEXT_SHARE of the sampled search texts (the column's histogram, the
+ * sample the planner itself estimates LIKE from) holds it, and `many` when that share of the
+ * table's rows is more than MANY_ORDERS (decision 0046). Reading an index's list for such a term is no
  * gain over walking (a count stops after 1,001 orders, a page after a page): for "door" (31 % of
  * the orders at scale 500) each count that ANDed the term's posting list (155,966 entries) with
  * its own index read 14 ms of it (decision 0041); as a filter search_grams() is costly. Without
@@ -560,9 +561,9 @@ export async function narrowRanges(db: Executor, terms: SearchTerm[], most = NAR
 }
 
 /**
- * A short term whose grams are each in at least this share of the orders is common. Measured at scale 500: "j" (41% of the
- * orders) answers in ~150 ms by the walk and ~400 ms through the index (which then re-derives
- * the grams of every walked order); "q" (9%) ~190 ms through the index and more by the walk,
+ * A short term whose grams are each in at least this share of the orders is common. Measured at
+ * scale 500: "j" (41% of the orders) answers in ~150 ms by the walk and ~400 ms through the index
+ * (which then re-derives the grams of every walked order); "q" (9%) ~190 ms through the index and more by the walk,
  * whose four capped counts read ~11,000 orders each in list order; "door" (31 %) 56-72 ms with
  * the trigram index, 45-50 ms by the walk (decision 0041).
  */
