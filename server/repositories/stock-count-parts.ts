@@ -471,6 +471,12 @@ export async function writePartQuantities(
   });
   if (stale.length > 0) return { conflicts: await partLineRows(tx, count, part, blind, stale.map((line) => line.materialCountId)) };
 
+  // The count is only shared (editLock): two counters may write the same lines (a control count),
+  // and the overseer's PUT my_material_count locks lines in id order. The lines are locked here in
+  // that order first, so the writes below never take them in another (a deadlock, 40P01); a later
+  // writer of a line waits here and merges (remerge) with the earlier writer's quantity committed.
+  // Every id is locked and written below, whatever its quantity: that wait is what keeps a merge.
+  await tx.select({ id: materialCounts.id }).from(materialCounts).where(inArray(materialCounts.id, ids)).orderBy(materialCounts.id).for('no key update');
   // Every line in one statement, the edits as arrays side by side (the contract refuses a line
   // listed twice), as PUT my_material_count does: a device syncs up to 100 edits a request.
   await tx

@@ -106,7 +106,11 @@ type StockCountRecord = typeof stockCounts.$inferSelect;
  * counters' edits of the same count go on side by side; under FOR UPDATE they waited for each
  * other (110 ms on average at 16 edits a second in the load bench). A count still initiated:
  * FOR UPDATE, as the edit moves it to in progress (§4): two edits that each held a share and then
- * both wrote the row would deadlock.
+ * both wrote the row would deadlock. The status is read before the lock is chosen: this holds
+ * because nothing moves a count back to initiated (only its creation writes that status). Every
+ * other editable status (in progress, error, recount) is shared. A submit, cancel or split waits
+ * until no edit holds a share; under a steady stream of overlapping edits it may wait for them all
+ * (an edit holds its share for milliseconds).
  */
 export const editLock = (status: string): 'share' | 'update' => (status === 'initiated' ? 'update' : 'share');
 

@@ -264,13 +264,18 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const refused = new HttpError(403, 'Permission denied: your roles do not allow materialCount.delete');
       if (!planner && !can(user.grants, 'materialCount.add')) throw refused;
       return runMutation(db, request, reply, async (tx) => {
-        const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
-        if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
-        if (!planner && !(line.version === 0 && line.updatedBy === user.email)) throw refused;
-        const count = await findStockCount(tx, user, line.stockCountId, true).catch(() => {
+        const [found] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
+        if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`);
+        const count = await findStockCount(tx, user, found.stockCountId, true).catch(() => {
           throw new HttpError(404, `Material count ${materialCountId} not found`);
         });
         assertEditable(count);
+        // Read again under the count's lock: an edit that committed before it (edits share the
+        // count) may have counted the line since the first read, and a counter may only take back
+        // a line nobody counted.
+        const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId)).for('update');
+        if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
+        if (!planner && !(line.version === 0 && line.updatedBy === user.email)) throw refused;
         const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
         return { body: (await isBlindFor(tx, user, count)) ? withoutBook(removed!) : removed! };
