@@ -32,7 +32,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
       return reply.status(500).send({ message: 'Internal server error' });
     }
-    const refused = refusedValue(error);
+    const busy = stateIn(error, BUSY_STATES);
+    if (busy) {
+      // The transaction was rolled back whole: the same request may simply be sent again (the
+      // offline outbox does so by itself for any 5xx).
+      request.log.warn({ err: error }, 'the database gave way to a concurrent change');
+      return reply.status(503).header('retry-after', '1').send({ message: busy });
+    }
+    const refused = stateIn(error, REFUSED_VALUES);
     if (refused) {
       request.log.info({ err: error }, 'the database refused a value of the request');
       return reply.status(400).send({ message: refused });
@@ -59,10 +66,21 @@ const REFUSED_VALUES: Record<string, string> = {
   '22003': 'A number is out of range',
 };
 
-function refusedValue(error: unknown): string | null {
+/**
+ * A transaction PostgreSQL ended because of a concurrent one (a deadlock, a serialization
+ * failure): nothing was written, and sending the request again is the answer. A 503 with
+ * Retry-After, not a 500: the request was fine, the moment was not.
+ */
+const BUSY_STATES: Record<string, string> = {
+  '40P01': 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.',
+  '40001': 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.',
+};
+
+/** The message for the SQLSTATE of a database error in `table`, or of its cause (Drizzle wraps the driver's error). */
+function stateIn(error: unknown, table: Record<string, string>): string | null {
   for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth += 1) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && code in REFUSED_VALUES) return REFUSED_VALUES[code]!;
+    if (typeof code === 'string' && code in table) return table[code]!;
     cause = (cause as { cause?: unknown }).cause;
   }
   return null;
