@@ -266,6 +266,8 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       return runMutation(db, request, reply, async (tx) => {
         const [found] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
         if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`);
+        const mayTakeBack = (line: typeof found) => planner || (line.version === 0 && line.updatedBy === user.email);
+        if (!mayTakeBack(found)) throw refused;
         const count = await findStockCount(tx, user, found.stockCountId, true).catch(() => {
           throw new HttpError(404, `Material count ${materialCountId} not found`);
         });
@@ -275,7 +277,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         // a line nobody counted.
         const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId)).for('update');
         if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
-        if (!planner && !(line.version === 0 && line.updatedBy === user.email)) throw refused;
+        if (!mayTakeBack(line)) throw refused;
         const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
         return { body: (await isBlindFor(tx, user, count)) ? withoutBook(removed!) : removed! };
