@@ -71,10 +71,8 @@ const REFUSED_VALUES: Record<string, string> = {
  * failure): nothing was written, and sending the request again is the answer. A 503 with
  * Retry-After, not a 500: the request was fine, the moment was not.
  */
-const BUSY_STATES: Record<string, string> = {
-  '40P01': 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.',
-  '40001': 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.',
-};
+const BUSY = 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.';
+const BUSY_STATES: Record<string, string> = { '40P01': BUSY, '40001': BUSY };
 
 /** The message for the SQLSTATE of a database error in `table`, or of its cause (Drizzle wraps the driver's error). */
 function stateIn(error: unknown, table: Record<string, string>): string | null {

@@ -471,7 +471,7 @@ export async function writePartQuantities(
   });
   if (stale.length > 0) return { conflicts: await partLineRows(tx, count, part, blind, stale.map((line) => line.materialCountId)) };
 
-  // The count is only shared (editLock): two counters may write the same lines (a control count),
+  // The count is only shared (lockCountsForEdit): two counters may write the same lines (a control count),
   // and the overseer's PUT my_material_count locks lines in id order. The lines are locked here in
   // that order first, so the writes below never take them in another (a deadlock, 40P01); a later
   // writer of a line waits here and merges (remerge) with the earlier writer's quantity committed.

@@ -112,22 +112,31 @@ type StockCountRecord = typeof stockCounts.$inferSelect;
  * until no edit holds a share; under a steady stream of overlapping edits it may wait for them all
  * (an edit holds its share for milliseconds).
  */
-export const editLock = (status: string): 'share' | 'update' => (status === 'initiated' ? 'update' : 'share');
+const editLock = (status: string): 'share' | 'update' => (status === 'initiated' ? 'update' : 'share');
+
+/**
+ * The counts `where` names, each locked for a quantity edit (editLock: the status read first, then
+ * the row locked and read again), in id order so that two edits lock them in one order.
+ */
+export async function lockCountsForEdit(db: Executor, where: SQL | undefined): Promise<StockCountRecord[]> {
+  const named = await db.select({ id: stockCounts.id, status: stockCounts.status }).from(stockCounts).where(where).orderBy(stockCounts.id);
+  const locked: StockCountRecord[] = [];
+  for (const { id, status } of named) {
+    const [row] = await db.select().from(stockCounts).where(eq(stockCounts.id, id)).for(editLock(status));
+    if (row) locked.push(row);
+  }
+  return locked;
+}
 
 /**
  * Loads one count in the caller's scope, or 404. Inside a write: `true` locks it for update;
- * 'edit' takes the lock of a quantity edit (editLock: the status read first, then the row locked
- * and read again).
+ * 'edit' takes the lock of a quantity edit (lockCountsForEdit).
  */
 export async function findStockCount(db: Executor, user: CurrentUser, id: number, lock: boolean | 'edit' = false): Promise<StockCountRecord> {
   const scope = await stockCountScope(db, user);
-  const query = () =>
-    db
-      .select()
-      .from(stockCounts)
-      .where(and(eq(stockCounts.id, id), scope));
-  let [row] = lock === true ? await query().for('update') : await query();
-  if (row && lock === 'edit') [row] = await query().for(editLock(row.status));
+  const where = and(eq(stockCounts.id, id), scope);
+  const query = db.select().from(stockCounts).where(where);
+  const [row] = lock === 'edit' ? await lockCountsForEdit(db, where) : lock ? await query.for('update') : await query;
   if (!row) throw new HttpError(404, `Stock count ${id} not found`);
   return row;
 }

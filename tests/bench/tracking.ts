@@ -116,7 +116,7 @@ export interface LoadFigures {
  * Runs autocannon in its own process: `url` alone (the CLI), or `requests` picked at random per
  * request (its API, through a small inline script). Answers requests per second and latencies.
  */
-export function autocannon(url: string, headers: Record<string, string>, seconds: number, requests?: AutocannonRequest[], connections = 100): Promise<LoadFigures> {
+function autocannon(url: string, headers: Record<string, string>, seconds: number, requests?: AutocannonRequest[], connections = 100): Promise<LoadFigures> {
   const child = requests
     ? spawn(
         process.execPath,
@@ -166,7 +166,7 @@ const SUMMARY = { all: sql`item_count > 0`, arrived: sql`arrived_items > 0`, inc
  * BENCH_MIX_PAGING=cursor asks a page past the first by the page before's next_cursor (`after`), as
  * the app does once it pages by cursor; `number` (the default) by its number alone (an offset).
  */
-export async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
+async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
   const requests: AutocannonRequest[] = [];
   const db = scaled.product.database.db;
   const byCursor = process.env.BENCH_MIX_PAGING === 'cursor';
@@ -194,7 +194,7 @@ export async function pageMix(scaled: Scaled): Promise<AutocannonRequest[]> {
  * write: one transaction, the line's version moves). Lines a caller may edit are found by trying.
  * BENCH_MIX_WRITES (default 0.1) is the share of the mix's requests that are such writes.
  */
-export async function writeMix(scaled: Scaled, reads: number): Promise<AutocannonRequest[]> {
+async function writeMix(scaled: Scaled, reads: number): Promise<AutocannonRequest[]> {
   const share = Number(process.env.BENCH_MIX_WRITES ?? 0.1);
   if (!(share > 0)) return [];
   const db = scaled.product.database.db;

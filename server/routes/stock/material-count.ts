@@ -5,7 +5,7 @@
  * stale version whose value differs from the server's is a 409 naming the lines and their values.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { errorBody } from '../../../src/contract/common';
 import {
@@ -19,7 +19,7 @@ import {
   modifyMaterialsResponse,
   type MaterialCountRow,
 } from '../../../src/contract/stock';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { materialCounts, materials, stockCounts } from '../../db/schema';
 import { can } from '../../../src/domain/permissions';
 import { requireUser } from '../../plugins/auth';
@@ -28,10 +28,10 @@ import { runMutation } from '../../plugins/idempotency';
 import {
   assertEditable,
   bookQuantity,
-  editLock,
   findStockCount,
   isBlindFor,
   listMaterialCounts,
+  lockCountsForEdit,
   materialCountRows,
   oversees,
   stockCountScope,
@@ -41,22 +41,6 @@ import {
 import { addLineToPart, isSplit, myPart, setPartStatus } from '../../repositories/stock-count-parts';
 
 const tags = ['stock counts'];
-
-/** Locks the stock counts of the named lines for a quantity edit (editLock), in id order. */
-async function lockCountsOfLines(tx: Tx, lineIds: number[], scope: SQL | undefined): Promise<void> {
-  const counts = await tx
-    .select({ id: stockCounts.id, status: stockCounts.status })
-    .from(stockCounts)
-    .where(and(inArray(stockCounts.id, tx.select({ id: materialCounts.stockCountId }).from(materialCounts).where(inArray(materialCounts.id, lineIds))), scope))
-    .orderBy(stockCounts.id);
-  for (const count of counts) {
-    await tx
-      .select({ id: stockCounts.id })
-      .from(stockCounts)
-      .where(eq(stockCounts.id, count.id))
-      .for(editLock(count.status));
-  }
-}
 
 export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -101,7 +85,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       return runMutation(db, request, reply, async (tx) => {
         const scope = await stockCountScope(tx, user);
         const ids = edits.map((edit) => edit.id);
-        await lockCountsOfLines(tx, ids, scope);
+        await lockCountsForEdit(tx, and(inArray(stockCounts.id, tx.select({ id: materialCounts.stockCountId }).from(materialCounts).where(inArray(materialCounts.id, ids))), scope));
         // The lines themselves, each edit's own row (in id order: two batches naming the same
         // lines lock them in one order); their counts are locked above.
         const lines = await tx

@@ -166,7 +166,7 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       const user = requireUser(request);
       const { stockCountId, quantities } = request.body;
       return runMutation(db, request, reply, async (tx) => {
-        // Each counter writes their own part: the count is only shared (editLock), the part locked.
+        // Each counter writes their own part: the count is only shared (lockCountsForEdit), the part locked.
         const count = await findStockCount(tx, user, stockCountId, 'edit');
         assertEditable(count);
         const part = await myPart(tx, user, count.id, true);
