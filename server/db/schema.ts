@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -341,6 +343,8 @@ export const orders = pgTable(
     index('orders_work_center_lower_idx').on(sql`lower(${t.workCenter})`),
     index('orders_planner_group_lower_idx').on(sql`lower(${t.plannerGroup})`),
     index('orders_user_email_lower_idx').on(sql`lower(${t.userEmail})`),
+    // What order_items_order_plant_fk refers to: an item's plant is its order's.
+    unique('orders_id_plant_uq').on(t.id, t.plant),
   ],
 );
 
@@ -349,9 +353,14 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    /**
+     * The order's plant, so a search by an item field reaches only the items of the caller's
+     * plants through order_items_storage_location_plant_idx (docs/decisions/0047). The foreign key
+     * (order_id, plant) holds it equal to the order's and carries a change of the order's plant;
+     * a writer that leaves it out gets the order's (trigger order_items_plant_fill, migration 0028).
+     */
+    plant: text('plant').notNull(),
     lineNumber: integer('line_number').notNull(),
     materialCode: text('material_code').notNull(),
     materialDescription: text('material_description').notNull(),
@@ -391,13 +400,17 @@ export const orderItems = pgTable(
   },
   (t) => [
     uniqueIndex('order_items_order_line_uq').on(t.orderId, t.lineNumber),
+    foreignKey({ name: 'order_items_order_plant_fk', columns: [t.orderId, t.plant], foreignColumns: [orders.id, orders.plant] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     // §5 field terms compare codes case-insensitively: lower(column) = / >= / … value.
     index('order_items_material_lower_idx').on(sql`lower(${t.materialCode})`),
     index('order_items_po_lower_idx').on(sql`lower(${t.purchaseOrderDocNumber})`),
     index('order_items_tracking_lower_idx').on(sql`lower(${t.trackingNumber})`),
     // `sloc=V1921` names its orders through this index (a walk of every order took 1.6-5.9 s at
-    // scale 500; docs/decisions/0045).
-    index('order_items_storage_location_lower_idx').on(sql`lower(${t.storageLocation})`),
+    // scale 500; docs/decisions/0045), and a caller's plants name their items of a location that
+    // is mostly another plant's (`sloc=V001` for a DE02 admin: 54 of 193,231 items; 0047).
+    index('order_items_storage_location_plant_idx').on(sql`lower(${t.storageLocation})`, t.plant),
     // `delivery=<status>` names its orders here (index-only: the statuses' spellings, then their
     // orders; migration 0023). Items without a status are not in it.
     index('order_items_status_idx').on(t.deliveryStatus, t.orderId).where(sql`${t.deliveryStatus} is not null`),

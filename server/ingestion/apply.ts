@@ -198,8 +198,8 @@ async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
   const insertedItems = await countOf(
     tx,
     sql`
-    insert into order_items (order_id, ${columnList(ITEM_COLUMNS)}, updated_at)
-    select u.service_order, ${columnList(ITEM_COLUMNS, 'u.')}, ${stamp}::timestamptz from ${STAGE} u
+    insert into order_items (order_id, plant, ${columnList(ITEM_COLUMNS)}, updated_at)
+    select u.service_order, o.plant, ${columnList(ITEM_COLUMNS, 'u.')}, ${stamp}::timestamptz from ${STAGE} u join orders o on o.id = u.service_order
     where not exists (select 1 from order_items i where i.order_id = u.service_order and i.line_number = u.line_number)
     on conflict (order_id, line_number) do nothing
     returning 1`,

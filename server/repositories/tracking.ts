@@ -86,10 +86,16 @@ function narrowToPlants(parts: ScopeParts, plantTerms: readonly PlantTerm[]): Sc
  * them. `plantTerms`: a search's `plant=` and `plant!=` terms (narrowToPlants).
  */
 export function trackingScope(user: CurrentUser, plantTerms: readonly PlantTerm[] = []): SQL | undefined {
-  const parts = narrowToPlants(scopeParts(user), plantTerms);
-  if (!parts.plants) return undefined;
-  return or(plantPartSql(parts, orders), parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email));
+  return scopeSql(narrowToPlants(scopeParts(user), plantTerms));
 }
+
+function scopeSql(parts: ScopeParts): SQL | undefined {
+  if (!parts.plants) return undefined;
+  return or(plantPartSql(parts, orders), extraPartSql(parts));
+}
+
+/** Orders of the extra part of the scope: the caller's ship-to-party numbers, orders addressed to them. */
+const extraPartSql = (parts: ScopeParts) => or(parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email))!;
 
 /** §4 "arrived" (item_is_arrived, the SQL twin of isArrived; migration 0015, decision 0022). */
 const arrivedSql = sql`item_is_arrived(${orderItems.deliveryStatus}, ${orderItems.goodsReceiptPostedAt}, ${orderItems.purchaseOrderGoodsReceiptQuantity})`;
@@ -375,6 +381,9 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   // its items were each checked by the `exists` (7,644 orders for a count of 0 at scale 500).
   const byItems = (tab: SQL | undefined) =>
     itemFieldTerms.length ? sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${and(...itemFieldTerms.map(termSql), tab)})` : undefined;
+  // `sloc=` is the item field whose index holds the plant (order_items_storage_location_plant_idx):
+  // its items in the caller's plants are named apart (fewItemOrders).
+  const located = itemFieldTerms.some((term) => term.type !== 'free' && term.field === 'storageLocation' && term.operator === '=');
   // `delivery=<status>` names the status of every matching item: the call reads what the §4 rules
   // say of the statuses the items hold once (statusFacts), and each tab is decided from that.
   const statusValues = itemTerms
@@ -390,7 +399,8 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
     .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'materialDescription' && term.operator === '=' && term.value.length >= 3 && !term.value.includes(SEPARATOR))
     .map((term) => inSearchText(term.value));
   return {
-    order: (tab, name) => and(...orderTerms.map(termSql), ...texts(name), ...described, byItems(tab)),
+    order: (tab, name, itemsNamed = false) => and(...orderTerms.map(termSql), ...texts(name), ...described, itemsNamed ? undefined : byItems(tab)),
+    located: located ? and(...itemFieldTerms.map(termSql)) : undefined,
     // Rare free terms of three characters or more, through the trigram index; none for one term
     // that the statistics put in many orders (its few orders would not be few).
     named: named.length === 1 && many.has(named[0]!.value.toLowerCase()) ? undefined : and(...named.map((term) => inSearchText(term.value))),
@@ -409,8 +419,13 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
 }
 
 interface Search {
-  /** Conditions on a tab's order rows (order fields, the free terms in search_text, item documents of the tab by their index). */
-  order: (tab: SQL | undefined, name: CountName) => SQL | undefined;
+  /**
+   * Conditions on a tab's order rows (order fields, the free terms in search_text, item documents
+   * of the tab by their index; not those when `itemsNamed`: fewItemOrders named their orders).
+   */
+  order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean) => SQL | undefined;
+  /** With a `sloc=` term: the item field terms that an index answers (fewItemOrders). */
+  located: SQL | undefined;
   /** The order has an item matching every item term and the tab's item condition. */
   items: (tab: SQL | undefined) => SQL;
   /** The `delivery=` values (lower-cased): every matching item's status is each of them, in any case. */
@@ -599,6 +614,28 @@ async function fewOrders(db: Executor, where: SQL): Promise<string[] | undefined
   return found.length > FEW_ORDERS ? undefined : found.map((row) => row.id);
 }
 
+/**
+ * The orders of the items in the caller's scope that a `sloc=` search's indexed item terms name,
+ * when there are at most FEW_ORDERS such items; undefined when there are more (docs/decisions/0047).
+ * The items of the caller's plants are read through (lower(storage_location), plant), those of the
+ * extra part's orders in other plants from those orders. PostgreSQL cannot see that a location is
+ * nearly all one plant's (V001: 193,231 items, 54 in DE02 at scale 500; extended statistics keep
+ * only the common pairs): for a DE02 admin it read every V001 item for each count (1.2-1.5 s); a
+ * location the caller's plants hold many items of stops after FEW_ORDERS + 1 (the list goes on
+ * as before). The list's statement that follows checks every order again, with its scope.
+ */
+async function fewItemOrders(db: Executor, parts: ScopeParts & { plants: string[] }, items: SQL): Promise<string[] | undefined> {
+  const found = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      (select ${orderItems.orderId} as id from ${orderItems} where ${and(items, inArray(orderItems.plant, parts.plants))} limit ${FEW_ORDERS + 1})
+      union all
+      (select ${orderItems.orderId} as id from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+        where ${and(items, extraPartSql(parts), sql`not ${inArray(orders.plant, parts.plants)}`)} limit ${FEW_ORDERS + 1})
+      limit ${FEW_ORDERS + 1}`),
+  );
+  return found.length > FEW_ORDERS ? undefined : [...new Set(found.map((row) => row.id))];
+}
+
 /** Every item of the order is in the tab (by the order's item summary). */
 const ALL_IN_TAB: Record<Exclude<CountName, 'total'>, SQL> = {
   arrived: sql`${orders.arrivedItems} = ${orders.itemCount}`,
@@ -662,13 +699,17 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const plantTerms = options.terms.flatMap((term): PlantTerm[] =>
     term.type === 'field' && term.field === 'plant' && (term.operator === '=' || term.operator === '!=') ? [{ operator: term.operator, value: term.value.toLowerCase() }] : [],
   );
-  const scope = and(trackingScope(user, plantTerms), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
+  const parts = narrowToPlants(scopeParts(user), plantTerms);
+  const scope = and(scopeSql(parts), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
   // What the statistics say of the terms: two small statements, asked at once.
   const search =
     options.terms.length > 0
       ? searchSql(options.terms, ...(await Promise.all([commonTerms(db, options.terms), narrowRanges(db, options.terms, options.narrowRangeItems)])))
       : null;
-  const few = search?.named ? await fewOrders(db, and(scope, search.named)!) : undefined;
+  const [few, fewItems] = await Promise.all([
+    search?.named ? fewOrders(db, and(scope, search.named)!) : undefined,
+    search?.located && parts.plants ? fewItemOrders(db, { ...parts, plants: parts.plants }, search.located) : undefined,
+  ]);
   const facts = search?.statusValues.length ? await statusFacts(db, search.statusValues) : undefined;
   /**
    * A tab's orders in two parts: conditions on the order row and the orders' indexes, and the
@@ -677,12 +718,12 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const ofTab = (name: CountName): { order: SQL | undefined; items?: SQL } => {
     if (!search) return { order: and(scope, summaryStatusSql[name === 'total' ? 'all' : name]) };
     if (facts && !facts.possible(name)) return { order: sql`false` };
-    const named = few ? inArray(orders.id, few) : undefined;
+    const named = and(few ? inArray(orders.id, few) : undefined, fewItems ? inArray(orders.id, fewItems) : undefined);
     // The item summary is the cheap first check: an order without an item of the tab has no
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     const tabItems = ITEM_TAB_SQL[name];
-    const order = and(byStatus(name), named, scope, search.order(tabItems, name), summary);
+    const order = and(byStatus(name), named, scope, search.order(tabItems, name, fewItems !== undefined), summary);
     // Order fields alone (`plant=FI01`): every item of an order matches, so the item summary is
     // the whole check, as without a search.
     if (search.orderOnly || (name === 'total' && (search.whole || (facts && search.statusOnly)))) return { order };

@@ -102,7 +102,7 @@ describe.each(ENGINES)('SQL rules and their TypeScript twins on %s', (engine) =>
       .insert(orderItems)
       .values(
         ITEMS.map((item, n) => ({
-          orderId: 'ZZ-TWINS',
+          orderId: 'ZZ-TWINS', plant: 'DE02',
           lineNumber: n + 1,
           materialCode: `TW${n}`,
           materialDescription: 'Twin rule fixture',

@@ -177,7 +177,7 @@ describe('demo seed', () => {
     const [order] = await database.db.select().from(schema.orders).limit(1);
     const inserted = await database.db
       .insert(schema.orderItems)
-      .values({ orderId: order?.id ?? '', lineNumber: 990, materialCode: 'X', materialDescription: 'X', unit: 'PC' })
+      .values({ orderId: order?.id ?? '', plant: order?.plant ?? '', lineNumber: 990, materialCode: 'X', materialDescription: 'X', unit: 'PC' })
       .returning({ id: schema.orderItems.id });
     expect(inserted[0]?.id).toBe((counts?.order_items ?? 0) + 1);
     await database.db.delete(schema.orderItems).where(eq(schema.orderItems.lineNumber, 990));

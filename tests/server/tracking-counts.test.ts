@@ -209,8 +209,8 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     await db()
       .insert(orderItems)
       .values([
-        { orderId: 'ZZ-NEW-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Door roller Quixote', unit: 'PC', deliveryStatus: 'ToBePickedUp' },
-        { orderId: 'ZZ-NEW-1', lineNumber: 20, materialCode: 'M2', materialDescription: 'Rope', unit: 'PC', goodsReceiptPostedAt: new Date() },
+        { orderId: 'ZZ-NEW-1', plant: 'DE02', lineNumber: 10, materialCode: 'M1', materialDescription: 'Door roller Quixote', unit: 'PC', deliveryStatus: 'ToBePickedUp' },
+        { orderId: 'ZZ-NEW-1', plant: 'DE02', lineNumber: 20, materialCode: 'M2', materialDescription: 'Rope', unit: 'PC', goodsReceiptPostedAt: new Date() },
       ]);
     await db().delete(orders).where(eq(orders.id, moved[4]!.id));
     // An order without items is listed nowhere.
@@ -267,8 +267,8 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     await db()
       .insert(orderItems)
       .values([
-        { orderId: 'ZZ-TEXT-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Marmot gasket', unit: 'PC', trackingNumber: 'TRK-OCELOT' },
-        { orderId: 'ZZ-TEXT-1', lineNumber: 20, materialCode: 'M2', materialDescription: 'Plain washer', unit: 'PC' },
+        { orderId: 'ZZ-TEXT-1', plant: 'DE02', lineNumber: 10, materialCode: 'M1', materialDescription: 'Marmot gasket', unit: 'PC', trackingNumber: 'TRK-OCELOT' },
+        { orderId: 'ZZ-TEXT-1', plant: 'DE02', lineNumber: 20, materialCode: 'M2', materialDescription: 'Plain washer', unit: 'PC' },
       ]);
     expect(await ids('marmot')).toEqual(['ZZ-TEXT-1']);
     expect(await ids('trk-ocelot')).toEqual(['ZZ-TEXT-1']);
@@ -318,7 +318,7 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     const connectionString = product.database.databaseUrl;
     if (!connectionString) throw new Error('PostgreSQL expected');
     await db().insert(orders).values({ id: 'ZZ-RACE-1', plant: 'DE02' });
-    await db().insert(orderItems).values({ orderId: 'ZZ-RACE-1', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
+    await db().insert(orderItems).values({ orderId: 'ZZ-RACE-1', plant: 'DE02', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
     // A adds a line and holds its transaction open; B meanwhile receives line 10 (waits for A's
     // lock on the order's row). Each recounting from its own snapshot lost the other's change.
     await whileFirstHolds(connectionString, `insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-1', 20, 'M2', 'Race two', 'PC')`, `update order_items set goods_receipt_posted_at = now() where order_id = 'ZZ-RACE-1' and line_number = 10`);
@@ -343,7 +343,7 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     const textOf = async (id: string) => (await db().select({ text: orders.searchText, n: orders.itemCount }).from(orders).where(eq(orders.id, id)))[0];
     expect(await textOf('ZZ-GIVEN-1')).toEqual({ text: `zz-given-1${SEP}${SEP}osprey lift${SEP}`, n: 0 });
     expect((await textOf('ZZ-GIVEN-2'))?.text).toContain('wrong');
-    await db().insert(orderItems).values({ orderId: 'ZZ-GIVEN-2', lineNumber: 10, materialCode: 'M1', materialDescription: 'Puffin valve', unit: 'PC' });
+    await db().insert(orderItems).values({ orderId: 'ZZ-GIVEN-2', plant: 'DE02', lineNumber: 10, materialCode: 'M1', materialDescription: 'Puffin valve', unit: 'PC' });
     expect(await textOf('ZZ-GIVEN-2')).toEqual({ text: `zz-given-2${SEP}${SEP}osprey lift${SEP}${SEP}m1${SEP}puffin valve${SEP}${SEP}${SEP}${SEP}${SEP}`, n: 1 });
     await db().delete(orders).where(inArray(orders.id, ['ZZ-GIVEN-1', 'ZZ-GIVEN-2']));
   });
@@ -368,7 +368,7 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     const connectionString = product.database.databaseUrl;
     if (!connectionString) throw new Error('PostgreSQL expected');
     await db().insert(orders).values({ id: 'ZZ-RACE-T', plant: 'DE02' });
-    await db().insert(orderItems).values({ orderId: 'ZZ-RACE-T', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
+    await db().insert(orderItems).values({ orderId: 'ZZ-RACE-T', plant: 'DE02', lineNumber: 10, materialCode: 'M1', materialDescription: 'Race one', unit: 'PC' });
     // A adds a line and holds its transaction open; B meanwhile renames line 10 (text only: the
     // summary does not change). Reading from its own snapshot, B would drop A's line.
     await whileFirstHolds(connectionString, `insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-RACE-T', 20, 'M2', 'Jackal bracket', 'PC')`, `update order_items set material_description = 'Ibex pulley' where order_id = 'ZZ-RACE-T' and line_number = 10`);
@@ -425,6 +425,53 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     }
     expect((await expected('cs.admin', 'all', delivered)).counts.count_total).toBeGreaterThan(LIST_COUNT_CAP);
     await db().execute(sql`delete from orders where id like 'ZZ-CAP-%'`);
+  });
+
+  it('an item carries its order\'s plant: filled in, held by the foreign key, moved with the order (migration 0028)', async () => {
+    const [order] = await db().select().from(orders).where(eq(orders.plant, 'DE02')).limit(1);
+    // Left out, the order's plant is filled in; another plant is refused, as is an order that does not exist.
+    await db().execute(sql`insert into order_items (order_id, line_number, material_code, material_description, unit) values (${order!.id}, 901, 'M1', 'Plant fill', 'PC')`);
+    const plantOf = async (line: number) => (await db().select({ plant: orderItems.plant }).from(orderItems).where(and(eq(orderItems.orderId, order!.id), eq(orderItems.lineNumber, line))))[0]?.plant;
+    expect(await plantOf(901)).toBe('DE02');
+    const failure = (statement: Promise<unknown>) => statement.then(() => 'written', (error: { message?: string; cause?: { message?: string } }) => String(error.cause?.message ?? error.message));
+    expect(await failure(db().execute(sql`insert into order_items (order_id, plant, line_number, material_code, material_description, unit) values (${order!.id}, 'FI01', 902, 'M1', 'Wrong plant', 'PC')`))).toMatch(/order_items_order_plant_fk/);
+    expect(await failure(db().execute(sql`insert into order_items (order_id, line_number, material_code, material_description, unit) values ('ZZ-NO-SUCH-ORDER', 1, 'M1', 'No order', 'PC')`))).toMatch(/order_items_order_plant_fk/);
+    // The order moves to another plant: every item of it moves along.
+    await db().update(orders).set({ plant: 'FR03' }).where(eq(orders.id, order!.id));
+    const plants = await db().selectDistinct({ plant: orderItems.plant }).from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(plants).toEqual([{ plant: 'FR03' }]);
+    await db().update(orders).set({ plant: 'DE02' }).where(eq(orders.id, order!.id));
+    await db().delete(orderItems).where(and(eq(orderItems.orderId, order!.id), eq(orderItems.lineNumber, 901)));
+  });
+
+  it('a storage location mostly of other plants: each caller finds exactly the items in its scope (decision 0047)', async () => {
+    // ZZLOC is the location of every FI01 item (more than FEW_ORDERS, 200: the list's walk), of
+    // two DE02 items (a DE02 admin names their orders from its plant's items), and of an FI01
+    // order addressed to the DE02 admin (its extra part, in another plant).
+    const before = await db().select({ id: orderItems.id, storageLocation: orderItems.storageLocation }).from(orderItems);
+    const fi = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.plant, 'FI01'));
+    expect(fi.length).toBeGreaterThan(200);
+    const de = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.plant, 'DE02')).orderBy(asc(orderItems.id)).limit(2);
+    await db().update(orderItems).set({ storageLocation: 'ZZLOC' }).where(inArray(orderItems.id, [...fi, ...de].map((item) => item.id)));
+    const [addressed] = await db().select().from(orders).where(and(eq(orders.plant, 'FI01'), sql`${orders.userEmail} is null`)).limit(1);
+    await db().update(orders).set({ userEmail: 'cs.admin@example.com' }).where(eq(orders.id, addressed!.id));
+    const located = (item: Item) => item.storageLocation?.toLowerCase() === 'zzloc';
+    try {
+      for (const who of Object.keys(SCOPES)) {
+        for (const status of ['all', 'arrived', 'incoming']) {
+          const want = await expected(who, status, located);
+          const got = await pages(who, status, 50, status === 'all' ? 'sloc=ZZLOC' : 'sloc=zzloc');
+          expect(got.first, `${who} ${status}`).toMatchObject(want.counts);
+          expect(got.ids, `${who} ${status}`).toEqual(want.ids);
+        }
+      }
+      expect((await expected('cs.admin', 'all', located)).ids).toContain(addressed!.id);
+    } finally {
+      await db().update(orders).set({ userEmail: null }).where(eq(orders.id, addressed!.id));
+      for (const item of before.filter((row) => fi.some((f) => f.id === row.id) || de.some((d) => d.id === row.id))) {
+        await db().update(orderItems).set({ storageLocation: item.storageLocation }).where(eq(orderItems.id, item.id));
+      }
+    }
   });
 
   it('recounts an order whose items are truncated away', async () => {

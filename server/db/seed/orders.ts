@@ -246,6 +246,7 @@ function buildItem(ctx: OrderContext, header: OrderHeader, plan: ItemPlan, lineN
   const row: Insert<typeof schema.orderItems> = {
     id: itemId,
     orderId: header.id,
+    plant: header.plant.code,
     lineNumber,
     materialCode: material.code,
     materialDescription: material.descriptionEnglish,
