@@ -19,7 +19,7 @@ import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../
 import { findField, type SearchFieldKey, type SearchTerm } from '../../src/domain/search-language';
 import type { OrderDetails, TrackingItem, TrackingRow, TrackingStatusPage } from '../../src/contract/parts';
 import { executeNamed, rowsOf, spareConnections, type Db, type Tx } from '../db/client';
-import { orderItems, orders, parcelEvents, searchTextOfItem, searchTextOfOrder } from '../db/schema';
+import { orderItems, orders, parcelEvents, plants, searchTextOfItem, searchTextOfOrder } from '../db/schema';
 import { likePattern } from './stock-counts';
 import { COUNT_CAP, CURSOR_TIMESTAMP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
 import type { CurrentUser } from './users';
@@ -381,9 +381,17 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   // its items were each checked by the `exists` (7,644 orders for a count of 0 at scale 500).
   const byItems = (tab: SQL | undefined) =>
     itemFieldTerms.length ? sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${and(...itemFieldTerms.map(termSql), tab)})` : undefined;
-  // `sloc=` is the item field whose index holds the plant (order_items_storage_location_plant_idx):
-  // its items in the caller's plants are named apart (fewItemOrders).
+  // Terms whose indexes hold the plant, or that name few rows by themselves (fewInScope): `sloc=`
+  // (order_items_storage_location_plant_idx), the order codes, and `plant=` / `plant!=` as the
+  // plants they leave (a condition the extra part's (code, plant) indexes answer).
   const located = itemFieldTerms.some((term) => term.type !== 'free' && term.field === 'storageLocation' && term.operator === '=');
+  const coded = orderTerms.filter((term) => term.type !== 'free' && term.operator === '=' && SCOPED_ORDER_FIELDS.has(term.field));
+  const plantTerms = orderTerms.filter(
+    (term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'plant' && (term.operator === '=' || term.operator === '!='),
+  );
+  const leftPlants = and(
+    ...plantTerms.map((term) => (term.operator === '=' ? sql`lower(${plants.code}) = ${term.value.toLowerCase()}` : sql`lower(${plants.code}) <> ${term.value.toLowerCase()}`)),
+  );
   // `delivery=<status>` names the status of every matching item: the call reads what the §4 rules
   // say of the statuses the items hold once (statusFacts), and each tab is decided from that.
   const statusValues = itemTerms
@@ -400,7 +408,10 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
     .map((term) => inSearchText(term.value));
   return {
     order: (tab, name, itemsNamed = false) => and(...orderTerms.map(termSql), ...texts(name), ...described, itemsNamed ? undefined : byItems(tab)),
-    located: located ? and(...itemFieldTerms.map(termSql)) : undefined,
+    scoped:
+      located || coded.length > 0 || plantTerms.length > 0
+        ? { items: located ? and(...itemFieldTerms.map(termSql)) : undefined, orders: and(...orderTerms.map(termSql)), plants: leftPlants, coded: located || coded.length > 0 }
+        : undefined,
     // Rare free terms of three characters or more, through the trigram index; none for one term
     // that the statistics put in many orders (its few orders would not be few).
     named: named.length === 1 && many.has(named[0]!.value.toLowerCase()) ? undefined : and(...named.map((term) => inSearchText(term.value))),
@@ -418,14 +429,29 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   };
 }
 
+/** Order codes that an index answers by themselves or with the plant (`wc=`, `so=` …; fewInScope). */
+const SCOPED_ORDER_FIELDS = new Set<SearchFieldKey>(['serviceOrder', 'plannerGroup', 'equipment', 'workCenter', 'userEmail']);
+
+/** A search's terms as fewInScope asks them. */
+interface ScopedTerms {
+  /** With `sloc=`: the item field terms that an index answers. */
+  items: SQL | undefined;
+  /** The terms on the order row. */
+  orders: SQL | undefined;
+  /** The `plant=` / `plant!=` terms as a condition on plants.code (the plants they leave). */
+  plants: SQL | undefined;
+  /** A `sloc=` or order code term names the rows (plant terms alone do not: see fewInScope's callers). */
+  coded: boolean;
+}
+
 interface Search {
   /**
    * Conditions on a tab's order rows (order fields, the free terms in search_text, item documents
-   * of the tab by their index; not those when `itemsNamed`: fewItemOrders named their orders).
+   * of the tab by their index; not those when `itemsNamed`: fewInScope named their orders).
    */
   order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean) => SQL | undefined;
-  /** With a `sloc=` term: the item field terms that an index answers (fewItemOrders). */
-  located: SQL | undefined;
+  /** With a term whose index holds the plant (`sloc=`, an order code, `plant=`): what fewInScope asks. */
+  scoped: ScopedTerms | undefined;
   /** The order has an item matching every item term and the tab's item condition. */
   items: (tab: SQL | undefined) => SQL;
   /** The `delivery=` values (lower-cased): every matching item's status is each of them, in any case. */
@@ -615,23 +641,40 @@ async function fewOrders(db: Executor, where: SQL): Promise<string[] | undefined
 }
 
 /**
- * The orders of the items in the caller's scope that a `sloc=` search's indexed item terms name,
- * when there are at most FEW_ORDERS such items; undefined when there are more (docs/decisions/0047).
- * The items of the caller's plants are read through (lower(storage_location), plant), those of the
- * extra part's orders in other plants from those orders. PostgreSQL cannot see that a location is
- * nearly all one plant's (V001: 193,231 items, 54 in DE02 at scale 500; extended statistics keep
- * only the common pairs): for a DE02 admin it read every V001 item for each count (1.2-1.5 s); a
- * location the caller's plants hold many items of stops after FEW_ORDERS + 1 (the list goes on
- * as before). The list's statement that follows checks every order again, with its scope.
+ * The orders in the caller's scope that a search's indexed terms name (ScopedTerms), when there
+ * are at most FEW_ORDERS of them (of their items, with an item term); undefined when there are
+ * more (docs/decisions/0047). Two parts, each through indexes that hold the plant: the orders (or
+ * items) of the caller's plants, and the orders of the extra part (ship-to-party numbers, orders
+ * addressed to the caller) in other plants. PostgreSQL cannot see that a code is nearly all one
+ * plant's (extended statistics keep only the common pairs), so beside the caller's scope it
+ * walked the whole list index, or read every item of the code, for each count: a DE02 admin's
+ * `sloc=V001` (193,231 items, 54 in DE02 at scale 500) 1.2-1.5 s, `wc=FI01M001` and a
+ * mechanic's `plant!=FI01` 120-190 ms. A code the caller's plants hold many of stops after
+ * FEW_ORDERS + 1 rows (the list goes on as before). The list's statement that follows checks
+ * every named order again, with its scope and every term.
  */
-async function fewItemOrders(db: Executor, parts: ScopeParts & { plants: string[] }, items: SQL): Promise<string[] | undefined> {
+async function fewInScope(db: Executor, parts: ScopeParts & { plants: string[] }, terms: ScopedTerms): Promise<string[] | undefined> {
+  const limit = FEW_ORDERS + 1;
+  // Each part also answers the order's created_at, which the list index does not hold: beside a
+  // LIMIT, PostgreSQL otherwise walked the list index (index-only), expecting from the codes'
+  // spread over the plants to meet the part's rows soon, and found none after all 449,400 orders
+  // (70-120 ms a part). A walk that must read each order's row costs it more than the (code,
+  // plant) index's range, which is what it then reads.
+  const outside = sql`${orders.plant} = any(array(select ${plants.code} from ${plants} where ${and(sql`not ${inArray(plants.code, parts.plants)}`, terms.plants)}))`;
+  const extra = [...(parts.shipTo.length > 0 ? [inArray(orders.shipToParty, parts.shipTo)] : []), eq(orders.userEmail, parts.email)];
+  const joined = sql`${orders} inner join ${orderItems} on ${orderItems.orderId} = ${orders.id}`;
+  const selects = terms.items
+    ? [
+        // The items of the caller's plants, whatever the order terms (the list checks them).
+        sql`select ${orderItems.orderId} as id, null::timestamptz as created_at from ${orderItems} where ${and(terms.items, inArray(orderItems.plant, parts.plants))}`,
+        ...extra.map((part) => sql`select ${orders.id} as id, ${orders.createdAt} from ${joined} where ${and(part, outside, terms.orders, terms.items)}`),
+      ]
+    : [
+        ...(parts.plants.length > 0 ? [sql`select ${orders.id} as id, ${orders.createdAt} from ${orders} where ${and(terms.orders, plantPartSql(parts, orders))}`] : []),
+        ...extra.map((part) => sql`select ${orders.id} as id, ${orders.createdAt} from ${orders} where ${and(part, outside, terms.orders)}`),
+      ];
   const found = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      (select ${orderItems.orderId} as id from ${orderItems} where ${and(items, inArray(orderItems.plant, parts.plants))} limit ${FEW_ORDERS + 1})
-      union all
-      (select ${orderItems.orderId} as id from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
-        where ${and(items, extraPartSql(parts), sql`not ${inArray(orders.plant, parts.plants)}`)} limit ${FEW_ORDERS + 1})
-      limit ${FEW_ORDERS + 1}`),
+    await db.execute(sql`select id, created_at from (${sql.join(selects.map((select) => sql`(${select} limit ${limit})`), sql` union all `)}) found limit ${limit}`),
   );
   return found.length > FEW_ORDERS ? undefined : [...new Set(found.map((row) => row.id))];
 }
@@ -706,10 +749,14 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     options.terms.length > 0
       ? searchSql(options.terms, ...(await Promise.all([commonTerms(db, options.terms), narrowRanges(db, options.terms, options.narrowRangeItems)])))
       : null;
-  const [few, fewItems] = await Promise.all([
+  const [few, fewScoped] = await Promise.all([
     search?.named ? fewOrders(db, and(scope, search.named)!) : undefined,
-    search?.located && parts.plants ? fewItemOrders(db, { ...parts, plants: parts.plants }, search.located) : undefined,
+    // Plant terms alone ask only when they leave none of the caller's plants: otherwise the plants
+    // they leave hold the orders of the list, which it walks as before.
+    search?.scoped && parts.plants && (search.scoped.coded || parts.plants.length === 0) ? fewInScope(db, { ...parts, plants: parts.plants }, search.scoped) : undefined,
   ]);
+  // The item documents' semi join is left out where fewInScope read the items for the orders.
+  const itemsNamed = fewScoped !== undefined && search?.scoped?.items !== undefined;
   const facts = search?.statusValues.length ? await statusFacts(db, search.statusValues) : undefined;
   /**
    * A tab's orders in two parts: conditions on the order row and the orders' indexes, and the
@@ -718,12 +765,12 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const ofTab = (name: CountName): { order: SQL | undefined; items?: SQL } => {
     if (!search) return { order: and(scope, summaryStatusSql[name === 'total' ? 'all' : name]) };
     if (facts && !facts.possible(name)) return { order: sql`false` };
-    const named = and(few ? inArray(orders.id, few) : undefined, fewItems ? inArray(orders.id, fewItems) : undefined);
+    const named = and(few ? inArray(orders.id, few) : undefined, fewScoped ? inArray(orders.id, fewScoped) : undefined);
     // The item summary is the cheap first check: an order without an item of the tab has no
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     const tabItems = ITEM_TAB_SQL[name];
-    const order = and(byStatus(name), named, scope, search.order(tabItems, name, fewItems !== undefined), summary);
+    const order = and(byStatus(name), named, scope, search.order(tabItems, name, itemsNamed), summary);
     // Order fields alone (`plant=FI01`): every item of an order matches, so the item summary is
     // the whole check, as without a search.
     if (search.orderOnly || (name === 'total' && (search.whole || (facts && search.statusOnly)))) return { order };

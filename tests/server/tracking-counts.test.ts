@@ -474,6 +474,42 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     }
   });
 
+  it('an order code or plant mostly of other plants: each caller finds exactly the orders in its scope (decision 0047)', async () => {
+    // An FI01 order of work centre FI01M001 addressed to the DE02 admin (its extra part, in
+    // another plant), and an order of the mechanic's ship-to party moved to DE02.
+    const [addressed] = await db().select().from(orders).where(and(eq(orders.plant, 'FI01'), eq(orders.workCenter, 'FI01M001'), sql`${orders.userEmail} is null`)).limit(1);
+    const [shipped] = await db().select().from(orders).where(and(eq(orders.plant, 'FI01'), eq(orders.shipToParty, '0050010001'), sql`${orders.id} <> ${addressed!.id}`)).limit(1);
+    await db().update(orders).set({ userEmail: 'cs.admin@example.com' }).where(eq(orders.id, addressed!.id));
+    await db().update(orders).set({ plant: 'DE02' }).where(eq(orders.id, shipped!.id));
+    const [deWorkCenter] = await db().select({ code: orders.workCenter }).from(orders).where(and(eq(orders.plant, 'DE02'), sql`${orders.workCenter} is not null`)).limit(1);
+    const queries: Array<[string, (order: Order) => boolean]> = [
+      ['wc=fi01m001', (order) => order.workCenter?.toLowerCase() === 'fi01m001'],
+      [`wc=${deWorkCenter!.code}`, (order) => order.workCenter === deWorkCenter!.code],
+      ['plant!=FI01', (order) => order.plant.toLowerCase() !== 'fi01'],
+      ['plant=de02', (order) => order.plant.toLowerCase() === 'de02'],
+      ['plant!=FI01 plant!=DE02', (order) => !['fi01', 'de02'].includes(order.plant.toLowerCase())],
+    ];
+    try {
+      const all = await db().select().from(orders);
+      for (const [query, matches] of queries) {
+        const named = new Set(all.filter(matches).map((order) => order.id));
+        for (const who of Object.keys(SCOPES)) {
+          for (const status of ['all', 'arrived', 'incoming']) {
+            const want = await expected(who, status, (item) => named.has(item.orderId));
+            const got = await pages(who, status, 50, query);
+            expect(got.first, `${who} "${query}" ${status}`).toMatchObject(want.counts);
+            expect(got.ids, `${who} "${query}" ${status}`).toEqual(want.ids);
+          }
+        }
+      }
+      expect((await expected('cs.admin', 'all', (item) => item.orderId === addressed!.id)).ids).toEqual([addressed!.id]);
+      expect((await expected('mechanic', 'all', (item) => item.orderId === shipped!.id)).ids).toEqual([shipped!.id]);
+    } finally {
+      await db().update(orders).set({ userEmail: null }).where(eq(orders.id, addressed!.id));
+      await db().update(orders).set({ plant: 'FI01' }).where(eq(orders.id, shipped!.id));
+    }
+  });
+
   it('recounts an order whose items are truncated away', async () => {
     await db().execute(sql`truncate order_items cascade`);
     const [left] = await db().select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.itemCount} <> 0`);
