@@ -268,6 +268,13 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
       (select work_center from orders where work_center is not null group by 1 having count(*) >= 20 order by count(*), 1 limit 1) as wc,
       (select delivery_date::text from order_items where delivery_date is not null order by delivery_date desc limit 1 offset (select count(*) / 30 from order_items)) as date`),
   );
+  // Decision 0047: the largest storage location and work centre, nearly all another plant's than
+  // the customer service admin's (DE02) at scale 500.
+  const [largest] = rowsOf<{ sloc: string | null; wc: string | null }>(
+    await scaled.product.database.db.execute(sql`select
+      (select storage_location from order_items where storage_location is not null group by 1 order by count(*) desc, 1 limit 1) as sloc,
+      (select work_center from orders where work_center is not null group by 1 order by count(*) desc, 1 limit 1) as wc`),
+  );
   const searches: Array<[string, string, string]> = [
     ['free text "door" (broad)', 'door', 'manager'],
     // Decision 0041: a word in most orders (walked, named common by the statistics) and one in ~16 % (the trigram index).
@@ -292,6 +299,9 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
     ['two letters "xz" (rare)', 'xz', 'manager'],
     ['two letters "qj" (rare)', 'qj', 'manager'],
     ['mechanic, free text "door"', 'door', 'mechanic'],
+    [`customer service admin (DE02), field "sloc=${largest?.sloc ?? 'V001'}" (the largest location)`, `sloc=${largest?.sloc ?? 'V001'}`, 'cs.admin'],
+    [`customer service admin (DE02), field "wc=${largest?.wc ?? 'FI01M001'}" (the largest work centre)`, `wc=${largest?.wc ?? 'FI01M001'}`, 'cs.admin'],
+    ['mechanic (FI01), "plant!=FI01" (none of their plants)', 'plant!=FI01', 'mechanic'],
   ];
   const cases: Array<[string, string, string]> = [];
   for (const status of ['all', 'arrived', 'incoming'] as const) {
