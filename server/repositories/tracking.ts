@@ -236,9 +236,9 @@ const selectAsSent = (columns: Record<string, AnyPgColumn>, prefix = '') =>
     sql`, `,
   );
 
-/** An item's own fields (not its order, not its change time), as a list or the details send them. */
+/** An item's own fields (not its order, its order's plant or its change time), as a list or the details send them. */
 type ItemFields = Omit<TrackingItem, 'stage' | 'icons'>;
-const { orderId: _orderId, updatedAt: _itemUpdatedAt, ...ITEM_COLUMNS } = getTableColumns(orderItems);
+const { orderId: _orderId, plant: _itemPlant, updatedAt: _itemUpdatedAt, ...ITEM_COLUMNS } = getTableColumns(orderItems);
 const ITEM_FIELDS = selectAsSent(ITEM_COLUMNS);
 const ITEM_KEYS = Object.keys(ITEM_COLUMNS);
 /** The order fields a row of the list sends (not its search text: ~1 KB an order at scale). */
@@ -450,7 +450,7 @@ interface Search {
    * of the tab by their index; not those when `itemsNamed`: fewInScope named their orders).
    */
   order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean) => SQL | undefined;
-  /** With a term whose index holds the plant (`sloc=`, an order code, `plant=`): what fewInScope asks. */
+  /** With `sloc=`, an order code or plant terms: what fewInScope asks. */
   scoped: ScopedTerms | undefined;
   /** The order has an item matching every item term and the tab's item condition. */
   items: (tab: SQL | undefined) => SQL;
@@ -644,7 +644,8 @@ async function fewOrders(db: Executor, where: SQL): Promise<string[] | undefined
  * The orders in the caller's scope that a search's indexed terms name (ScopedTerms), when there
  * are at most FEW_ORDERS of them (of their items, with an item term); undefined when there are
  * more (docs/decisions/0047). Two parts, each through indexes that hold the plant: the orders (or
- * items) of the caller's plants, and the orders of the extra part (ship-to-party numbers, orders
+ * items) of the caller's plants (in scope by any part, as the plant part may be narrowed to work
+ * centres or planner groups), and the orders of the extra part (ship-to-party numbers, orders
  * addressed to the caller) in other plants. PostgreSQL cannot see that a code is nearly all one
  * plant's (extended statistics keep only the common pairs), so beside the caller's scope it
  * walked the whole list index, or read every item of the code, for each count: a DE02 admin's
@@ -670,7 +671,11 @@ async function fewInScope(db: Executor, parts: ScopeParts & { plants: string[] }
         ...extra.map((part) => sql`select ${orders.id} as id, ${orders.createdAt} from ${joined} where ${and(part, outside, terms.orders, terms.items)}`),
       ]
     : [
-        ...(parts.plants.length > 0 ? [sql`select ${orders.id} as id, ${orders.createdAt} from ${orders} where ${and(terms.orders, plantPartSql(parts, orders))}`] : []),
+        // Every order of the caller's plants in scope: by its plant part or, outside the work
+        // centres / planner groups that narrow it, by the extra part.
+        ...(parts.plants.length > 0
+          ? [sql`select ${orders.id} as id, ${orders.createdAt} from ${orders} where ${and(terms.orders, inArray(orders.plant, parts.plants), or(plantPartSql(parts, orders), extraPartSql(parts)))}`]
+          : []),
         ...extra.map((part) => sql`select ${orders.id} as id, ${orders.createdAt} from ${orders} where ${and(part, outside, terms.orders)}`),
       ];
   const found = rowsOf<{ id: string }>(

@@ -482,8 +482,17 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     await db().update(orders).set({ userEmail: 'cs.admin@example.com' }).where(eq(orders.id, addressed!.id));
     await db().update(orders).set({ plant: 'DE02' }).where(eq(orders.id, shipped!.id));
     const [deWorkCenter] = await db().select({ code: orders.workCenter }).from(orders).where(and(eq(orders.plant, 'DE02'), sql`${orders.workCenter} is not null`)).limit(1);
+    // An order of the mechanic's plant outside their work centre, which they see by their ship-to party.
+    const [byShipTo] = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.plant, 'FI01'), eq(orders.shipToParty, '0050010001'), sql`${orders.workCenter} <> 'FI01M001'`, sql`${orders.serviceOrder} is not null`))
+      .limit(1);
     const queries: Array<[string, (order: Order) => boolean]> = [
       ['wc=fi01m001', (order) => order.workCenter?.toLowerCase() === 'fi01m001'],
+      [`wc=${byShipTo!.workCenter}`, (order) => order.workCenter === byShipTo!.workCenter],
+      [`so=${byShipTo!.serviceOrder}`, (order) => order.serviceOrder?.toLowerCase() === byShipTo!.serviceOrder!.toLowerCase()],
+      [`plant=FI01 wc=${byShipTo!.workCenter}`, (order) => order.plant === 'FI01' && order.workCenter === byShipTo!.workCenter],
       [`wc=${deWorkCenter!.code}`, (order) => order.workCenter === deWorkCenter!.code],
       ['plant!=FI01', (order) => order.plant.toLowerCase() !== 'fi01'],
       ['plant=de02', (order) => order.plant.toLowerCase() === 'de02'],
@@ -504,6 +513,7 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
       }
       expect((await expected('cs.admin', 'all', (item) => item.orderId === addressed!.id)).ids).toEqual([addressed!.id]);
       expect((await expected('mechanic', 'all', (item) => item.orderId === shipped!.id)).ids).toEqual([shipped!.id]);
+      expect((await expected('mechanic', 'all', (item) => item.orderId === byShipTo!.id)).ids).toEqual([byShipTo!.id]);
     } finally {
       await db().update(orders).set({ userEmail: null }).where(eq(orders.id, addressed!.id));
       await db().update(orders).set({ plant: 'FI01' }).where(eq(orders.id, shipped!.id));

@@ -98,7 +98,7 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     // milliseconds, dates as text, quantities and ids as numbers.
     const quantity = (value: string | null) => (value === null ? null : Number(value));
     const asSent = (item: Item) => {
-      // The item's plant is its order's (migration 0028), sent with the order.
+      // The item's plant is its order's (migration 0028): the row sends it, the item does not.
       const { orderId: _orderId, plant: _plant, updatedAt: _updatedAt, ...fields } = item;
       return {
         ...fields,
