@@ -94,8 +94,9 @@ function scopeSql(parts: ScopeParts): SQL | undefined {
   return or(plantPartSql(parts, orders), extraPartSql(parts));
 }
 
-/** Orders of the extra part of the scope: the caller's ship-to-party numbers, orders addressed to them. */
-const extraPartSql = (parts: ScopeParts) => or(parts.shipTo.length > 0 ? inArray(orders.shipToParty, parts.shipTo) : undefined, eq(orders.userEmail, parts.email))!;
+/** The extra part of the scope, one condition each: the caller's ship-to-party numbers, orders addressed to them. */
+const extraParts = (parts: ScopeParts): SQL[] => [...(parts.shipTo.length > 0 ? [inArray(orders.shipToParty, parts.shipTo)] : []), eq(orders.userEmail, parts.email)];
+const extraPartSql = (parts: ScopeParts) => or(...extraParts(parts))!;
 
 /** §4 "arrived" (item_is_arrived, the SQL twin of isArrived; migration 0015, decision 0022). */
 const arrivedSql = sql`item_is_arrived(${orderItems.deliveryStatus}, ${orderItems.goodsReceiptPostedAt}, ${orderItems.purchaseOrderGoodsReceiptQuantity})`;
@@ -382,16 +383,9 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   const byItems = (tab: SQL | undefined) =>
     itemFieldTerms.length ? sql`${orders.id} in (select ${orderItems.orderId} from ${orderItems} where ${and(...itemFieldTerms.map(termSql), tab)})` : undefined;
   // Terms whose indexes hold the plant, or that name few rows by themselves (fewInScope): `sloc=`
-  // (order_items_storage_location_plant_idx), the order codes, and `plant=` / `plant!=` as the
-  // plants they leave (a condition the extra part's (code, plant) indexes answer).
+  // (order_items_storage_location_plant_idx) and the order codes.
   const located = itemFieldTerms.some((term) => term.type !== 'free' && term.field === 'storageLocation' && term.operator === '=');
-  const coded = orderTerms.filter((term) => term.type !== 'free' && term.operator === '=' && SCOPED_ORDER_FIELDS.has(term.field));
-  const plantTerms = orderTerms.filter(
-    (term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'plant' && (term.operator === '=' || term.operator === '!='),
-  );
-  const leftPlants = and(
-    ...plantTerms.map((term) => (term.operator === '=' ? sql`lower(${plants.code}) = ${term.value.toLowerCase()}` : sql`lower(${plants.code}) <> ${term.value.toLowerCase()}`)),
-  );
+  const coded = located || orderTerms.some((term) => term.type !== 'free' && term.operator === '=' && SCOPED_ORDER_FIELDS.has(term.field));
   // `delivery=<status>` names the status of every matching item: the call reads what the §4 rules
   // say of the statuses the items hold once (statusFacts), and each tab is decided from that.
   const statusValues = itemTerms
@@ -408,10 +402,7 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
     .map((term) => inSearchText(term.value));
   return {
     order: (tab, name, itemsNamed = false) => and(...orderTerms.map(termSql), ...texts(name), ...described, itemsNamed ? undefined : byItems(tab)),
-    scoped:
-      located || coded.length > 0 || plantTerms.length > 0
-        ? { items: located ? and(...itemFieldTerms.map(termSql)) : undefined, orders: and(...orderTerms.map(termSql)), plants: leftPlants, coded: located || coded.length > 0 }
-        : undefined,
+    scoped: { items: located ? and(...itemFieldTerms.map(termSql)) : undefined, orders: and(...orderTerms.map(termSql)), coded },
     // Rare free terms of three characters or more, through the trigram index; none for one term
     // that the statistics put in many orders (its few orders would not be few).
     named: named.length === 1 && many.has(named[0]!.value.toLowerCase()) ? undefined : and(...named.map((term) => inSearchText(term.value))),
@@ -438,8 +429,6 @@ interface ScopedTerms {
   items: SQL | undefined;
   /** The terms on the order row. */
   orders: SQL | undefined;
-  /** The `plant=` / `plant!=` terms as a condition on plants.code (the plants they leave). */
-  plants: SQL | undefined;
   /** A `sloc=` or order code term names the rows (plant terms alone do not: see fewInScope's callers). */
   coded: boolean;
 }
@@ -450,8 +439,8 @@ interface Search {
    * of the tab by their index; not those when `itemsNamed`: fewInScope named their orders).
    */
   order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean) => SQL | undefined;
-  /** With `sloc=`, an order code or plant terms: what fewInScope asks. */
-  scoped: ScopedTerms | undefined;
+  /** What fewInScope asks (with `sloc=`, an order code, or plant terms that leave none of the caller's plants). */
+  scoped: ScopedTerms;
   /** The order has an item matching every item term and the tab's item condition. */
   items: (tab: SQL | undefined) => SQL;
   /** The `delivery=` values (lower-cased): every matching item's status is each of them, in any case. */
@@ -654,15 +643,23 @@ async function fewOrders(db: Executor, where: SQL): Promise<string[] | undefined
  * FEW_ORDERS + 1 rows (the list goes on as before). The list's statement that follows checks
  * every named order again, with its scope and every term.
  */
-async function fewInScope(db: Executor, parts: ScopeParts & { plants: string[] }, terms: ScopedTerms): Promise<string[] | undefined> {
+async function fewInScope(
+  db: Executor,
+  parts: ScopeParts & { plants: string[] },
+  terms: ScopedTerms,
+  plantTerms: readonly PlantTerm[],
+): Promise<string[] | undefined> {
   const limit = FEW_ORDERS + 1;
   // Each part also answers the order's created_at, which the list index does not hold: beside a
   // LIMIT, PostgreSQL otherwise walked the list index (index-only), expecting from the codes'
   // spread over the plants to meet the part's rows soon, and found none after all 449,400 orders
   // (70-120 ms a part). A walk that must read each order's row costs it more than the (code,
   // plant) index's range, which is what it then reads.
-  const outside = sql`${orders.plant} = any(array(select ${plants.code} from ${plants} where ${and(sql`not ${inArray(plants.code, parts.plants)}`, terms.plants)}))`;
-  const extra = [...(parts.shipTo.length > 0 ? [inArray(orders.shipToParty, parts.shipTo)] : []), eq(orders.userEmail, parts.email)];
+  // The plants outside the caller's that the plant terms leave, as a condition the extra part's
+  // (code, plant) indexes answer.
+  const left = plantTerms.map(({ operator, value }) => sql`lower(${plants.code}) ${sql.raw(operator === '=' ? '=' : '<>')} ${value}`);
+  const outside = sql`${orders.plant} = any(array(select ${plants.code} from ${plants} where ${and(sql`not ${inArray(plants.code, parts.plants)}`, ...left)}))`;
+  const extra = extraParts(parts);
   const joined = sql`${orders} inner join ${orderItems} on ${orderItems.orderId} = ${orders.id}`;
   const selects = terms.items
     ? [
@@ -758,10 +755,12 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     search?.named ? fewOrders(db, and(scope, search.named)!) : undefined,
     // Plant terms alone ask only when they leave none of the caller's plants: otherwise the plants
     // they leave hold the orders of the list, which it walks as before.
-    search?.scoped && parts.plants && (search.scoped.coded || parts.plants.length === 0) ? fewInScope(db, { ...parts, plants: parts.plants }, search.scoped) : undefined,
+    search && parts.plants && (search.scoped.coded || (plantTerms.length > 0 && parts.plants.length === 0))
+      ? fewInScope(db, { ...parts, plants: parts.plants }, search.scoped, plantTerms)
+      : undefined,
   ]);
   // The item documents' semi join is left out where fewInScope read the items for the orders.
-  const itemsNamed = fewScoped !== undefined && search?.scoped?.items !== undefined;
+  const itemsNamed = fewScoped !== undefined && search?.scoped.items !== undefined;
   const facts = search?.statusValues.length ? await statusFacts(db, search.statusValues) : undefined;
   /**
    * A tab's orders in two parts: conditions on the order row and the orders' indexes, and the
