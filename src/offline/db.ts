@@ -44,6 +44,14 @@ export interface LineSlot {
   page: string;
   id: number;
   chunk: number;
+  /**
+   * v6 (#22): the line as the device holds it now, when it changed after its slice was written
+   * (an edit, a confirmation): read over the slice's copy, so an edit writes this one small record,
+   * not its slice of CHUNK_SIZE lines. The next time the sheet is written, its slices take them in.
+   */
+  row?: unknown;
+  /** The page again, only while `row` is set: a sparse index finds a sheet's changed lines. */
+  edited?: string;
 }
 
 export const CHUNK_SIZE = 250;
@@ -163,6 +171,9 @@ export class OfflineDatabase extends Dexie {
           });
         await tx.table('slots').bulkPut(slots);
       });
+    // v6 (#22): a changed line rides on its slot (`row`, `edited`) instead of rewriting its slice;
+    // the index holds only the slots that carry one. Nothing to derive: no slot carries one yet.
+    this.version(6).stores({ slots: '[page+id], page, edited' });
   }
 }
 

@@ -4,7 +4,7 @@
  * deletes, Idempotency-Key replay). A request can be held in flight to interleave changes with it.
  */
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
 import { offlineDb, readMark, type OutboxEntry } from '../../../offline/db';
 import { runRound, verifyScopes, type Answer, type SyncDeps } from '../../../offline/sync';
@@ -208,6 +208,29 @@ describe('issue #15, case by case', () => {
     expect([...server.lines.values()].some((line) => line.material_code === 'NEW001')).toBe(false);
     expect(await offlineDb.outbox.count()).toBe(0);
     expect((await device()).some((line) => line.material_code === 'NEW001')).toBe(false);
+  });
+
+  it('9: two lines added a moment apart never share an id: removing one keeps the other and its add', async () => {
+    // The former id, -(Date.now() + random 0–999), was the same for these two adds 1 ms apart.
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      await addLine(USER, COUNT_ID, { material_code: 'NEW001', material_description_english: 'New', unit: 'PC' });
+      now.mockReturnValue(1_800_000_000_001);
+      random.mockReturnValue(0.499);
+      await addLine(USER, COUNT_ID, { material_code: 'NEW002', material_description_english: 'New', unit: 'PC' });
+    } finally {
+      now.mockRestore();
+      random.mockRestore();
+    }
+    const added = (await device()).filter((line) => line.material_code.startsWith('NEW'));
+    expect(added).toHaveLength(2);
+    expect(new Set(added.map((line) => line.id)).size).toBe(2);
+    await removeLine(USER, added[0]!);
+    expect((await device()).map((line) => line.material_code)).toContain('NEW002');
+    await runRound(USER, server.deps);
+    expect([...server.lines.values()].map((line) => line.material_code)).toContain('NEW002');
+    expect([...server.lines.values()].map((line) => line.material_code)).not.toContain('NEW001');
   });
 
   it('8: an edit from a screen still showing a removed line lands on the line its material was added again as', async () => {

@@ -1,14 +1,15 @@
 /**
  * #22: a change to one line of a count reads and writes what that line needs, whatever the size
  * of the count. Device database v5: the sheet's page holds no list of ids; a line's slot says
- * which slice holds it, and an edit reads that slot and that slice.
+ * which slice holds it, and an edit reads that slot and that slice. v6: the edited line rides on
+ * its slot, so an edit writes no slice, and a second edit of the line reads none.
  */
 import 'fake-indexeddb/auto';
 import type { DBCore, DBCoreTable } from 'dexie';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StockCountRow } from '../../../contract/stock';
 import { CHUNK_SIZE, offlineDb } from '../../../offline/db';
-import { addLine, readCountSheet, removeLine, setQuantity, sheetKey, writeCountSheet, type CountSheet } from './count-sheet';
+import { addLine, FOLD_AT, foldChangedLines, readCountSheet, removeLine, setQuantity, sheetKey, writeCountSheet, type CountSheet } from './count-sheet';
 import './register';
 import { TEST_COUNT_ID, testLine } from './test-rows';
 
@@ -19,14 +20,20 @@ const sheetOf = (size: number): CountSheet => ({
   material_counts: Array.from({ length: size }, (_, i) => testLine(i + 1)),
 });
 
-/** Every record the device database hands back, per table, while `counting` is on. */
+/** Every record the device database hands back, and every one it is given to write, per table, while `counting` is on. */
 let counting = false;
 const read: Record<string, number> = {};
-const tally = (table: string, records: number) => {
-  if (counting) read[table] = (read[table] ?? 0) + records;
+const written: Record<string, number> = {};
+const tally = (table: string, records: number, into = read) => {
+  if (counting) into[table] = (into[table] ?? 0) + records;
 };
 const countingTable = (table: DBCoreTable): DBCoreTable => ({
   ...table,
+  mutate: (request) =>
+    table.mutate(request).then((result) => {
+      tally(table.name, request.type === 'put' || request.type === 'add' ? request.values.length : 0, written);
+      return result;
+    }),
   // Dexie's own promises (.then), not async functions: a native promise between a request and the
   // next would let the transaction commit while an edit still has requests to make.
   get: (request) =>
@@ -71,18 +78,26 @@ beforeEach(async () => {
   await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
 });
 
-async function readsOfOneEdit(size: number) {
-  await offlineDb.outbox.clear();
-  await writeCountSheet(USER, sheetOf(size));
-  for (const table of Object.keys(read)) delete read[table];
+async function oneEdit(line: number, quantity: number) {
+  for (const table of [...Object.keys(read), ...Object.keys(written)]) {
+    delete read[table];
+    delete written[table];
+  }
   counting = true;
   try {
-    await setQuantity(USER, testLine(size - 3), 9);
+    await setQuantity(USER, testLine(line), quantity);
   } finally {
     counting = false;
   }
+  return { reads: { ...read }, writes: { ...written } };
+}
+
+async function readsOfOneEdit(size: number) {
+  await offlineDb.outbox.clear();
+  await writeCountSheet(USER, sheetOf(size));
+  const { reads, writes } = await oneEdit(size - 3, 9);
   const page = await offlineDb.pages.get(key);
-  return { reads: { ...read }, pageBytes: JSON.stringify(page).length };
+  return { reads, writes, pageBytes: JSON.stringify(page).length };
 }
 
 describe('a change on a big count', () => {
@@ -91,9 +106,70 @@ describe('a change on a big count', () => {
     const big = await readsOfOneEdit(10_000);
     expect(big.reads).toEqual(small.reads);
     expect(big.reads.chunks).toBe(1);
+    // It writes the line on its slot and the outbox entry: no slice of lines.
+    expect(big.writes).toEqual(small.writes);
+    expect(big.writes).toEqual({ slots: 1, outbox: 1 });
     // The page holds the count, not its list: no bigger for 10,000 lines than for 100.
     expect(big.pageBytes).toBe(small.pageBytes);
     expect((await readCountSheet(key))!.material_counts.find((line) => line.id === 9_997)!.quantity).toBe(9);
+    // The line's next edit reads it from its slot: no slice read either.
+    const again = await oneEdit(9_997, 10);
+    expect(again.reads.chunks ?? 0).toBe(0);
+    expect(again.writes).toEqual({ slots: 1, outbox: 1 });
+    const sheet = (await readCountSheet(key))!;
+    expect(sheet.material_counts).toHaveLength(10_000);
+    expect(sheet.material_counts.find((line) => line.id === 9_997)!.quantity).toBe(10);
+  });
+
+  it('folds the lines changed on their slots into the slices when the sheet is written again', async () => {
+    await offlineDb.outbox.clear();
+    await writeCountSheet(USER, sheetOf(CHUNK_SIZE + 10));
+    await setQuantity(USER, testLine(2), 41);
+    await setQuantity(USER, testLine(CHUNK_SIZE + 5), 42);
+    expect(await offlineDb.slots.where('edited').equals(key).count()).toBe(2);
+    // The slices still hold the lines as written; the sheet read takes the slots' copies over them.
+    const slices = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+    expect((slices[0]!.rows as Array<{ id: number; quantity: number | null }>).find((row) => row.id === 2)!.quantity).toBe(testLine(2).quantity);
+    const before = (await readCountSheet(key))!.material_counts;
+    expect(before.find((line) => line.id === 2)!.quantity).toBe(41);
+    expect(before.find((line) => line.id === CHUNK_SIZE + 5)!.quantity).toBe(42);
+    // A read of the server while both edits wait: the sheet is written with them, in its slices.
+    await writeCountSheet(USER, sheetOf(CHUNK_SIZE + 10));
+    expect(await offlineDb.slots.where('edited').equals(key).count()).toBe(0);
+    const after = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+    const rows = after.flatMap((slice) => slice.rows as Array<{ id: number; quantity: number | null }>);
+    expect(rows.find((row) => row.id === 2)!.quantity).toBe(41);
+    expect(rows.find((row) => row.id === CHUNK_SIZE + 5)!.quantity).toBe(42);
+    expect((await readCountSheet(key))!.material_counts).toEqual(before);
+    // A removal of an edited line takes it from its slice and its slot with it.
+    await removeLine(USER, { ...testLine(3) });
+    await setQuantity(USER, testLine(4), 43);
+    await removeLine(USER, testLine(4));
+    const left = (await readCountSheet(key))!.material_counts;
+    expect(left.some((line) => line.id === 4 || line.id === 3)).toBe(false);
+    expect(await offlineDb.slots.get([key, 4])).toBeUndefined();
+  });
+
+  it('folds them when a read finds many (a whole count typed in without signal), and reads the same after', async () => {
+    await offlineDb.outbox.clear();
+    const size = FOLD_AT + 300;
+    await writeCountSheet(USER, sheetOf(size));
+    await setQuantity(USER, testLine(7), 70);
+    // One edit: the sheet is read as before, and a fold writes it into its slice.
+    const oneChanged = (await readCountSheet(key))!.material_counts;
+    await foldChangedLines(key);
+    expect(await offlineDb.slots.where('edited').equals(key).count()).toBe(0);
+    expect((await readCountSheet(key))!.material_counts).toEqual(oneChanged);
+    // FOLD_AT lines changed on their slots (written as edits leave them): a read folds them soon after.
+    const slots = await offlineDb.slots.where('page').equals(key).toArray();
+    await offlineDb.slots.bulkPut(slots.slice(0, FOLD_AT).map((slot) => ({ ...slot, row: testLine(slot.id, slot.id % 9), edited: key })));
+    const read = (await readCountSheet(key))!.material_counts;
+    expect(read.filter((line) => line.quantity !== null)).toHaveLength(FOLD_AT);
+    await vi.waitFor(async () => expect(await offlineDb.slots.where('edited').equals(key).count()).toBe(0));
+    expect((await readCountSheet(key))!.material_counts).toEqual(read);
+    const rows = (await offlineDb.chunks.where('page').equals(key).toArray()).flatMap((slice) => slice.rows as Array<{ id: number; quantity: number | null }>);
+    expect(rows.filter((row) => row.quantity !== null)).toHaveLength(FOLD_AT);
+    expect(await offlineDb.slots.where('page').equals(key).count()).toBe(size);
   });
 
   it('keeps every line’s slot right through adds, removals and a refresh', async () => {
