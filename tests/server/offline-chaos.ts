@@ -117,7 +117,7 @@ export async function chaosRunner(product: TestProduct, options: { split?: boole
     await db.update(stockCounts).set({ status: 'initiated' }).where(eq(stockCounts.id, COUNT_ID));
     await db.delete(stockCountParts).where(eq(stockCountParts.stockCountId, COUNT_ID));
     await db.update(materialCounts).set({ resolvedPartId: null, resolvedBy: null, resolvedAt: null }).where(eq(materialCounts.stockCountId, COUNT_ID));
-    await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
+    await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.slots.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
     if (options.split) {
       // #18: the mechanic counts every line but three (another counter's), the first line twice (a control count).
       const res = await product.app.inject({

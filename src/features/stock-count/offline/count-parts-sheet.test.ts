@@ -43,7 +43,7 @@ function server(answers: Array<(entry: OutboxEntry) => Answer>) {
 }
 
 beforeEach(async () => {
-  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
+  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.slots.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
   await writeCountSheet(USER, {
     stock_count: { id: TEST_COUNT_ID, status: 'initiated', part_count: 2 } as StockCountRow,
     material_counts: [line(1), line(2)],

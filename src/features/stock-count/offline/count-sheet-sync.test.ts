@@ -64,6 +64,7 @@ const echoQuantity = (entry: OutboxEntry): Answer =>
 beforeEach(async () => {
   await offlineDb.pages.clear();
   await offlineDb.chunks.clear();
+  await offlineDb.slots.clear();
   await offlineDb.outbox.clear();
   await offlineDb.marks.clear();
   await writeCountSheet(USER, sheet([line(1), line(2), line(3)]));

@@ -606,7 +606,10 @@ async function queueQuantity(
         // A screen a render behind can name a line removed since (and its material added again
         // as a new line): the edit would name a line the server no longer has (404). Found out
         // here, where the line is read anyway, so an edit of a held line costs no extra read.
-        if (!held && !asShown && !isProvisional(line.id) && (await sheetPage(key))) throw new LineGone();
+        // So can a line added on this device whose add was confirmed after the screen's line was
+        // looked up (it now has the server's id): queued under the provisional id, the edit would
+        // wait for an add that is no longer there, and never leave.
+        if (!held && !asShown && (await sheetPage(key))) throw new LineGone();
         const partOf = held?.sheet.data.part ? line.stock_count_id : undefined;
         const version = isProvisional(line.id) ? undefined : (held?.row ?? line).version;
         return editRequest(makeEdit(line.id, quantity, version, partOf === undefined ? acceptBook : undefined), partOf);

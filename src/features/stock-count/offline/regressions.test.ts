@@ -109,7 +109,7 @@ const onDevice = async (id: number) => (await device()).find((line) => line.id =
 let server: ReturnType<typeof fakeServer>;
 
 beforeEach(async () => {
-  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
+  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.slots.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
   server = fakeServer([row(1), row(2), row(3)]);
   setSheetReader(async (path) => (path === 'my_stock_count' ? { stock_counts: [server.sheet().stock_count] } : { ...server.sheet(), has_next: false }));
   await writeCountSheet(USER, server.sheet());

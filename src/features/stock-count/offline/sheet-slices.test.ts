@@ -75,7 +75,7 @@ afterAll(() => {
 });
 
 beforeEach(async () => {
-  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
+  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.slots.clear(), offlineDb.outbox.clear(), offlineDb.marks.clear()]);
 });
 
 async function oneEdit(line: number, quantity: number) {
