@@ -9,7 +9,8 @@
  * Goals: p99 ≤ 50 ms for one client; under the mix 0 errors and p99 ≤ 500 ms.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
 import { and, sql } from 'drizzle-orm';
 import { orders } from '../../server/db/schema';
@@ -356,12 +357,49 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
     await fetch(`http://127.0.0.1:${port}/healthz`);
     const baseline = await autocannon(`http://127.0.0.1:${port + 1}/bare`, BROWSER, loadSeconds);
     const localPostgres = /@(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(scaled.databaseUrl);
-    const mixed = await withCpuSplit(() => autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix), localPostgres);
+    const mixed = await withProfile(() => withCpuSplit(() => autocannon(`http://127.0.0.1:${port}`, {}, loadSeconds, mix), localPostgres));
     await fetch(`http://127.0.0.1:${port}/healthz`);
     const replicas = scaled.databaseUrl ? await twoReplicas(scaled, port, port + 2, loadSeconds, mix) : null;
     return { latencies, capped: first.counts_capped ?? [], load: { list, bare: baseline, ratio: list.perSecond / baseline.perSecond, mix: { pages: reads.length, writes: writes.length, ...mixed }, replicas } };
   } finally {
     bare.kill('SIGTERM');
+  }
+}
+
+/**
+ * With BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this process (the server; on PGlite its
+ * database too) while `load` runs, written to the file (open it in Chrome's DevTools), and the
+ * functions and packages that spent the most of it printed.
+ */
+async function withProfile<T>(load: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return load();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await load();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    writeFileSync(file, JSON.stringify(profile));
+    const spent = new Map<number, number>();
+    profile.samples?.forEach((id, i) => spent.set(id, (spent.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+    const byFunction = new Map<string, number>();
+    const byPackage = new Map<string, number>();
+    let total = 0;
+    for (const node of profile.nodes) {
+      const us = spent.get(node.id) ?? 0;
+      total += us;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const name = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('node:') ? 'node' : url.includes('/server/') || url.includes('/src/') ? 'ours' : functionName.startsWith('(') ? functionName : 'native');
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    }
+    const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, us]) => `  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`).join('\n');
+    console.log(`CPU profile of the mix written to ${file}\nby package:\n${top(byPackage, 15)}\nby function (self time):\n${top(byFunction, 25)}`);
   }
 }
 
