@@ -644,7 +644,7 @@ let lastProvisional = 0;
  * then). Milliseconds × 1,000 plus a random tail, and strictly falling within a tab: two tabs
  * repeat one only in the same millisecond with the same tail.
  */
-export function provisionalId(): number {
+function provisionalId(): number {
   lastProvisional = Math.min(-(Date.now() * 1000 + Math.floor(Math.random() * 1000)), lastProvisional - 1);
   return lastProvisional;
 }
