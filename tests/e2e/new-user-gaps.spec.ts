@@ -273,13 +273,19 @@ test('item 2: a newer search supersedes the running one (its request is aborted)
     ropeAsked();
     await route.continue();
   });
+  let doorAsked: () => void = () => undefined;
+  const door = new Promise<void>((resolve) => (doorAsked = resolve));
   await context.route(/tracking-status\?.*query=door/, async (route) => {
+    doorAsked();
     await rope;
     await route.continue().catch(() => undefined);
   });
   await page.getByLabel('Filter by').fill('door');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/q=door/);
+  // The second search is typed while the first is on its way (asked, not answered). The field
+  // keeps what is typed even if the screen catches up with the first search meanwhile.
+  await door;
   await page.getByLabel('Filter by').fill('rope');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/q=rope/);

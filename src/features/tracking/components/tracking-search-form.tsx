@@ -31,6 +31,25 @@ export function TrackingSearchForm({
   const id = useId();
   const [text, setText] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
+  // The query shown (`initial`) changes after this form's own search, or from elsewhere (Back, a
+  // link). Only the latter replaces the text: what was typed after pressing Search, before the
+  // list caught up (a slow phone), stays in the field (the screen used to remount the form).
+  const [seen, setSeen] = useState(initial);
+  /** The queries this form searched that the screen has not shown yet, oldest first. */
+  const [sent, setSent] = useState<string[]>([]);
+  if (initial !== seen) {
+    setSeen(initial);
+    const own = sent.lastIndexOf(initial);
+    setSent(own >= 0 ? sent.slice(own + 1) : []);
+    if (own < 0) {
+      setText(initial);
+      setSubmitted(false);
+    }
+  }
+  const search = (query: string) => {
+    setSent((queries) => [...queries, query]);
+    onSearch(query);
+  };
   const terms = useMemo(() => splitTerms(text), [text]);
   const { errors } = useMemo(() => parseSearch(text), [text]);
   const errorAt = new Map(errors.map((error) => [error.index, error]));
@@ -43,7 +62,7 @@ export function TrackingSearchForm({
       onSubmit={(event) => {
         event.preventDefault();
         setSubmitted(true);
-        if (errors.length === 0) onSearch(text.trim());
+        if (errors.length === 0) search(text.trim());
         else onInvalid?.(text.trim());
       }}
     >
@@ -76,11 +95,11 @@ export function TrackingSearchForm({
               title={t('scan.findOrderTitle')}
               onScan={(raw) => {
                 void import('../../../domain/scan-codes').then(({ orderSearchFor }) => {
-                  const search = orderSearchFor(raw);
-                  if (!search) return;
-                  setText(search);
+                  const found = orderSearchFor(raw);
+                  if (!found) return;
+                  setText(found);
                   setSubmitted(true);
-                  if (parseSearch(search).errors.length === 0) onSearch(search);
+                  if (parseSearch(found).errors.length === 0) search(found);
                 });
               }}
             />

@@ -78,7 +78,6 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
       {(first.isOfflineCopy || !online) && <OfflineBanner savedAt={first.savedAt} />}
       <div className="monitor-toolbar" hidden={Boolean(ActiveNotifications)}>
         <TrackingSearchForm
-          key={state.query}
           initial={state.query}
           label={t('tracking.filterBy')}
           onSearch={(query) => {
