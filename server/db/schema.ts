@@ -333,10 +333,12 @@ export const orders = pgTable(
       .using('gin', t.searchText.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: 1024 })
       .where(sql`action_point_items > 0`),
-    // §5 free terms of 1–2 characters have no trigram: search_grams() (migration 0019) is the set
-    // of trigrams of the text with every character tripled ("dj" → "ddj", "djj"; "q" → "qqq"), and
-    // `@>` on this index names the orders holding a rare pair or letter (docs/decisions/0035).
-    index('orders_search_grams_idx').using('gin', sql`search_grams(${t.searchText})`).with({ gin_pending_list_limit: 1024 }),
+    // §5 free terms of 1–2 characters have no trigram: order_short_grams() (migration 0030) is the
+    // set of trigrams of the text with every character tripled ("dj" → "ddj", "djj"; "q" → "qqq"),
+    // and `@>` on this index names the orders holding a rare pair or letter (docs/decisions/0035).
+    // Runs of digits touching no letter are left out: every digit pair is in most orders, so those
+    // terms are walked, and they were a third of the keys every order write inserted (0049).
+    index('orders_short_grams_idx').using('gin', sql`order_short_grams(${t.searchText})`).with({ gin_pending_list_limit: 1024 }),
     index('orders_service_order_lower_idx').on(sql`lower(${t.serviceOrder})`),
     index('orders_equipment_lower_idx').on(sql`lower(${t.equipmentCode})`),
     // §5 `wc=`, `planner group=`, `user email=` compare lower-cased (the scope's own indexes hold

@@ -313,14 +313,16 @@ function freeTermSql(value: string): SQL {
 }
 
 /**
- * The search_grams() entries (migration 0019) every text holding a 1–2 character term holds:
+ * The order_short_grams() entries (migration 0030) every text holding a 1–2 character term holds:
  * with each character tripled, "dj" is "dddjjj", whose trigrams inside a word are "ddj" and
- * "djj"; "q" is "qqq". Only for ASCII letters and digits (pg_trgm's word characters, stored as
- * they are); other short terms are walked. Null when the term has none.
+ * "djj"; "q" is "qqq". Only for ASCII letters, and a letter with a digit (pg_trgm's word
+ * characters, stored as they are). A term of digits alone has none: the grams leave out runs of
+ * digits that touch no letter (every digit pair is in most orders; decision 0049), so such a term,
+ * like any other short term, is walked. Null when the term has none.
  */
 export function shortTermGrams(value: string): string[] | null {
   const term = value.toLowerCase();
-  if (!/^[a-z0-9]{1,2}$/.test(term)) return null;
+  if (!/^[a-z0-9]{1,2}$/.test(term) || /^[0-9]+$/.test(term)) return null;
   const [a, b] = [...term];
   return b === undefined ? [a!.repeat(3)] : [`${a}${a}${b}`, `${a}${b}${b}`];
 }
@@ -346,10 +348,10 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   const itemTerms = terms.filter((term) => !orderTerms.includes(term));
   const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
   // A term shorter than a trigram gains nothing from the trigram index (a full index scan): it
-  // is the substring test strpos, beside which a letter or digit pair names its orders through
-  // orders_search_grams_idx (shortTermGrams; docs/decisions/0035) when the pair is rare. A common
-  // one ("e", "j": in 20% of the orders or more) is the strpos walk alone: as a filter,
-  // search_grams() re-derives the trigrams of every walked order's whole text (0.3 ms an order),
+  // is the substring test strpos, beside which a letter (or letter and digit) pair names its orders
+  // through orders_short_grams_idx (shortTermGrams; docs/decisions/0035, 0049) when the pair is
+  // rare. A common one ("e", "j": in 20% of the orders or more) is the strpos walk alone: as a
+  // filter, order_short_grams() re-derives the trigrams of every walked order's whole text (0.3 ms an order),
   // which made a walk of 1,001 orders 380 ms (commonTerms, from the statistics; addendum
   // 2026-11-25). A common long term is the strpos walk too, where the planner ANDed its whole
   // trigram posting list with a tab's index (decision 0041); a rare one is the trigram index's.
@@ -364,7 +366,7 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
       const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
       if (term.value.length >= 3) return isCommon(term) && name !== 'actionPoint' ? contains : inSearchText(term.value);
       const grams = isCommon(term) ? null : shortTermGrams(term.value);
-      return grams ? sql`(${contains} and search_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
+      return grams ? sql`(${contains} and order_short_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
     });
   // The item field terms also name their orders through the items' own indexes (a btree on the
   // document, the date, the status; trigrams on the description), as a condition the `exists`
@@ -514,13 +516,13 @@ async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts>
 /**
  * The free terms that are common, from PostgreSQL's statistics (one statement). A short term
  * (letters and digits) is common when its grams are among the most common entries of
- * orders_search_grams_idx with a share of at least COMMON_SHARE; a term of three characters or
+ * orders_short_grams_idx with a share of at least COMMON_SHARE; a term of three characters or
  * more when at least COMMON_TEXT_SHARE of the sampled search texts (the column's histogram, the
  * sample the planner itself estimates LIKE from) holds it, and `many` when that share of the
  * table's rows is more than MANY_ORDERS (decision 0046). Reading an index's list for such a term is no
  * gain over walking (a count stops after 1,001 orders, a page after a page): for "door" (31 % of
  * the orders at scale 500) each count that ANDed the term's posting list (155,966 entries) with
- * its own index read 14 ms of it (decision 0041); as a filter search_grams() is costly. Without
+ * its own index read 14 ms of it (decision 0041); as a filter order_short_grams() is costly. Without
  * statistics (never analyzed) every term counts as rare: the index paths of decisions 0031, 0035.
  */
 export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<TermStatistics> {
@@ -533,7 +535,7 @@ export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<Te
   // (docs/decisions/0044). Its plan reads the catalog, whatever the terms.
   const result = await executeNamed(db, 'common_terms', sql`
     select 'gram:' || u.gram as key from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
-    where s.schemaname = current_schema() and s.tablename = 'orders_search_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
+    where s.schemaname = current_schema() and s.tablename = 'orders_short_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
     union all
     select case when t.share >= ${COMMON_TEXT_SHARE} then 'text:' else 'many:' end || t.value as key
     from (

@@ -299,6 +299,10 @@ async function trackingCases(scaled: Scaled): Promise<Array<[string, string, str
     ['one letter "q"', 'q', 'manager'],
     ['two letters "xz" (rare)', 'xz', 'manager'],
     ['two letters "qj" (rare)', 'qj', 'manager'],
+    // Digits alone have no grams (decision 0049): walked, as every digit pair is in most orders.
+    ['one digit "7"', '7', 'manager'],
+    ['two digits "84"', '84', 'manager'],
+    ['letter and digit "m4"', 'm4', 'manager'],
     ['mechanic, free text "door"', 'door', 'mechanic'],
     [`customer service admin (DE02), field "sloc=${largest?.sloc ?? 'V001'}" (the largest location)`, `sloc=${largest?.sloc ?? 'V001'}`, 'cs.admin'],
     [`customer service admin (DE02), field "wc=${largest?.wc ?? 'FI01M001'}" (the largest work centre)`, `wc=${largest?.wc ?? 'FI01M001'}`, 'cs.admin'],

@@ -1,10 +1,12 @@
 /**
  * §5 free terms of one or two characters (docs/decisions/0035): they have no trigram, so
- * migration 0019's search_grams() — the trigrams of the text with every character tripled — and
- * its GIN index name the orders of a letter or digit pair. These tests hold the index's condition
- * to the substring test it stands in for (no order holding a term may lack its grams, on both
- * engines), the list's answers for short terms to a raw reading of the orders' text, and a field
- * term on items (which now also names its orders through the items' indexes) to the raw items.
+ * migration 0030's order_short_grams() — the trigrams of the text with every character tripled,
+ * runs of digits that touch no letter left out (decision 0049) — and its GIN index name the orders
+ * of a letter pair, or a letter and a digit. These tests hold the index's condition to the
+ * substring test it stands in for (no order holding a term may lack its grams, on both engines),
+ * the list's answers for short terms (digits alone, walked, too) to a raw reading of the orders'
+ * text, and a field term on items (which also names its orders through the items' indexes) to
+ * the raw items.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, sql } from 'drizzle-orm';
@@ -23,8 +25,10 @@ describe('shortTermGrams', () => {
     ['dj', ['ddj', 'djj']],
     ['aa', ['aaa', 'aaa']],
     ['4z', ['44z', '4zz']],
+    ['M4', ['mm4', 'm44']],
   ])('%s → %o', (term, grams) => expect(shortTermGrams(term)).toEqual(grams));
-  it.each(['', 'abc', '-1', 'ä', 'a ', '%'])('%o has none (walked)', (term) => expect(shortTermGrams(term)).toBeNull());
+  // Digits alone: the grams leave out runs of digits touching no letter, so the index cannot name them.
+  it.each(['', 'abc', '-1', 'ä', 'a ', '%', '7', '84', '00'])('%o has none (walked)', (term) => expect(shortTermGrams(term)).toBeNull());
 });
 
 describe.each(ENGINES)('short search terms on %s', (engine) => {
@@ -48,17 +52,27 @@ describe.each(ENGINES)('short search terms on %s', (engine) => {
     return [...'abcdefghijklmnopqrstuvwxyz0123456789'.split(''), ...row!.pairs, 'qj', 'xz', 'zq', '9q'];
   };
 
-  it('every order holding a letter or digit pair holds its grams (the index never misses one)', async () => {
-    const all = await terms();
+  it('every order holding a letter, a letter pair or a letter and a digit holds its grams (the index never misses one)', async () => {
+    const all = (await terms()).filter((term) => shortTermGrams(term));
     expect(all.length).toBeGreaterThan(100);
+    // Letters beside digits are among them ("km484719" holds "m4"), and so are the digits the grams leave out.
+    expect(all.some((term) => /^[a-z][0-9]$/.test(term))).toBe(true);
+    expect(all.some((term) => /^[0-9][a-z]$/.test(term))).toBe(true);
     for (const term of all) {
       const [row] = rowsOf<{ holding: number; missed: number }>(
         await db().execute(sql`select count(*)::int as holding,
-          count(*) filter (where not (search_grams(search_text) @> ${sql.param(shortTermGrams(term))}::text[]))::int as missed
+          count(*) filter (where not (order_short_grams(search_text) @> ${sql.param(shortTermGrams(term))}::text[]))::int as missed
           from orders where strpos(search_text, ${term}) > 0`),
       );
       expect(row!.missed, term).toBe(0);
     }
+  });
+
+  it('leaves out the runs of digits that touch no letter, and keeps a digit beside a letter', async () => {
+    const [row] = rowsOf<{ grams: string[] }>(await db().execute(sql`select order_short_grams('km484719 4500106088 x12y 7q') as grams`));
+    const grams = new Set(row!.grams);
+    for (const kept of ['kkm', 'mm4', 'm44', 'xx1', '22y', '2yy', '77q', 'qqq']) expect(grams.has(kept), kept).toBe(true);
+    for (const left of ['448', '455', '500', '888']) expect(grams.has(left), left).toBe(false);
   });
 
   /** Every page of a search, as the API answers it. */
@@ -88,8 +102,11 @@ describe.each(ENGINES)('short search terms on %s', (engine) => {
     const rare = counted.filter((c) => c.n > 0 && c.n <= 20).slice(0, 6);
     const none = counted.filter((c) => c.n === 0).slice(0, 2);
     const common = counted.filter((c) => c.n > 100).slice(0, 2);
+    // Digits alone are walked (no grams): one that few orders hold and one that many do.
+    const digits = counted.filter((c) => /^[0-9]+$/.test(c.term) && c.n > 0).sort((a, b) => a.n - b.n);
     expect(rare.length).toBeGreaterThan(0);
-    for (const { term } of [...rare, ...none, ...common, { term: 'Q' }]) {
+    expect(digits.length).toBeGreaterThan(1);
+    for (const { term } of [...rare, ...none, ...common, digits[0]!, digits[digits.length - 1]!, { term: 'Q' }]) {
       const expected = rowsOf<{ id: string }>(
         await db().execute(sql`select id from orders where item_count > 0 and strpos(search_text, lower(${term})) > 0 order by updated_at desc, id desc`),
       ).map((row) => row.id);
