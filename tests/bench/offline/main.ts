@@ -31,10 +31,13 @@ function syntheticSheet(lines: number): CountSheet {
   return { stock_count: { id: 999_999, status: 'in_progress' } as StockCountRow, material_counts: Array.from({ length: lines }, (_, i) => row(i)) };
 }
 
+/** Every sheet, slice, line slot (v6: an edited line rides on its slot) and queued change gone. */
+async function clearSheets() {
+  await Promise.all([offlineDb.pages.clear(), offlineDb.chunks.clear(), offlineDb.slots.clear(), offlineDb.outbox.clear()]);
+}
+
 async function mirrorFigures() {
-  await offlineDb.pages.clear();
-  await offlineDb.chunks.clear();
-  await offlineDb.outbox.clear();
+  await clearSheets();
   const sheet = syntheticSheet(10_000);
   const key = sheetKey('bench@example.com', 999_999);
   const writes: number[] = [];
@@ -79,9 +82,7 @@ async function mirrorFigures() {
 async function enqueueScaling(sizes: number[]) {
   const figures: Record<string, number> = {};
   for (const size of sizes) {
-    await offlineDb.pages.clear();
-    await offlineDb.chunks.clear();
-    await offlineDb.outbox.clear();
+    await clearSheets();
     const sheet = syntheticSheet(size);
     await writeCountSheet('bench@example.com', sheet);
     const times: number[] = [];
@@ -94,7 +95,35 @@ async function enqueueScaling(sizes: number[]) {
     figures[`enqueue4xOn${size}`] = median(times);
   }
   await offlineDb.outbox.clear();
+  figures.strictPut4x = await strictPutFloor();
   return figures;
+}
+
+/**
+ * The platform's floor under one enqueue: a bare IndexedDB transaction putting one small record
+ * with strict durability (what every change's transaction is, src/offline/db.ts), no Dexie, in a
+ * database of its own. The median of 20; measured in the same 4× window as the enqueues.
+ */
+async function strictPutFloor(): Promise<number> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('bench-floor', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('records');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const times: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('records', 'readwrite', { durability: 'strict' });
+      tx.objectStore('records').put({ id: i, quantity: i, note: 'one counted line' }, i);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    times.push(performance.now() - t0);
+  }
+  db.close();
+  return median(times);
 }
 
 async function drainFigures(email: string, stockCountId: number) {

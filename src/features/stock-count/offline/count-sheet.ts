@@ -248,6 +248,29 @@ async function readHeld(key: string): Promise<Held> {
   return { slices, changed: new Map(changed.map((slot) => [slot.id, slot.row as MaterialCountRow])) };
 }
 
+/**
+ * Where this tab last saw a sheet's lines (its last read or write of the sheet): which slice holds
+ * which line, and which lines ride on their slots. A guess only, for the few sheets last used
+ * (another tab or a fold may have moved lines since): an edit asks for the slice it names in the
+ * same round trip as the line's slot, instead of one round trip after it (#22), and takes it only
+ * when the slot names the same slice.
+ */
+const lastSeen = new Map<string, { slices: MirrorChunk[]; onSlot: Set<number> }>();
+const SEEN_SHEETS = 4;
+
+function remember(key: string, { slices, changed }: Held): void {
+  lastSeen.delete(key);
+  lastSeen.set(key, { slices, onSlot: new Set(changed.keys()) });
+  if (lastSeen.size > SEEN_SHEETS) lastSeen.delete(lastSeen.keys().next().value!);
+}
+
+/** The slice this tab last saw line `id` in; none when the line rode on its slot (no slice to read). */
+function sliceSeen(key: string, id: number): number | undefined {
+  const seen = lastSeen.get(key);
+  if (!seen || seen.onSlot.has(id)) return undefined;
+  return seen.slices.find((slice) => (slice.rows as MaterialCountRow[]).some((row) => row.id === id))?.chunk;
+}
+
 async function readSlices(key: string): Promise<Held | undefined> {
   if (!(await offlineDb.pages.get(key))) return undefined;
   return readHeld(key);
@@ -309,6 +332,7 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
       for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push({ page: key, chunk: sliceOf(i), rows: lines.slice(i, i + CHUNK_SIZE) });
       await offlineDb.chunks.bulkPut(chunks);
       await writeSlots(key, held, lines);
+      remember(key, { slices: chunks, changed: new Map() });
       const travelling = entries.some((entry) => entry.status === 'pending' || entry.status === 'sending');
       if (readFrom !== undefined && !travelling) await offlineDb.marks.update(markKey(userEmail, scope), { unverified: false });
       return { data: { ...withParts(data), stock_count: sheet.stock_count, material_counts: lines }, savedAt, source: 'network' as const };
@@ -323,6 +347,7 @@ export async function readCountSheet(key: string): Promise<(CountSheet & { saved
     Promise.all([offlineDb.pages.get(key), readHeld(key)]),
   );
   if (!page) return null;
+  remember(key, held);
   if (held.changed.size >= FOLD_AT) foldSoon(key);
   return {
     ...withParts(page.data as SheetPageData),
@@ -446,12 +471,17 @@ async function holds(key: string, id: number): Promise<boolean> {
 }
 
 async function locate(key: string, id: number): Promise<Located | undefined> {
-  // The page and the line's slot together: two requests in one round trip (#22). A line changed
-  // since its slice was written is on its slot: no slice to read.
-  const [sheet, slot] = await Promise.all([sheetPage(key), offlineDb.slots.get([key, id])]);
+  // The page, the line's slot and the slice this tab last saw it in together: one round trip (#22).
+  // A line changed since its slice was written is on its slot: no slice to read.
+  const seen = sliceSeen(key, id);
+  const [sheet, slot, guessed] = await Promise.all([
+    sheetPage(key),
+    offlineDb.slots.get([key, id]),
+    seen === undefined ? undefined : offlineDb.chunks.get([key, seen]),
+  ]);
   if (!sheet || !slot) return undefined;
   if (slot.row) return { sheet, slot, row: slot.row as MaterialCountRow };
-  const chunk = await offlineDb.chunks.get([key, slot.chunk]);
+  const chunk = guessed?.chunk === slot.chunk ? guessed : await offlineDb.chunks.get([key, slot.chunk]);
   const row = (chunk?.rows as MaterialCountRow[] | undefined)?.find((r) => r.id === id);
   return chunk && row ? { sheet, slot, chunk, row } : undefined;
 }
@@ -478,6 +508,7 @@ async function changeLine(
   const after = change(before);
   if (after?.id === id) {
     await offlineDb.slots.put({ page: key, id, chunk: slot.chunk, row: after, edited: key });
+    lastSeen.get(key)?.onSlot.add(id);
     return;
   }
   const chunk = found.chunk ?? (await offlineDb.chunks.get([key, slot.chunk]));

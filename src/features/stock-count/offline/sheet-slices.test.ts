@@ -2,7 +2,8 @@
  * #22: a change to one line of a count reads and writes what that line needs, whatever the size
  * of the count. Device database v5: the sheet's page holds no list of ids; a line's slot says
  * which slice holds it, and an edit reads that slot and that slice. v6: the edited line rides on
- * its slot, so an edit writes no slice, and a second edit of the line reads none.
+ * its slot, so an edit writes no slice, and a second edit of the line reads none. An edit asks for
+ * the slice this tab last saw the line in together with its slot (one round trip).
  */
 import 'fake-indexeddb/auto';
 import type { DBCore, DBCoreTable } from 'dexie';
@@ -27,6 +28,11 @@ const written: Record<string, number> = {};
 const tally = (table: string, records: number, into = read) => {
   if (counting) into[table] = (into[table] ?? 0) + records;
 };
+/** The single-record reads in the order they are asked and answered, while `counting` is on. */
+const steps: string[] = [];
+const step = (what: string) => {
+  if (counting) steps.push(what);
+};
 const countingTable = (table: DBCoreTable): DBCoreTable => ({
   ...table,
   mutate: (request) =>
@@ -36,11 +42,14 @@ const countingTable = (table: DBCoreTable): DBCoreTable => ({
     }),
   // Dexie's own promises (.then), not async functions: a native promise between a request and the
   // next would let the transaction commit while an edit still has requests to make.
-  get: (request) =>
-    table.get(request).then((value) => {
+  get: (request) => {
+    step(`ask ${table.name}`);
+    return table.get(request).then((value) => {
+      step(`got ${table.name}`);
       tally(table.name, value === undefined ? 0 : 1);
       return value;
-    }),
+    });
+  },
   getMany: (request) =>
     table.getMany(request).then((values) => {
       tally(table.name, values.filter((value) => value !== undefined).length);
@@ -83,6 +92,7 @@ async function oneEdit(line: number, quantity: number) {
     delete read[table];
     delete written[table];
   }
+  steps.length = 0;
   counting = true;
   try {
     await setQuantity(USER, testLine(line), quantity);
@@ -119,6 +129,31 @@ describe('a change on a big count', () => {
     const sheet = (await readCountSheet(key))!;
     expect(sheet.material_counts).toHaveLength(10_000);
     expect(sheet.material_counts.find((line) => line.id === 9_997)!.quantity).toBe(10);
+  });
+
+  it('asks for the line’s slice with its slot, where this tab last saw it, and finds a line moved since', async () => {
+    await offlineDb.outbox.clear();
+    await writeCountSheet(USER, sheetOf(CHUNK_SIZE * 3));
+    // The slice is asked before the slot answers: one round trip, not two.
+    const first = await oneEdit(CHUNK_SIZE + 7, 11);
+    expect(first.reads.chunks).toBe(1);
+    expect(steps.indexOf('ask chunks')).toBeGreaterThan(-1);
+    expect(steps.indexOf('ask chunks')).toBeLessThan(steps.indexOf('got slots'));
+    // Another tab moved line 5 from the first slice to the last since this tab saw the sheet: the
+    // slice asked for is the wrong one, the slot names the right one, and the edit lands there.
+    const [head, , tail] = await offlineDb.chunks.where('page').equals(key).sortBy('chunk');
+    const moved = (head!.rows as Array<{ id: number }>).find((row) => row.id === 5)!;
+    await offlineDb.chunks.bulkPut([
+      { ...head!, rows: head!.rows.filter((row) => row !== moved) },
+      { ...tail!, rows: [...tail!.rows, moved] },
+    ]);
+    await offlineDb.slots.put({ page: key, id: 5, chunk: tail!.chunk });
+    const second = await oneEdit(5, 12);
+    expect(second.reads.chunks).toBe(2);
+    const lines = (await readCountSheet(key))!.material_counts;
+    expect(lines.find((line) => line.id === 5)!.quantity).toBe(12);
+    expect(lines.find((line) => line.id === CHUNK_SIZE + 7)!.quantity).toBe(11);
+    expect(lines).toHaveLength(CHUNK_SIZE * 3);
   });
 
   it('folds the lines changed on their slots into the slices when the sheet is written again', async () => {
