@@ -321,8 +321,9 @@ function freeTermSql(value: string): SQL {
  * like any other short term, is walked. Null when the term has none.
  */
 export function shortTermGrams(value: string): string[] | null {
+  // ASCII before lower-casing: JavaScript lower-cases the Kelvin sign to "k", PostgreSQL's lower() may not.
+  if (!/^[a-zA-Z0-9]{1,2}$/.test(value) || /^[0-9]+$/.test(value)) return null;
   const term = value.toLowerCase();
-  if (!/^[a-z0-9]{1,2}$/.test(term) || /^[0-9]+$/.test(term)) return null;
   const [a, b] = [...term];
   return b === undefined ? [a!.repeat(3)] : [`${a}${a}${b}`, `${a}${b}${b}`];
 }
@@ -360,12 +361,16 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   // them beat the walk at every share measured up to "door" (31 %: 11 against 21 ms; a mechanic's
   // scope 27 against 61 ms), so a long term is always that index's there (the planner may still
   // walk, as for "elevator", 78 %).
+  // `walk`: the page of a tab of more than COUNT_CAP orders, read in list order. There the grams
+  // only filter the rows strpos already passed (a text holding the term holds its grams), each
+  // at the cost of deriving them (0.05-0.3 ms an order): "q" (9 % of the orders) derived them for
+  // ~900 orders on page 45 (decision 0049).
   const isCommon = (term: { value: string }) => common.has(term.value.toLowerCase());
-  const texts = (name: CountName) =>
+  const texts = (name: CountName, walk: boolean) =>
     terms.filter(textTerm).map((term) => {
       const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
       if (term.value.length >= 3) return isCommon(term) && name !== 'actionPoint' ? contains : inSearchText(term.value);
-      const grams = isCommon(term) ? null : shortTermGrams(term.value);
+      const grams = isCommon(term) || walk ? null : shortTermGrams(term.value);
       return grams ? sql`(${contains} and order_short_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
     });
   // The item field terms also name their orders through the items' own indexes (a btree on the
@@ -403,7 +408,7 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
     .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'materialDescription' && term.operator === '=' && term.value.length >= 3 && !term.value.includes(SEPARATOR))
     .map((term) => inSearchText(term.value));
   return {
-    order: (tab, name, itemsNamed = false) => and(...orderTerms.map(termSql), ...texts(name), ...described, itemsNamed ? undefined : byItems(tab)),
+    order: (tab, name, itemsNamed = false, walk = false) => and(...orderTerms.map(termSql), ...texts(name, walk), ...described, itemsNamed ? undefined : byItems(tab)),
     scoped: { items: located ? and(...itemFieldTerms.map(termSql)) : undefined, orders: and(...orderTerms.map(termSql)), coded },
     // Rare free terms of three characters or more, through the trigram index; none for one term
     // that the statistics put in many orders (its few orders would not be few).
@@ -439,8 +444,9 @@ interface Search {
   /**
    * Conditions on a tab's order rows (order fields, the free terms in search_text, item documents
    * of the tab by their index; not those when `itemsNamed`: fewInScope named their orders).
+   * `walk`: for the walk of the list order, with no index condition that only filters there.
    */
-  order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean) => SQL | undefined;
+  order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean, walk?: boolean) => SQL | undefined;
   /** What fewInScope asks (with `sloc=`, an order code, or plant terms that leave none of the caller's plants). */
   scoped: ScopedTerms;
   /** The order has an item matching every item term and the tab's item condition. */
@@ -768,7 +774,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
    * A tab's orders in two parts: conditions on the order row and the orders' indexes, and the
    * check of the order's items (none without terms, or for one free term's total).
    */
-  const ofTab = (name: CountName): { order: SQL | undefined; items?: SQL } => {
+  const ofTab = (name: CountName, walk = false): { order: SQL | undefined; items?: SQL } => {
     if (!search) return { order: and(scope, summaryStatusSql[name === 'total' ? 'all' : name]) };
     if (facts && !facts.possible(name)) return { order: sql`false` };
     const named = and(few ? inArray(orders.id, few) : undefined, fewScoped ? inArray(orders.id, fewScoped) : undefined);
@@ -776,7 +782,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     const tabItems = ITEM_TAB_SQL[name];
-    const order = and(byStatus(name), named, scope, search.order(tabItems, name, itemsNamed), summary);
+    const order = and(byStatus(name), named, scope, search.order(tabItems, name, itemsNamed, walk), summary);
     // Order fields alone (`plant=FI01`): every item of an order matches, so the item summary is
     // the whole check, as without a search.
     if (search.orderOnly || (name === 'total' && (search.whole || (facts && search.statusOnly)))) return { order };
@@ -824,6 +830,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
       : sql`select ${orders.id} from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}`;
   const tab = tabOf(options.status);
   const shown = ofTab(tab);
+  const walked = ofTab(tab, true);
   // The shown tab's orders, up to COUNT_CAP + 1, are read once (`shown`): their number is the tab's
   // count, and when they are all of them (COUNT_CAP or fewer) the page is those orders in list
   // order, read by id. Only a larger tab walks the list order for its page, which then finds its
@@ -836,7 +843,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const pageSql = sql`select array_agg(id) as ids, array_agg(updated) as updated from (
         (${listed(and(sql`(select count(*) from shown) <= ${COUNT_CAP}`, sql`${orders.id} in (select id from shown)`, below))})
         union all
-        (${listed(and(sql`(select count(*) from shown) > ${COUNT_CAP}`, shown.order, shown.items, below))})
+        (${listed(and(sql`(select count(*) from shown) > ${COUNT_CAP}`, walked.order, walked.items, below))})
       ) listed`;
   /** A tab's count (the shown tab's from `shown`), as a scalar subquery. */
   const countSql = (name: CountName) => (name === tab ? sql`(select count(*) from shown)::int` : sql`(select count(*) from (${cappedIds(ofTab(name))}) capped)::int`);

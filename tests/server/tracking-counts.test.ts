@@ -412,6 +412,13 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     expect(searched.counts_capped).toContain('count_total');
     expect(searched.count_arrived).toBe((LIST_COUNT_CAP + 20) / 2);
     expect(searched.counts_capped).not.toContain('count_arrived');
+    // A short term in more orders than the cap (decision 0049): its pages past the cap walk the list
+    // order by strpos alone, without its grams, and list the orders whose text holds it.
+    const short = rowsOf<{ id: string }>(
+      await db().execute(sql`select id from orders where item_count > 0 and strpos(search_text, 'xt') > 0 order by updated_at desc, id desc`),
+    ).map((row) => row.id);
+    expect(short.length).toBeGreaterThan(LIST_COUNT_CAP);
+    expect((await pages('manager', 'all', 100, 'xt')).ids).toEqual(short);
     // A delivery status over more orders than the cap (decision 0040): its tabs settled by the
     // status ("Delivered": arrived = total, incoming 0), its pages walked in list order.
     await db().execute(sql`update order_items set delivery_status = 'Delivered' where order_id like 'ZZ-CAP-%'`);

@@ -28,7 +28,7 @@ describe('shortTermGrams', () => {
     ['M4', ['mm4', 'm44']],
   ])('%s → %o', (term, grams) => expect(shortTermGrams(term)).toEqual(grams));
   // Digits alone: the grams leave out runs of digits touching no letter, so the index cannot name them.
-  it.each(['', 'abc', '-1', 'ä', 'a ', '%', '7', '84', '00'])('%o has none (walked)', (term) => expect(shortTermGrams(term)).toBeNull());
+  it.each(['', 'abc', '-1', 'ä', 'a ', '%', '7', '84', '00', '\u212A'])('%o has none (walked)', (term) => expect(shortTermGrams(term)).toBeNull());
 });
 
 describe.each(ENGINES)('short search terms on %s', (engine) => {
@@ -69,10 +69,12 @@ describe.each(ENGINES)('short search terms on %s', (engine) => {
   });
 
   it('leaves out the runs of digits that touch no letter, and keeps a digit beside a letter', async () => {
-    const [row] = rowsOf<{ grams: string[] }>(await db().execute(sql`select order_short_grams('km484719 4500106088 x12y 7q') as grams`));
+    const [row] = rowsOf<{ grams: string[] }>(await db().execute(sql`select order_short_grams('km484719 4500106088 x12y 7q 56a b123c') as grams`));
     const grams = new Set(row!.grams);
-    for (const kept of ['kkm', 'mm4', 'm44', 'xx1', '22y', '2yy', '77q', 'qqq']) expect(grams.has(kept), kept).toBe(true);
-    for (const left of ['448', '455', '500', '888']) expect(grams.has(left), left).toBe(false);
+    // A run touching a letter on one side only loses the digits away from it ("56a" keeps "6a");
+    // one between two letters keeps its ends ("b123c" keeps "b1" and "3c").
+    for (const kept of ['kkm', 'mm4', 'm44', 'xx1', '22y', '2yy', '77q', 'qqq', '66a', '6aa', 'bb1', 'b11', '33c', '3cc']) expect(grams.has(kept), kept).toBe(true);
+    for (const left of ['448', '455', '500', '888', '556', '566', '223', '233']) expect(grams.has(left), left).toBe(false);
   });
 
   /** Every page of a search, as the API answers it. */

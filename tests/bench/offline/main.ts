@@ -119,10 +119,12 @@ async function strictPutFloor(): Promise<number> {
       tx.objectStore('records').put({ id: i, quantity: i, note: 'one counted line' }, i);
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error ?? new Error('the floor transaction was aborted'));
     });
     times.push(performance.now() - t0);
   }
   db.close();
+  indexedDB.deleteDatabase('bench-floor');
   return median(times);
 }
 

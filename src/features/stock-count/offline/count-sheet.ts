@@ -403,6 +403,9 @@ export async function foldChangedLines(key: string): Promise<void> {
       await offlineDb.chunks.bulkPut(rewritten);
       // Only a line now in its slice leaves its slot: nothing the mechanic typed is dropped.
       await offlineDb.slots.bulkPut(changed.filter((slot) => folded.has(slot.id)).map(({ row: _row, edited: _edited, ...slot }) => slot));
+      // Their next edit reads their slice again: ask for it with the slot.
+      const seen = lastSeen.get(key);
+      for (const id of folded) seen?.onSlot.delete(id);
     }),
   );
 }
