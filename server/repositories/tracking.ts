@@ -419,6 +419,8 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
     statusValues,
     statusOnly: statusValues.length > 0 && statusValues.length === itemTerms.length,
     orderOnly: itemTerms.length === 0,
+    // Holds while byItems and itemWhere write each of these terms with termSql, and `narrow` holds
+    // field range terms only (narrowRanges): no free term, `delivery=` or description term is one.
     itemsByIndex: itemTerms.length > 0 && itemFieldTerms.length === itemTerms.length,
     whole,
     ownText: whole ? sql`${searchTextOfOrder(orders)} ilike ${likePattern(wholeValue!)}` : undefined,
@@ -445,7 +447,7 @@ interface Search {
   /**
    * Conditions on a tab's order rows (order fields, the free terms in search_text, item documents
    * of the tab by their index; not those when `itemsNamed`: fewInScope named their orders).
-   * `walk`: for the walk of the list order, with no index condition that only filters there.
+   * `walk`: for the walk of the list order, without the short terms' grams (there they only filter).
    */
   order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean, walk?: boolean) => SQL | undefined;
   /** What fewInScope asks (with `sloc=`, an order code, or plant terms that leave none of the caller's plants). */

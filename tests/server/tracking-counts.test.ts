@@ -419,6 +419,15 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     ).map((row) => row.id);
     expect(short.length).toBeGreaterThan(LIST_COUNT_CAP);
     expect((await pages('manager', 'all', 100, 'xt')).ids).toEqual(short);
+    // An item field term the items' index answers, over the cap (decision 0049): the semi join on
+    // the items is the tab's whole item check; every tab's pages (walked past the cap) and counts.
+    for (const status of ['all', 'arrived', 'incoming']) {
+      const want = await expected('cs.admin', status, (item) => item.materialCode === 'CAP');
+      const got = await pages('cs.admin', status, 100, 'mat=CAP');
+      expect(got.ids, status).toEqual(want.ids);
+      const capped = (n: number) => Math.min(LIST_COUNT_CAP, n);
+      expect(got.first, status).toMatchObject({ count_total: capped(want.counts.count_total), count_arrived: capped(want.counts.count_arrived), count_incoming: capped(want.counts.count_incoming) });
+    }
     // A delivery status over more orders than the cap (decision 0040): its tabs settled by the
     // status ("Delivered": arrived = total, incoming 0), its pages walked in list order.
     await db().execute(sql`update order_items set delivery_status = 'Delivered' where order_id like 'ZZ-CAP-%'`);
