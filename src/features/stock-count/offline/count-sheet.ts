@@ -26,6 +26,7 @@ import {
   type StockCountRow,
 } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { getSession, subscribeSession } from '../../../lib/auth/session';
 import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChunk, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { answerOrSavedCopy, mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
@@ -257,6 +258,10 @@ async function readHeld(key: string): Promise<Held> {
  */
 const lastSeen = new Map<string, { slices: MirrorChunk[]; onSlot: Set<number> }>();
 const SEEN_SHEETS = 4;
+// Nothing of a signed-out user's sheets stays in the tab's memory (the sign-out does not reload it).
+subscribeSession(() => {
+  if (!getSession()) lastSeen.clear();
+});
 
 function remember(key: string, { slices, changed }: Held): void {
   lastSeen.delete(key);

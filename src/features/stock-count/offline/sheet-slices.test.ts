@@ -13,6 +13,7 @@ import { CHUNK_SIZE, offlineDb } from '../../../offline/db';
 import { addLine, FOLD_AT, foldChangedLines, readCountSheet, removeLine, setQuantity, sheetKey, writeCountSheet, type CountSheet } from './count-sheet';
 import './register';
 import { TEST_COUNT_ID, testLine } from './test-rows';
+import { setSession } from '../../../lib/auth/session';
 
 const USER = 'mechanic@example.com';
 const key = sheetKey(USER, TEST_COUNT_ID);
@@ -154,6 +155,15 @@ describe('a change on a big count', () => {
     expect(lines.find((line) => line.id === 5)!.quantity).toBe(12);
     expect(lines.find((line) => line.id === CHUNK_SIZE + 7)!.quantity).toBe(11);
     expect(lines).toHaveLength(CHUNK_SIZE * 3);
+    // A sign-out forgets where this tab saw the sheets: the next edit asks for the slice after the slot.
+    vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+    try {
+      setSession(null);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await oneEdit(CHUNK_SIZE * 2 + 3, 13);
+    expect(steps.indexOf('ask chunks')).toBeGreaterThan(steps.indexOf('got slots'));
   });
 
   it('folds the lines changed on their slots into the slices when the sheet is written again', async () => {
