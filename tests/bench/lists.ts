@@ -6,14 +6,15 @@
  * BENCH_PORT (default 8177, and the next one for the bare route); BENCH_MIX_PAGING=cursor|number; BENCH_MIX_WRITES (share, default 0.1).
  * my_plant_stock (./stock.ts) and the tracking list with its load tests (./tracking.ts),
  * everything answered by the database on every call (docs/decisions/0021). Part of `npm run bench`; also runnable alone:
- * `npx tsx tests/bench/lists.ts`.
+ * `node --max-semi-space-size=64 --import tsx tests/bench/lists.ts` (the server's flags, `npm run serve`).
  */
 import { pathToFileURL } from 'node:url';
 import { stockBench } from './stock';
 import { trackingBench } from './tracking';
-import { withScaledProduct } from './scaled';
+import { warnWithoutServerFlags, withScaledProduct } from './scaled';
 
 export async function printListFigures(): Promise<void> {
+  warnWithoutServerFlags();
   await withScaledProduct(async (scaled) => {
     const only = process.env.BENCH_ONLY; // 'stock' or 'tracking': one list's figures
     for (const row of only === 'tracking' ? [] : await stockBench(scaled)) {

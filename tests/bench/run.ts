@@ -26,6 +26,7 @@ import { offlineBench } from './offline';
 import { chaosBench } from './chaos';
 import { describeOfflineStart, offlineStartFigures } from './offline-start';
 import { printListFigures } from './lists';
+import { SERVER_NODE_FLAGS } from './scaled';
 import { ingestionBench, printIngestionFigures } from './ingestion';
 import { lighthouseFigures, printLighthouseFigures } from './lighthouse';
 import { decodeFigures, printScanFigures, scannerChunks } from './scan';
@@ -36,7 +37,7 @@ const base = `http://localhost:${PORT}`;
 
 function startServer(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), PUBLIC_DIR: DIST, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: 'ignore',
   });

@@ -21,6 +21,19 @@ export const percentile = (values: number[], p: number) => {
 /** What every browser (and so the app) sends with each call. */
 export const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
+/**
+ * The V8 flags the product's server runs with (`npm run serve`, decision 0050): the bench starts
+ * its server processes with them, and a bench whose server runs in its own process (the lists) says
+ * when it was started without them (`npm run bench` passes them).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
+export function warnWithoutServerFlags(): void {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const missing = SERVER_NODE_FLAGS.filter((flag) => !given.includes(flag));
+  if (missing.length > 0) console.warn(`the server runs in this process without ${missing.join(' ')} (as \`npm run serve\` has it): start it with \`node ${missing.join(' ')} --import tsx …\` for the product's figures`);
+}
+
 export interface Scaled {
   product: Started;
   engine: 'PGlite' | 'PostgreSQL';

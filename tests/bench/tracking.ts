@@ -17,7 +17,7 @@ import { orders } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/client';
 import { trackingScope } from '../../server/repositories/tracking';
 import { resolveUser } from '../../server/repositories/users';
-import { BROWSER, percentile, type Scaled } from './scaled';
+import { BROWSER, SERVER_NODE_FLAGS, percentile, type Scaled } from './scaled';
 
 const LIST = '/parts/v1/users/me/tracking-status';
 
@@ -414,7 +414,7 @@ async function withProfile<T>(load: () => Promise<T>): Promise<T> {
  * Answers the sum of requests per second, the worse p50 and p99 of the two, and all errors.
  */
 async function twoReplicas(scaled: Scaled, first: number, port: number, seconds: number, mix: AutocannonRequest[]): Promise<LoadFigures> {
-  const second = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const second = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: scaled.databaseUrl, DATA_DIR: scaled.dataDir, SEED_ON_START: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'test' },
     stdio: 'ignore',
   });
