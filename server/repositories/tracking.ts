@@ -233,9 +233,9 @@ function asSent(column: AnyPgColumn): SQL {
 }
 /**
  * A select list of columns in their answer form, rendered to its text once: the lists are the same
- * on every call, and building a 45-column list from its parts was ~0.1 ms of the server's time per
- * list page (the list's rows and an order's details ask one on every call; decision 0050). It has
- * no parameters, so the text is the whole of it.
+ * on every call (a list page's rows select 47 columns; an order's details 10, then 36), and building a
+ * 39-column list from its parts took ~0.1 ms of the server's time (decision 0050). It has no
+ * parameters, so the text is the whole of it.
  */
 const selectAsSent = (columns: Record<string, AnyPgColumn>, prefix = '') => {
   const rendered = new PgDialect().sqlToQuery(
@@ -864,7 +864,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   // index for its page (`dl=failed`, arrived tab: 1.2 s at scale 500; decision 0040).
   // The page's change times are written as text (the cursor's form) once the page is cut: a
   // select list is computed for every row a scan passes, so a deep offset formatted each row it
-  // skipped (page 20,217 of the manager's 449,400 orders: 294-315 ms, 75 ms without; 0050).
+  // skipped (page 20,217 of the manager's 449,400 orders: 294-328 ms, 75-93 ms without; 0050).
   const listed = (where: SQL | undefined) =>
     sql`select ${orders.id} as id, ${orders.updatedAt} as updated
       from ${orders} where ${where ?? sql`true`}

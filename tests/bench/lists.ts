@@ -2,7 +2,7 @@
  * The list figures on the seed at BENCH_SCALE (default 50; PGlite, or PostgreSQL with
  * BENCH_DATABASE_URL naming an empty database), or on an already seeded PostgreSQL database named
  * by BENCH_DATABASE_URL (used as it is, e.g. `npm run seed -- --scale 500`; see ./scaled.ts).
- * BENCH_RUNS (default 100) calls per figure (0: only the tracking load); BENCH_ONLY=stock|tracking; BENCH_LOAD_SECONDS (default 20; 0 skips the load);
+ * BENCH_RUNS (default 100) calls per tracking figure (0 with BENCH_ONLY=tracking: only the tracking load); BENCH_ONLY=stock|tracking; BENCH_LOAD_SECONDS (default 20; 0 skips the load);
  * BENCH_PORT (default 8177, and the next one for the bare route); BENCH_MIX_PAGING=cursor|number; BENCH_MIX_WRITES (share, default 0.1).
  * my_plant_stock (./stock.ts) and the tracking list with its load tests (./tracking.ts),
  * everything answered by the database on every call (docs/decisions/0021). Part of `npm run bench`; also runnable alone:

@@ -406,6 +406,14 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
       expect(body.pages).toBeGreaterThan(page);
     }
     expect(ids).toEqual(want.ids);
+    // A page by number past the cap is walked in list order, and its cursor (the change time written
+    // once the page is cut, decision 0050) reads on exactly where the next page by number does.
+    expect(want.ids.length).toBeGreaterThan(LIST_COUNT_CAP + 50);
+    const walked = (await list(`status=all&page=${LIST_COUNT_CAP / 50 + 1}&maxResults=50&query=&myOrders=false`)) as { next_cursor?: string | null; trackingStatus: { orderId: string }[] };
+    expect(walked.trackingStatus.map((row) => row.orderId)).toEqual(want.ids.slice(LIST_COUNT_CAP, LIST_COUNT_CAP + 50));
+    expect(typeof walked.next_cursor).toBe('string');
+    const after = await list(`status=all&page=${LIST_COUNT_CAP / 50 + 2}&maxResults=50&query=&myOrders=false&after=${encodeURIComponent(walked.next_cursor!)}`);
+    expect(after.trackingStatus.map((row) => row.orderId)).toEqual(want.ids.slice(LIST_COUNT_CAP + 50, LIST_COUNT_CAP + 100));
     // A search matching more than the cap is capped the same way.
     const searched = await list('status=all&page=1&maxResults=20&query=cap%20fixture&myOrders=false');
     expect(searched).toMatchObject({ count_total: LIST_COUNT_CAP, has_next: true });
