@@ -59,9 +59,12 @@ export function payloadOf(cached: CachedBody, chosen: BodyEncoding | null): Buff
   if (!chosen) return cached.body;
   let bytes = cached.encoded[chosen];
   if (!bytes) {
+    // Brotli quality 4, as @fastify/compress answers every other call: a mechanic's page of 20
+    // orders (79 KB of JSON) in 0.30 ms and 7.4 KB, where quality 5 took 0.58 ms for 6.6 KB. Under
+    // the load mix, 4 answered 3-21 % more requests in each of four alternations (decision 0050).
     bytes =
       chosen === 'br'
-        ? brotliCompressSync(cached.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cached.body.length } })
+        ? brotliCompressSync(cached.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: cached.body.length } })
         : gzipSync(cached.body, { level: 6 });
     cached.encoded[chosen] = bytes;
   }
