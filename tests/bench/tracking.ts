@@ -20,6 +20,8 @@ import { resolveUser } from '../../server/repositories/users';
 import { BROWSER, SERVER_NODE_FLAGS, percentile, type Scaled } from './scaled';
 
 const LIST = '/parts/v1/users/me/tracking-status';
+/** BENCH_RUNS: calls per figure (default 100). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 
 interface AutocannonRequest {
   path: string;
@@ -224,7 +226,7 @@ const params = (given: Record<string, string | number>) =>
   new URLSearchParams({ query: '', page: '1', status: 'all', myOrders: 'false', maxResults: '20', ...Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)])) }).toString();
 
 /** p50 / p99 of the whole request path (nothing is cached between calls). */
-async function times(scaled: Scaled, url: string, who = 'manager', runs = Number(process.env.BENCH_RUNS ?? 100)) {
+async function times(scaled: Scaled, url: string, who = 'manager', runs = RUNS) {
   const call = async () => {
     const res = await scaled.get(url, `${who}@example.com`, BROWSER);
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
@@ -340,7 +342,7 @@ export async function trackingBench(scaled: Scaled, loadSeconds = Number(process
   const [all] = await scaled.product.database.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(SUMMARY.all);
   const orderCount = Number(all?.n ?? 0);
   // BENCH_RUNS=0: the load alone, no call timed one by one.
-  const cases = Number(process.env.BENCH_RUNS ?? 100) > 0 ? await trackingCases(scaled) : [];
+  const cases = RUNS > 0 ? await trackingCases(scaled) : [];
   const latencies = [];
   for (const [name, url, who] of cases) latencies.push({ name, orders: orderCount, ...(await times(scaled, url, who)) });
 

@@ -256,24 +256,26 @@ async function readHeld(key: string): Promise<Held> {
  * same round trip as the line's slot, instead of one round trip after it (#22), and takes it only
  * when the slot names the same slice.
  */
-const lastSeen = new Map<string, { slices: MirrorChunk[]; onSlot: Set<number> }>();
+const lastSeen = new Map<string, { sliceOf: Map<number, number>; onSlot: Set<number> }>();
 const SEEN_SHEETS = 4;
 // Nothing of a signed-out user's sheets stays in the tab's memory (the sign-out does not reload it).
 subscribeSession(() => {
   if (!getSession()) lastSeen.clear();
 });
 
+/** Kept as line id → slice, built with the read or write that saw the lines: an edit looks its line up at once, and no rows stay in memory. */
 function remember(key: string, { slices, changed }: Held): void {
+  const sliceOf = new Map<number, number>();
+  for (const slice of slices) for (const row of slice.rows as MaterialCountRow[]) if (!sliceOf.has(row.id)) sliceOf.set(row.id, slice.chunk);
   lastSeen.delete(key);
-  lastSeen.set(key, { slices, onSlot: new Set(changed.keys()) });
+  lastSeen.set(key, { sliceOf, onSlot: new Set(changed.keys()) });
   if (lastSeen.size > SEEN_SHEETS) lastSeen.delete(lastSeen.keys().next().value!);
 }
 
 /** The slice this tab last saw line `id` in; none when the line rode on its slot (no slice to read). */
 function sliceSeen(key: string, id: number): number | undefined {
   const seen = lastSeen.get(key);
-  if (!seen || seen.onSlot.has(id)) return undefined;
-  return seen.slices.find((slice) => (slice.rows as MaterialCountRow[]).some((row) => row.id === id))?.chunk;
+  return !seen || seen.onSlot.has(id) ? undefined : seen.sliceOf.get(id);
 }
 
 async function readSlices(key: string): Promise<Held | undefined> {
