@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { productServer, type ProductServer } from './product-server';
+import { localToken, productServer, serverCountLines, type ProductServer } from './product-server';
 import { seededRandom as rng } from '../seeded-random';
 
 
@@ -116,4 +116,40 @@ test('offline counting chaos in the browser: the server ends with what the scree
     await search().fill(code);
     await expect(input(code), `CHAOS_SEED=${SEED}`).toHaveValue(String(quantity));
   }
+});
+
+// The race behind CHAOS_SEED=836769833, made deterministic: the mechanic has selected a line's
+// whole value to type over it, and the device's value for that line changes before the first
+// keystroke (another counter's edit arrives). What is typed replaces the new value; it is never
+// appended to it ("158" once read "122158").
+test('a value that arrives between selecting a field and typing is replaced by what is typed', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await localToken(request, server.origin, 'mechanic@example.com');
+  const [line] = await serverCountLines(request, server.origin, token, COUNT_ID);
+  await page.goto(`${server.origin}/`);
+  await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+  await page.waitForURL(/status-monitor/);
+  await openCount(page);
+  await page.getByLabel('Search materials in this count').fill(line!.material_code);
+  const field = page.locator(`[data-line="${line!.material_code}"] input[data-quantity]`);
+  await expect(field).toHaveValue(line!.quantity === null ? '' : String(line!.quantity));
+  await field.focus();
+  await field.selectText();
+
+  // Another counter's 122 reaches the server; the screen refreshes (as on returning to the app).
+  const arrives = line!.quantity === 122 ? 121 : 122;
+  const other = await request.put(`${server.origin}/api/v2/my_material_count`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { modifiedMaterials: [{ id: line!.id, quantity: arrives, version: line!.version }] },
+  });
+  expect(other.status()).toBe(200);
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange'))); // TanStack Query's focus manager
+  await expect(field).toHaveValue(String(arrives));
+  await expect(field).toBeFocused();
+  expect(await field.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 3]);
+
+  await page.keyboard.insertText('158');
+  await expect(field).toHaveValue('158');
+  await field.press('Enter');
+  await expect.poll(async () => (await serverCountLines(request, server.origin, token, COUNT_ID)).find((l) => l.id === line!.id)?.quantity, { timeout: 30_000 }).toBe(158);
 });

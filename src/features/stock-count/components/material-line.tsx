@@ -3,7 +3,7 @@
  * and its sync state with the actions that resolve it. Enter saves and moves to the next line,
  * so a mechanic counts a whole shelf without touching anything else.
  */
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
 import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
@@ -135,11 +135,29 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
 
   const moved = line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now);
 
+  const input = useRef<HTMLInputElement>(null);
+  /** The field was focused with all its text selected when the device's value replaced it. */
+  const reselect = useRef(false);
+
   // Show what the device holds when it changes underneath (sync, take theirs, discard), unless
-  // the mechanic is typing over it.
-  useEffect(() => {
-    if (!dirty.current) setText(format(line.quantity));
+  // the mechanic is typing over it. A focused field whose whole text is selected (Enter on the
+  // line before, a tap that selects, a test's fill) keeps the new text selected: what is typed
+  // next replaces the value, never lands after it ("158" typed over a value that changed to 122
+  // between select and typing read "122158": browser chaos, CHAOS_SEED=836769833). Layout
+  // effects, so no keystroke can come between the new value and its selection.
+  useLayoutEffect(() => {
+    if (dirty.current) return;
+    const next = format(line.quantity);
+    const field = input.current;
+    if (field?.value === next) return;
+    reselect.current = !!field && field === document.activeElement && field.selectionStart === 0 && field.selectionEnd === field.value.length;
+    setText(next);
   }, [line.quantity]);
+  useLayoutEffect(() => {
+    if (!reselect.current) return;
+    reselect.current = false;
+    if (input.current === document.activeElement) input.current?.select();
+  }, [text]);
 
   const commit = () => {
     dirty.current = false;
@@ -226,6 +244,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
             </button>
           )}
           <input
+            ref={input}
             id={inputId}
             data-quantity
             type="text"
