@@ -357,7 +357,7 @@ const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' 
  * `whole`: the search is one free term alone, so an order with items whose search_text holds it
  * has a matching item (its own text, or an item's) and no `exists` is needed for the total.
  */
-function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { common: new Set(), many: new Set() }, narrow: ReadonlySet<SearchTerm> = new Set()): Search {
+function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = NO_STATISTICS, narrow: ReadonlySet<SearchTerm> = new Set()): Search {
   const orderTerms = terms.filter((term) => term.type !== 'free' && ORDER_FIELDS.has(term.field));
   const itemTerms = terms.filter((term) => !orderTerms.includes(term));
   const itemWhere = and(...itemTerms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))));
@@ -379,10 +379,11 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   // at the cost of deriving them (0.05-0.3 ms an order): "q" (9 % of the orders) derived them for
   // ~900 orders on page 45 (decision 0049).
   const isCommon = (term: { value: string }) => common.has(term.value.toLowerCase());
-  const texts = (name: CountName, walk: boolean) =>
+  // `walked`: long terms this walk reads by strpos, not through the trigram index (walkedTerms).
+  const texts = (name: CountName, walk: boolean, walked: ReadonlySet<string>) =>
     terms.filter(textTerm).map((term) => {
       const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
-      if (term.value.length >= 3) return isCommon(term) && name !== 'actionPoint' ? contains : inSearchText(term.value);
+      if (term.value.length >= 3) return (isCommon(term) && name !== 'actionPoint') || walked.has(term.value.toLowerCase()) ? contains : inSearchText(term.value);
       const grams = isCommon(term) || walk ? null : shortTermGrams(term.value);
       return grams ? sql`(${contains} and order_short_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
     });
@@ -417,11 +418,11 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = { com
   // search_text: the trigram index names the orders that may hold it, where the `exists` alone
   // walked every order (a word on 6% of the orders: 15,794 orders walked for 1,001 at scale 50).
   const named = terms.filter(textTerm).filter((term) => term.value.length >= 3 && !isCommon(term));
-  const described = itemTerms
-    .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'materialDescription' && term.operator === '=' && term.value.length >= 3 && !term.value.includes(SEPARATOR))
-    .map((term) => inSearchText(term.value));
+  const described = (walked: ReadonlySet<string>) =>
+    describedWords(itemTerms).map((value) => (walked.has(value.toLowerCase()) ? sql`strpos(${orders.searchText}, lower(${value})) > 0` : inSearchText(value)));
   return {
-    order: (tab, name, itemsNamed = false, walk = false) => and(...orderTerms.map(termSql), ...texts(name, walk), ...described, itemsNamed ? undefined : byItems(tab)),
+    order: (tab, name, itemsNamed = false, walk = false, walked = NO_WALKED) =>
+      and(...orderTerms.map(termSql), ...texts(name, walk, walked), ...described(walked), itemsNamed ? undefined : byItems(tab)),
     scoped: { items: located ? and(...itemFieldTerms.map(termSql)) : undefined, orders: and(...orderTerms.map(termSql)), coded },
     // Rare free terms of three characters or more, through the trigram index; none for one term
     // that the statistics put in many orders (its few orders would not be few).
@@ -460,9 +461,10 @@ interface Search {
   /**
    * Conditions on a tab's order rows (order fields, the free terms in search_text, item documents
    * of the tab by their index; not those when `itemsNamed`: fewInScope named their orders).
-   * `walk`: for the walk of the list order, without the short terms' grams (there they only filter).
+   * `walk`: for the walk of the list order, without the short terms' grams (there they only filter);
+   * `walked`: the long terms it reads by strpos, not through the trigram index (walkedTerms).
    */
-  order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean, walk?: boolean) => SQL | undefined;
+  order: (tab: SQL | undefined, name: CountName, itemsNamed?: boolean, walk?: boolean, walked?: ReadonlySet<string>) => SQL | undefined;
   /** What fewInScope asks (with `sloc=`, an order code, or plant terms that leave none of the caller's plants). */
   scoped: ScopedTerms;
   /** The order has an item matching every item term and the tab's item condition. */
@@ -555,26 +557,34 @@ async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts>
 export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<TermStatistics> {
   const values = [...new Set(terms.filter(textTerm).map((term) => term.value.toLowerCase()))];
   const short = values.filter((value) => shortTermGrams(value));
-  const long = values.filter((value) => value.length >= 3);
-  if (short.length === 0 && long.length === 0) return { common: new Set(), many: new Set() };
+  const free = values.filter((value) => value.length >= 3);
+  // The share of a "material description=<word>" word too (walkedTerms), asked as a free word's.
+  const long = [...new Set([...free, ...describedWords(terms).map((value) => value.toLowerCase())])];
+  if (short.length === 0 && long.length === 0) return NO_STATISTICS;
   const grams = short.flatMap((value) => shortTermGrams(value)!);
   // One text for every search (the terms are array parameters), asked by every search: prepared
   // (docs/decisions/0044). Its plan reads the catalog, whatever the terms.
-  const result = await executeNamed(db, 'common_terms', sql`
-    select 'gram:' || u.gram as key from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
+  const result = await executeNamed(db, 'common_term_shares', sql`
+    select 'gram:' || u.gram as key, u.share::float8 as share, null::float8 as orders from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
     where s.schemaname = current_schema() and s.tablename = 'orders_short_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
     union all
-    select case when t.share >= ${COMMON_TEXT_SHARE} then 'text:' else 'many:' end || t.value as key
+    select 'text:' || t.value, t.share, (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'orders'::regclass)
     from (
-      select t.value, (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h) as share
+      select t.value, (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h)::float8 as share
       from unnest(${sql.param(long)}::text[], ${sql.param(long.map(likePattern))}::text[]) as t(value, pattern), pg_stats s
       where s.schemaname = current_schema() and s.tablename = 'orders' and s.attname = 'search_text'
     ) t
-    where t.share >= ${COMMON_TEXT_SHARE} or t.share * (select greatest(c.reltuples, 0) from pg_class c where c.oid = 'orders'::regclass) > ${MANY_ORDERS}`);
-  const keys = new Set(rowsOf<{ key: string }>(result).map((row) => row.key));
+    where t.share > 0`);
+  const rows = rowsOf<{ key: string; share: number; orders: number | null }>(result);
+  const grammed = new Set(rows.filter((row) => row.key.startsWith('gram:')).map((row) => row.key.slice(5)));
+  const shares = new Map(rows.filter((row) => row.key.startsWith('text:')).map((row) => [row.key.slice(5), Number(row.share)]));
+  const orderCount = Number(rows.find((row) => row.orders !== null)?.orders ?? 0);
+  const isCommonText = (value: string) => (shares.get(value) ?? 0) >= COMMON_TEXT_SHARE;
   return {
-    common: new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => keys.has(`gram:${gram}`))), ...long.filter((value) => keys.has(`text:${value}`))]),
-    many: new Set(long.filter((value) => keys.has(`many:${value}`))),
+    common: new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => grammed.has(gram))), ...free.filter(isCommonText)]),
+    many: new Set(free.filter((value) => !isCommonText(value) && (shares.get(value) ?? 0) * orderCount > MANY_ORDERS)),
+    shares,
+    orders: orderCount,
   };
 }
 
@@ -588,7 +598,44 @@ export interface TermStatistics {
    * would find more than FEW_ORDERS (7 ms for "motor", 3.7 % of the orders at scale 500).
    */
   many: ReadonlySet<string>;
+  /**
+   * The share of the sampled search texts that hold each long term (three characters or more: free
+   * terms and "material description" words, lower-cased); a term no sampled text holds is absent.
+   */
+  shares: ReadonlyMap<string, number>;
+  /** PostgreSQL's estimate of the number of orders (pg_class.reltuples). */
+  orders: number;
 }
+
+const NO_STATISTICS: TermStatistics = { common: new Set(), many: new Set(), shares: new Map(), orders: 0 };
+
+/** The words of "material description=<word>" terms that search_text can answer (three characters or more). */
+function describedWords(terms: SearchTerm[]): string[] {
+  return terms
+    .filter((term): term is Extract<SearchTerm, { type: 'field' }> => term.type !== 'free' && term.field === 'materialDescription' && term.operator === '=' && term.value.length >= 3 && !term.value.includes(SEPARATOR))
+    .map((term) => term.value);
+}
+
+/**
+ * The long terms (lower-cased) that the page of a tab past the count cap finds by walking the list
+ * order rather than through the trigram index. A search of one such term alone, by a caller who
+ * sees every order, on the whole list: to reach its page the walk passes about `rows / s` orders
+ * (s: the term's sampled share), where the index names `s × N` orders, every one read, checked and
+ * sorted before the first row of the page is known. The walk is taken when it passes fewer:
+ * `rows < s² × N`. PostgreSQL's own choice went the other way for `"material description"=Governor`
+ * page 45 at scale 500 (6.5 % of the orders): 29,237 orders read, each with its items checked,
+ * 420-580 ms, where the walk passes ~14,000 orders in 30-65 ms (decision 0051). A narrower
+ * caller, another tab or another term would make the walk pass more orders for the same page, by
+ * a share nobody has estimated: those keep PostgreSQL's choice, as does a term just over the cap
+ * (a term in 1,100 orders, s² × N ≈ 3: never walked; decision 0050).
+ */
+export function walkedTerms(terms: SearchTerm[], { shares, orders: orderCount }: TermStatistics, rows: number): ReadonlySet<string> {
+  const named = [...terms.filter(textTerm).map((term) => term.value), ...describedWords(terms)].map((value) => value.toLowerCase());
+  if (terms.length !== 1 || named.length !== 1 || named[0]!.length < 3) return NO_WALKED;
+  const share = shares.get(named[0]!) ?? 0;
+  return rows < share * share * orderCount ? new Set(named) : NO_WALKED;
+}
+const NO_WALKED: ReadonlySet<string> = new Set();
 
 /** A range naming at most this many items names its orders through its index (narrowRanges). */
 export const NARROW_RANGE_ITEMS = 50_000;
@@ -776,10 +823,9 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   const parts = narrowToPlants(scopeParts(user), plantTerms);
   const scope = and(scopeSql(parts), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
   // What the statistics say of the terms: two small statements, asked at once.
-  const search =
-    options.terms.length > 0
-      ? searchSql(options.terms, ...(await Promise.all([commonTerms(db, options.terms), narrowRanges(db, options.terms, options.narrowRangeItems)])))
-      : null;
+  const [statistics, narrow] =
+    options.terms.length > 0 ? await Promise.all([commonTerms(db, options.terms), narrowRanges(db, options.terms, options.narrowRangeItems)]) : [NO_STATISTICS, undefined];
+  const search = options.terms.length > 0 ? searchSql(options.terms, statistics, narrow) : null;
   const [few, fewScoped] = await Promise.all([
     search?.named ? fewOrders(db, and(scope, search.named)!) : undefined,
     // Plant terms alone ask only when they leave none of the caller's plants: otherwise the plants
@@ -795,7 +841,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
    * A tab's orders in two parts: conditions on the order row and the orders' indexes, and the
    * check of the order's items (none without terms, or for one free term's total).
    */
-  const ofTab = (name: CountName, walk = false): { order: SQL | undefined; items?: SQL } => {
+  const ofTab = (name: CountName, walk = false, walked: ReadonlySet<string> = NO_WALKED): { order: SQL | undefined; items?: SQL } => {
     if (!search) return { order: and(scope, summaryStatusSql[name === 'total' ? 'all' : name]) };
     if (facts && !facts.possible(name)) return { order: sql`false` };
     const named = and(few ? inArray(orders.id, few) : undefined, fewScoped ? inArray(orders.id, fewScoped) : undefined);
@@ -803,7 +849,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     // matching one either (docs/decisions/0031).
     const summary = summaryStatusSql[name === 'total' ? 'all' : name];
     const tabItems = ITEM_TAB_SQL[name];
-    const order = and(byStatus(name), named, scope, search.order(tabItems, name, itemsNamed, walk), summary);
+    const order = and(byStatus(name), named, scope, search.order(tabItems, name, itemsNamed, walk, walked), summary);
     // Order fields alone (`plant=FI01`): every item of an order matches, so the item summary is
     // the whole check, as without a search.
     if (search.orderOnly || (name === 'total' && (search.whole || (facts && search.statusOnly)))) return { order };
@@ -856,7 +902,10 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
       : sql`select ${orders.id} from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}`;
   const tab = tabOf(options.status);
   const shown = ofTab(tab);
-  const walked = ofTab(tab, true);
+  // The page's walk reads a lone term by strpos where that passes fewer orders than its trigram
+  // index names (walkedTerms): a caller who sees every order, on the whole list.
+  const walkByText = tab === 'total' && scope === undefined ? walkedTerms(options.terms, statistics, offset + options.maxResults + 1) : NO_WALKED;
+  const walked = ofTab(tab, true, walkByText);
   // The shown tab's orders, up to COUNT_CAP + 1, are read once (`shown`): their number is the tab's
   // count, and when they are all of them (COUNT_CAP or fewer) the page is those orders in list
   // order, read by id. Only a larger tab walks the list order for its page, which then finds its

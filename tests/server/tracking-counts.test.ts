@@ -14,6 +14,8 @@ import { orderItems, orders } from '../../server/db/schema';
 import { isActionPoint, isArrived } from '../../src/domain/tracking';
 import { LIST_COUNT_CAP } from '../../src/contract/common';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { commonTerms, walkedTerms } from '../../server/repositories/tracking';
+import { parseSearch } from '../../src/domain/search-language';
 
 // These walk every page of every caller / term through the API: minutes on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 300_000 });
@@ -420,6 +422,27 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     expect(searched.counts_capped).toContain('count_total');
     expect(searched.count_arrived).toBe((LIST_COUNT_CAP + 20) / 2);
     expect(searched.counts_capped).not.toContain('count_arrived');
+    // A lone "material description" word in more orders than the cap, asked by a caller who sees
+    // every order (decision 0051): where the sampled share puts the walk under the trigram index's
+    // reading (rows < share² × orders), the whole list's pages past the cap walk the list order by
+    // strpos; deeper ones keep the index. Both list exactly the orders holding the word.
+    await db().execute(sql`analyze orders`);
+    const described = parseSearch('"material description"=FIXTURE').terms;
+    const statistics = await commonTerms(db(), described);
+    const walkedRows = [...walkedTerms(described, statistics, 101)];
+    expect(walkedRows, `share ${statistics.shares.get('fixture')} of ${statistics.orders} orders`).toEqual(['fixture']);
+    expect(walkedTerms(described, statistics, Math.ceil(statistics.orders) + 1).size).toBe(0);
+    expect(walkedTerms(parseSearch('"material description"=FIXTURE dl=delivered').terms, statistics, 101).size).toBe(0);
+    const { dialect } = db() as unknown as { dialect: { sqlToQuery(query: unknown): { sql: string } } };
+    const execute = vi.spyOn(db(), 'execute');
+    try {
+      const fixture = (await pages('manager', 'all', 100, '"material description"=FIXTURE')).ids;
+      const texts = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query).sql);
+      expect(texts.some((text) => text.includes('order by "orders"."updated_at" desc') && text.includes('strpos("orders"."search_text"'))).toBe(true);
+      expect(fixture).toEqual((await expected('manager', 'all', (item) => (item.materialDescription ?? '').toLowerCase().includes('fixture'))).ids);
+    } finally {
+      execute.mockRestore();
+    }
     // A short term in more orders than the cap (decision 0049): its pages past the cap walk the list
     // order by strpos alone, without its grams, and list the orders whose text holds it.
     const short = rowsOf<{ id: string }>(

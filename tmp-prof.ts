@@ -1,0 +1,41 @@
+import { chromium } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+const base = process.argv[2] ?? 'http://localhost:8391';
+const res = await fetch(`${base}/auth/local/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'mechanic@example.com' }) });
+const { idToken, expiresIn } = (await res.json()) as { idToken: string; expiresIn: number };
+const session = { provider: 'local', email: 'mechanic@example.com', idToken, expiresAt: Date.now() + expiresIn * 1000 };
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+const p0 = await context.newPage();
+await p0.goto(`${base}/healthz`);
+await p0.evaluate((v) => localStorage.setItem('session', v), JSON.stringify(session));
+await p0.close();
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await page.addInitScript(() => {
+  (window as any).__lt = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) (window as any).__lt.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
+});
+await cdp.send('Profiler.start');
+await page.goto(`${base}/status-monitor`);
+await page.locator('.order-card').first().waitFor({ timeout: 60000 });
+await page.waitForTimeout(4000);
+const { profile } = (await cdp.send('Profiler.stop')) as any;
+writeFileSync('/tmp/prof/monitor.cpuprofile', JSON.stringify(profile));
+console.log('longtasks (4x)', JSON.stringify(await page.evaluate(() => (window as any).__lt)));
+const nav = await page.evaluate(() => { const p = performance.getEntriesByType('paint').map((e) => [e.name, Math.round(e.startTime)]); return p; });
+console.log(nav);
+// self time by function
+const nodes = new Map<number, any>(profile.nodes.map((n: any) => [n.id, n]));
+const self = new Map<number, number>();
+const dts: number[] = profile.timeDeltas;
+profile.samples.forEach((id: number, i: number) => self.set(id, (self.get(id) ?? 0) + (dts[i] ?? 0)));
+const byFn = new Map<string, number>(); const byUrl = new Map<string, number>();
+for (const [id, t] of self) { const n = nodes.get(id); const cf = n.callFrame; const k = `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}:${cf.lineNumber}:${cf.columnNumber}`; byFn.set(k, (byFn.get(k) ?? 0) + t); const u = cf.url.split('/').pop() || cf.functionName; byUrl.set(u, (byUrl.get(u) ?? 0) + t); }
+const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${(v / 1000).toFixed(1)} ms  ${k}`).join('\n');
+console.log('--- by url\n' + top(byUrl, 15));
+console.log('--- by fn\n' + top(byFn, 40));
+await browser.close();
