@@ -564,7 +564,7 @@ export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<Te
   const grams = short.flatMap((value) => shortTermGrams(value)!);
   // One text for every search (the terms are array parameters), asked by every search: prepared
   // (docs/decisions/0044). Its plan reads the catalog, whatever the terms.
-  const result = await executeNamed(db, 'common_term_shares', sql`
+  const result = await executeNamed(db, 'common_terms', sql`
     select 'gram:' || u.gram as key, u.share::float8 as share, null::float8 as orders from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
     where s.schemaname = current_schema() and s.tablename = 'orders_short_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
     union all
