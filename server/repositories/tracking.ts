@@ -565,26 +565,29 @@ export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<Te
   // One text for every search (the terms are array parameters), asked by every search: prepared
   // (docs/decisions/0044). Its plan reads the catalog, whatever the terms.
   const result = await executeNamed(db, 'common_terms', sql`
-    select 'gram:' || u.gram as key, u.share::float8 as share, null::float8 as orders from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
+    select 'gram:' || u.gram as key, u.share::float8 as share, null::float8 as orders, null::int as sampled from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs[1:array_length(s.most_common_elems, 1)]) as u(gram, share)
     where s.schemaname = current_schema() and s.tablename = 'orders_short_grams_idx' and u.gram = any(${sql.param(grams)}::text[]) and u.share >= ${COMMON_SHARE}
     union all
-    select 'text:' || t.value, t.share, (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'orders'::regclass)
+    select 'text:' || t.value, t.share, (select greatest(c.reltuples, 0)::float8 from pg_class c where c.oid = 'orders'::regclass), t.sampled
     from (
-      select t.value, (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h)::float8 as share
+      select t.value, (select avg((h like lower(t.pattern))::int) from unnest(s.histogram_bounds::text::text[]) as h)::float8 as share,
+        array_length(s.histogram_bounds::text::text[], 1) as sampled
       from unnest(${sql.param(long)}::text[], ${sql.param(long.map(likePattern))}::text[]) as t(value, pattern), pg_stats s
       where s.schemaname = current_schema() and s.tablename = 'orders' and s.attname = 'search_text'
     ) t
     where t.share > 0`);
-  const rows = rowsOf<{ key: string; share: number; orders: number | null }>(result);
+  const rows = rowsOf<{ key: string; share: number; orders: number | null; sampled: number | null }>(result);
   const grammed = new Set(rows.filter((row) => row.key.startsWith('gram:')).map((row) => row.key.slice(5)));
   const shares = new Map(rows.filter((row) => row.key.startsWith('text:')).map((row) => [row.key.slice(5), Number(row.share)]));
-  const orderCount = Number(rows.find((row) => row.orders !== null)?.orders ?? 0);
+  const texts = rows.find((row) => row.orders !== null);
+  const orderCount = Number(texts?.orders ?? 0);
   const isCommonText = (value: string) => (shares.get(value) ?? 0) >= COMMON_TEXT_SHARE;
   return {
     common: new Set([...short.filter((value) => shortTermGrams(value)!.every((gram) => grammed.has(gram))), ...free.filter(isCommonText)]),
     many: new Set(free.filter((value) => !isCommonText(value) && (shares.get(value) ?? 0) * orderCount > MANY_ORDERS)),
     shares,
     orders: orderCount,
+    sampled: Number(texts?.sampled ?? 0),
   };
 }
 
@@ -605,9 +608,11 @@ export interface TermStatistics {
   shares: ReadonlyMap<string, number>;
   /** PostgreSQL's estimate of the number of orders (pg_class.reltuples). */
   orders: number;
+  /** How many search texts the shares were read from (the column's histogram: 101 at the default statistics target). */
+  sampled: number;
 }
 
-const NO_STATISTICS: TermStatistics = { common: new Set(), many: new Set(), shares: new Map(), orders: 0 };
+const NO_STATISTICS: TermStatistics = { common: new Set(), many: new Set(), shares: new Map(), orders: 0, sampled: 0 };
 
 /** The words of "material description=<word>" terms that search_text can answer (three characters or more). */
 function describedWords(terms: SearchTerm[]): string[] {
@@ -626,15 +631,22 @@ function describedWords(terms: SearchTerm[]): string[] {
  * page 45 at scale 500 (6.5 % of the orders): 29,237 orders read, each with its items checked,
  * 420-580 ms, where the walk passes ~14,000 orders in 30-65 ms (decision 0051). A narrower
  * caller, another tab or another term would make the walk pass more orders for the same page, by
- * a share nobody has estimated: those keep PostgreSQL's choice, as does a term just over the cap
- * (a term in 1,100 orders, s² × N ≈ 3: never walked; decision 0050).
+ * a share nobody has estimated: those keep PostgreSQL's choice. The share is read from a sample
+ * (k of the ~101 texts of the column's histogram), so a term must be in at least
+ * MIN_SAMPLED_HITS of them: a term in 1,100 of 449,400 orders (0.24 %) is in one of the sample's
+ * texts in about a fifth of the analyses, and s = 1/101 would walk its first pages (~17,000
+ * orders passed where its index names 1,100); in three of them in about 0.2 % (decision 0051).
+ * The walk also assumes the term is spread over the list order, as every walk of a common term does.
  */
-export function walkedTerms(terms: SearchTerm[], { shares, orders: orderCount }: TermStatistics, rows: number): ReadonlySet<string> {
+export function walkedTerms(terms: SearchTerm[], { shares, orders: orderCount, sampled }: TermStatistics, rows: number): ReadonlySet<string> {
   const named = [...terms.filter(textTerm).map((term) => term.value), ...describedWords(terms)].map((value) => value.toLowerCase());
   if (terms.length !== 1 || named.length !== 1 || named[0]!.length < 3) return NO_WALKED;
   const share = shares.get(named[0]!) ?? 0;
+  if (Math.round(share * sampled) < MIN_SAMPLED_HITS) return NO_WALKED;
   return rows < share * share * orderCount ? new Set(named) : NO_WALKED;
 }
+/** The fewest sampled texts holding a term for walkedTerms to trust its share. */
+const MIN_SAMPLED_HITS = 3;
 const NO_WALKED: ReadonlySet<string> = new Set();
 
 /** A range naming at most this many items names its orders through its index (narrowRanges). */

@@ -429,17 +429,38 @@ describe.each(ENGINES)('tracking list from the order summary on %s', (engine) =>
     await db().execute(sql`analyze orders`);
     const described = parseSearch('"material description"=FIXTURE').terms;
     const statistics = await commonTerms(db(), described);
-    const walkedRows = [...walkedTerms(described, statistics, 101)];
-    expect(walkedRows, `share ${statistics.shares.get('fixture')} of ${statistics.orders} orders`).toEqual(['fixture']);
-    expect(walkedTerms(described, statistics, Math.ceil(statistics.orders) + 1).size).toBe(0);
+    const share = statistics.shares.get('fixture') ?? 0;
+    expect([...walkedTerms(described, statistics, 101)], `share ${share} of ${statistics.orders} orders`).toEqual(['fixture']);
     expect(walkedTerms(parseSearch('"material description"=FIXTURE dl=delivered').terms, statistics, 101).size).toBe(0);
+    // A share read off fewer than three sampled texts is not trusted, however many orders.
+    const sampledIn = (hits: number) => ({ ...statistics, shares: new Map([['fixture', hits / 101]]), sampled: 101, orders: 1_000_000 });
+    expect(walkedTerms(described, sampledIn(2), 21).size).toBe(0);
+    expect(walkedTerms(described, sampledIn(3), 21).size).toBe(1);
     const { dialect } = db() as unknown as { dialect: { sqlToQuery(query: unknown): { sql: string } } };
     const execute = vi.spyOn(db(), 'execute');
     try {
-      const fixture = (await pages('manager', 'all', 100, '"material description"=FIXTURE')).ids;
-      const texts = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query).sql);
-      expect(texts.some((text) => text.includes('order by "orders"."updated_at" desc') && text.includes('strpos("orders"."search_text"'))).toBe(true);
+      const fixture: string[] = [];
+      const forms = new Set<string>();
+      for (let page = 1; page < 50; page++) {
+        execute.mockClear();
+        const res = await product.app.inject({
+          method: 'GET',
+          url: `/parts/v1/users/me/tracking-status?status=all&page=${page}&maxResults=100&query=${encodeURIComponent('"material description"=FIXTURE')}&myOrders=false`,
+          headers: bearer(tokens.manager!),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { has_next: boolean; trackingStatus: { orderId: string }[] };
+        fixture.push(...body.trackingStatus.map((row) => row.orderId));
+        // The page's statement (the one in list order) reads the word by strpos exactly when walkedTerms says so.
+        const listed = execute.mock.calls.map(([query]) => dialect.sqlToQuery(query).sql).filter((text) => text.includes('order by "orders"."updated_at" desc'));
+        expect(listed, `page ${page}`).toHaveLength(1);
+        const walks = walkedTerms(described, statistics, (page - 1) * 100 + 101).size > 0;
+        expect(listed[0]!.includes('strpos("orders"."search_text"'), `page ${page}`).toBe(walks);
+        forms.add(walks ? 'walk' : 'index');
+        if (!body.has_next) break;
+      }
       expect(fixture).toEqual((await expected('manager', 'all', (item) => (item.materialDescription ?? '').toLowerCase().includes('fixture'))).ids);
+      expect([...forms].sort(), `share ${share} of ${statistics.orders} orders`).toEqual(['index', 'walk']);
     } finally {
       execute.mockRestore();
     }

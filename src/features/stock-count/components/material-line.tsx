@@ -141,10 +141,10 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
 
   // Show what the device holds when it changes underneath (sync, take theirs, discard), unless
   // the mechanic is typing over it. A focused field whose whole text is selected (Enter on the
-  // line before, a tap that selects, a test's fill) keeps the new text selected: what is typed
-  // next replaces the value, never lands after it ("158" typed over a value that changed to 122
-  // between select and typing read "122158": browser chaos, CHAOS_SEED=836769833). Layout
-  // effects, so no keystroke can come between the new value and its selection.
+  // line before, a tap that selects, a test's fill), or that is empty, keeps the new text
+  // selected: what is typed next replaces the value and never lands after it. Browser chaos,
+  // CHAOS_SEED=836769833: "158" typed over a value that changed to 122 between select and typing
+  // read "122158". Layout effects, so no keystroke can come between the new value and its selection.
   useLayoutEffect(() => {
     if (dirty.current) return;
     const next = format(line.quantity);
