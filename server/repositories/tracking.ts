@@ -343,6 +343,8 @@ export function shortTermGrams(value: string): string[] | null {
 
 /** The order's search_text (its own text and all its items', lower-cased) holds the text: a trigram index answers it from three characters. */
 const inSearchText = (value: string) => sql`${orders.searchText} like lower(${likePattern(value)})`;
+/** The same test by strpos, which no index answers: the form a walk of the list order reads. */
+const holdsText = (value: string) => sql`strpos(${orders.searchText}, lower(${value})) > 0`;
 
 /** A free term the orders' search_text can answer (a term holding the separator cannot). */
 const textTerm = (term: SearchTerm): term is Extract<SearchTerm, { type: 'free' }> => term.type === 'free' && !term.value.includes(SEPARATOR);
@@ -382,7 +384,7 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = NO_ST
   // `walked`: long terms this walk reads by strpos, not through the trigram index (walkedTerms).
   const texts = (name: CountName, walk: boolean, walked: ReadonlySet<string>) =>
     terms.filter(textTerm).map((term) => {
-      const contains = sql`strpos(${orders.searchText}, lower(${term.value})) > 0`;
+      const contains = holdsText(term.value);
       if (term.value.length >= 3) return (isCommon(term) && name !== 'actionPoint') || walked.has(term.value.toLowerCase()) ? contains : inSearchText(term.value);
       const grams = isCommon(term) || walk ? null : shortTermGrams(term.value);
       return grams ? sql`(${contains} and order_short_grams(${orders.searchText}) @> ${sql.param(grams)}::text[])` : contains;
@@ -419,7 +421,7 @@ function searchSql(terms: SearchTerm[], { common, many }: TermStatistics = NO_ST
   // walked every order (a word on 6% of the orders: 15,794 orders walked for 1,001 at scale 50).
   const named = terms.filter(textTerm).filter((term) => term.value.length >= 3 && !isCommon(term));
   const described = (walked: ReadonlySet<string>) =>
-    describedWords(itemTerms).map((value) => (walked.has(value.toLowerCase()) ? sql`strpos(${orders.searchText}, lower(${value})) > 0` : inSearchText(value)));
+    describedWords(itemTerms).map((value) => (walked.has(value.toLowerCase()) ? holdsText(value) : inSearchText(value)));
   return {
     order: (tab, name, itemsNamed = false, walk = false, walked = NO_WALKED) =>
       and(...orderTerms.map(termSql), ...texts(name, walk, walked), ...described(walked), itemsNamed ? undefined : byItems(tab)),
@@ -554,12 +556,13 @@ async function statusFacts(db: Executor, values: string[]): Promise<StatusFacts>
  * its own index read 14 ms of it (decision 0041); as a filter order_short_grams() is costly. Without
  * statistics (never analyzed) every term counts as rare: the index paths of decisions 0031, 0035.
  */
-export async function commonTerms(db: Executor, terms: SearchTerm[]): Promise<TermStatistics> {
+export async function commonTerms(db: Executor, terms: SearchTerm[], { described = true }: { described?: boolean } = {}): Promise<TermStatistics> {
   const values = [...new Set(terms.filter(textTerm).map((term) => term.value.toLowerCase()))];
   const short = values.filter((value) => shortTermGrams(value));
   const free = values.filter((value) => value.length >= 3);
-  // The share of a "material description=<word>" word too (walkedTerms), asked as a free word's.
-  const long = [...new Set([...free, ...describedWords(terms).map((value) => value.toLowerCase())])];
+  // The share of a "material description=<word>" word too (walkedTerms), asked as a free word's;
+  // `described: false` where no walk can use it (a search of descriptions alone then asks nothing).
+  const long = [...new Set([...free, ...(described ? describedWords(terms) : []).map((value) => value.toLowerCase())])];
   if (short.length === 0 && long.length === 0) return NO_STATISTICS;
   const grams = short.flatMap((value) => shortTermGrams(value)!);
   // One text for every search (the terms are array parameters), asked by every search: prepared
@@ -834,9 +837,14 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   );
   const parts = narrowToPlants(scopeParts(user), plantTerms);
   const scope = and(scopeSql(parts), options.myOrders ? eq(orders.userEmail, user.email) : undefined);
+  const tab = tabOf(options.status);
+  // Only a lone term on the whole list of a caller who sees every order may be walked (walkedTerms).
+  const mayWalk = tab === 'total' && scope === undefined && options.terms.length === 1;
   // What the statistics say of the terms: two small statements, asked at once.
   const [statistics, narrow] =
-    options.terms.length > 0 ? await Promise.all([commonTerms(db, options.terms), narrowRanges(db, options.terms, options.narrowRangeItems)]) : [NO_STATISTICS, undefined];
+    options.terms.length > 0
+      ? await Promise.all([commonTerms(db, options.terms, { described: mayWalk }), narrowRanges(db, options.terms, options.narrowRangeItems)])
+      : [NO_STATISTICS, undefined];
   const search = options.terms.length > 0 ? searchSql(options.terms, statistics, narrow) : null;
   const [few, fewScoped] = await Promise.all([
     search?.named ? fewOrders(db, and(scope, search.named)!) : undefined,
@@ -912,11 +920,10 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
     items
       ? sql`select ${orders.id} from (select * from ${orders} where ${order ?? sql`true`} offset 0) ${orders} where ${items} limit ${COUNT_CAP + 1}`
       : sql`select ${orders.id} from ${orders} where ${order ?? sql`true`} limit ${COUNT_CAP + 1}`;
-  const tab = tabOf(options.status);
   const shown = ofTab(tab);
   // The page's walk reads a lone term by strpos where that passes fewer orders than its trigram
   // index names (walkedTerms): a caller who sees every order, on the whole list.
-  const walkByText = tab === 'total' && scope === undefined ? walkedTerms(options.terms, statistics, offset + options.maxResults + 1) : NO_WALKED;
+  const walkByText = mayWalk ? walkedTerms(options.terms, statistics, offset + options.maxResults + 1) : NO_WALKED;
   const walked = ofTab(tab, true, walkByText);
   // The shown tab's orders, up to COUNT_CAP + 1, are read once (`shown`): their number is the tab's
   // count, and when they are all of them (COUNT_CAP or fewer) the page is those orders in list

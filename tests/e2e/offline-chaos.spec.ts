@@ -5,7 +5,7 @@
  * server holds, line by line, exactly what the screen last accepted. CHAOS_SEED replays a run,
  * CHAOS_STEPS sets its length. The seed is printed with any failure.
  */
-import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { localToken, productServer, serverCountLines, type ProductServer } from './product-server';
 import { seededRandom as rng } from '../seeded-random';
@@ -167,7 +167,7 @@ test('a value that arrives between selecting a field and typing is replaced by w
 });
 
 /** Asks the screen to refresh from the server (as on returning to the app) until the field shows `value`. */
-async function refreshUntil(page: Page, field: ReturnType<Page['locator']>, value: string) {
+async function refreshUntil(page: Page, field: Locator, value: string) {
   // A refresh already on its way when the event comes is reused (TanStack Query), and may have
   // read the server before the change: the event is sent again until the field shows it.
   await expect
