@@ -52,7 +52,9 @@ export async function runMutation(
           .select()
           .from(idempotencyKeys)
           .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-        if (!previous || previous.requestHash !== hash) {
+        // The hash names the route's pattern (`/users/:uid/permissions`); the stored address tells
+        // apart the rows it applies to (the same body for another user is another request).
+        if (!previous || previous.requestHash !== hash || previous.path !== request.url) {
           throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
         }
         if (previous.statusCode === null || previous.responseBody === null) {

@@ -73,6 +73,15 @@ export async function oversees(db: Executor, user: CurrentUser, stockCountId: nu
   return row !== undefined;
 }
 
+/**
+ * 403 unless the caller sees this count as its planner or overseer: a supervisor asked to count a
+ * count of another planner group has a counter's rights on it (decisions 0018, 0033), not a
+ * planner's (edit, cancel, recount, split, delete lines, resolve).
+ */
+export async function assertOverseer(db: Executor, user: CurrentUser, stockCountId: number, what: string): Promise<void> {
+  if (!(await oversees(db, user, stockCountId))) throw new HttpError(403, `Only a planner of stock count ${stockCountId} can ${what}`);
+}
+
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 
 /**

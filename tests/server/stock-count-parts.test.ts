@@ -427,6 +427,21 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect((await partOf(AINO, id)).lines.map((line) => line.material_code)).toContain(String(other[0]!.code));
   });
 
+  it('refuses to delete a line a counter has counted in a part, and deletes one nobody counted (decision 0033)', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    expect((await count('mechanic', id, [[code(0), 4]])).statusCode).toBe(200);
+    const counted = await lineId(id, code(0));
+    const refused = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${counted}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(`Line ${code(0)} is already counted in a part (by ${MECHANIC}) and cannot be deleted: send it to recount first`);
+    expect((await partOf('mechanic', id)).lines.find((line) => line.material_code === code(0))).toMatchObject({ quantity: 4 });
+    const uncounted = await lineId(id, code(1));
+    const removed = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${uncounted}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await merged(id)).map((line) => line.material_code)).not.toContain(code(1));
+  });
+
   it('leaves the single-counter count as it was', async () => {
     const { id, part_count } = await createCount({ conductedBy: MECHANIC });
     expect(part_count).toBe(0);

@@ -797,6 +797,42 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       expect((await get('supervisor', `/relationship/print_materials?stockCountId=${warehouse.id}`)).statusCode).toBe(404);
     });
 
+    it('lets a supervisor count another planner group’s count it is asked to count, but not plan it: edit, cancel, recount and delete lines are 403 (0018, 0033)', async () => {
+      // FI01 V003 belongs to planner group F20; the supervisor holds F10 and is the one who counts.
+      const codes = (await query(sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V003' order by material_code limit 2`)).map((r) =>
+        String(r.material_code),
+      );
+      const theirs = ok(
+        await send('stock.admin', {
+          method: 'POST',
+          url: '/my_stock_count',
+          payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy: 'supervisor@example.com' },
+        }),
+        201,
+      );
+      const id = theirs.id as number;
+      const lines = ok(await get('supervisor', `/my_material_count?stockCountId=${id}&page=1&maxResults=20`)).material_counts as Array<{ id: number; version: number }>;
+      expect(lines).toHaveLength(2);
+      // Counting is theirs.
+      const edited = await send('supervisor', { method: 'PUT', url: '/my_material_count', payload: { modifiedMaterials: [{ id: lines[0]!.id, quantity: 3, version: lines[0]!.version }] } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const refusals: Array<[Request, string]> = [
+        [{ method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, status: 'cancelled' } }, `Only a planner of stock count ${id} can cancel it`],
+        [{ method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, conductedBy: 'mechanic@example.com' } }, `Only a planner of stock count ${id} can change it`],
+        [{ method: 'POST', url: '/my_stock_count/recount', payload: { stockCountId: id } }, `Only a planner of stock count ${id} can recount it`],
+        [{ method: 'DELETE', url: `/my_material_count?materialCountId=${lines[1]!.id}` }, refusal('supervisor', 'materialCount.delete')],
+      ];
+      for (const [request, message] of refusals) {
+        const res = await send('supervisor', request);
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(403);
+        expect(res.json()).toEqual({ message });
+      }
+      const [after] = await query(sql`select status, conducted_by, (select count(*)::int from material_counts where stock_count_id = ${id}) as lines from stock_counts where id = ${id}`);
+      expect(after).toEqual({ status: 'in_progress', conducted_by: 'supervisor@example.com', lines: 2 });
+      // Its planner still plans it.
+      expect(ok(await send('stock.admin', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, status: 'cancelled' } })).status).toBe('cancelled');
+    });
+
     it('plans counts only where the rules allow, saying why', async () => {
       const base = { storageLocation: 'V001', type: 'single', materialCodes: [fx.materials.mechanic[0]] };
       const cases: Array<[Account, Record<string, unknown>, number, string]> = [

@@ -243,6 +243,12 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       // No change, no row.
       await call('PUT', editorEmail('UM_PM_grant_read'), `/users/${grantTarget}/permissions`, { grants: ['PM_read'], attachments: [FI01] });
       expect(await auditRows(grantTarget)).toHaveLength(before + 1);
+      // The same key and body for another user is another request: 422, and that user is unchanged.
+      const other = await makeUser('idempotency.other@example.com', [], [FI01]);
+      const elsewhere = await call('PUT', editorEmail('UM_PM_grant_read'), `/users/${other}/permissions`, { grants: ['PM_read'], attachments: [FI01] }, key);
+      expect(elsewhere.statusCode, elsewhere.body).toBe(422);
+      expect(elsewhere.json().message).toBe('This Idempotency-Key was already used for a different request');
+      expect(await auditRows(other)).toHaveLength(0);
     });
   });
 

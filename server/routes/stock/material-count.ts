@@ -5,7 +5,7 @@
  * stale version whose value differs from the server's is a 409 naming the lines and their values.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { errorBody } from '../../../src/contract/common';
 import {
@@ -20,7 +20,7 @@ import {
   type MaterialCountRow,
 } from '../../../src/contract/stock';
 import type { Db } from '../../db/client';
-import { materialCounts, materials, stockCounts } from '../../db/schema';
+import { materialCounts, materials, stockCountPartLines, stockCounts } from '../../db/schema';
 import { can } from '../../../src/domain/permissions';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -250,11 +250,16 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       return runMutation(db, request, reply, async (tx) => {
         const [found] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
         if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`);
-        const mayTakeBack = (line: typeof found) => planner || (line.version === 0 && line.updatedBy === user.email);
-        if (!mayTakeBack(found)) throw refused;
+        const ownUncounted = (line: typeof found) => line.version === 0 && line.updatedBy === user.email;
+        if (!planner && !ownUncounted(found)) throw refused;
         const count = await findStockCount(tx, user, found.stockCountId, true).catch(() => {
           throw new HttpError(404, `Material count ${materialCountId} not found`);
         });
+        // A planner's delete is for the counts they plan: one who only counts this count (a
+        // supervisor asked to count another planner group's) takes back what a counter may.
+        const asPlanner = planner && (await oversees(tx, user, count.id));
+        const mayTakeBack = (line: typeof found) => asPlanner || ownUncounted(line);
+        if (!mayTakeBack(found)) throw refused;
         assertEditable(count);
         // Read again under the count's lock: an edit that committed before it (edits share the
         // count) may have counted the line since the first read, and a counter may only take back
@@ -262,6 +267,16 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId)).for('update');
         if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
         if (!mayTakeBack(line)) throw refused;
+        // A split count (#18): what its counters counted on the line is not thrown away with it,
+        // as a new split may not take counted lines from a part (stock-count-parts.ts).
+        const counted = await tx
+          .select({ countedBy: stockCountPartLines.countedBy })
+          .from(stockCountPartLines)
+          .where(and(eq(stockCountPartLines.materialCountId, line.id), isNotNull(stockCountPartLines.quantity)));
+        if (counted.length > 0) {
+          const by = [...new Set(counted.map((part) => part.countedBy ?? '?'))].join(', ');
+          throw new HttpError(409, `Line ${line.materialCode} is already counted in a part (by ${by}) and cannot be deleted: send it to recount first`);
+        }
         const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));
         return { body: (await isBlindFor(tx, user, count)) ? withoutBook(removed!) : removed! };

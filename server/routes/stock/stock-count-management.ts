@@ -23,7 +23,7 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { notifyStockCountAssigned, resolveStockCountNotifications } from '../../notifications/producers';
-import { assertEditable, findStockCount, isBlindFor, oversees, toStockCountRows } from '../../repositories/stock-counts';
+import { assertEditable, assertOverseer, findStockCount, isBlindFor, oversees, toStockCountRows } from '../../repositories/stock-counts';
 import { applySplit, myPart, partsOf } from '../../repositories/stock-count-parts';
 import { tellAllCounters, tellCounters } from './stock-count-parts';
 import {
@@ -83,6 +83,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       }
       return runMutation(db, request, reply, async (tx) => {
         const count = await findStockCount(tx, user, body.stockCountId, true);
+        await assertOverseer(tx, user, count.id, cancelling ? 'cancel it' : 'change it');
         assertEditable(count);
         let changes: Partial<typeof stockCounts.$inferInsert>;
         if ('status' in body) {
@@ -135,6 +136,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       const user = requireUser(request);
       return runMutation(db, request, reply, async (tx) => {
         const source = await findStockCount(tx, user, request.body.stockCountId, true);
+        await assertOverseer(tx, user, source.id, 'recount it');
         const count = await recount(tx, user, source);
         const [row] = await toStockCountRows(tx, [count]);
         return { status: 201, body: row };

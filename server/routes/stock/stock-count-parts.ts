@@ -32,7 +32,7 @@ import { stockCountParts, type stockCounts } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { assertEditable, findStockCount, isBlindFor, oversees } from '../../repositories/stock-counts';
+import { assertEditable, assertOverseer, findStockCount, isBlindFor, oversees } from '../../repositories/stock-counts';
 import {
   applySplit,
   isSplit,
@@ -52,10 +52,6 @@ import type { CurrentUser } from '../../repositories/users';
 
 const tags = ['stock counts'];
 const writeErrors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
-
-async function assertOverseer(db: Db | Tx, user: CurrentUser, stockCountId: number, what: string): Promise<void> {
-  if (!(await oversees(db, user, stockCountId))) throw new HttpError(403, `Only a planner of stock count ${stockCountId} can ${what}`);
-}
 
 /** Tells each counter given a part (or more lines), and withdraws the "your part" of those who lost theirs. */
 export async function tellCounters(tx: Tx, count: typeof stockCounts.$inferSelect, by: string, outcome: SplitOutcome): Promise<void> {
