@@ -4,13 +4,19 @@
  * show these without loading the database before the first list is drawn (#22, device-db.ts).
  */
 import type { OutboxEntry } from './db';
+import { useMemo } from 'react';
 import { useDeviceQuery } from './device-db';
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
-/** Entries of one scope, in order, live: screens show per-row pending / failed / conflict. */
-export function useOutboxEntries(scope: string): OutboxEntry[] {
-  return useDeviceQuery((db) => db.outbox.where('scope').equals(scope).sortBy('seq'), [scope], NO_ENTRIES);
+/**
+ * The signed-in user's entries of one scope, in order, live: screens show per-row pending / failed /
+ * conflict. Another user's entries on this device (signed out with changes still waiting) are
+ * theirs to send and to resolve: never shown, discarded or taken over by whoever signs in next.
+ */
+export function useOutboxEntries(scope: string, userEmail: string | undefined): OutboxEntry[] {
+  const entries = useDeviceQuery((db) => db.outbox.where('scope').equals(scope).sortBy('seq'), [scope], NO_ENTRIES);
+  return useMemo(() => (entries.some((entry) => entry.userEmail !== userEmail) ? entries.filter((entry) => entry.userEmail === userEmail) : entries), [entries, userEmail]);
 }
 
 export interface OutboxSummary {

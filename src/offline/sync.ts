@@ -177,6 +177,9 @@ async function holdConflicts(batch: OutboxEntry[], conflicts: Map<number, unknow
   });
 }
 
+/** Answers after which the same request goes again later: the session to renew, or the server asking to wait. */
+const TRY_LATER = new Set([401, 408, 429]);
+
 export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps): Promise<RoundResult> {
   let sent = 0;
   // After a batch is refused as a whole, entries go one by one to find the one at fault.
@@ -189,8 +192,10 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
     const bump = (changes: Partial<OutboxEntry>) =>
       offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { attempts: entry.attempts + 1, ...changes } })));
 
-    if (result.kind === 'unreachable' || result.answer.status >= 500 || result.answer.status === 401) {
-      // Stays 'sending' with its batch: the next round repeats exactly this request.
+    if (result.kind === 'unreachable' || result.answer.status >= 500 || TRY_LATER.has(result.answer.status)) {
+      // Stays 'sending' with its batch: the next round repeats exactly this request. A 408 or 429
+      // says "not now" (the server's rate limit when a yard's phones sync at once), as the API
+      // client's retries read them: the entries wait, none is marked failed.
       await bump({ lastError: result.kind === 'unreachable' ? result.message : result.answer.message });
       return { sent, stoppedBy: result.kind === 'answer' && result.answer.status === 401 ? 'auth' : 'network' };
     }
@@ -247,20 +252,39 @@ export async function verifyScopes(userEmail: string): Promise<void> {
 const LOCK_NAME = 'partstrack-outbox';
 const INTERVAL_MS = 30_000;
 let running = false;
-let again = false;
+/** The user whose sync runs here (startOutboxSync), null once it is stopped (signed out). */
+let syncing: string | null = null;
+
+/** The answer for a change of someone whose sync no longer runs here: it waits for them (a 401 stops the round). */
+const NOT_SIGNED_IN: Answer = { status: 401, body: null, message: 'Waiting for the user who made this change to sign in' };
+
+/**
+ * Requests carry the token of whoever is signed in now: a round that began before a sign-out (one
+ * waiting out a retry, or a time-out) sends nothing more once its user's sync is stopped
+ * (`current` false), so their changes never go out as the next user's. They wait on the device
+ * for that user.
+ */
+export const whileCurrent = (current: () => boolean, deps: SyncDeps = defaultDeps): SyncDeps => ({
+  ...deps,
+  send: (entry) => (current() ? deps.send(entry) : Promise.resolve(NOT_SIGNED_IN)),
+});
+
+/** Who asked for a round while one was running: the next round is theirs (after a sign-out and sign-in, another user). */
+let asked: string | null = null;
 
 async function drainAsLeader(userEmail: string): Promise<void> {
   if (running) {
-    again = true;
+    asked = userEmail;
     return;
   }
   running = true;
   try {
-    do {
-      again = false;
+    for (let next: string | null = userEmail; next !== null; next = asked) {
+      asked = null;
+      const user = next;
       const round = async () => {
-        const result = await runRound(userEmail);
-        if (result.stoppedBy === 'empty') await verifyScopes(userEmail);
+        const result = await runRound(user, whileCurrent(() => syncing === user));
+        if (result.stoppedBy === 'empty') await verifyScopes(user);
       };
       if (typeof navigator !== 'undefined' && navigator.locks) {
         // Another tab holding the lock is already draining: this one stays quiet.
@@ -268,7 +292,7 @@ async function drainAsLeader(userEmail: string): Promise<void> {
       } else {
         await round();
       }
-    } while (again);
+    }
   } catch (error) {
     console.warn('Outbox sync round failed', error);
   } finally {
@@ -289,6 +313,7 @@ async function registerBackgroundSync(): Promise<void> {
 
 /** Starts syncing for the signed-in user; returns the function that stops it. */
 export function startOutboxSync(userEmail: string): () => void {
+  syncing = userEmail;
   const trigger = () => {
     if (navigator.onLine === false) return;
     void drainAsLeader(userEmail);
@@ -307,6 +332,7 @@ export function startOutboxSync(userEmail: string): () => void {
   // 'sending' by a closed tab go again first, as the same request (same key).
   void replayJournal().finally(trigger);
   return () => {
+    if (syncing === userEmail) syncing = null;
     stopEnqueue();
     window.removeEventListener('online', trigger);
     document.removeEventListener('visibilitychange', onVisible);

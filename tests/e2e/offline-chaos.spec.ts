@@ -166,6 +166,34 @@ test('a value that arrives between selecting a field and typing is replaced by w
   expect(await field.evaluate((el: HTMLInputElement) => el.selectionStart === el.selectionEnd)).toBe(true);
 });
 
+// A long count draws only the lines near the screen: a line scrolled far away leaves the page. What
+// was typed in it and not yet saved (no Enter, no tap elsewhere: the mechanic scrolls with the
+// keyboard still up) is saved as it leaves, as on blur; before, it was dropped with the row.
+test('what is typed in a line is saved when the line scrolls out of the page unsaved', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const token = await localToken(request, server.origin, 'mechanic@example.com');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.origin}/`);
+  await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+  await page.waitForURL(/status-monitor/);
+  await openCount(page);
+  const first = page.locator('[data-line]').first();
+  const code = (await first.getAttribute('data-line'))!;
+  const before = (await serverCountLines(request, server.origin, token, COUNT_ID)).find((l) => l.material_code === code)!;
+  const typed = before.quantity === 31 ? 32 : 31;
+  const field = first.locator('input[data-quantity]');
+  await field.focus();
+  await field.selectText();
+  await page.keyboard.insertText(String(typed));
+  await expect(field).toHaveValue(String(typed));
+  // Far down the list: the line's row is no longer in the page (the field never lost focus).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.locator(`[data-line="${code}"]`)).toHaveCount(0);
+  await expect
+    .poll(async () => (await serverCountLines(request, server.origin, token, COUNT_ID)).find((l) => l.material_code === code)?.quantity, { timeout: 30_000 })
+    .toBe(typed);
+});
+
 /** Asks the screen to refresh from the server (as on returning to the app) until the field shows `value`. */
 async function refreshUntil(page: Page, field: Locator, value: string) {
   // A refresh already on its way when the event comes is reused (TanStack Query), and may have

@@ -85,8 +85,8 @@ export const getNotification = async <C extends NotificationChannel>(channel: C,
 const readTarget = (channel: NotificationChannel, id: number) => `notification:${channel}:${id}`;
 
 /** Ids whose read mark still waits in the outbox: hidden from the dropdown until it is sent. */
-export function usePendingReadTargets(): Set<string> {
-  const entries = useOutboxEntries(NOTIFICATIONS_SCOPE);
+export function usePendingReadTargets(userEmail: string): Set<string> {
+  const entries = useOutboxEntries(NOTIFICATIONS_SCOPE, userEmail);
   return new Set(entries.filter((entry) => entry.kind === READ_KIND).map((entry) => entry.target));
 }
 
@@ -100,7 +100,7 @@ export function useUnreadNotifications(userEmail: string, enabled: boolean) {
     // §8: failures of the notification list are only logged.
     silent: true,
   });
-  const pending = usePendingReadTargets();
+  const pending = usePendingReadTargets(userEmail);
   const unread = (query.data?.notifications ?? []).filter((entry) => !pending.has(readTarget(entry.notification_type, entry.id)));
   return { ...query, unread };
 }

@@ -66,7 +66,7 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
   const list = useNotificationPage(userEmail, channel, { page: props.page, notificationKey: props.notificationKey, query: props.query });
   usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
   const markRead = useMarkNotificationRead(userEmail);
-  const pending = usePendingReadTargets();
+  const pending = usePendingReadTargets(userEmail);
   const words = useNotificationWords();
   if (!list.data) return <Pending isError={list.isError} />;
   return (

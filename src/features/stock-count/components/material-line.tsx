@@ -191,6 +191,10 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     return () => {
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onHidden);
+      // And when the line leaves the page with typing unsaved: a long count draws only the lines
+      // near the screen, so scrolling far (the keyboard still up) removes the row, and React sends
+      // no blur to a field it removes. Saved as on blur, not dropped with the row.
+      flush();
     };
   }, []);
 

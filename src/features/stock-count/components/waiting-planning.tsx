@@ -26,7 +26,7 @@ function describe(t: (key: string, options?: Record<string, unknown>) => string,
 
 export function WaitingPlanning({ userEmail, onConfirmed }: { userEmail: string; onConfirmed: () => void }) {
   const { t } = useTranslation();
-  const entries = useOutboxEntries(PLANNING_SCOPE).filter((entry) => entry.userEmail === userEmail);
+  const entries = useOutboxEntries(PLANNING_SCOPE, userEmail);
   const previous = useRef(entries.length);
   useEffect(() => {
     if (entries.length < previous.current) onConfirmed();

@@ -17,7 +17,7 @@ import {
   type CountSheet,
 } from './count-sheet';
 import { networkFirst, writeMirror } from '../../../offline/mirror';
-import { runRound, type Answer, type SyncDeps } from '../../../offline/sync';
+import { runRound, whileCurrent, type Answer, type SyncDeps } from '../../../offline/sync';
 import './register';
 import { testLine as line } from './test-rows';
 
@@ -144,6 +144,37 @@ describe('sync rounds', () => {
     const server = scripted([echoQuantity, added, echoQuantity]);
     await runRound(USER, server.deps);
     expect(server.sent.map((e) => e.kind)).toEqual([KIND.quantity, KIND.add, KIND.quantity]);
+  });
+
+  it('keeps the changes queued when the server says "not now" (429, 408): none is marked failed, the same request goes again', async () => {
+    for (const status of [429, 408]) {
+      await offlineDb.outbox.clear();
+      await setQuantity(USER, line(1), 1);
+      await setQuantity(USER, line(2), 2);
+      const busy = scripted([{ status, body: { message: 'Too many requests' }, message: 'Too many requests' }]);
+      expect(await runRound(USER, busy.deps)).toEqual({ sent: 0, stoppedBy: 'network' });
+      expect(busy.sent).toHaveLength(1);
+      const waiting = await entries();
+      expect(waiting.map((entry) => entry.status)).toEqual(['sending', 'sending']);
+      const again = scripted([echoQuantity]);
+      expect(await runRound(USER, again.deps)).toEqual({ sent: 2, stoppedBy: 'empty' });
+      expect(again.sent[0]!.id).toBe(busy.sent[0]!.id);
+    }
+  });
+
+  it('sends nothing more once its user is signed out: a round waiting out a retry leaves the changes for that user', async () => {
+    await setQuantity(USER, line(1), 1);
+    let signedIn = true;
+    const server = scripted(['unreachable', echoQuantity]);
+    // The user signs out (and another may sign in) while the round waits to try again.
+    const deps = whileCurrent(() => signedIn, { ...server.deps, sleep: async () => void (signedIn = false) });
+    expect(await runRound(USER, deps)).toEqual({ sent: 0, stoppedBy: 'auth' });
+    expect(server.sent).toHaveLength(1);
+    expect((await entries()).map((entry) => entry.status)).toEqual(['sending']);
+    // Back for that user: the same request goes, once.
+    signedIn = true;
+    expect(await runRound(USER, whileCurrent(() => signedIn, server.deps))).toEqual({ sent: 1, stoppedBy: 'empty' });
+    expect(server.sent.map((entry) => entry.id)).toEqual([server.sent[0]!.id, server.sent[0]!.id]);
   });
 
   it('retries a lost answer with waits of 20, 400 and 8000 ms, then keeps it queued and stops the round', async () => {

@@ -49,8 +49,8 @@ const CountScanner = lazy(() => import('../components/count-scanner'));
 
 const STATE_RANK: Record<OutboxEntry['status'], number> = { conflict: 3, failed: 2, sending: 1, pending: 1 };
 
-function useLineEntries(scope: string) {
-  const entries = useOutboxEntries(scope);
+function useLineEntries(scope: string, userEmail: string | undefined) {
+  const entries = useOutboxEntries(scope, userEmail);
   return useMemo(() => {
     const byTarget = new Map<string, OutboxEntry>();
     for (const entry of entries) {
@@ -90,7 +90,7 @@ export default function MechanicViewPage() {
   const [showBook, setShowBook] = useState(() => !window.matchMedia?.('(max-width: 991px)').matches);
   const { email, sheet, savedAt, isOfflineCopy, isLoading, error } = useCountSheet(stockCountId);
   const scope = sheetScope(stockCountId);
-  const { byTarget, submit, partStatus } = useLineEntries(scope);
+  const { byTarget, submit, partStatus } = useLineEntries(scope, email);
 
   const run = useCallback(
     (work: Promise<unknown>) => {
@@ -132,6 +132,8 @@ export default function MechanicViewPage() {
     // its effect has measured the window, and the first render with the count is one without lines.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     overscan: 8,
+    // The material names a line for good (one line per material in a count): a line added offline
+    // keeps its row, its focus and what is being typed in it when the server gives it its id.
     getItemKey: (index) => lines[index]?.id ?? index,
   });
 
