@@ -167,8 +167,17 @@ export async function openRecounts(db: Executor, ids: number[]): Promise<{ id: n
   return rows.flatMap((row) => (row.recountOf === null ? [] : [{ id: row.id, recountOf: row.recountOf }]));
 }
 
-export async function toStockCountRows(db: Executor, rows: StockCountRecord[]): Promise<StockCountRow[]> {
+export async function toStockCountRows(db: Executor, rows: StockCountRecord[], user: CurrentUser): Promise<StockCountRow[]> {
   const ids = rows.map((row) => row.id);
+  // Which of them the caller plans (oversees), not only counts: the app offers planner actions on those.
+  const overseen = await stockCountScope(db, user, 'overseer');
+  const planned = new Set(
+    overseen === undefined
+      ? ids
+      : ids.length
+        ? (await db.select({ id: stockCounts.id }).from(stockCounts).where(and(inArray(stockCounts.id, ids), overseen))).map((row) => row.id)
+        : [],
+  );
   const recounts = await openRecounts(db, rows.filter((row) => row.status === 'completed').map((row) => row.id));
   const progress = ids.length
     ? await db
@@ -209,6 +218,7 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[]): 
       open_recount_id: recounts.find((recount) => recount.recountOf === row.id)?.id ?? null,
       is_blind: row.isBlind,
       part_count: Number(parts.find((p) => p.id === row.id)?.parts ?? 0),
+      planned_by_you: planned.has(row.id),
     };
   });
 }
@@ -309,7 +319,7 @@ export async function listStockCounts(
     .orderBy(options.sortDirection === 'desc' ? desc(column) : asc(column), desc(stockCounts.created), asc(stockCounts.id))
     .limit(options.maxResults)
     .offset(paging.offset);
-  return { ...paging.envelope, total: Number(total), stock_counts: await toStockCountRows(db, rows) };
+  return { ...paging.envelope, total: Number(total), stock_counts: await toStockCountRows(db, rows, user) };
 }
 
 /** §3 total quantity: the sum of the five counts, null when any is unknown (SQL addition propagates null). */

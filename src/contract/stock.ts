@@ -143,6 +143,11 @@ export const stockCountRow = z
     is_blind: z.optional(z.boolean()),
     /** #18: how many parts (counters) the count is split into; 0 for a single-counter count. */
     part_count: z.optional(z.int()),
+    /**
+     * Whether the caller plans this count (its planner or overseer), not only counts it: editing,
+     * cancelling, recounting, splitting and deleting lines are a planner's. Absent from older servers and copies.
+     */
+    planned_by_you: z.optional(z.boolean()),
   })
   .register(z.globalRegistry, { id: 'StockCount' });
 export type StockCountRow = z.infer<typeof stockCountRow>;

@@ -811,6 +811,10 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         201,
       );
       const id = theirs.id as number;
+      // The count says who plans it, so the app offers planner actions only there.
+      expect(theirs.planned_by_you).toBe(true);
+      expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`)).stock_counts).toEqual([expect.objectContaining({ id, planned_by_you: false })]);
+      expect(ok(await get('stock.admin', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`)).stock_counts).toEqual([expect.objectContaining({ id, planned_by_you: true })]);
       const lines = ok(await get('supervisor', `/my_material_count?stockCountId=${id}&page=1&maxResults=20`)).material_counts as Array<{ id: number; version: number }>;
       expect(lines).toHaveLength(2);
       // Counting is theirs.

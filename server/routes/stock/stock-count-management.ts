@@ -57,7 +57,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           const outcome = await applySplit(tx, user, count, { parts: request.body.parts, controlMaterialCodes: request.body.controlMaterialCodes });
           await tellCounters(tx, count, user.email, outcome);
         }
-        const [row] = await toStockCountRows(tx, [count]);
+        const [row] = await toStockCountRows(tx, [count], user);
         return { status: 201, body: row };
       });
     },
@@ -120,7 +120,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           const counters = (await partsOf(tx, count.id)).map((part) => part.counter);
           await resolveStockCountNotifications(tx, count.id, 'Stock count handed to someone else', [...(updated!.conductedBy ? [updated!.conductedBy] : []), ...counters]);
         }
-        const [row] = await toStockCountRows(tx, [updated!]);
+        const [row] = await toStockCountRows(tx, [updated!], user);
         return { body: row };
       });
     },
@@ -138,7 +138,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         const source = await findStockCount(tx, user, request.body.stockCountId, true);
         await assertOverseer(tx, user, source.id, 'recount it');
         const count = await recount(tx, user, source);
-        const [row] = await toStockCountRows(tx, [count]);
+        const [row] = await toStockCountRows(tx, [count], user);
         return { status: 201, body: row };
       });
     },
@@ -201,7 +201,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           ),
         )
         .orderBy(sql`${stockItems.bin} asc nulls last`, asc(materialCounts.materialCode));
-      const [row] = await toStockCountRows(db, [count]);
+      const [row] = await toStockCountRows(db, [count], user);
       return {
         stock_count: row!,
         lines: lines.map(({ line, bin }) => ({

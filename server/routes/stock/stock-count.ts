@@ -108,7 +108,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
           )
           .where(eq(stockCounts.id, count.id))
           .returning();
-        const [row] = await toStockCountRows(tx, [updated!]);
+        const [row] = await toStockCountRows(tx, [updated!], user);
         return { body: row };
       });
     },

@@ -159,14 +159,17 @@ export default function MechanicViewPage() {
   const bookMoved = sheet.material_counts.filter((line) => line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now)).length;
   const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status) && !submit;
   const canEdit = editable && can(profile.permissions, 'materialCount.editQuantity');
-  const canDelete = editable && can(profile.permissions, 'materialCount.delete');
+  // A planner's rights are for the counts they plan: one who only counts this one (a supervisor
+  // asked to count another team's) takes back only what a counter may (the server holds the same).
+  const plans = count.planned_by_you !== false;
+  const canDelete = editable && plans && can(profile.permissions, 'materialCount.delete');
   const canAdd = editable && can(profile.permissions, 'materialCount.add');
   const canSubmit = editable && can(profile.permissions, 'stockCount.submit');
   const present = new Set(sheet.material_counts.map((line) => line.material_code));
   // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
   const part = sheet.part;
   const blind = Boolean(count.is_blind) && (part !== undefined || count.conducted_by === email);
-  const planner = can(profile.permissions, 'stockCount.edit');
+  const planner = plans && can(profile.permissions, 'stockCount.edit');
   const sapError = count.status === 'error' ? sapErrorText(count.latest_sap_error) : null;
 
   const setQuery = (value: string) => {

@@ -12,7 +12,7 @@ import { formatDeadline } from '../../../lib/date-formats';
 import type { StockCountRow } from '../../../contract/stock';
 import type { StockCountPartRow } from '../../../contract/stock-count-parts';
 import { EDITABLE_COUNT_STATUSES, PAGE_SIZE, STOCK_COUNT_TYPES } from '../../../domain/constants';
-import { can } from '../../../domain/permissions';
+import { can, type Capability } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
@@ -139,6 +139,9 @@ export default function StockCountPage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const { email, permissions } = profile;
+  // Planner actions on the counts the user plans; one they only count (a supervisor asked to count
+  // another team's) shows none (the server refuses them too).
+  const plans = (count: StockCountRow, capability: Capability) => count.planned_by_you !== false && can(permissions, capability);
   const online = useOnline();
   const queryClient = useQueryClient();
   const [params, setParams] = useState<StockCountListParams>({ page: 1, maxResults: PAGE_SIZE, orderByColumn: 'plant', sortDirection: 'asc' });
@@ -269,11 +272,11 @@ export default function StockCountPage() {
               <CountCard
                 key={count.id}
                 count={count}
-                onSend={can(permissions, 'stockCount.edit') ? run('send') : undefined}
-                onEdit={can(permissions, 'stockCount.edit') ? setEditing : undefined}
-                onCancel={can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
-                onRecount={can(permissions, 'stockCount.recount') ? setRecounting : undefined}
-                onSplit={can(permissions, 'stockCount.edit') ? setSplitting : undefined}
+                onSend={plans(count, 'stockCount.edit') ? run('send') : undefined}
+                onEdit={plans(count, 'stockCount.edit') ? setEditing : undefined}
+                onCancel={plans(count, 'stockCount.cancel') ? setCancelling : undefined}
+                onRecount={plans(count, 'stockCount.recount') ? setRecounting : undefined}
+                onSplit={plans(count, 'stockCount.edit') ? setSplitting : undefined}
               />
             ))}
           </ul>
@@ -290,11 +293,11 @@ export default function StockCountPage() {
                     <CountCard
                       key={count.id}
                       count={count}
-                      onSend={can(permissions, 'stockCount.edit') ? run('send') : undefined}
-                      onEdit={can(permissions, 'stockCount.edit') ? setEditing : undefined}
-                      onCancel={can(permissions, 'stockCount.cancel') ? setCancelling : undefined}
-                      onRecount={can(permissions, 'stockCount.recount') ? setRecounting : undefined}
-                      onSplit={can(permissions, 'stockCount.edit') ? setSplitting : undefined}
+                      onSend={plans(count, 'stockCount.edit') ? run('send') : undefined}
+                      onEdit={plans(count, 'stockCount.edit') ? setEditing : undefined}
+                      onCancel={plans(count, 'stockCount.cancel') ? setCancelling : undefined}
+                      onRecount={plans(count, 'stockCount.recount') ? setRecounting : undefined}
+                      onSplit={plans(count, 'stockCount.edit') ? setSplitting : undefined}
                     />
                   ))}
                 </ul>
