@@ -18,6 +18,23 @@ export function isQuotaError(error: unknown): boolean {
   return names.includes('QuotaExceededError');
 }
 
+/**
+ * The server no longer shows this to the user (a count handed to someone else, cancelled out of
+ * their scope, deleted): nothing of it is left to read, or to check against a fresh read.
+ */
+export class GoneError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GoneError';
+  }
+}
+
+/** A read that failed because the server no longer shows the thing (404, 403 or GoneError), not for want of a connection. */
+export function isGone(error: unknown): boolean {
+  if (error instanceof GoneError) return true;
+  return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 403);
+}
+
 export class StorageFullError extends Error {
   constructor() {
     super('This device has no storage space left for offline data. Free some space, then try again.');

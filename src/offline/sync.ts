@@ -15,7 +15,7 @@ import type { KyInstance } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { errorMessage, partsApi, stockApi, userApi } from '../lib/api-client';
 import { markKey, offlineDb, type OutboxEntry } from './db';
-import { isNetworkFailure } from './errors';
+import { isGone, isNetworkFailure } from './errors';
 import { saveWaitingCopies } from './mirror';
 import { onEnqueue } from './outbox';
 import { replayJournal } from './journal';
@@ -242,7 +242,10 @@ export async function verifyScopes(userEmail: string): Promise<void> {
     try {
       await refresher.refresh(userEmail, scope);
     } catch (error) {
-      if (!isNetworkFailure(error)) console.warn('Reading the server after sync failed', scope, error);
+      // What the server no longer shows the user (a count handed to someone else) has nothing left
+      // to check: its confirmed changes stay confirmed, and "all saved" is not held back for ever.
+      if (isGone(error)) await offlineDb.marks.update(mark.key, { unverified: false });
+      else if (!isNetworkFailure(error)) console.warn('Reading the server after sync failed', scope, error);
     }
   }
 }

@@ -28,7 +28,7 @@ import {
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { getSession, subscribeSession } from '../../../lib/auth/session';
 import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChunk, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
-import { guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
+import { GoneError, guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { answerOrSavedCopy, mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
 import { settle, writeAhead } from '../../../offline/journal';
 import { enqueue, notifyEnqueued } from '../../../offline/outbox';
@@ -105,7 +105,7 @@ export function setSheetReader(next: SheetReader | null): void {
 export async function fetchCountSheet(stockCountId: number): Promise<CountSheet> {
   const header = (await reader('my_stock_count', { stockCountId, page: 1, maxResults: 1 })) as StockCountPage;
   const stockCount = header.stock_counts[0];
-  if (!stockCount) throw new Error(`Stock count ${stockCountId} not found`);
+  if (!stockCount) throw new GoneError(`Stock count ${stockCountId} not found`);
   if ((stockCount.part_count ?? 0) > 0) {
     const [mine, progress] = (await Promise.all([reader('my_stock_count/part', { stockCountId }), reader('my_stock_count/parts', { stockCountId })])) as [
       PartLines | null,

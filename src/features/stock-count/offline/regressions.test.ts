@@ -261,6 +261,23 @@ describe('issue #15, case by case', () => {
     expect((await device()).some((line) => line.material_code === removed.material_code)).toBe(false);
   });
 
+  it('7b: a count the server no longer shows the user (handed to someone else) is not left "checking with the server" for ever', async () => {
+    await setQuantity(USER, row(1), 5);
+    await runRound(USER, server.deps);
+    expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([true]);
+    setSheetReader(async (path) => (path === 'my_stock_count' ? { stock_counts: [] } : { ...server.sheet(), has_next: false }));
+    await verifyScopes(USER);
+    expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([false]);
+    // A read that fails for want of a connection leaves it to check later.
+    await setQuantity(USER, row(2), 6);
+    await runRound(USER, server.deps);
+    setSheetReader(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await verifyScopes(USER);
+    expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([true]);
+  });
+
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
     await setQuantity(USER, row(1), 5);
     await runRound(USER, server.deps);
