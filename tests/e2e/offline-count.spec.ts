@@ -117,3 +117,48 @@ test('a count made offline reaches the server exactly once, with the conflict re
   const header = await request.get(`${origin}/api/v2/my_stock_count?stockCountId=${COUNT_ID}&page=1&maxResults=20`, { headers: { authorization: `Bearer ${mechanicToken}` } });
   expect((await header.json()).stock_counts[0].status).toBe('in_progress');
 });
+
+// A change the server refuses whose line is not in the list cannot show on a line: a removal (its
+// line left the list when it was queued) or an edit of a line the planner deleted. The count
+// screen lists them with Retry and Discard; discarding a refused removal puts its line back.
+test('a refused removal is shown above the list, and discarding it brings the line back', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const origin = server.origin;
+  const mechanicToken = await tokenFor(request, 'mechanic@example.com');
+  const supervisorToken = await tokenFor(request, 'supervisor@example.com');
+  const inCount = new Set((await serverLines(request, mechanicToken)).map((line) => line.material_code));
+  const catalogue = await request.get(`${origin}/api/v2/my_material?maxResults=100`, { headers: { authorization: `Bearer ${mechanicToken}` } });
+  const code = ((await catalogue.json()).my_material_items as Array<{ material_code: string }>).map((item) => item.material_code).find((c) => !inCount.has(c))!;
+  // The mechanic added it (nobody counted it yet: theirs to take back).
+  const added = await request.post(`${origin}/api/v2/my_material_count`, {
+    headers: { authorization: `Bearer ${mechanicToken}` },
+    data: { stockCountId: COUNT_ID, materialCode: code },
+  });
+  expect(added.status()).toBe(201);
+  const line = (await added.json()) as { id: number };
+
+  await page.goto(`${origin}/`);
+  await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+  await page.waitForURL(/status-monitor/);
+  await page.goto(`${origin}/mechanic-view/${COUNT_ID}`);
+  await page.getByLabel('Search materials in this count').fill(code);
+  await expect(page.locator(`[data-line="${code}"]`)).toBeVisible();
+  // Meanwhile the supervisor counts it: the mechanic may no longer take it back.
+  const counted = await request.put(`${origin}/api/v2/my_material_count`, {
+    headers: { authorization: `Bearer ${supervisorToken}` },
+    data: { modifiedMaterials: [{ id: line.id, quantity: 5, version: 0 }] },
+  });
+  expect(counted.status()).toBe(200);
+
+  await page.getByRole('button', { name: `Remove ${code} from this count` }).click();
+  await expect(page.locator(`[data-line="${code}"]`)).toHaveCount(0);
+  const refused = page.getByRole('region', { name: '1 change was not accepted for a line not in the list' });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toContainText(`${code}: removed from the count`);
+  await expect(refused).toContainText('Not accepted by the server');
+  await refused.getByRole('button', { name: 'Discard' }).click();
+  await expect(refused).toHaveCount(0);
+  await expect(page.locator(`[data-line="${code}"]`)).toBeVisible();
+  // The server kept the line, as counted.
+  expect((await serverLines(request, mechanicToken)).find((l) => l.material_code === code)).toMatchObject({ quantity: 5 });
+});

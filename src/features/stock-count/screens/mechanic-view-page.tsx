@@ -23,6 +23,7 @@ import { useOutboxEntries } from '../../../offline/outbox-live';
 import {
   addLine,
   discardEntry,
+  editOf,
   isProvisional,
   KIND,
   keepMine,
@@ -58,11 +59,52 @@ function useLineEntries(scope: string, userEmail: string | undefined) {
       if (!current || STATE_RANK[entry.status] >= STATE_RANK[current.status]) byTarget.set(entry.target, entry);
     }
     return {
+      entries,
       byTarget,
       submit: entries.find((entry) => entry.kind === KIND.submit),
       partStatus: entries.find((entry) => entry.kind === KIND.partStatus),
     };
   }, [entries]);
+}
+
+/**
+ * Changes the server refused whose line is not in the list, so no line can show them: a removal
+ * (its line left the list when it was queued) or an edit of a line the planner deleted. Without
+ * this the top bar said "needs you" and nothing offered Retry or Discard; a refused removal also
+ * kept its line hidden on the phone while the server still had it. Discard puts it back.
+ */
+function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; lines: MaterialCountRow[]; actions: LineActions }) {
+  const { t } = useTranslation();
+  const shown = new Set(lines.map((line) => `line:${line.id}`));
+  const orphans = entries.filter((entry) => entry.status === 'failed' && entry.target.startsWith('line:') && !shown.has(entry.target));
+  if (orphans.length === 0) return null;
+  const what = (entry: OutboxEntry) => {
+    const code = (entry.undo as MaterialCountRow | undefined)?.material_code ?? entry.target.slice('line:'.length);
+    if (entry.kind === KIND.remove) return t('stockCount.orphans.remove', { code });
+    if (entry.kind === KIND.add) return t('stockCount.orphans.add', { code });
+    return t('stockCount.orphans.quantity', { code, quantity: editOf(entry)?.quantity ?? '' });
+  };
+  return (
+    <section className="notice danger orphaned-changes" aria-labelledby="orphaned-changes-title">
+      <h2 id="orphaned-changes-title">{t('stockCount.orphans.title', { count: orphans.length })}</h2>
+      <ul>
+        {orphans.map((entry) => (
+          <li key={entry.seq}>
+            <span className="orphan-what">{what(entry)}</span>
+            <span className="orphan-why">{t('sync.failedText', { message: entry.lastError ?? '' })}</span>
+            <span className="line-sync-actions">
+              <button type="button" className="button small" onClick={() => actions.onRetry(entry)}>
+                {t('sync.retry')}
+              </button>
+              <button type="button" className="button small" onClick={() => actions.onDiscard(entry)}>
+                {t('sync.discard')}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function sapErrorText(raw: string | null): string | null {
@@ -90,7 +132,7 @@ export default function MechanicViewPage() {
   const [showBook, setShowBook] = useState(() => !window.matchMedia?.('(max-width: 991px)').matches);
   const { email, sheet, savedAt, isOfflineCopy, isLoading, error } = useCountSheet(stockCountId);
   const scope = sheetScope(stockCountId);
-  const { byTarget, submit, partStatus } = useLineEntries(scope, email);
+  const { entries, byTarget, submit, partStatus } = useLineEntries(scope, email);
 
   const run = useCallback(
     (work: Promise<unknown>) => {
@@ -249,6 +291,7 @@ export default function MechanicViewPage() {
           {t('stockCount.sapError', { error: sapError })}
         </p>
       )}
+      <OrphanedChanges entries={entries} lines={sheet.material_counts} actions={actions} />
       {submit && (
         <div className={`notice ${submit.status === 'failed' ? 'danger' : ''}`} role="status">
           {submit.status === 'failed' ? (
