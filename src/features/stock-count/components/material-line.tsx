@@ -47,6 +47,21 @@ function focusNextQuantity(current: HTMLInputElement) {
   } else current.blur();
 }
 
+/** What the user may do with a change the server refused: send it again, or drop it. */
+export function RetryOrDiscard({ entry, actions }: { entry: OutboxEntry; actions: Pick<LineActions, 'onRetry' | 'onDiscard'> }) {
+  const { t } = useTranslation();
+  return (
+    <span className="line-sync-actions">
+      <button type="button" className="button small" onClick={() => actions.onRetry(entry)}>
+        {t('sync.retry')}
+      </button>
+      <button type="button" className="button small" onClick={() => actions.onDiscard(entry)}>
+        {t('sync.discard')}
+      </button>
+    </span>
+  );
+}
+
 function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineActions }) {
   const { t } = useTranslation();
   if (entry.status === 'conflict') {
@@ -72,14 +87,7 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
     return (
       <div className="line-sync failed" role="alert">
         <span>{t('sync.failedText', { message: entry.lastError ?? '' })}</span>
-        <span className="line-sync-actions">
-          <button type="button" className="button small" onClick={() => actions.onRetry(entry)}>
-            {t('sync.retry')}
-          </button>
-          <button type="button" className="button small" onClick={() => actions.onDiscard(entry)}>
-            {t('sync.discard')}
-          </button>
-        </span>
+        <RetryOrDiscard entry={entry} actions={actions} />
       </div>
     );
   }

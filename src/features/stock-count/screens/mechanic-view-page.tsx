@@ -36,7 +36,7 @@ import {
 } from '../offline/count-sheet';
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
 import { useCountSheet } from '../hooks/use-count-sheet';
-import { MaterialLine, type LineActions } from '../components/material-line';
+import { MaterialLine, RetryOrDiscard, type LineActions } from '../components/material-line';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
 import { MyPart, PartsProgress } from '../components/count-parts';
@@ -92,14 +92,7 @@ function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; 
           <li key={entry.seq}>
             <span className="orphan-what">{what(entry)}</span>
             <span className="orphan-why">{t('sync.failedText', { message: entry.lastError ?? '' })}</span>
-            <span className="line-sync-actions">
-              <button type="button" className="button small" onClick={() => actions.onRetry(entry)}>
-                {t('sync.retry')}
-              </button>
-              <button type="button" className="button small" onClick={() => actions.onDiscard(entry)}>
-                {t('sync.discard')}
-              </button>
-            </span>
+            <RetryOrDiscard entry={entry} actions={actions} />
           </li>
         ))}
       </ul>
@@ -297,12 +290,7 @@ export default function MechanicViewPage() {
           {submit.status === 'failed' ? (
             <>
               <span>{t('stockCount.submitFailed', { message: submit.lastError ?? '' })}</span>
-              <button type="button" className="button small" onClick={() => actions.onRetry(submit)}>
-                {t('sync.retry')}
-              </button>
-              <button type="button" className="button small" onClick={() => actions.onDiscard(submit)}>
-                {t('sync.discard')}
-              </button>
+              <RetryOrDiscard entry={submit} actions={actions} />
             </>
           ) : (
             t('stockCount.submitQueued')
