@@ -230,9 +230,11 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
  * that started after its last confirmation is written. A failed read leaves it unverified, and
  * the next round tries again.
  */
-export async function verifyScopes(userEmail: string): Promise<void> {
+export async function verifyScopes(userEmail: string, current: () => boolean = () => true): Promise<void> {
   const marks = (await offlineDb.marks.where('userEmail').equals(userEmail).toArray()).filter((mark) => mark.unverified);
   for (const mark of marks) {
+    // Reads carry whoever is signed in now: none for a user who has signed out meanwhile.
+    if (!current()) return;
     const scope = mark.key.slice(userEmail.length + 1);
     const refresher = refresherOf(scope);
     if (!refresher) {
@@ -286,8 +288,9 @@ async function drainAsLeader(userEmail: string): Promise<void> {
       asked = null;
       const user = next;
       const round = async () => {
-        const result = await runRound(user, whileCurrent(() => syncing === user));
-        if (result.stoppedBy === 'empty') await verifyScopes(user);
+        const current = () => syncing === user;
+        const result = await runRound(user, whileCurrent(current));
+        if (result.stoppedBy === 'empty') await verifyScopes(user, current);
       };
       if (typeof navigator !== 'undefined' && navigator.locks) {
         // Another tab holding the lock is already draining: this one stays quiet.

@@ -259,14 +259,15 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         // supervisor asked to count another planner group's) takes back what a counter may.
         const asPlanner = planner && (await oversees(tx, user, count.id));
         const mayTakeBack = (line: typeof found) => asPlanner || ownUncounted(line);
-        if (!mayTakeBack(found)) throw refused;
+        const notYours = planner && !asPlanner ? new HttpError(403, `Only a planner of stock count ${count.id} can delete its lines`) : refused;
+        if (!mayTakeBack(found)) throw notYours;
         assertEditable(count);
         // Read again under the count's lock: an edit that committed before it (edits share the
         // count) may have counted the line since the first read, and a counter may only take back
         // a line nobody counted.
         const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId)).for('update');
         if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
-        if (!mayTakeBack(line)) throw refused;
+        if (!mayTakeBack(line)) throw notYours;
         // A split count (#18): what its counters counted on the line is not thrown away with it,
         // as a new split may not take counted lines from a part (stock-count-parts.ts).
         const counted = await tx

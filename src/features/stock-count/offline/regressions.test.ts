@@ -265,7 +265,15 @@ describe('issue #15, case by case', () => {
     await setQuantity(USER, row(1), 5);
     await runRound(USER, server.deps);
     expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([true]);
-    setSheetReader(async (path) => (path === 'my_stock_count' ? { stock_counts: [] } : { ...server.sheet(), has_next: false }));
+    let reads = 0;
+    setSheetReader(async (path) => {
+      reads += 1;
+      return path === 'my_stock_count' ? { stock_counts: [] } : { ...server.sheet(), has_next: false };
+    });
+    // Signed out meanwhile: nothing is read with the next user's token, the mark waits.
+    await verifyScopes(USER, () => false);
+    expect(reads).toBe(0);
+    expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([true]);
     await verifyScopes(USER);
     expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([false]);
     // A read that fails for want of a connection leaves it to check later.

@@ -68,7 +68,7 @@ function useLineEntries(scope: string, userEmail: string | undefined) {
 }
 
 /**
- * Changes the server refused whose line is not in the list, so no line can show them: a removal
+ * Changes the server refused (or found in conflict) whose line is not in the list, so no line can show them: a removal
  * (its line left the list when it was queued) or an edit of a line the planner deleted. Without
  * this the top bar said "needs you" and nothing offered Retry or Discard; a refused removal also
  * kept its line hidden on the phone while the server still had it. Discard puts it back.
@@ -76,7 +76,7 @@ function useLineEntries(scope: string, userEmail: string | undefined) {
 function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; lines: MaterialCountRow[]; actions: LineActions }) {
   const { t } = useTranslation();
   const shown = new Set(lines.map((line) => `line:${line.id}`));
-  const orphans = entries.filter((entry) => entry.status === 'failed' && entry.target.startsWith('line:') && !shown.has(entry.target));
+  const orphans = entries.filter((entry) => (entry.status === 'failed' || entry.status === 'conflict') && entry.target.startsWith('line:') && !shown.has(entry.target));
   if (orphans.length === 0) return null;
   const what = (entry: OutboxEntry) => {
     const code = (entry.undo as MaterialCountRow | undefined)?.material_code ?? entry.target.slice('line:'.length);
@@ -85,7 +85,7 @@ function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; 
     return t('stockCount.orphans.quantity', { code, quantity: editOf(entry)?.quantity ?? '' });
   };
   return (
-    <section className="notice danger orphaned-changes" aria-labelledby="orphaned-changes-title">
+    <section className="notice danger orphaned-changes" role="alert" aria-labelledby="orphaned-changes-title">
       <h2 id="orphaned-changes-title">{t('stockCount.orphans.title', { count: orphans.length })}</h2>
       <ul>
         {orphans.map((entry) => (
@@ -169,7 +169,7 @@ export default function MechanicViewPage() {
     overscan: 8,
     // The material names a line for good (one line per material in a count): a line added offline
     // keeps its row, its focus and what is being typed in it when the server gives it its id.
-    getItemKey: (index) => lines[index]?.id ?? index,
+    getItemKey: (index) => lines[index]?.material_code ?? index,
   });
 
   if (!Number.isInteger(stockCountId) || stockCountId <= 0) {
