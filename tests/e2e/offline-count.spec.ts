@@ -152,7 +152,7 @@ test('a refused removal is shown above the list, and discarding it brings the li
 
   await page.getByRole('button', { name: `Remove ${code} from this count` }).click();
   await expect(page.locator(`[data-line="${code}"]`)).toHaveCount(0);
-  const refused = page.getByRole('region', { name: '1 change was not accepted for a line not in the list' });
+  const refused = page.getByRole('alert', { name: '1 change was not accepted for a line not in the list' });
   await expect(refused).toBeVisible({ timeout: 30_000 });
   await expect(refused).toContainText(`${code}: removed from the count`);
   await expect(refused).toContainText('Not accepted by the server');
