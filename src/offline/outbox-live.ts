@@ -16,7 +16,7 @@ const NO_ENTRIES: OutboxEntry[] = [];
  */
 export function useOutboxEntries(scope: string, userEmail: string | undefined): OutboxEntry[] {
   const entries = useDeviceQuery((db) => db.outbox.where('scope').equals(scope).sortBy('seq'), [scope], NO_ENTRIES);
-  return useMemo(() => (entries.some((entry) => entry.userEmail !== userEmail) ? entries.filter((entry) => entry.userEmail === userEmail) : entries), [entries, userEmail]);
+  return useMemo(() => entries.filter((entry) => entry.userEmail === userEmail), [entries, userEmail]);
 }
 
 export interface OutboxSummary {

@@ -75,8 +75,11 @@ function useLineEntries(scope: string, userEmail: string | undefined) {
  */
 function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; lines: MaterialCountRow[]; actions: LineActions }) {
   const { t } = useTranslation();
+  // Every render of the count passes here: the lines (up to thousands) are looked at only when a change was refused.
+  const refused = entries.filter((entry) => (entry.status === 'failed' || entry.status === 'conflict') && entry.target.startsWith('line:'));
+  if (refused.length === 0) return null;
   const shown = new Set(lines.map((line) => `line:${line.id}`));
-  const orphans = entries.filter((entry) => (entry.status === 'failed' || entry.status === 'conflict') && entry.target.startsWith('line:') && !shown.has(entry.target));
+  const orphans = refused.filter((entry) => !shown.has(entry.target));
   if (orphans.length === 0) return null;
   const what = (entry: OutboxEntry) => {
     const code = (entry.undo as MaterialCountRow | undefined)?.material_code ?? entry.target.slice('line:'.length);
