@@ -162,3 +162,45 @@ test('a refused removal is shown above the list, and discarding it brings the li
   // The server kept the line, as counted.
   expect((await serverLines(request, mechanicToken)).find((l) => l.material_code === code)).toMatchObject({ quantity: 5 });
 });
+
+// A value typed over a line is based on what the mechanic saw when they began typing: another
+// counter's value that arrives meanwhile (a read of the server while the field holds the typing,
+// which does not show it) is not overwritten unseen, it comes back as a conflict.
+test('typing over a value another counter changed meanwhile asks the mechanic, it does not overwrite it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const origin = server.origin;
+  const mechanicToken = await tokenFor(request, 'mechanic@example.com');
+  const supervisorToken = await tokenFor(request, 'supervisor@example.com');
+  const lines = await serverLines(request, mechanicToken);
+  const target = lines.filter((line) => line.quantity === null).at(-1)!;
+  const counted = lines.filter((line) => line.quantity !== null).length;
+
+  await page.goto(`${origin}/`);
+  await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+  await page.waitForURL(/status-monitor/);
+  await page.goto(`${origin}/mechanic-view/${COUNT_ID}`);
+  await expect(page.getByText(`${counted} of ${lines.length} counted`)).toBeVisible();
+  await page.getByLabel('Search materials in this count').fill(target.material_code);
+  const field = lineInput(page, target.material_code);
+  await field.click();
+  await page.keyboard.type('9'); // typing, no Enter yet
+
+  // Meanwhile the supervisor counts the same line, and the screen reads the server again (the
+  // app brought back to the front): the count shows it, the field keeps the typing.
+  const supervisorEdit = await request.put(`${origin}/api/v2/my_material_count`, {
+    headers: { authorization: `Bearer ${supervisorToken}` },
+    data: { modifiedMaterials: [{ id: target.id, quantity: 7, version: target.version }] },
+  });
+  expect(supervisorEdit.status()).toBe(200);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  await expect(page.getByText(`${counted + 1} of ${lines.length} counted`)).toBeVisible({ timeout: 30_000 });
+  await expect(field).toHaveValue('9');
+  await expect(field).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Changed by supervisor@example\.com meanwhile/)).toBeVisible({ timeout: 60_000 });
+  expect((await serverLines(request, mechanicToken)).find((line) => line.id === target.id)).toMatchObject({ quantity: 7 });
+  await page.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /All changes saved on the server/, { timeout: 60_000 });
+  expect((await serverLines(request, mechanicToken)).find((line) => line.id === target.id)).toMatchObject({ quantity: 9 });
+});

@@ -10,11 +10,12 @@ import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quan
 import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
-import { editOf } from '../offline/count-sheet';
+import { editOf, type TypedFrom } from '../offline/count-sheet';
 import '../stock-count.css';
 
 export interface LineActions {
-  onQuantity(line: MaterialCountRow, quantity: number): void;
+  /** `from`: the line as it was when the mechanic began typing over it (absent for − and + on a value not typed over). */
+  onQuantity(line: MaterialCountRow, quantity: number, from?: TypedFrom): void;
   /** After the book quantity moved: take the current book as the reference, with this quantity. */
   onAcceptBook(line: MaterialCountRow, quantity: number): void;
   onRemove(line: MaterialCountRow): void;
@@ -140,6 +141,12 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
   const [error, setError] = useState<string | null>(null);
   /** Typed and not yet saved: what the device holds must not overwrite it. */
   const dirty = useRef(false);
+  /**
+   * The line as it was when the typing began: a value that arrives meanwhile (another counter's,
+   * from a read of the server) is not shown over the typing, so the edit must not overwrite it
+   * unseen. Sent with the edit, it makes the server answer with a conflict instead.
+   */
+  const typedFrom = useRef<TypedFrom | undefined>(undefined);
 
   const moved = line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now);
 
@@ -168,6 +175,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
   }, [text]);
 
   const commit = () => {
+    const from = dirty.current ? typedFrom.current : undefined;
     dirty.current = false;
     const value = parseQuantityInput(text);
     if (value === null) {
@@ -180,7 +188,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
       return false;
     }
     setError(null);
-    if (value !== line.quantity) actions.onQuantity(line, value);
+    if (value !== line.quantity) actions.onQuantity(line, value, from);
     return true;
   };
 
@@ -211,10 +219,11 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     const current = parseQuantityInput(text) ?? line.quantity ?? 0;
     const next = Math.max(0, Math.round((current + by) * 1000) / 1000);
     if (!isValidCountedQuantity(next)) return;
+    const from = dirty.current ? typedFrom.current : undefined;
     dirty.current = false;
     setError(null);
     setText(format(next));
-    if (next !== line.quantity) actions.onQuantity(line, next);
+    if (next !== line.quantity) actions.onQuantity(line, next, from);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -269,6 +278,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
+              if (!dirty.current) typedFrom.current = { version: line.version, quantity: line.quantity };
               dirty.current = true;
               setText(event.target.value);
             }}

@@ -604,14 +604,49 @@ async function currentLine(key: string, line: MaterialCountRow, gone = false): P
  * the server's version the mechanic was shown. `acceptBook` (after the book quantity moved during
  * the count) makes the current book quantity the line's reference, so the flag clears.
  */
-export async function setQuantity(userEmail: string, shown: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }) {
+export async function setQuantity(
+  userEmail: string,
+  shown: MaterialCountRow,
+  quantity: number,
+  acceptBook?: { bookQuantity: number | null },
+  from?: TypedFrom,
+) {
   // Written down synchronously first: a page closed right after Enter replays it on its next start.
-  const journal = writeAhead(KIND.quantity, { userEmail, shown, quantity, acceptBook } satisfies QuantityJournal);
+  const journal = writeAhead(KIND.quantity, {
+    userEmail,
+    shown,
+    quantity,
+    ...(acceptBook === undefined ? {} : { acceptBook }),
+    ...(from === undefined ? {} : { from }),
+  } satisfies QuantityJournal);
   try {
-    return await queueQuantity(userEmail, shown, quantity, acceptBook);
+    return await queueQuantity(userEmail, shown, quantity, acceptBook, from);
   } finally {
     settle(journal);
   }
+}
+
+/**
+ * The line as the mechanic saw it when they began typing over it: its version and the quantity
+ * the field showed. Typing can take a while (a shelf to count, the keyboard up); meanwhile a
+ * read of the server may bring another counter's new value, which the field does not show while
+ * it holds typing.
+ */
+export interface TypedFrom {
+  version: number;
+  quantity: number | null;
+}
+
+/**
+ * The version an edit builds on: the one the device holds, unless the line changed under the
+ * typing, to a value the mechanic was never shown (another counter's, from a read of the server).
+ * Then the version the typing began from: the server answers with a conflict, showing both
+ * values, instead of silently overwriting the other counter's count. A change of version alone
+ * (this device's own edit confirmed, or the same value counted elsewhere) is not a change under
+ * the typing.
+ */
+function baseVersion(held: MaterialCountRow, from: TypedFrom | undefined): number {
+  return from && held.version !== from.version && held.quantity !== from.quantity ? from.version : held.version;
 }
 
 export interface QuantityJournal {
@@ -619,6 +654,39 @@ export interface QuantityJournal {
   shown: MaterialCountRow;
   quantity: number;
   acceptBook?: { bookQuantity: number | null };
+  from?: TypedFrom;
+}
+
+/**
+ * Queues again an edit a closed page accepted (the write-ahead journal) unless the device holds
+ * it already or holds a later one. The page may have died after the edit's transaction committed
+ * and before the journal was settled, and the line may have been edited since (in another tab):
+ * replaying then would overwrite the later edit with the older one. A line changed since by a read
+ * of the server (no change of this device's waiting) gets the edit based on what the mechanic saw:
+ * the server decides, with a conflict if the values differ.
+ */
+export async function replayQuantity(journal: QuantityJournal): Promise<OutboxEntry | undefined> {
+  const { userEmail, shown, quantity, acceptBook } = journal;
+  const from = journal.from ?? { version: shown.version, quantity: shown.quantity };
+  if (!isProvisional(shown.id)) {
+    const key = sheetKey(userEmail, shown.stock_count_id);
+    const held = await readLine(key, shown.id);
+    if (held?.quantity === quantity) return undefined;
+    if (held && held.version === from.version && held.quantity !== from.quantity) {
+      // Same version, another value: only this device's waiting edit changes a line without
+      // changing its version, and it was made after the journaled one.
+      return undefined;
+    }
+    if (held && held.quantity !== from.quantity) {
+      const waiting = await offlineDb.outbox
+        .where('target')
+        .equals(lineTarget(shown.id))
+        .filter((entry) => entry.kind === KIND.quantity && entry.userEmail === userEmail && entry.status !== 'sending')
+        .count();
+      if (waiting > 0) return undefined;
+    }
+  }
+  return setQuantity(userEmail, shown, quantity, acceptBook, from);
 }
 
 /** Thrown inside an edit's transaction (nothing written) when the line it names is gone from the sheet. */
@@ -629,6 +697,7 @@ async function queueQuantity(
   shown: MaterialCountRow,
   quantity: number,
   acceptBook?: { bookQuantity: number | null },
+  from?: TypedFrom,
   asShown = false,
 ): Promise<OutboxEntry> {
   const key = sheetKey(userEmail, shown.stock_count_id);
@@ -652,7 +721,7 @@ async function queueQuantity(
         // wait for an add that is no longer there, and never leave.
         if (!held && !asShown && (await sheetPage(key))) throw new LineGone();
         const partOf = held?.sheet.data.part ? line.stock_count_id : undefined;
-        const version = isProvisional(line.id) ? undefined : (held?.row ?? line).version;
+        const version = isProvisional(line.id) ? undefined : baseVersion(held?.row ?? line, from);
         return editRequest(makeEdit(line.id, quantity, version, partOf === undefined ? acceptBook : undefined), partOf);
       },
       apply: () =>
@@ -671,7 +740,7 @@ async function queueQuantity(
     // The sheet's line of the same material (a count holds one line per material). With none,
     // the edit goes as shown, and the server's answer says the line is gone: seen, not dropped.
     const current = await currentLine(key, shown, true);
-    return queueQuantity(userEmail, current, quantity, acceptBook, current.id === shown.id);
+    return queueQuantity(userEmail, current, quantity, acceptBook, current.id === shown.id ? from : undefined, current.id === shown.id);
   }
 }
 

@@ -13,7 +13,7 @@ import {
   isProvisional,
   KIND,
   refreshCountSheet,
-  setQuantity,
+  replayQuantity,
   stockCountIdOf,
   targetId,
   type QuantityJournal,
@@ -57,7 +57,4 @@ registerRefresher({
   },
 });
 
-registerReplayer(KIND.quantity, (payload) => {
-  const { userEmail, shown, quantity, acceptBook } = payload as QuantityJournal;
-  return setQuantity(userEmail, shown, quantity, acceptBook);
-});
+registerReplayer(KIND.quantity, (payload) => replayQuantity(payload as QuantityJournal));

@@ -14,6 +14,7 @@ import {
   mergeSheet,
   readCountSheet,
   removeLine,
+  replayQuantity,
   setQuantity,
   setSheetReader,
   sheetKey,
@@ -284,6 +285,59 @@ describe('issue #15, case by case', () => {
     });
     await verifyScopes(USER);
     expect((await offlineDb.marks.toArray()).map((mark) => mark.unverified)).toEqual([true]);
+  });
+
+  it('10: typing over a value another counter changed meanwhile is a conflict, not a silent overwrite', async () => {
+    await setQuantity(USER, row(1), 5);
+    await runRound(USER, server.deps);
+    const seen = (await onDevice(1))!; // 5, version 1: the field shows it, the mechanic starts typing
+    const from = { version: seen.version, quantity: seen.quantity };
+    Object.assign(server.lines.get(1)!, { quantity: 7, version: 2, updated_by: 'other@example.com' });
+    await writeCountSheet(USER, server.sheet()); // a read of the server while the field holds the typing
+    expect((await onDevice(1))!).toMatchObject({ quantity: 7, version: 2 });
+    await setQuantity(USER, (await onDevice(1))!, 9, undefined, from); // Enter: 9, typed over the 5 seen
+    await runRound(USER, server.deps);
+    const [entry] = await offlineDb.outbox.toArray();
+    expect(entry).toMatchObject({ status: 'conflict', theirs: { quantity: 7, version: 2 } });
+    expect(server.lines.get(1)!.quantity).toBe(7);
+
+    // Its own confirmation while the mechanic types is no change under the typing: no conflict.
+    await offlineDb.outbox.clear();
+    await writeCountSheet(USER, server.sheet());
+    await setQuantity(USER, (await onDevice(1))!, 8);
+    const typing = { version: 2, quantity: 8 }; // the field showed 8 (queued, version 2) when typing began
+    await runRound(USER, server.deps); // 8 confirmed: version 3
+    await setQuantity(USER, (await onDevice(1))!, 12, undefined, typing);
+    await runRound(USER, server.deps);
+    expect(await offlineDb.outbox.count()).toBe(0);
+    expect(server.lines.get(1)).toMatchObject({ quantity: 12, version: 4 });
+  });
+
+  it('11: a journaled edit replayed after a closed page does not overwrite what came after it', async () => {
+    // Queued before the page died (the journal was not settled yet): nothing is queued twice.
+    await setQuantity(USER, row(1), 5);
+    expect(await replayQuantity({ userEmail: USER, shown: row(1), quantity: 5 })).toBeUndefined();
+    expect(await offlineDb.outbox.count()).toBe(1);
+
+    // Edited again since (another tab of this device): the later value stays.
+    await setQuantity(USER, { ...row(1), quantity: 5 }, 6);
+    expect(await replayQuantity({ userEmail: USER, shown: row(1), quantity: 5 })).toBeUndefined();
+    expect((await onDevice(1))!.quantity).toBe(6);
+    await runRound(USER, server.deps);
+    expect(server.lines.get(1)!.quantity).toBe(6);
+
+    // Not queued before the page died, and another counter changed the line since: the server
+    // decides on the version the mechanic saw (a conflict, both values shown).
+    Object.assign(server.lines.get(2)!, { quantity: 4, version: 1 });
+    await writeCountSheet(USER, server.sheet());
+    await replayQuantity({ userEmail: USER, shown: row(2), quantity: 3 });
+    await runRound(USER, server.deps);
+    expect((await offlineDb.outbox.toArray())[0]).toMatchObject({ status: 'conflict', theirs: { quantity: 4 } });
+
+    // Not queued, nothing changed since: queued now and sent.
+    await replayQuantity({ userEmail: USER, shown: row(3), quantity: 2 });
+    await runRound(USER, server.deps);
+    expect(server.lines.get(3)!.quantity).toBe(2);
   });
 
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {

@@ -141,7 +141,7 @@ export default function MechanicViewPage() {
   );
   const actions = useMemo<LineActions>(
     () => ({
-      onQuantity: (line, quantity) => run(setQuantity(email, line, quantity)),
+      onQuantity: (line, quantity, from) => run(setQuantity(email, line, quantity, undefined, from)),
       onAcceptBook: (line, quantity) => run(setQuantity(email, line, quantity, { bookQuantity: line.book_quantity_now })),
       onRemove: (line) => run(removeLine(email, line)),
       onRetry: (entry) => run(retryEntry(entry.seq!)),
