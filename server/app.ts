@@ -135,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
         reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
         reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
+        // A phone served from another origin reads how long the server asks it to wait (429, 503).
+        reply.header('Access-Control-Expose-Headers', 'Retry-After');
         if (request.method === 'OPTIONS') return reply.status(204).send();
       }
     });

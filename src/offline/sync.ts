@@ -7,6 +7,8 @@
  * 401 is answered by the API client (one token refresh, one retry) and, if it stays, ends the
  * round; 409 with the server's rows is a conflict kept with both values; any other 4xx marks
  * the entry failed with the server's message. Nothing is ever dropped without the user.
+ * A server that asks to wait (429, or a 503 with Retry-After) is left alone that long: changes
+ * queued meanwhile wait on the device, and the round resumes when the time is up.
  * Entries of a batchable kind travel together (one request, one transaction on the server).
  * The core knows no feature: kinds and scope refreshers are registered (registry.ts). When the
  * outbox is drained, the scopes it confirmed are read from the server again (pull after push).
@@ -25,6 +27,22 @@ export interface Answer {
   status: number;
   body: unknown;
   message: string;
+  /** How long the server asked to wait before the next request (its Retry-After), in ms. */
+  retryAfterMs?: number;
+}
+
+/** The longest wait a Retry-After may impose: past it the device tries again anyway. */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
+/** The wait after a 429 that does not say how long (the rate limit's window is a minute). */
+export const DEFAULT_RATE_LIMIT_WAIT_MS = 30_000;
+
+/** A Retry-After header (seconds, or an HTTP date) as ms from `now`, capped; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (Number.isNaN(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
 export interface SyncDeps {
@@ -33,7 +51,12 @@ export interface SyncDeps {
   sleep: (ms: number) => Promise<void>;
 }
 
-export type RoundResult = { sent: number; stoppedBy: 'empty' | 'network' | 'auth' };
+export type RoundResult = {
+  sent: number;
+  stoppedBy: 'empty' | 'network' | 'auth';
+  /** The server asked the device to wait this long before sending again. */
+  retryAfterMs?: number;
+};
 
 const clients: Record<OutboxEntry['request']['service'], KyInstance> = {
   user: userApi.extend({ retry: 0, throwHttpErrors: false }),
@@ -58,7 +81,13 @@ async function sendOverHttp(entry: OutboxEntry): Promise<Answer> {
     body = text;
   }
   const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : text;
-  return { status: response.status, body, message: message || `${response.status} ${response.statusText}` };
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  return {
+    status: response.status,
+    body,
+    message: message || `${response.status} ${response.statusText}`,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
 }
 
 export const defaultDeps: SyncDeps = {
@@ -75,7 +104,8 @@ async function attempt(entry: OutboxEntry, deps: SyncDeps): Promise<Attempt> {
     try {
       const answer = await deps.send(entry);
       last = { kind: 'answer', answer };
-      if (answer.status < 500) return last;
+      // A server that says how long to wait is not asked again at once: the round ends and waits.
+      if (answer.status < 500 || answer.retryAfterMs !== undefined) return last;
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
       last = { kind: 'unreachable', message: await errorMessage(error) };
@@ -197,7 +227,13 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
       // says "not now" (the server's rate limit when a yard's phones sync at once), as the API
       // client's retries read them: the entries wait, none is marked failed.
       await bump({ lastError: result.kind === 'unreachable' ? result.message : result.answer.message });
-      return { sent, stoppedBy: result.kind === 'answer' && result.answer.status === 401 ? 'auth' : 'network' };
+      const answer = result.kind === 'answer' ? result.answer : undefined;
+      const retryAfterMs = answer?.retryAfterMs ?? (answer?.status === 429 ? DEFAULT_RATE_LIMIT_WAIT_MS : undefined);
+      return {
+        sent,
+        stoppedBy: answer?.status === 401 ? 'auth' : 'network',
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
     }
     const { answer } = result;
     if (answer.status < 300) {
@@ -277,7 +313,32 @@ export const whileCurrent = (current: () => boolean, deps: SyncDeps = defaultDep
 /** Who asked for a round while one was running: the next round is theirs (after a sign-out and sign-in, another user). */
 let asked: string | null = null;
 
-async function drainAsLeader(userEmail: string): Promise<void> {
+/**
+ * A server that asked to wait (Retry-After, or a 429) is left alone until `until`: every trigger
+ * meanwhile (each change queued, the 30 s timer, the app coming back) sends nothing, and one
+ * round runs when the time is up. Without it, a yard's phones syncing at shift end would answer
+ * each 429 with another request at the next keystroke.
+ */
+const pause: { until: number; timer?: ReturnType<typeof setTimeout> } = { until: 0 };
+
+function pauseFor(ms: number, resume: () => void): void {
+  clearTimeout(pause.timer);
+  pause.until = Date.now() + ms;
+  pause.timer = setTimeout(() => {
+    pause.until = 0;
+    pause.timer = undefined;
+    resume();
+  }, ms);
+}
+
+function endPause(): void {
+  clearTimeout(pause.timer);
+  pause.until = 0;
+  pause.timer = undefined;
+}
+
+async function drainAsLeader(userEmail: string, deps: SyncDeps): Promise<void> {
+  if (Date.now() < pause.until) return;
   if (running) {
     asked = userEmail;
     return;
@@ -289,8 +350,12 @@ async function drainAsLeader(userEmail: string): Promise<void> {
       const user = next;
       const round = async () => {
         const current = () => syncing === user;
-        const result = await runRound(user, whileCurrent(current));
+        const result = await runRound(user, whileCurrent(current, deps));
         if (result.stoppedBy === 'empty') await verifyScopes(user, current);
+        if (result.retryAfterMs !== undefined && current()) {
+          pauseFor(result.retryAfterMs, () => current() && void drainAsLeader(user, deps));
+          asked = null;
+        }
       };
       if (typeof navigator !== 'undefined' && navigator.locks) {
         // Another tab holding the lock is already draining: this one stays quiet.
@@ -317,12 +382,12 @@ async function registerBackgroundSync(): Promise<void> {
   }
 }
 
-/** Starts syncing for the signed-in user; returns the function that stops it. */
-export function startOutboxSync(userEmail: string): () => void {
+/** Starts syncing for the signed-in user; returns the function that stops it. `deps`: tests only. */
+export function startOutboxSync(userEmail: string, deps: SyncDeps = defaultDeps): () => void {
   syncing = userEmail;
   const trigger = () => {
     if (navigator.onLine === false) return;
-    void drainAsLeader(userEmail);
+    void drainAsLeader(userEmail, deps);
   };
   const onVisible = () => document.visibilityState === 'visible' && trigger();
   const onWorkerMessage = (event: MessageEvent) => (event.data as { type?: string } | null)?.type === 'SYNC_OUTBOX' && trigger();
@@ -338,7 +403,11 @@ export function startOutboxSync(userEmail: string): () => void {
   // 'sending' by a closed tab go again first, as the same request (same key).
   void replayJournal().finally(trigger);
   return () => {
-    if (syncing === userEmail) syncing = null;
+    if (syncing === userEmail) {
+      syncing = null;
+      // The next user's sync starts without the previous one's wait.
+      endPause();
+    }
     stopEnqueue();
     window.removeEventListener('online', trigger);
     document.removeEventListener('visibilitychange', onVisible);

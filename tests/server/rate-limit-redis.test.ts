@@ -84,6 +84,18 @@ describe('rate limit shared through Redis', () => {
     expect(await statuses(pair.reverse(), 2, clientAddress())).toEqual([401, 401]);
   });
 
+  it('a refused call says how long to wait, readable by an app served from another origin', async () => {
+    const app = await replica({ RATE_LIMIT_PER_MINUTE: '1', CORS_ORIGINS: 'https://parts.example.com' });
+    const remoteAddress = clientAddress();
+    const call = () => app.inject({ method: 'GET', url: '/user_api/v1/user/profile', remoteAddress, headers: { origin: 'https://parts.example.com' } });
+    expect((await call()).statusCode).toBe(401);
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['access-control-allow-origin']).toBe('https://parts.example.com');
+    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
+  });
+
   it('with REDIS_URL but no Redis answering, calls go through uncounted rather than failing', async () => {
     const app = await replica({ RATE_LIMIT_PER_MINUTE: '1', REDIS_URL: 'redis://127.0.0.1:9' });
     expect(await statuses([app], 3, clientAddress())).toEqual([401, 401, 401]);

@@ -1,6 +1,6 @@
 /** The outbox and sync engine on a real IndexedDB implementation (fake-indexeddb), no browser. */
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
 import { offlineDb, type OutboxEntry } from '../../../offline/db';
 import {
@@ -17,7 +17,16 @@ import {
   type CountSheet,
 } from './count-sheet';
 import { networkFirst, writeMirror } from '../../../offline/mirror';
-import { runRound, whileCurrent, type Answer, type SyncDeps } from '../../../offline/sync';
+import {
+  DEFAULT_RATE_LIMIT_WAIT_MS,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  runRound,
+  startOutboxSync,
+  whileCurrent,
+  type Answer,
+  type SyncDeps,
+} from '../../../offline/sync';
 import './register';
 import { testLine as line } from './test-rows';
 
@@ -152,13 +161,58 @@ describe('sync rounds', () => {
       await setQuantity(USER, line(1), 1);
       await setQuantity(USER, line(2), 2);
       const busy = scripted([{ status, body: { message: 'Too many requests' }, message: 'Too many requests' }]);
-      expect(await runRound(USER, busy.deps)).toEqual({ sent: 0, stoppedBy: 'network' });
+      // A 429 without Retry-After waits the default; a 408 goes again at the next trigger.
+      expect(await runRound(USER, busy.deps)).toEqual({ sent: 0, stoppedBy: 'network', ...(status === 429 ? { retryAfterMs: DEFAULT_RATE_LIMIT_WAIT_MS } : {}) });
       expect(busy.sent).toHaveLength(1);
       const waiting = await entries();
       expect(waiting.map((entry) => entry.status)).toEqual(['sending', 'sending']);
       const again = scripted([echoQuantity]);
       expect(await runRound(USER, again.deps)).toEqual({ sent: 2, stoppedBy: 'empty' });
       expect(again.sent[0]!.id).toBe(busy.sent[0]!.id);
+    }
+  });
+
+  it('a server that says how long to wait is not asked again at once: the round ends with its wait, even on a 503', async () => {
+    await setQuantity(USER, line(1), 1);
+    const busy = scripted([{ status: 503, body: { message: 'Busy, send it again' }, message: 'Busy, send it again', retryAfterMs: 2000 }]);
+    expect(await runRound(USER, busy.deps)).toEqual({ sent: 0, stoppedBy: 'network', retryAfterMs: 2000 });
+    expect(busy.sent).toHaveLength(1);
+    expect(busy.waits).toEqual([]);
+    expect((await entries()).map((entry) => entry.status)).toEqual(['sending']);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, capped at ten minutes', () => {
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Sun, 29 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('86400', now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('leaves the server alone as long as it asked: changes queued meanwhile wait, then go when the time is up', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    const server = scripted([{ status: 429, body: { message: 'Rate limit exceeded' }, message: 'Rate limit exceeded', retryAfterMs: 1000 }, echoQuantity, echoQuantity]);
+    const stop = startOutboxSync(USER, server.deps);
+    try {
+      await setQuantity(USER, line(1), 4); // queued: a round starts, the server says wait 1 s
+      await vi.waitFor(() => expect(server.sent).toHaveLength(1));
+      const refusedAt = Date.now();
+      await setQuantity(USER, line(2), 5); // each change queued meanwhile would start a round
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.sent).toHaveLength(1);
+      await vi.waitFor(() => expect(server.sent).toHaveLength(3), { timeout: 5000 });
+      expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(900);
+      // The refused batch again under its key, then the change queued meanwhile.
+      expect(server.sent[1]!.id).toBe(server.sent[0]!.id);
+      expect(server.sent.slice(1).map((entry) => edits(entry).map((edit) => edit.id))).toEqual([[1], [2]]);
+      await vi.waitFor(async () => expect(await entries()).toEqual([]));
+    } finally {
+      stop();
+      vi.unstubAllGlobals();
     }
   });
 
