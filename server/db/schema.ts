@@ -549,6 +549,13 @@ export const stockCounts = pgTable(
     plannerGroup: text('planner_group'),
     latestSapError: text('latest_sap_error'),
     physicalInventoryDocumentNumber: text('physical_inventory_document_number'),
+    /**
+     * The reference this count's submission is booked under in the ERP system (decision 0053),
+     * written and committed before the ERP is called: a submission retried after a lost answer
+     * or a failed commit asks again under the same reference, which the ERP answers once.
+     * Cleared when the ERP refuses the booking (nothing booked: the next submission is a new one).
+     */
+    erpReference: text('erp_reference'),
     recountOf: integer('recount_of'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** When the person counting was reminded that the deadline is near (#6); cleared when the deadline moves. */

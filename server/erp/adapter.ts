@@ -2,6 +2,8 @@
  * The ERP system behind stock-count submission. The default local adapter books a physical
  * inventory document itself; a company deployment replaces it with its SAP connector. The
  * failure mode (ERP_FAILURE=always) reproduces what an ERP rejection looks like, for tests and demos.
+ * An adapter may throw when the ERP gives no answer (the outcome is then unknown): the submission
+ * stays `submitted` and is asked again under the same reference.
  */
 export interface PhysicalInventoryLine {
   materialCode: string;
@@ -10,6 +12,13 @@ export interface PhysicalInventoryLine {
 }
 
 export interface PhysicalInventoryRequest {
+  /**
+   * The submission's reference (decision 0053): the same for every try of one submission (a retry
+   * after a lost answer, a server that stopped before saving the outcome), another for the next
+   * submission after a refusal. A connector books a reference at most once and answers a repeat
+   * with the first booking's document: that is what keeps a count from being booked twice.
+   */
+  reference: string;
   stockCountId: number;
   plant: string;
   storageLocation: string;

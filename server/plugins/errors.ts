@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Response headers, e.g. Retry-After on a 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -18,7 +20,7 @@ export class HttpError extends Error {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';

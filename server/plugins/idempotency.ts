@@ -48,19 +48,9 @@ export async function runMutation(
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
-        const [previous] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-        // The hash names the route's pattern (`/users/:uid/permissions`); the stored address tells
-        // apart the rows it applies to (the same body for another user is another request).
-        if (!previous || previous.requestHash !== hash || previous.path !== request.url) {
-          throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
-        }
-        if (previous.statusCode === null || previous.responseBody === null) {
-          throw new HttpError(409, 'A request with this Idempotency-Key is still being processed; try again shortly');
-        }
-        return { replayed: true, status: previous.statusCode, text: previous.responseBody };
+        const previous = await storedAnswer(tx, request, key);
+        if (!previous) throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
+        return previous;
       }
     }
     const result = await work(tx);
@@ -82,4 +72,42 @@ export async function purgeExpiredIdempotencyKeys(db: Db): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_RETENTION_HOURS})`));
+}
+
+type Stored = { replayed: true; status: number; text: string };
+
+/**
+ * The answer stored under the request's key, checked to be for this very request (422 otherwise;
+ * 409 while the first is still being processed); undefined when the key is not stored.
+ */
+async function storedAnswer(db: Db | Tx, request: FastifyRequest, key: string): Promise<Stored | undefined> {
+  const user = requireUser(request);
+  const [previous] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+  if (!previous) return undefined;
+  // The hash names the route's pattern (`/users/:uid/permissions`); the stored address tells
+  // apart the rows it applies to (the same body for another user is another request).
+  if (previous.requestHash !== requestHash(request) || previous.path !== request.url) {
+    throw new HttpError(422, 'This Idempotency-Key was already used for a different request');
+  }
+  if (previous.statusCode === null || previous.responseBody === null) {
+    throw new HttpError(409, 'A request with this Idempotency-Key is still being processed; try again shortly');
+  }
+  return { replayed: true, status: previous.statusCode, text: previous.responseBody };
+}
+
+/**
+ * For a call whose work cannot be one transaction (it calls another system between two, e.g. the
+ * ERP booking of a submission): the stored answer of a repeat is sent before any of the work runs
+ * again, and the call's last transaction goes through `runMutation`, which stores the answer.
+ * Returns the reply when it was a repeat, undefined otherwise.
+ */
+export async function replayStored(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  const header = request.headers['idempotency-key'];
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) return undefined;
+  const stored = await storedAnswer(db, request, header);
+  if (!stored) return undefined;
+  return reply.header('Idempotent-Replayed', 'true').status(stored.status).type('application/json; charset=utf-8').send(stored.text);
 }

@@ -3,6 +3,7 @@
  * plus /my_material to find a material to add. Submission books the count in the ERP through
  * the adapter: completed with its physical inventory document, or error with latest_sap_error.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
@@ -17,12 +18,13 @@ import {
 } from '../../../src/contract/stock';
 import { submitConflict } from '../../../src/contract/stock-count-parts';
 import { can } from '../../../src/domain/permissions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { materialCounts, stockCounts } from '../../db/schema';
-import type { ErpAdapter } from '../../erp/adapter';
+import type { ErpAdapter, PhysicalInventoryResult } from '../../erp/adapter';
 import { requireUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../repositories/users';
 import { HttpError } from '../../plugins/errors';
-import { runMutation } from '../../plugins/idempotency';
+import { replayStored, runMutation } from '../../plugins/idempotency';
 import { assertEditable, findStockCount, listStockCounts, oversees, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
 import { splitSubmitRefusal } from '../../repositories/stock-count-parts';
 
@@ -57,57 +59,68 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
     async (request, reply) => {
       const user = requireUser(request);
       const { stockCountId, confirmOpenParts } = request.query;
-      return runMutation(db, request, reply, async (tx) => {
+      // Decision 0053: the ERP books outside any transaction. (1) The count is checked and marked
+      // `submitted` under its ERP reference, committed; (2) the ERP is asked under that reference;
+      // (3) the outcome is written with the idempotency key. A repeat whose answer is stored gets
+      // it; one whose first try stopped before (3) finds the count `submitted` and asks the ERP
+      // again under the same reference, which books it once.
+      const replayed = await replayStored(db, request, reply);
+      if (replayed) return replayed;
+
+      const { count, lines, reference } = await db.transaction(async (tx) => {
         const count = await findStockCount(tx, user, stockCountId, true);
-        assertEditable(count);
-        // #18: a split count is submitted when every part is done, or by its planner confirming the open ones; never with a variance.
-        const refusal = await splitSubmitRefusal(tx, user, count, {
-          confirmOpenParts: confirmOpenParts === true,
-          mayConfirm: can(user.grants, 'stockCount.edit') && (await oversees(tx, user, count.id)),
-        });
-        if (refusal) {
-          const { message, ...lists } = refusal;
-          throw new HttpError(409, message, lists);
-        }
         const lines = await tx
           .select()
           .from(materialCounts)
           .where(eq(materialCounts.stockCountId, count.id))
           .orderBy(asc(materialCounts.materialCode));
-        const missing = lines.filter((line) => line.quantity === null).length;
-        if (missing > 0) {
-          throw new HttpError(409, `${missing} material${missing === 1 ? ' is' : 's are'} not counted yet: count every line before submitting`);
-        }
-        const moved = await movedBookLines(tx, lines);
-        if (moved.length > 0) {
-          const codes = moved.map((line) => line.material_code).join(', ');
-          throw new HttpError(
-            409,
-            `The book quantity changed after counting started for ${codes}: keep the counted quantity or keep the difference before submitting`,
-          );
-        }
-        const result = await erp.postPhysicalInventory({
+        // Submitted already, its booking not finished (a lost answer, a server that stopped): the
+        // lines were checked and are frozen since; the same submission goes on.
+        if (count.status === 'submitted' && count.erpReference) return { count, lines, reference: count.erpReference };
+        await assertSubmittable(tx, user, count, lines, confirmOpenParts === true);
+        const reference = randomUUID();
+        await tx
+          .update(stockCounts)
+          .set({ status: 'submitted', erpReference: reference, isDraft: false, submittedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(stockCounts.id, count.id));
+        return { count, lines, reference };
+      });
+
+      let result: PhysicalInventoryResult;
+      try {
+        result = await erp.postPhysicalInventory({
+          reference,
           stockCountId: count.id,
           plant: count.plant,
           storageLocation: count.storageLocation,
           lines: lines.map((line) => ({ materialCode: line.materialCode, quantity: Number(line.quantity), unit: line.unit })),
         });
-        const [updated] = await tx
-          .update(stockCounts)
-          .set(
-            result.ok
-              ? {
-                  status: 'completed',
-                  physicalInventoryDocumentNumber: result.documentNumber,
-                  latestSapError: null,
-                  isDraft: false,
-                  submittedAt: sql`now()`,
-                  updatedAt: sql`now()`,
-                }
-              : { status: 'error', latestSapError: JSON.stringify(result.error), updatedAt: sql`now()` },
-          )
-          .where(eq(stockCounts.id, count.id))
-          .returning();
+      } catch (error) {
+        request.log.warn({ err: error, stockCountId: count.id, reference }, 'the ERP system gave no answer to a submission');
+        throw new HttpError(
+          503,
+          `The ERP system did not answer. Stock count ${count.id} stays submitted: send it again to finish booking it (it is booked once).`,
+          {},
+          { 'retry-after': String(ERP_RETRY_AFTER_SECONDS) },
+        );
+      }
+
+      return runMutation(db, request, reply, async (tx) => {
+        const [current] = await tx.select().from(stockCounts).where(eq(stockCounts.id, count.id)).for('update');
+        // Another try of the same submission wrote its outcome first: the same booking.
+        const unchanged = current!.status === 'submitted' && current!.erpReference === reference;
+        const [updated] = !unchanged
+          ? [current!]
+          : await tx
+              .update(stockCounts)
+              .set(
+                result.ok
+                  ? { status: 'completed', physicalInventoryDocumentNumber: result.documentNumber, latestSapError: null, updatedAt: sql`now()` }
+                  : // Refused: nothing was booked; the next submission is a new one, under a new reference.
+                    { status: 'error', latestSapError: JSON.stringify(result.error), erpReference: null, updatedAt: sql`now()` },
+              )
+              .where(eq(stockCounts.id, count.id))
+              .returning();
         const [row] = await toStockCountRows(tx, [updated!], user);
         return { body: row };
       });
@@ -128,3 +141,39 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
     async (request) => searchMaterials(db, request.query.materialCode, request.query.page, request.query.maxResults),
   );
 };
+
+/** How long a phone waits before asking again when the ERP gave no answer. */
+const ERP_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Whether a count may be submitted now (editable, every line counted, no book quantity moved
+ * unanswered, on a split count every part done or confirmed by its planner): a 409 saying what
+ * stands in the way otherwise.
+ */
+async function assertSubmittable(
+  tx: Tx,
+  user: CurrentUser,
+  count: typeof stockCounts.$inferSelect,
+  lines: Array<typeof materialCounts.$inferSelect>,
+  confirmOpenParts: boolean,
+): Promise<void> {
+  assertEditable(count);
+  // #18: a split count is submitted when every part is done, or by its planner confirming the open ones; never with a variance.
+  const refusal = await splitSubmitRefusal(tx, user, count, {
+    confirmOpenParts,
+    mayConfirm: can(user.grants, 'stockCount.edit') && (await oversees(tx, user, count.id)),
+  });
+  if (refusal) {
+    const { message, ...lists } = refusal;
+    throw new HttpError(409, message, lists);
+  }
+  const missing = lines.filter((line) => line.quantity === null).length;
+  if (missing > 0) {
+    throw new HttpError(409, `${missing} material${missing === 1 ? ' is' : 's are'} not counted yet: count every line before submitting`);
+  }
+  const moved = await movedBookLines(tx, lines);
+  if (moved.length > 0) {
+    const codes = moved.map((line) => line.material_code).join(', ');
+    throw new HttpError(409, `The book quantity changed after counting started for ${codes}: keep the counted quantity or keep the difference before submitting`);
+  }
+}

@@ -202,7 +202,10 @@ export default function MechanicViewPage() {
   const plans = count.planned_by_you !== false;
   const canDelete = editable && plans && can(profile.permissions, 'materialCount.delete');
   const canAdd = editable && can(profile.permissions, 'materialCount.add');
-  const canSubmit = editable && can(profile.permissions, 'stockCount.submit');
+  // Submitted and not booked yet (decision 0053): the ERP gave no answer and the phone that
+  // submitted did not send it again. Submitting again finishes it, under the same ERP reference.
+  const booking = count.status === 'submitted' && !submit;
+  const canSubmit = (editable || booking) && can(profile.permissions, 'stockCount.submit');
   const present = new Set(sheet.material_counts.map((line) => line.material_code));
   // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
   const part = sheet.part;
@@ -300,7 +303,12 @@ export default function MechanicViewPage() {
           )}
         </div>
       )}
-      {!editable && !submit && <p className="notice">{t('stockCount.readOnly', { status: t(`stockCount.status.${count.status}`) })}</p>}
+      {booking && (
+        <p className="notice" role="status">
+          {t('stockCount.booking', { id: count.id })}
+        </p>
+      )}
+      {!editable && !submit && !booking && <p className="notice">{t('stockCount.readOnly', { status: t(`stockCount.status.${count.status}`) })}</p>}
 
       {/* Sticky under the top bar (#21): progress, search, the scan entry point and Submit stay in reach. */}
       <div className="count-toolbar">
