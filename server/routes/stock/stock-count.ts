@@ -51,9 +51,9 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
       config: { capability: 'stockCount.submit' },
       schema: {
         tags,
-        summary: 'Submit a stock count to the ERP system (completed, or error with latest_sap_error)',
+        summary: 'Submit a stock count to the ERP system (completed, or error with latest_sap_error; 503 when the ERP gave no answer: send it again, it is booked once)',
         querystring: submitStockCountQuery,
-        response: { 200: stockCountRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: z.union([submitConflict, errorBody]), 422: errorBody },
+        response: { 200: stockCountRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: z.union([submitConflict, errorBody]), 422: errorBody, 503: errorBody },
       },
     },
     async (request, reply) => {
