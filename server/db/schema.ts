@@ -550,10 +550,9 @@ export const stockCounts = pgTable(
     latestSapError: text('latest_sap_error'),
     physicalInventoryDocumentNumber: text('physical_inventory_document_number'),
     /**
-     * The reference this count's submission is booked under in the ERP system (decision 0053),
-     * written and committed before the ERP is called: a submission retried after a lost answer
-     * or a failed commit asks again under the same reference, which the ERP answers once.
-     * Cleared when the ERP refuses the booking (nothing booked: the next submission is a new one).
+     * The reference this count is booked under in the ERP system (decision 0053), written and
+     * committed before the ERP is first called, and kept: every try and every later submission
+     * of the count asks under it, and the ERP books it once.
      */
     erpReference: text('erp_reference'),
     recountOf: integer('recount_of'),

@@ -13,10 +13,11 @@ export interface PhysicalInventoryLine {
 
 export interface PhysicalInventoryRequest {
   /**
-   * The submission's reference (decision 0053): the same for every try of one submission (a retry
-   * after a lost answer, a server that stopped before saving the outcome), another for the next
-   * submission after a refusal. A connector books a reference at most once and answers a repeat
-   * with the first booking's document: that is what keeps a count from being booked twice.
+   * The count's ERP reference (decision 0053): the same for every try and every submission of one
+   * count (a retry after a lost answer, a server that stopped before saving the outcome, a new
+   * submission after a refusal); a recount is another count, with its own. A connector books a
+   * reference at most once and answers a repeat with the first booking's document: that is what
+   * keeps a count from being booked twice. A refusal books nothing: the reference may book later.
    */
   reference: string;
   stockCountId: number;

@@ -22,6 +22,16 @@ export interface MutationResult {
   body: unknown;
 }
 
+/** The request's Idempotency-Key (undefined without one); a 400 when it is malformed. */
+export function assertIdempotencyKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  const key = typeof header === 'string' ? header : undefined;
+  if (header !== undefined && (!key || !KEY_PATTERN.test(key))) {
+    throw new HttpError(400, 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -');
+  }
+  return key;
+}
+
 function requestHash(request: FastifyRequest): string {
   const shape = { method: request.method, route: request.routeOptions.url, query: request.query ?? null, body: request.body ?? null };
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
@@ -34,11 +44,7 @@ export async function runMutation(
   work: (tx: Tx) => Promise<MutationResult>,
 ): Promise<FastifyReply> {
   const user = requireUser(request);
-  const header = request.headers['idempotency-key'];
-  const key = typeof header === 'string' ? header : undefined;
-  if (header !== undefined && (!key || !KEY_PATTERN.test(key))) {
-    throw new HttpError(400, 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -');
-  }
+  const key = assertIdempotencyKey(request);
   const hash = requestHash(request);
   const outcome = await db.transaction(async (tx) => {
     if (key) {
@@ -105,9 +111,9 @@ async function storedAnswer(db: Db | Tx, request: FastifyRequest, key: string): 
  * Returns the reply when it was a repeat, undefined otherwise.
  */
 export async function replayStored(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const header = request.headers['idempotency-key'];
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) return undefined;
-  const stored = await storedAnswer(db, request, header);
+  const key = assertIdempotencyKey(request);
+  if (!key) return undefined;
+  const stored = await storedAnswer(db, request, key);
   if (!stored) return undefined;
   return reply.header('Idempotent-Replayed', 'true').status(stored.status).type('application/json; charset=utf-8').send(stored.text);
 }

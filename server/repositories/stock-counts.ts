@@ -150,6 +150,15 @@ export async function findStockCount(db: Executor, user: CurrentUser, id: number
   return row;
 }
 
+/**
+ * Submitted and its ERP booking not written yet (decision 0053): the ERP gave no answer, or the
+ * server stopped between asking it and saving the outcome. Submitting again finishes it under the
+ * same reference. (Counts marked submitted by other means, without a reference, are not.)
+ */
+export function isBeingBooked(count: Pick<StockCountRecord, 'status' | 'erpReference' | 'physicalInventoryDocumentNumber'>): boolean {
+  return count.status === 'submitted' && count.erpReference !== null && count.physicalInventoryDocumentNumber === null;
+}
+
 export function assertEditable(count: StockCountRecord): void {
   if (!EDITABLE_COUNT_STATUSES.includes(count.status as StockCountStatus)) {
     throw new HttpError(409, `Stock count ${count.id} is ${count.status.replace('_', ' ')} and can no longer be changed`);
@@ -219,6 +228,7 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[], u
       is_blind: row.isBlind,
       part_count: Number(parts.find((p) => p.id === row.id)?.parts ?? 0),
       planned_by_you: planned.has(row.id),
+      being_booked: isBeingBooked(row),
     };
   });
 }

@@ -148,6 +148,11 @@ export const stockCountRow = z
      * cancelling, recounting, splitting and deleting lines are a planner's. Absent from older servers and copies.
      */
     planned_by_you: z.optional(z.boolean()),
+    /**
+     * Submitted and its ERP booking not finished (decision 0053): submitting it again finishes the
+     * same booking. Absent from older servers and copies.
+     */
+    being_booked: z.optional(z.boolean()),
   })
   .register(z.globalRegistry, { id: 'StockCount' });
 export type StockCountRow = z.infer<typeof stockCountRow>;

@@ -36,13 +36,16 @@ export const MAX_RETRY_AFTER_MS = 10 * 60_000;
 /** The wait after a 429 that does not say how long (the rate limit's window is a minute). */
 export const DEFAULT_RATE_LIMIT_WAIT_MS = 30_000;
 
-/** A Retry-After header (seconds, or an HTTP date) as ms from `now`, capped; undefined when absent or unreadable. */
+/** The shortest wait a Retry-After gets: "0" or a date gone by would otherwise resend in a tight loop. */
+export const MIN_RETRY_AFTER_MS = 1000;
+
+/** A Retry-After header (seconds, or an HTTP date) as ms from `now`, 1 s to 10 min; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
   const text = value?.trim();
   if (!text) return undefined;
   const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
   if (Number.isNaN(ms)) return undefined;
-  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+  return Math.min(Math.max(ms, MIN_RETRY_AFTER_MS), MAX_RETRY_AFTER_MS);
 }
 
 export interface SyncDeps {
@@ -320,13 +323,40 @@ let asked: string | null = null;
  * each 429 with another request at the next keystroke.
  */
 const pause: { until: number; timer?: ReturnType<typeof setTimeout> } = { until: 0 };
+/**
+ * The wait is shared with the app's other tabs (localStorage): the round lock passes to whichever
+ * tab asks next, and a tab that did not get the 429 would otherwise send the refused batch again
+ * at once.
+ */
+const PAUSE_KEY = 'partstrack.sync.pausedUntil';
+
+function sharedStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function pausedUntil(): number {
+  const shared = Number(sharedStorage()?.getItem(PAUSE_KEY) ?? 0);
+  return Math.max(pause.until, Number.isFinite(shared) ? Math.min(shared, Date.now() + MAX_RETRY_AFTER_MS) : 0);
+}
 
 function pauseFor(ms: number, resume: () => void): void {
   clearTimeout(pause.timer);
   pause.until = Date.now() + ms;
+  try {
+    sharedStorage()?.setItem(PAUSE_KEY, String(pause.until));
+  } catch {
+    // Storage full or refused: this tab still waits.
+  }
+  const until = pause.until;
   pause.timer = setTimeout(() => {
-    pause.until = 0;
     pause.timer = undefined;
+    pause.until = 0;
+    // The shared mark ends with it, unless another tab has since been asked to wait longer.
+    if (Number(sharedStorage()?.getItem(PAUSE_KEY) ?? 0) <= until) sharedStorage()?.removeItem(PAUSE_KEY);
     resume();
   }, ms);
 }
@@ -335,10 +365,11 @@ function endPause(): void {
   clearTimeout(pause.timer);
   pause.until = 0;
   pause.timer = undefined;
+  sharedStorage()?.removeItem(PAUSE_KEY);
 }
 
 async function drainAsLeader(userEmail: string, deps: SyncDeps): Promise<void> {
-  if (Date.now() < pause.until) return;
+  if (Date.now() < pausedUntil()) return;
   if (running) {
     asked = userEmail;
     return;

@@ -24,8 +24,8 @@ import type { ErpAdapter, PhysicalInventoryResult } from '../../erp/adapter';
 import { requireUser } from '../../plugins/auth';
 import type { CurrentUser } from '../../repositories/users';
 import { HttpError } from '../../plugins/errors';
-import { replayStored, runMutation } from '../../plugins/idempotency';
-import { assertEditable, findStockCount, listStockCounts, oversees, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
+import { assertIdempotencyKey, replayStored, runMutation } from '../../plugins/idempotency';
+import { assertEditable, findStockCount, isBeingBooked, listStockCounts, oversees, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
 import { splitSubmitRefusal } from '../../repositories/stock-count-parts';
 
 const tags = ['stock counts'];
@@ -61,9 +61,10 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
       const { stockCountId, confirmOpenParts } = request.query;
       // Decision 0053: the ERP books outside any transaction. (1) The count is checked and marked
       // `submitted` under its ERP reference, committed; (2) the ERP is asked under that reference;
-      // (3) the outcome is written with the idempotency key. A repeat whose answer is stored gets
-      // it; one whose first try stopped before (3) finds the count `submitted` and asks the ERP
-      // again under the same reference, which books it once.
+      // (3) the outcome is written, then the answer is stored with the idempotency key. A count
+      // has one reference for good (a recount is another count): every try, repeat or later
+      // submission asks the ERP under it, and the ERP books it once.
+      assertIdempotencyKey(request);
       const replayed = await replayStored(db, request, reply);
       if (replayed) return replayed;
 
@@ -76,9 +77,9 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
           .orderBy(asc(materialCounts.materialCode));
         // Submitted already, its booking not finished (a lost answer, a server that stopped): the
         // lines were checked and are frozen since; the same submission goes on.
-        if (count.status === 'submitted' && count.erpReference) return { count, lines, reference: count.erpReference };
+        if (isBeingBooked(count)) return { count, lines, reference: count.erpReference! };
         await assertSubmittable(tx, user, count, lines, confirmOpenParts === true);
-        const reference = randomUUID();
+        const reference = count.erpReference ?? randomUUID();
         await tx
           .update(stockCounts)
           .set({ status: 'submitted', erpReference: reference, isDraft: false, submittedAt: sql`now()`, updatedAt: sql`now()` })
@@ -105,23 +106,25 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
         );
       }
 
-      return runMutation(db, request, reply, async (tx) => {
+      // The outcome, whatever this request's key holds: a try that booked must leave the count
+      // completed even when another try (or a repeat of this key) answered first. A booking wins
+      // over a refusal of another try under the same reference; a refusal changes only a count
+      // still waiting for its booking.
+      await db.transaction(async (tx) => {
         const [current] = await tx.select().from(stockCounts).where(eq(stockCounts.id, count.id)).for('update');
-        // Another try of the same submission wrote its outcome first: the same booking.
-        const unchanged = current!.status === 'submitted' && current!.erpReference === reference;
-        const [updated] = !unchanged
-          ? [current!]
-          : await tx
-              .update(stockCounts)
-              .set(
-                result.ok
-                  ? { status: 'completed', physicalInventoryDocumentNumber: result.documentNumber, latestSapError: null, updatedAt: sql`now()` }
-                  : // Refused: nothing was booked; the next submission is a new one, under a new reference.
-                    { status: 'error', latestSapError: JSON.stringify(result.error), erpReference: null, updatedAt: sql`now()` },
-              )
-              .where(eq(stockCounts.id, count.id))
-              .returning();
-        const [row] = await toStockCountRows(tx, [updated!], user);
+        if (!current || current.status === 'completed' || current.erpReference !== reference) return;
+        if (result.ok) {
+          await tx
+            .update(stockCounts)
+            .set({ status: 'completed', physicalInventoryDocumentNumber: result.documentNumber, latestSapError: null, updatedAt: sql`now()` })
+            .where(eq(stockCounts.id, count.id));
+        } else if (current.status === 'submitted') {
+          await tx.update(stockCounts).set({ status: 'error', latestSapError: JSON.stringify(result.error), updatedAt: sql`now()` }).where(eq(stockCounts.id, count.id));
+        }
+      });
+      return runMutation(db, request, reply, async (tx) => {
+        const [current] = await tx.select().from(stockCounts).where(eq(stockCounts.id, count.id));
+        const [row] = await toStockCountRows(tx, [current!], user);
         return { body: row };
       });
     },

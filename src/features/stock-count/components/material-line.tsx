@@ -278,7 +278,10 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
-              if (!dirty.current) typedFrom.current = { version: line.version, quantity: line.quantity };
+              if (!dirty.current) {
+                const theirs = entry?.status === 'conflict' ? (entry.theirs as MaterialCountRow | undefined)?.version : undefined;
+                typedFrom.current = { version: line.version, quantity: line.quantity, ...(theirs === undefined ? {} : { theirs }) };
+              }
               dirty.current = true;
               setText(event.target.value);
             }}

@@ -185,7 +185,9 @@ describe('sync rounds', () => {
     const now = Date.parse('2026-11-29T10:00:00Z');
     expect(parseRetryAfter('120', now)).toBe(120_000);
     expect(parseRetryAfter('Sun, 29 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
-    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    // Never less than a second: "0" or a date gone by would resend in a tight loop.
+    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:00 GMT', now)).toBe(1000);
+    expect(parseRetryAfter('0', now)).toBe(1000);
     expect(parseRetryAfter('86400', now)).toBe(MAX_RETRY_AFTER_MS);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
@@ -210,6 +212,37 @@ describe('sync rounds', () => {
       expect(server.sent[1]!.id).toBe(server.sent[0]!.id);
       expect(server.sent.slice(1).map((entry) => edits(entry).map((edit) => edit.id))).toEqual([[1], [2]]);
       await vi.waitFor(async () => expect(await entries()).toEqual([]));
+    } finally {
+      stop();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a wait another tab of the app was given holds this tab too (the round lock passes between tabs)', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+      key: (i: number) => [...stored.keys()][i] ?? null,
+      get length() {
+        return stored.size;
+      },
+    });
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    stored.set('partstrack.sync.pausedUntil', String(Date.now() + 800));
+    const server = scripted([echoQuantity]);
+    const stop = startOutboxSync(USER, server.deps);
+    try {
+      await setQuantity(USER, line(1), 4);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.sent).toHaveLength(0);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await setQuantity(USER, line(1), 5); // the next trigger after the wait sends
+      await vi.waitFor(() => expect(server.sent).toHaveLength(1));
+      expect(edits(server.sent[0]!)).toEqual([expect.objectContaining({ id: 1, quantity: 5 })]);
     } finally {
       stop();
       vi.unstubAllGlobals();

@@ -635,6 +635,8 @@ export async function setQuantity(
 export interface TypedFrom {
   version: number;
   quantity: number | null;
+  /** The server's version of the line's conflict shown when typing began; absent when there was none. */
+  theirs?: number;
 }
 
 /**
@@ -671,7 +673,8 @@ export async function replayQuantity(journal: QuantityJournal): Promise<OutboxEn
   if (!isProvisional(shown.id)) {
     const key = sheetKey(userEmail, shown.stock_count_id);
     const held = await readLine(key, shown.id);
-    if (held?.quantity === quantity) return undefined;
+    // Already queued before the page died (with its accepted book quantity, if it carried one).
+    if (held?.quantity === quantity && (acceptBook === undefined || held.book_quantity === acceptBook.bookQuantity)) return undefined;
     if (held && held.version === from.version && held.quantity !== from.quantity) {
       // Same version, another value: only this device's waiting edit changes a line without
       // changing its version, and it was made after the journaled one.
@@ -681,7 +684,8 @@ export async function replayQuantity(journal: QuantityJournal): Promise<OutboxEn
       const waiting = await offlineDb.outbox
         .where('target')
         .equals(lineTarget(shown.id))
-        .filter((entry) => entry.kind === KIND.quantity && entry.userEmail === userEmail && entry.status !== 'sending')
+        // Travelling too: an entry stays `sending` after a round that found no connection.
+        .filter((entry) => entry.kind === KIND.quantity && entry.userEmail === userEmail)
         .count();
       if (waiting > 0) return undefined;
     }
@@ -728,7 +732,12 @@ async function queueQuantity(
         changeLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }), held),
       coalesce: (open) => {
         const earlier = editOf(open);
-        const version = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined)?.version : earlier?.version;
+        const theirs = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined) : undefined;
+        // Typing over a line in conflict supersedes the conflict it was typed over, based on the
+        // server's side shown. A conflict that arrived during the typing was not seen: the edit
+        // stays based on what was seen, and the server shows the conflict again with the new value.
+        const unseen = theirs && from && from.theirs !== theirs.version && theirs.quantity !== from.quantity;
+        const version = theirs ? (unseen ? from.version : theirs.version) : earlier?.version;
         const partOf = partOfRequest(open.request);
         const accepted = partOf !== undefined ? undefined : (acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity }));
         return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted), partOf);

@@ -340,6 +340,47 @@ describe('issue #15, case by case', () => {
     expect(server.lines.get(3)!.quantity).toBe(2);
   });
 
+  it('10b: a conflict that arrives while the mechanic types is not resolved by the typing: it is asked again', async () => {
+    await setQuantity(USER, row(1), 5); // queued; the field shows 5 (version 0)
+    const from = { version: 0, quantity: 5 }; // the mechanic starts typing over it
+    Object.assign(server.lines.get(1)!, { quantity: 7, version: 1, updated_by: 'other@example.com' });
+    await runRound(USER, server.deps); // 5 is refused: 7 on the server, a conflict the field does not show
+    expect((await offlineDb.outbox.toArray())[0]).toMatchObject({ status: 'conflict', theirs: { quantity: 7 } });
+    await setQuantity(USER, (await onDevice(1))!, 9, undefined, from);
+    await runRound(USER, server.deps);
+    expect(server.lines.get(1)!.quantity).toBe(7);
+    expect((await offlineDb.outbox.toArray())[0]).toMatchObject({ status: 'conflict', theirs: { quantity: 7 } });
+    // Typed with the conflict in front of them: it replaces the conflict.
+    await setQuantity(USER, (await onDevice(1))!, 10, undefined, { version: 0, quantity: 9, theirs: 1 });
+    await runRound(USER, server.deps);
+    expect(server.lines.get(1)!.quantity).toBe(10);
+    expect(await offlineDb.outbox.count()).toBe(0);
+  });
+
+  it('12: a replay keeps a later edit waiting on this device, and an accepted book quantity it carried', async () => {
+    // Line 2: 5 confirmed; the journaled 7 did not reach the outbox; another tab then typed 8, and a
+    // read of the server brought another counter's version (8 stays on top, waiting).
+    await setQuantity(USER, row(2), 5);
+    await runRound(USER, server.deps);
+    const shown = (await onDevice(2))!;
+    await setQuantity(USER, shown, 8);
+    Object.assign(server.lines.get(2)!, { quantity: 4, version: 2 });
+    await writeCountSheet(USER, server.sheet());
+    expect(await onDevice(2)).toMatchObject({ quantity: 8, version: 2 });
+    expect(await replayQuantity({ userEmail: USER, shown, quantity: 7 })).toBeUndefined();
+    const [waiting] = await offlineDb.outbox.toArray();
+    expect((waiting!.request.json as { modifiedMaterials: Array<{ quantity: number }> }).modifiedMaterials[0]!.quantity).toBe(8);
+
+    // Line 3: "keep the counted 5" after the book moved to 9; the page died before it was queued.
+    Object.assign(server.lines.get(3)!, { quantity: 5, version: 1, book_quantity_now: 9 });
+    await writeCountSheet(USER, server.sheet());
+    const moved = (await onDevice(3))!;
+    await replayQuantity({ userEmail: USER, shown: moved, quantity: 5, acceptBook: { bookQuantity: 9 } });
+    expect(await onDevice(3)).toMatchObject({ quantity: 5, book_quantity: 9 });
+    const accepted = (await offlineDb.outbox.toArray()).find((entry) => entry.target === 'line:3')!;
+    expect(accepted.request.json).toEqual({ modifiedMaterials: [{ id: 3, quantity: 5, version: 1, acceptBookQuantity: 9 }] });
+  });
+
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
     await setQuantity(USER, row(1), 5);
     await runRound(USER, server.deps);

@@ -204,7 +204,7 @@ export default function MechanicViewPage() {
   const canAdd = editable && can(profile.permissions, 'materialCount.add');
   // Submitted and not booked yet (decision 0053): the ERP gave no answer and the phone that
   // submitted did not send it again. Submitting again finishes it, under the same ERP reference.
-  const booking = count.status === 'submitted' && !submit;
+  const booking = count.being_booked === true && !submit;
   const canSubmit = (editable || booking) && can(profile.permissions, 'stockCount.submit');
   const present = new Set(sheet.material_counts.map((line) => line.material_code));
   // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
@@ -298,6 +298,9 @@ export default function MechanicViewPage() {
               <span>{t('stockCount.submitFailed', { message: submit.lastError ?? '' })}</span>
               <RetryOrDiscard entry={submit} actions={actions} />
             </>
+          ) : submit.lastError ? (
+            // Tried and kept: no answer, the server busy, or the ERP not answering (a 503 that keeps the count submitted).
+            t('stockCount.submitRetrying', { message: submit.lastError })
           ) : (
             t('stockCount.submitQueued')
           )}
