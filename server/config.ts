@@ -161,7 +161,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  const localAuth = e.AUTH_LOCAL_ENABLED === undefined ? true : e.AUTH_LOCAL_ENABLED === 'true';
+  // The demo sign-in lets anyone sign in as any address: on by default only where no real identity
+  // provider is configured (the embedded demo). A deployment that names Microsoft or Google gets it
+  // only by asking for it (AUTH_LOCAL_ENABLED=true), whatever its NODE_ENV says.
+  const realProvider = e.MS_TENANT_ID !== undefined || e.FIREBASE_PROJECT_ID !== undefined;
+  const localAuth = e.AUTH_LOCAL_ENABLED === undefined ? !realProvider : e.AUTH_LOCAL_ENABLED === 'true';
   if (localAuth && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_AUTH_IN_PRODUCTION) {
     throw new ConfigError(
       'The local demo sign-in is on while NODE_ENV=production. Set AUTH_LOCAL_ENABLED=false and configure ' +

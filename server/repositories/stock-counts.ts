@@ -19,7 +19,14 @@ import type { CurrentUser } from './users';
 type Executor = Db | Tx;
 
 
-const PLANT_WIDE_ROLES = ['stock_admin', 'custom_service_admin'];
+/** Roles that plan every count of their plants (not held to planner groups). */
+const PLANT_WIDE_PLANNERS = ['stock_admin'];
+/**
+ * Roles that read every count of their plants. custom_service_admin reads stock management (§6)
+ * and plans nothing: held by a supervisor, it must not lift the planner-group limit, nor make the
+ * plant's counts the supervisor's to plan.
+ */
+const PLANT_WIDE_READERS = ['stock_admin', 'custom_service_admin'];
 
 /**
  * The planner group a count belongs to: its own (set when it is planned), else that of its work
@@ -33,7 +40,7 @@ export const countPlannerGroupSql = sql<string | null>`coalesce(${stockCounts.pl
  * theirs (super managers, stock admins). Per plant: a planner group code belongs to one plant.
  */
 export function plannerGroupLimit(user: CurrentUser): Array<{ plant: string; code: string }> | null {
-  if (isSuperManager(user.grants) || user.grants.some((grant) => PLANT_WIDE_ROLES.includes(grant))) return null;
+  if (isSuperManager(user.grants) || user.grants.some((grant) => PLANT_WIDE_PLANNERS.includes(grant))) return null;
   return user.attachments.filter((a) => a.kind === 'planner_group').map(({ plant, code }) => ({ plant, code }));
 }
 
@@ -52,7 +59,8 @@ export async function stockCountScope(db: Executor, user: CurrentUser, as: 'any'
   const plants = user.plants.filter((plant) => allowed.some((row) => row.plant === plant));
   if (plants.length === 0) return sql`false`;
   const inPlants = inArray(stockCounts.plant, plants);
-  if (user.grants.some((grant) => PLANT_WIDE_ROLES.includes(grant))) return inPlants;
+  if (user.grants.some((grant) => PLANT_WIDE_PLANNERS.includes(grant))) return inPlants;
+  if (as === 'any' && user.grants.some((grant) => PLANT_WIDE_READERS.includes(grant))) return inPlants;
   // A mechanic sees the counts assigned to them once they are sent: drafts stay with the planner.
   // #18: a count is also assigned to each counter of one of its parts.
   const mine = or(

@@ -44,6 +44,8 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
       MS_JWKS_URL: `http://127.0.0.1:${port}/keys`,
       FIREBASE_PROJECT_ID: firebaseProject,
       FIREBASE_JWKS_URL: `http://127.0.0.1:${port}/keys`,
+      // With real providers configured the demo sign-in is off unless asked for; these tests use all three.
+      AUTH_LOCAL_ENABLED: 'true',
     });
   });
   afterAll(async () => {

@@ -3,8 +3,12 @@ import { loadConfig } from '../../server/config';
 import { contentSecurityPolicy } from '../../server/app';
 
 describe('server configuration', () => {
-  it('runs the local demo sign-in by default', () => {
+  it('runs the local demo sign-in by default, and not once a real identity provider is configured unless asked for', () => {
     expect(loadConfig({}).localAuth).toBe(true);
+    // A deployment that forgot NODE_ENV=production must not let anyone sign in as anyone.
+    expect(loadConfig({ MS_TENANT_ID: 'tenant', MS_CLIENT_ID: 'client' }).localAuth).toBe(false);
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'p' }).localAuth).toBe(false);
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'p', AUTH_LOCAL_ENABLED: 'true' }).localAuth).toBe(true);
   });
 
   it('refuses to start with the local demo sign-in under NODE_ENV=production', () => {

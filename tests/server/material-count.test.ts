@@ -80,6 +80,21 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(sort.json().message).toContain('orderByColumn must be one of');
   });
 
+  it('accepts a book quantity only as it is now: another value is a conflict showing the current one, nothing written', async () => {
+    const [line] = (await lines(COUNT.inProgress)).material_counts;
+    const res = await api('mechanic', 'PUT', '/my_material_count', {
+      modifiedMaterials: [{ id: line.id, quantity: 2, version: line.version, acceptBookQuantity: (line.book_quantity_now ?? 0) + 1000 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`The book quantity is no longer the one accepted for ${line.material_code}: choose again.`);
+    expect(res.json().conflicts).toEqual([expect.objectContaining({ id: line.id, book_quantity_now: line.book_quantity_now, version: line.version })]);
+    expect((await lines(COUNT.inProgress)).material_counts.find((l: { id: number }) => l.id === line.id)).toMatchObject({
+      quantity: line.quantity,
+      book_quantity: line.book_quantity,
+      version: line.version,
+    });
+  });
+
   it('moves an initiated count to in progress on the first quantity edit and bumps the line version', async () => {
     const [line] = (await lines(COUNT.initiatedWallToWall)).material_counts;
     expect((await count(COUNT.initiatedWallToWall)).status).toBe('initiated');
@@ -94,18 +109,18 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     const [a, b, c] = (await lines(COUNT.inProgress)).material_counts;
     const res = await api('mechanic', 'PUT', '/my_material_count', {
       modifiedMaterials: [
-        { id: c.id, quantity: 9, version: c.version, acceptBookQuantity: 7 },
+        { id: c.id, quantity: 9, version: c.version, acceptBookQuantity: c.book_quantity_now },
         { id: a.id, quantity: 1.5, version: a.version },
-        { id: b.id, quantity: 0, version: b.version, acceptBookQuantity: null },
+        { id: b.id, quantity: 0, version: b.version, acceptBookQuantity: b.book_quantity_now },
       ],
     });
     expect(res.statusCode).toBe(200);
     const written = res.json().material_counts;
     expect(written.map((l: { id: number }) => l.id)).toEqual([c.id, a.id, b.id]);
-    expect(written[0]).toMatchObject({ quantity: 9, book_quantity: 7, version: c.version + 1, updated_by: 'mechanic@example.com' });
+    expect(written[0]).toMatchObject({ quantity: 9, book_quantity: c.book_quantity_now, version: c.version + 1, updated_by: 'mechanic@example.com' });
     expect(written[1]).toMatchObject({ quantity: 1.5, book_quantity: a.book_quantity, book_quantity_at: a.book_quantity_at, version: a.version + 1 });
-    expect(written[2]).toMatchObject({ quantity: 0, book_quantity: null, version: b.version + 1 });
-    // A book quantity accepted, even none (null), is taken now; no choice leaves the line's time.
+    expect(written[2]).toMatchObject({ quantity: 0, book_quantity: b.book_quantity_now, version: b.version + 1 });
+    // A book quantity accepted is taken now; no choice leaves the line's time.
     for (const taken of [written[0], written[2]]) expect(new Date(taken.book_quantity_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const after = (await lines(COUNT.inProgress)).material_counts;
     for (const line of written) expect(after.find((l: { id: number }) => l.id === line.id)).toMatchObject({ quantity: line.quantity, version: line.version, book_quantity: line.book_quantity });

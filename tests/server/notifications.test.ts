@@ -238,6 +238,13 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
         .where(and(eq(auditLog.action, 'notificationSettings.update'), eq(auditLog.targetId, ids.mechanic!)));
       expect(audit.map((a) => a.actorEmail)).toContain(EMAILS.supervisor);
       expect((await settingsOf('manager', 'lyon')).statusCode).toBe(200);
+      // Not upwards: the FI01 supervisor shares FI01 with the stock admin, and may not redirect or
+      // silence their messages; a stock admin may a supervisor's.
+      const upwards = await call('PUT', `/users/${ids.stockAdmin}/notifications_settings`, 'supervisor', { notificationSettings: changed });
+      expect(upwards.statusCode).toBe(403);
+      expect(upwards.json().message).toBe('You may not change the notification settings of a user whose role ranks above yours');
+      expect((await settingsOf('supervisor', 'stockAdmin')).statusCode).toBe(403);
+      expect((await settingsOf('stockAdmin', 'supervisor')).statusCode).toBe(200);
     });
 
     it('shows push device tokens only to their owner; a supervisor, stock admin or manager sees the devices without them', async () => {

@@ -332,6 +332,18 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(done.json().status).toBe('completed');
   });
 
+  it('lets no counter of a blind count accept a book quantity: it is not shown one, and a refusal on a guess would tell it', async () => {
+    const { id } = await createCount({ blind: true, conductedBy: 'mechanic@example.com' });
+    const [line] = (await api('mechanic', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`)).json().material_counts as Array<{ id: number; version: number }>;
+    for (const guess of [0, 5, null]) {
+      const res = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line!.id, quantity: 3, version: line!.version, acceptBookQuantity: guess }] });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(`Stock count ${id} is counted blind: its book quantities are not shown to you, so none can be accepted`);
+    }
+    // Counting it is theirs.
+    expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line!.id, quantity: 3, version: line!.version }] })).statusCode).toBe(200);
+  });
+
   it('hides the book quantity from the counters of a blind count, split or not', async () => {
     const { id, is_blind } = await createCount({ blind: true, parts: [{ counter: MECHANIC, rest: true }] });
     expect(is_blind).toBe(true);

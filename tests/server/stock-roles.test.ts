@@ -797,6 +797,41 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       expect((await get('supervisor', `/relationship/print_materials?stockCountId=${warehouse.id}`)).statusCode).toBe(404);
     });
 
+    it('a supervisor who also reads stock management (custom_service_admin) reads the plant’s counts but still plans only its planner groups', async () => {
+      // FI01 V003 belongs to planner group F20; the supervisor holds F10.
+      const codes = (await query(sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V003' order by material_code limit 1`)).map((r) =>
+        String(r.material_code),
+      );
+      const other = ok(
+        await send('stock.admin', {
+          method: 'POST',
+          url: '/my_stock_count',
+          payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy: 'mechanic@example.com' },
+        }),
+        201,
+      );
+      await query(sql`insert into user_grants (user_id, grant_id) select id, 'custom_service_admin' from users where email = 'supervisor@example.com'`);
+      try {
+        product.invalidateCaches();
+        expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${other.id}&page=1&maxResults=20`)).stock_counts).toEqual([
+          expect.objectContaining({ id: other.id, planned_by_you: false }),
+        ]);
+        const cancel = await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: other.id, status: 'cancelled' } });
+        expect(cancel.statusCode).toBe(403);
+        expect(cancel.json()).toEqual({ message: `Only a planner of stock count ${other.id} can cancel it` });
+        const planned = await send('supervisor', {
+          method: 'POST',
+          url: '/my_stock_count',
+          payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy: 'mechanic@example.com' },
+        });
+        expect(planned.statusCode).toBe(403);
+      } finally {
+        await query(sql`delete from user_grants where grant_id = 'custom_service_admin' and user_id = (select id from users where email = 'supervisor@example.com')`);
+        product.invalidateCaches();
+      }
+      expect(ok(await send('stock.admin', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: other.id, status: 'cancelled' } })).status).toBe('cancelled');
+    });
+
     it('lets a supervisor count another planner group’s count it is asked to count, but not plan it: edit, cancel, recount and delete lines are 403 (0018, 0033)', async () => {
       // FI01 V003 belongs to planner group F20; the supervisor holds F10 and is the one who counts.
       const codes = (await query(sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V003' order by material_code limit 2`)).map((r) =>

@@ -134,6 +134,29 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           };
         }
 
+        // A book quantity is accepted only as it is now: the one the counter was shown as moved.
+        // Never on a count that is blind for the caller (it is not shown the book, and a 409 on a
+        // guess would tell it the book quantity); never a value of the caller's choosing, which
+        // would clear the submit's "book moved" check and falsify the line's reference.
+        const accepting = lines.filter(({ line }) => edits.find((e) => e.id === line.id)!.acceptBookQuantity !== undefined);
+        const blindAccepting = accepting.filter(({ line }) => blindCounts.has(line.stockCountId));
+        if (blindAccepting.length > 0) {
+          throw new HttpError(403, `Stock count ${blindAccepting[0]!.line.stockCountId} is counted blind: its book quantities are not shown to you, so none can be accepted`);
+        }
+        if (accepting.length > 0) {
+          const now = await materialCountRows(tx, accepting.map(({ line }) => line));
+          const stale = now.filter((row) => edits.find((e) => e.id === row.id)!.acceptBookQuantity !== row.book_quantity_now);
+          if (stale.length > 0) {
+            return {
+              status: 409,
+              body: {
+                message: `The book quantity is no longer the one accepted for ${stale.map((row) => row.material_code).join(', ')}: choose again.`,
+                conflicts: shown(stale),
+              },
+            };
+          }
+        }
+
         // Every line in one statement (a device syncs up to 100 edits a request; one UPDATE each
         // was 100 round trips): the edits as arrays side by side, each line's once (the contract
         // refuses a line listed twice). An accepted book quantity is taken now, as before.

@@ -2,7 +2,8 @@
  * GET / PUT /user_api/v1/users/{uid}/notifications_settings (§3, §5, §6).
  * The user themselves may read and change their settings; super_manager, supervisor and
  * stock_admin (capability notificationSettings.editOthers) may read and change those of users
- * who share one of their notification plants (super managers: anyone). Nobody else reads them.
+ * who share one of their notification plants (super managers: anyone), never of a super manager,
+ * nor a stock admin's unless the caller is one. Nobody else reads them.
  * Push device tokens are answered to their owner only (#20); others get the devices without them.
  * §5 messages come from the contract; e-mail domains are checked against the allowed list here.
  */
@@ -13,7 +14,7 @@ import { notificationSettingsResponse, updateNotificationSettingsBody, userIdPar
 import { checkEmail } from '../../../src/domain/email';
 import { can, isSuperManager } from '../../../src/domain/permissions';
 import type { Db } from '../../db/client';
-import { userAttachments, users } from '../../db/schema';
+import { userAttachments, userGrants, users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
@@ -44,6 +45,13 @@ async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promis
     .where(and(eq(userAttachments.userId, uid), eq(userAttachments.kind, 'plant')));
   if (!targetPlants.some((p) => scope.includes(p.code))) {
     throw new HttpError(403, 'You may only change the notification settings of users in your notification plants');
+  }
+  // Not upwards: a supervisor or stock admin sharing a plant with a super manager (or a supervisor
+  // with a stock admin) could otherwise send that person's messages to their own address, or
+  // silence them. Super managers, as above, may edit anyone's.
+  const targetGrants = (await db.select({ grant: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, uid))).map((row) => row.grant);
+  if (isSuperManager(targetGrants) || (targetGrants.includes('stock_admin') && !caller.grants.includes('stock_admin'))) {
+    throw new HttpError(403, 'You may not change the notification settings of a user whose role ranks above yours');
   }
   return 'other';
 }
