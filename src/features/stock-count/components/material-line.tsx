@@ -67,7 +67,23 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
   const { t } = useTranslation();
   if (entry.status === 'conflict') {
     const theirs = entry.theirs as MaterialCountRow | undefined;
-    const mine = editOf(entry)?.quantity;
+    const edit = editOf(entry);
+    const mine = edit?.quantity;
+    // A book quantity accepted that moved again before it reached the server (decision 0054): the
+    // server takes only the current one. Keeping mine would be refused again; the choice is made
+    // again on the line as it is now.
+    if (theirs && edit?.acceptBookQuantity !== undefined && theirs.book_quantity_now !== edit.acceptBookQuantity) {
+      return (
+        <div className="line-sync conflict" role="alert">
+          <span>{t('stockCount.bookMovedAgain', { now: format(theirs.book_quantity_now), unit: theirs.unit })}</span>
+          <span className="line-sync-actions">
+            <button type="button" className="button small" onClick={() => actions.onTakeTheirs(entry)}>
+              {t('stockCount.chooseAgain')}
+            </button>
+          </span>
+        </div>
+      );
+    }
     return (
       <div className="line-sync conflict" role="alert">
         <span>
