@@ -424,6 +424,22 @@ export function withoutBook<T extends { book_quantity: number | null; book_quant
 }
 
 /** Whether this caller gets no book quantity for this count: it is blind and they see it only as one who counts it. */
+/**
+ * Whether the caller reads this count whole, as its planners do (every line, every part's, book
+ * quantities of a blind count): its planners and overseers, and those who read their plants'
+ * counts (custom_service_admin, decision 0054) unless they count this one themselves.
+ */
+export async function readsWhole(db: Executor, user: CurrentUser, count: StockCountRecord): Promise<boolean> {
+  if (await oversees(db, user, count.id)) return true;
+  if (!user.grants.some((grant) => PLANT_WIDE_READERS.includes(grant)) || count.conductedBy === user.email) return false;
+  const [part] = await db
+    .select({ id: stockCountParts.id })
+    .from(stockCountParts)
+    .where(and(eq(stockCountParts.stockCountId, count.id), eq(stockCountParts.counter, user.email)))
+    .limit(1);
+  return !part;
+}
+
 export async function isBlindFor(db: Executor, user: CurrentUser, count: StockCountRecord): Promise<boolean> {
   return count.isBlind && !(await oversees(db, user, count.id));
 }

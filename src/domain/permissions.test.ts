@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  mayEditNotificationsOf,
   CAPABILITIES,
   GRANTS,
   can,
@@ -185,5 +186,17 @@ describe('§2 shell entries', () => {
 
   it('shows Priority to any PM permission and nothing else extra', () => {
     expect(visibleNavEntries(['PM_read'], [], allowed)).toEqual(['status', 'priority', 'profile', 'info']);
+  });
+});
+
+describe('others\u2019 notification settings (decision 0054)', () => {
+  it('are edited by super managers for anyone, and otherwise never upwards', () => {
+    expect(mayEditNotificationsOf(['super_manager'], ['super_manager_read_only'])).toBe(true);
+    expect(mayEditNotificationsOf(['supervisor'], ['mechanic'])).toBe(true);
+    expect(mayEditNotificationsOf(['supervisor'], ['supervisor'])).toBe(true);
+    expect(mayEditNotificationsOf(['supervisor'], ['stock_admin'])).toBe(false);
+    expect(mayEditNotificationsOf(['stock_admin'], ['stock_admin', 'supervisor'])).toBe(true);
+    expect(mayEditNotificationsOf(['stock_admin'], ['super_manager'])).toBe(false);
+    expect(mayEditNotificationsOf(['supervisor', 'stock_admin'], ['super_manager_read_only'])).toBe(false);
   });
 });

@@ -186,6 +186,17 @@ export function isSuperManager(grants: readonly string[]): boolean {
   return grants.some((grant) => (SUPER_MANAGER_ROLES as readonly string[]).includes(grant));
 }
 
+/**
+ * Whether a holder of `notificationSettings.editOthers` may read and change the notification
+ * settings of a user with `target` grants (decision 0054): super managers anyone's; others never a
+ * super manager's, nor a stock admin's unless they are one (not upwards). Plants are checked apart.
+ */
+export function mayEditNotificationsOf(caller: readonly string[], target: readonly string[]): boolean {
+  if (isSuperManager(caller)) return true;
+  if (isSuperManager(target)) return false;
+  return !target.includes('stock_admin') || caller.includes('stock_admin');
+}
+
 /** §6 Attachments: which grants may carry which attachment kind. */
 export const ATTACHMENT_KINDS = [
   'plant',

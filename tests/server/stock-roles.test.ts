@@ -825,6 +825,12 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
           payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy: 'mechanic@example.com' },
         });
         expect(planned.statusCode).toBe(403);
+        // Split among counters, it is still read whole by a reader of the plant who counts none of it.
+        const split = await send('stock.admin', { method: 'PUT', url: '/my_stock_count/parts', payload: { stockCountId: other.id, parts: [{ counter: 'mechanic@example.com', rest: true }] } });
+        expect(split.statusCode, split.body).toBe(200);
+        const whole = await get('supervisor', `/my_material_count?stockCountId=${other.id}&page=1&maxResults=20`);
+        expect(whole.statusCode, whole.body).toBe(200);
+        expect(whole.json().material_counts).toHaveLength(1);
       } finally {
         await query(sql`delete from user_grants where grant_id = 'custom_service_admin' and user_id = (select id from users where email = 'supervisor@example.com')`);
         product.invalidateCaches();

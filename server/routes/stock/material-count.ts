@@ -34,6 +34,7 @@ import {
   lockCountsForEdit,
   materialCountRows,
   oversees,
+  readsWhole,
   stockCountScope,
   toMaterialCountRow,
   withoutBook,
@@ -59,7 +60,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const { stockCountId, ...options } = request.query;
       const count = await findStockCount(db, user, stockCountId);
       // #18: a counter of a split count reads their part only; a counter of a blind count gets no book quantity.
-      const overseer = await oversees(db, user, count.id);
+      const overseer = await readsWhole(db, user, count);
       if (!overseer && (await isSplit(db, count.id))) {
         throw new HttpError(403, `Stock count ${count.id} is split among counters: read your part with GET /api/v2/my_stock_count/part?stockCountId=${count.id}`);
       }

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { errorBody } from '../../../src/contract/common';
 import { notificationSettingsResponse, updateNotificationSettingsBody, userIdParams } from '../../../src/contract/notifications';
 import { checkEmail } from '../../../src/domain/email';
-import { can, isSuperManager } from '../../../src/domain/permissions';
+import { can, isSuperManager, mayEditNotificationsOf } from '../../../src/domain/permissions';
 import type { Db } from '../../db/client';
 import { userAttachments, userGrants, users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
@@ -50,7 +50,7 @@ async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promis
   // with a stock admin) could otherwise send that person's messages to their own address, or
   // silence them. Super managers, as above, may edit anyone's.
   const targetGrants = (await db.select({ grant: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, uid))).map((row) => row.grant);
-  if (isSuperManager(targetGrants) || (targetGrants.includes('stock_admin') && !caller.grants.includes('stock_admin'))) {
+  if (!mayEditNotificationsOf(caller.grants, targetGrants)) {
     throw new HttpError(403, 'You may not change the notification settings of a user whose role ranks above yours');
   }
   return 'other';

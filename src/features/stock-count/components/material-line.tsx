@@ -23,6 +23,8 @@ export interface LineActions {
   onDiscard(entry: OutboxEntry): void;
   onKeepMine(entry: OutboxEntry): void;
   onTakeTheirs(entry: OutboxEntry): void;
+  /** An accepted book quantity refused (the book moved again): keep the quantity, choose the book again. */
+  onChooseBookAgain(entry: OutboxEntry): void;
 }
 
 interface Props {
@@ -75,9 +77,9 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
     if (theirs && edit?.acceptBookQuantity !== undefined && theirs.book_quantity_now !== edit.acceptBookQuantity) {
       return (
         <div className="line-sync conflict" role="alert">
-          <span>{t('stockCount.bookMovedAgain', { now: format(theirs.book_quantity_now), unit: theirs.unit })}</span>
+          <span>{t('stockCount.bookMovedAgain', { now: format(theirs.book_quantity_now), unit: theirs.unit, mine: format(mine ?? null) })}</span>
           <span className="line-sync-actions">
-            <button type="button" className="button small" onClick={() => actions.onTakeTheirs(entry)}>
+            <button type="button" className="button small" onClick={() => actions.onChooseBookAgain(entry)}>
               {t('stockCount.chooseAgain')}
             </button>
           </span>

@@ -5,6 +5,7 @@ import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
 import { offlineDb, type OutboxEntry } from '../../../offline/db';
 import {
   addLine,
+  chooseBookAgain,
   discardEntry,
   keepMine,
   KIND,
@@ -369,6 +370,30 @@ describe('sync rounds', () => {
     const left = await entries();
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ target: 'line:1', status: 'conflict', theirs });
+  });
+
+  it('an accepted book quantity refused because the book moved again is not sent again: typing drops it, "choose again" keeps my count', async () => {
+    await writeCountSheet(USER, sheet([line(1, 3, 2), line(2), line(3)]));
+    await setQuantity(USER, { ...line(1, 3, 2), book_quantity_now: 7 }, 3, { bookQuantity: 7 });
+    const theirs = { ...line(1, 3, 2), book_quantity_now: 9 };
+    await runRound(USER, scripted([{ status: 409, body: { message: 'moved again', conflicts: [theirs] }, message: 'moved again' }]).deps);
+    const [conflict] = await entries();
+    expect(conflict).toMatchObject({ status: 'conflict', theirs: { book_quantity_now: 9 } });
+
+    // A new value typed over it goes without the refused acceptance.
+    await setQuantity(USER, (await mirrored()).material_counts[0]!, 4);
+    expect((await entries())[0]!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 4, version: 2 }] });
+
+    // Or "choose again": my count goes on the server's version, the line shows the new book quantity.
+    await offlineDb.outbox.clear();
+    await setQuantity(USER, { ...line(1, 3, 2), book_quantity_now: 7 }, 3, { bookQuantity: 7 });
+    await runRound(USER, scripted([{ status: 409, body: { message: 'moved again', conflicts: [theirs] }, message: 'moved again' }]).deps);
+    await chooseBookAgain((await entries())[0]!);
+    const [again] = await entries();
+    expect(again).toMatchObject({ status: 'pending' });
+    expect(again!.id).not.toBe(conflict!.id);
+    expect(again!.request.json).toEqual({ modifiedMaterials: [{ id: 1, quantity: 3, version: 2 }] });
+    expect((await mirrored()).material_counts[0]).toMatchObject({ quantity: 3, book_quantity: 5, book_quantity_now: 9 });
   });
 
   it('take theirs puts the server’s value in the mirror and drops mine', async () => {

@@ -739,7 +739,11 @@ async function queueQuantity(
         const unseen = theirs && from && from.theirs !== theirs.version && theirs.quantity !== from.quantity;
         const version = theirs ? (unseen ? from.version : theirs.version) : earlier?.version;
         const partOf = partOfRequest(open.request);
-        const accepted = partOf !== undefined ? undefined : (acceptBook ?? (earlier?.acceptBookQuantity === undefined ? undefined : { bookQuantity: earlier.acceptBookQuantity }));
+        // An accepted book quantity the server refused (it moved again, decision 0054) is not
+        // carried into the new value: it would be refused again. The choice is made again.
+        const refusedAccept = theirs !== undefined && earlier?.acceptBookQuantity !== undefined && theirs.book_quantity_now !== earlier.acceptBookQuantity;
+        const carried = earlier?.acceptBookQuantity === undefined || refusedAccept ? undefined : { bookQuantity: earlier.acceptBookQuantity };
+        const accepted = partOf !== undefined ? undefined : (acceptBook ?? carried);
         return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted), partOf);
       },
       undo: { ...line },
@@ -966,6 +970,29 @@ export function conflictRows(body: unknown, stockCountId?: number): MaterialCoun
   const conflicts = (body as Partial<MaterialCountConflict> | null)?.conflicts as Array<MaterialCountRow | PartLineRow> | undefined;
   if (!Array.isArray(conflicts) || conflicts.length === 0) return null;
   return conflicts.map((row) => ('material_count_id' in row ? partLineAsRow(stockCountId ?? 0, row) : row));
+}
+
+/**
+ * After an accepted book quantity was refused because the book moved again (decision 0054): my
+ * quantity goes again without the acceptance, on the server's version, and the line takes the
+ * server's book quantities, so "book moved" is asked again with the new one. Nothing typed is lost.
+ */
+export async function chooseBookAgain(entry: OutboxEntry): Promise<void> {
+  const theirs = entry.theirs as MaterialCountRow;
+  const edit = editOf(entry);
+  if (!edit) return;
+  const { acceptBookQuantity: _refused, ...quantity } = edit;
+  const request = rewriteEdit(entry.request, { ...quantity, version: theirs.version });
+  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
+    await updateLine(sheetKey(entry.userEmail, stockCountIdOf(entry)), theirs.id, (line) => ({
+      ...line,
+      book_quantity: theirs.book_quantity,
+      book_quantity_at: theirs.book_quantity_at,
+      book_quantity_now: theirs.book_quantity_now,
+    }));
+    await offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined, batchId: undefined });
+  });
+  notifyEnqueued();
 }
 
 /** Keep mine: send my value again, now based on the server's version, under a new key. */

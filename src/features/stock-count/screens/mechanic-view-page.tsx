@@ -33,6 +33,7 @@ import {
   sheetScope,
   submitCount,
   takeTheirs,
+  chooseBookAgain,
 } from '../offline/count-sheet';
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
 import { useCountSheet } from '../hooks/use-count-sheet';
@@ -148,6 +149,7 @@ export default function MechanicViewPage() {
       onDiscard: (entry) => run(discardEntry(entry)),
       onKeepMine: (entry) => run(keepMine(entry)),
       onTakeTheirs: (entry) => run(takeTheirs(entry)),
+      onChooseBookAgain: (entry) => run(chooseBookAgain(entry)),
     }),
     [email, run],
   );

@@ -24,11 +24,22 @@ export function UserStatus({ user }: { user: UserRow }) {
   return <span className="status-pill ok">{t('users.status.active')}</span>;
 }
 
-export function UserTable({ users, actions, onAction }: { users: UserRow[]; actions: UserAction[]; onAction: (action: UserAction, user: UserRow) => void }) {
+export function UserTable({
+  users,
+  actions,
+  allows,
+  onAction,
+}: {
+  users: UserRow[];
+  actions: UserAction[];
+  /** Whether an action applies to this row (e.g. another user's notification settings, not upwards). */
+  allows?: (action: UserAction, user: UserRow) => boolean;
+  onAction: (action: UserAction, user: UserRow) => void;
+}) {
   const { t } = useTranslation();
   // #21: the first action the caller may take stays in sight; the others are in the row's "⋯" menu,
   // so a phone's row keeps one line of buttons.
-  const [primary, ...secondary] = actions;
+  const [primary] = actions;
   return (
     <div className="table-wrap">
       <table className="data-table users-table">
@@ -48,54 +59,59 @@ export function UserTable({ users, actions, onAction }: { users: UserRow[]; acti
           </tr>
         </thead>
         <tbody>
-          {users.map((user) => (
-            <tr key={user.uid}>
-              <td>
-                <span className="strong">{user.displayName}</span>
-                <span className="cell-sub">{user.email}</span>
-              </td>
-              <td data-label={t('users.columns.status')}>
-                <UserStatus user={user} />
-              </td>
-              <td data-label={t('users.columns.permissions')}>
-                {user.permissions.length === 0 ? (
-                  <span className="muted">{t('users.noGrants')}</span>
-                ) : (
-                  <ul className="grant-list">
-                    {user.permissions.map((grant) => (
-                      <li key={grant}>{t(`users.grants.${grant}`, { defaultValue: grant })}</li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td data-label={t('users.columns.plants')}>{user.plants.join(', ') || '–'}</td>
-              <td className="user-last-login" data-label={t('users.columns.lastLogin')}>{user.lastLogin ? formatDateTime(user.lastLogin) : t('users.never')}</td>
-              {primary && (
-                <td className="user-actions">
-                  <div className="user-actions-list">
-                    <button
-                      type="button"
-                      className={`button small${primary === 'remove' ? ' outline-danger' : ''}`}
-                      aria-label={t(`${ACTION_LABEL[primary]}For`, { name: user.displayName })}
-                      onClick={() => onAction(primary, user)}
-                    >
-                      {t(ACTION_LABEL[primary])}
-                    </button>
-                    <MoreMenu
-                      label={t('users.actions.moreFor', { name: user.displayName })}
-                      items={secondary.map((action) => ({
-                        key: action,
-                        label: t(ACTION_LABEL[action]),
-                        ariaLabel: t(`${ACTION_LABEL[action]}For`, { name: user.displayName }),
-                        danger: action === 'remove',
-                        onSelect: () => onAction(action, user),
-                      }))}
-                    />
-                  </div>
+          {users.map((user) => {
+            const [first, ...more] = allows ? actions.filter((action) => allows(action, user)) : actions;
+            return (
+              <tr key={user.uid}>
+                <td>
+                  <span className="strong">{user.displayName}</span>
+                  <span className="cell-sub">{user.email}</span>
                 </td>
-              )}
-            </tr>
-          ))}
+                <td data-label={t('users.columns.status')}>
+                  <UserStatus user={user} />
+                </td>
+                <td data-label={t('users.columns.permissions')}>
+                  {user.permissions.length === 0 ? (
+                    <span className="muted">{t('users.noGrants')}</span>
+                  ) : (
+                    <ul className="grant-list">
+                      {user.permissions.map((grant) => (
+                        <li key={grant}>{t(`users.grants.${grant}`, { defaultValue: grant })}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td data-label={t('users.columns.plants')}>{user.plants.join(', ') || '–'}</td>
+                <td className="user-last-login" data-label={t('users.columns.lastLogin')}>{user.lastLogin ? formatDateTime(user.lastLogin) : t('users.never')}</td>
+                {primary && (
+                  <td className="user-actions">
+                    {first && (
+                      <div className="user-actions-list">
+                        <button
+                          type="button"
+                          className={`button small${first === 'remove' ? ' outline-danger' : ''}`}
+                          aria-label={t(`${ACTION_LABEL[first]}For`, { name: user.displayName })}
+                          onClick={() => onAction(first, user)}
+                        >
+                          {t(ACTION_LABEL[first])}
+                        </button>
+                        <MoreMenu
+                          label={t('users.actions.moreFor', { name: user.displayName })}
+                          items={more.map((action) => ({
+                            key: action,
+                            label: t(ACTION_LABEL[action]),
+                            ariaLabel: t(`${ACTION_LABEL[action]}For`, { name: user.displayName }),
+                            danger: action === 'remove',
+                            onSelect: () => onAction(action, user),
+                          }))}
+                        />
+                      </div>
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

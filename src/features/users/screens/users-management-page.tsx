@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserList, UserRow } from '../../../contract/users';
-import { can, type Capability } from '../../../domain/permissions';
+import { can, mayEditNotificationsOf, type Capability } from '../../../domain/permissions';
 import { useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { Spinner } from '../../../components/ui/spinner';
 import { Pager } from '../../../components/ui/pager';
@@ -124,7 +124,12 @@ export default function UsersManagementPage() {
             {data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>}
             {data && data.items.length > 0 && (
               <>
-                <UserTable users={data.items} actions={actions} onAction={(kind, user) => (kind === 'notifications' ? navigate(`/notification-settings?uid=${user.uid}`) : setAction({ kind, user }))} />
+                <UserTable
+                  users={data.items}
+                  actions={actions}
+                  allows={(kind, user) => kind !== 'notifications' || mayEditNotificationsOf(permissions, user.permissions)}
+                  onAction={(kind, user) => (kind === 'notifications' ? navigate(`/notification-settings?uid=${user.uid}`) : setAction({ kind, user }))}
+                />
                 <Pager
                   page={data.page}
                   pages={data.pages}
