@@ -797,19 +797,25 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       expect((await get('supervisor', `/relationship/print_materials?stockCountId=${warehouse.id}`)).statusCode).toBe(404);
     });
 
-    it('a supervisor who also reads stock management (custom_service_admin) reads the plant’s counts but still plans only its planner groups', async () => {
-      // FI01 V003 belongs to planner group F20; the supervisor holds F10.
-      const codes = (await query(sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V003' order by material_code limit 1`)).map((r) =>
+    /** A count of `lines` materials at FI01 V003 (planner group F20), planned by the stock admin for `conductedBy`. */
+    async function plannedInF20(lines: number, conductedBy: string) {
+      const codes = (await query(sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V003' order by material_code limit ${lines}`)).map((r) =>
         String(r.material_code),
       );
-      const other = ok(
+      const count = ok(
         await send('stock.admin', {
           method: 'POST',
           url: '/my_stock_count',
-          payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy: 'mechanic@example.com' },
+          payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy },
         }),
         201,
       );
+      return { codes, count };
+    }
+
+    it('a supervisor who also reads stock management (custom_service_admin) reads the plant’s counts but still plans only its planner groups', async () => {
+      // FI01 V003 belongs to planner group F20; the supervisor holds F10.
+      const { codes, count: other } = await plannedInF20(1, 'mechanic@example.com');
       await query(sql`insert into user_grants (user_id, grant_id) select id, 'custom_service_admin' from users where email = 'supervisor@example.com'`);
       try {
         product.invalidateCaches();
@@ -840,17 +846,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
 
     it('lets a supervisor count another planner group’s count it is asked to count, but not plan it: edit, cancel, recount and delete lines are 403 (0018, 0033)', async () => {
       // FI01 V003 belongs to planner group F20; the supervisor holds F10 and is the one who counts.
-      const codes = (await query(sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V003' order by material_code limit 2`)).map((r) =>
-        String(r.material_code),
-      );
-      const theirs = ok(
-        await send('stock.admin', {
-          method: 'POST',
-          url: '/my_stock_count',
-          payload: { plant: 'FI01', storageLocation: 'V003', type: 'single', materialCodes: codes, conductedBy: 'supervisor@example.com' },
-        }),
-        201,
-      );
+      const { count: theirs } = await plannedInF20(2, 'supervisor@example.com');
       const id = theirs.id as number;
       // The count says who plans it, so the app offers planner actions only there.
       expect(theirs.planned_by_you).toBe(true);
