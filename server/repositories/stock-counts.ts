@@ -50,7 +50,7 @@ export function plannerGroupLimit(user: CurrentUser): Array<{ plant: string; cod
  * them: #18 tells the two apart (a counter of a split count reads only their part; a counter of
  * a blind count gets no book quantity).
  */
-export async function stockCountScope(db: Executor, user: CurrentUser, as: 'any' | 'overseer' = 'any'): Promise<SQL | undefined> {
+export async function stockCountScope(db: Executor, user: CurrentUser, as: 'any' | 'overseer' | 'write' = 'any'): Promise<SQL | undefined> {
   if (isSuperManager(user.grants)) return undefined;
   const allowed = await db
     .select({ plant: allowedPlants.plant })
@@ -155,7 +155,25 @@ export async function findStockCount(db: Executor, user: CurrentUser, id: number
   const query = db.select().from(stockCounts).where(where);
   const [row] = lock === 'edit' ? await lockCountsForEdit(db, where) : lock ? await query.for('update') : await query;
   if (!row) throw new HttpError(404, `Stock count ${id} not found`);
+  // A lock is taken to change the count. What a plant-wide reader (custom_service_admin) reads is
+  // not theirs to change: only the counts they count, or plan (decision 0054).
+  if (lock && readsMoreThanItWrites(user)) {
+    const [writable] = await db
+      .select({ id: stockCounts.id })
+      .from(stockCounts)
+      .where(and(eq(stockCounts.id, id), await stockCountScope(db, user, 'write')));
+    if (!writable) throw new HttpError(403, `You may read stock count ${id}, not change it`);
+  }
   return row;
+}
+
+/** Whether the caller's read scope is wider than its write scope (a plant-wide reader that plans nowhere plant-wide). */
+export function readsMoreThanItWrites(user: CurrentUser): boolean {
+  return (
+    !isSuperManager(user.grants) &&
+    !user.grants.some((grant) => PLANT_WIDE_PLANNERS.includes(grant)) &&
+    user.grants.some((grant) => PLANT_WIDE_READERS.includes(grant))
+  );
 }
 
 /**

@@ -824,7 +824,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         ]);
         const cancel = await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: other.id, status: 'cancelled' } });
         expect(cancel.statusCode).toBe(403);
-        expect(cancel.json()).toEqual({ message: `Only a planner of stock count ${other.id} can cancel it` });
+        expect(cancel.json()).toEqual({ message: `You may read stock count ${other.id}, not change it` });
         const planned = await send('supervisor', {
           method: 'POST',
           url: '/my_stock_count',
@@ -842,6 +842,29 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         product.invalidateCaches();
       }
       expect(ok(await send('stock.admin', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: other.id, status: 'cancelled' } })).status).toBe('cancelled');
+    });
+
+    it('a mechanic who also reads stock management (custom_service_admin) reads the plant’s counts but counts only its own', async () => {
+      const { count: other, codes } = await plannedInF20(1, 'supervisor@example.com');
+      await query(sql`insert into user_grants (user_id, grant_id) select id, 'custom_service_admin' from users where email = 'mechanic@example.com'`);
+      try {
+        product.invalidateCaches();
+        const lines = ok(await get('mechanic', `/my_material_count?stockCountId=${other.id}&page=1&maxResults=20`)).material_counts as Array<{ id: number; version: number }>;
+        expect(lines).toHaveLength(1);
+        const edit = await send('mechanic', { method: 'PUT', url: '/my_material_count', payload: { modifiedMaterials: [{ id: lines[0]!.id, quantity: 3, version: lines[0]!.version }] } });
+        expect(edit.statusCode).toBe(404);
+        for (const request of [
+          { method: 'GET', url: `/my_stock_count/submit?stockCountId=${other.id}` },
+          { method: 'POST', url: '/my_material_count', payload: { stockCountId: other.id, materialCode: codes[0]! } },
+        ] satisfies Request[]) {
+          const res = await send('mechanic', request);
+          expect(res.statusCode, request.url).toBe(403);
+          expect(res.json(), request.url).toEqual({ message: `You may read stock count ${other.id}, not change it` });
+        }
+      } finally {
+        await query(sql`delete from user_grants where grant_id = 'custom_service_admin' and user_id = (select id from users where email = 'mechanic@example.com')`);
+        product.invalidateCaches();
+      }
     });
 
     it('lets a supervisor count another planner group’s count it is asked to count, but not plan it: edit, cancel, recount and delete lines are 403 (0018, 0033)', async () => {

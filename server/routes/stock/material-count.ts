@@ -84,7 +84,8 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const user = requireUser(request);
       const edits = request.body.modifiedMaterials;
       return runMutation(db, request, reply, async (tx) => {
-        const scope = await stockCountScope(tx, user);
+        // Lines of counts the caller may change: a plant-wide reader's reading is not counting (0054).
+        const scope = await stockCountScope(tx, user, 'write');
         const ids = edits.map((edit) => edit.id);
         await lockCountsForEdit(tx, and(inArray(stockCounts.id, tx.select({ id: materialCounts.stockCountId }).from(materialCounts).where(inArray(materialCounts.id, ids))), scope));
         // The lines themselves, each edit's own row (in id order: two batches naming the same
