@@ -342,6 +342,21 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     }
     // Counting it is theirs.
     expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line!.id, quantity: 3, version: line!.version }] })).statusCode).toBe(200);
+    // When the book moves, the submit says the choice is the planner's (the counter has no buttons for it).
+    const all = (await api('supervisor', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`)).json().material_counts as Array<{ id: number; version: number; material_code: string }>;
+    const rest = all.filter((row) => row.id !== line!.id).map((row) => ({ id: row.id, quantity: 1, version: row.version }));
+    expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: rest })).statusCode).toBe(200);
+    const moved = all.find((row) => row.id === line!.id)!;
+    await product.database.db.execute(
+      sql`update stock_items set unrestricted_count = coalesce(unrestricted_count, 0) + 5 where plant = 'FI01' and storage_location = 'V001' and material_code = ${moved.material_code}`,
+    );
+    const refused = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `The book quantity changed after counting started for ${moved.material_code}: this count is blind, so its planner chooses which book quantity to keep before it can be submitted`,
+    );
+    const planners = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
+    expect(planners.json().message).toContain('keep the counted quantity or keep the difference');
   });
 
   it('hides the book quantity from the counters of a blind count, split or not', async () => {

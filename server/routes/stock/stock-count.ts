@@ -25,7 +25,7 @@ import { requireUser } from '../../plugins/auth';
 import type { CurrentUser } from '../../repositories/users';
 import { HttpError } from '../../plugins/errors';
 import { assertIdempotencyKey, replayStored, runMutation } from '../../plugins/idempotency';
-import { assertEditable, findStockCount, isBeingBooked, listStockCounts, oversees, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
+import { assertEditable, findStockCount, isBeingBooked, isBlindFor, listStockCounts, oversees, searchMaterials, toStockCountRows, movedBookLines } from '../../repositories/stock-counts';
 import { splitSubmitRefusal } from '../../repositories/stock-count-parts';
 
 const tags = ['stock counts'];
@@ -177,6 +177,11 @@ async function assertSubmittable(
   const moved = await movedBookLines(tx, lines);
   if (moved.length > 0) {
     const codes = moved.map((line) => line.material_code).join(', ');
+    // A counter of a blind count is shown no book quantity and may accept none (decision 0054):
+    // the choice is its planner's, and the message says so instead of asking for buttons it lacks.
+    if (await isBlindFor(tx, user, count)) {
+      throw new HttpError(409, `The book quantity changed after counting started for ${codes}: this count is blind, so its planner chooses which book quantity to keep before it can be submitted`);
+    }
     throw new HttpError(409, `The book quantity changed after counting started for ${codes}: keep the counted quantity or keep the difference before submitting`);
   }
 }
