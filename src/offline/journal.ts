@@ -17,7 +17,8 @@ interface Record {
   payload: unknown;
 }
 
-const storage = (): Storage | undefined => {
+/** The page's localStorage, or undefined where there is none or it is refused (private modes, tests). */
+export const storage = (): Storage | undefined => {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {

@@ -20,7 +20,7 @@ import { markKey, offlineDb, type OutboxEntry } from './db';
 import { isGone, isNetworkFailure } from './errors';
 import { saveWaitingCopies } from './mirror';
 import { onEnqueue } from './outbox';
-import { replayJournal } from './journal';
+import { replayJournal, storage } from './journal';
 import { kindOf, refresherOf } from './registry';
 
 export interface Answer {
@@ -330,16 +330,8 @@ const pause: { until: number; timer?: ReturnType<typeof setTimeout> } = { until:
  */
 const PAUSE_KEY = 'partstrack.sync.pausedUntil';
 
-function sharedStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function pausedUntil(): number {
-  const shared = Number(sharedStorage()?.getItem(PAUSE_KEY) ?? 0);
+  const shared = Number(storage()?.getItem(PAUSE_KEY) ?? 0);
   return Math.max(pause.until, Number.isFinite(shared) ? Math.min(shared, Date.now() + MAX_RETRY_AFTER_MS) : 0);
 }
 
@@ -347,7 +339,7 @@ function pauseFor(ms: number, resume: () => void): void {
   clearTimeout(pause.timer);
   pause.until = Date.now() + ms;
   try {
-    sharedStorage()?.setItem(PAUSE_KEY, String(pause.until));
+    storage()?.setItem(PAUSE_KEY, String(pause.until));
   } catch {
     // Storage full or refused: this tab still waits.
   }
@@ -356,7 +348,7 @@ function pauseFor(ms: number, resume: () => void): void {
     pause.timer = undefined;
     pause.until = 0;
     // The shared mark ends with it, unless another tab has since been asked to wait longer.
-    if (Number(sharedStorage()?.getItem(PAUSE_KEY) ?? 0) <= until) sharedStorage()?.removeItem(PAUSE_KEY);
+    if (Number(storage()?.getItem(PAUSE_KEY) ?? 0) <= until) storage()?.removeItem(PAUSE_KEY);
     resume();
   }, ms);
 }
@@ -365,7 +357,7 @@ function endPause(): void {
   clearTimeout(pause.timer);
   pause.until = 0;
   pause.timer = undefined;
-  sharedStorage()?.removeItem(PAUSE_KEY);
+  storage()?.removeItem(PAUSE_KEY);
 }
 
 async function drainAsLeader(userEmail: string, deps: SyncDeps): Promise<void> {

@@ -990,9 +990,14 @@ export async function chooseBookAgain(entry: OutboxEntry): Promise<void> {
       book_quantity_at: theirs.book_quantity_at,
       book_quantity_now: theirs.book_quantity_now,
     }));
-    await offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined, batchId: undefined });
+    await resendAs(entry, request);
   });
   notifyEnqueued();
+}
+
+/** A refused entry goes again as `request`: pending, under a new key, the refusal forgotten. */
+function resendAs(entry: OutboxEntry, request: OutboxRequest) {
+  return offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined, batchId: undefined });
 }
 
 /** Keep mine: send my value again, now based on the server's version, under a new key. */
@@ -1000,7 +1005,7 @@ export async function keepMine(entry: OutboxEntry): Promise<void> {
   const theirs = entry.theirs as MaterialCountRow;
   const edit = editOf(entry);
   const request = edit ? rewriteEdit(entry.request, { ...edit, version: theirs.version }) : entry.request;
-  await offlineDb.outbox.update(entry.seq!, { request, status: 'pending', id: crypto.randomUUID(), theirs: undefined, lastError: undefined, batchId: undefined });
+  await resendAs(entry, request);
   notifyEnqueued();
 }
 
