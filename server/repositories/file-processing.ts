@@ -93,7 +93,10 @@ export async function compactView(db: Db, start: string, end: string, schedule: 
     .groupBy(fileProcessing.businessDate, fileProcessing.status, fileProcessing.fileType, fileProcessing.filePartOfDay);
   const firstDate = await firstKnownDate(db);
   const out: CompactRow[] = [];
-  for (let date = start; date <= end; date = addDaysToDate(date, 1)) {
+  // Day by day from start to end, counted: past 9999-12-31 the next day's text ("+010000-01-01")
+  // would still sort before the end, and the walk would never stop.
+  const days = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+  for (let i = 0, date = start; i <= days; i += 1, date = addDaysToDate(date, 1)) {
     const row: CompactRow = {
       date,
       number_of_files: 0,

@@ -3,7 +3,7 @@
  * (who counts, work center, deadline, send a draft), cancel, recount the variances, and the
  * front-liner statistics. Every rule that refuses says what is wrong.
  */
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Tx, type Db } from '../db/client';
 import {
   allowedPlants,
@@ -15,10 +15,11 @@ import {
   stockCountParts,
   storageLocations,
   userAttachments,
+  userGrants,
   users,
   workCenters,
 } from '../db/schema';
-import { isSuperManager } from '../../src/domain/permissions';
+import { can, isSuperManager } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import { isExpired, type CurrentUser } from './users';
@@ -48,17 +49,25 @@ export async function assertDeadlineAllowed(db: Executor, plant: string): Promis
   }
 }
 
-/** The person counting must be a user of that plant. */
+/** The person counting must be a user of that plant whose roles may enter quantities. */
 export async function assertCounter(db: Executor, plant: string, email: string): Promise<void> {
   const [row] = await db
-    .select({ approvalStatus: users.approvalStatus, expirationDate: users.expirationDate })
+    .select({
+      id: users.id,
+      approvalStatus: users.approvalStatus,
+      expirationDate: users.expirationDate,
+      grants: sql<string[]>`array(select ${userGrants.grantId} from ${userGrants} where ${userGrants.userId} = ${users.id})`,
+    })
     .from(users)
     .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, plant)))
     .where(eq(users.email, email.toLowerCase()));
   if (!row) throw new HttpError(400, `${email} does not work in plant ${plant}`);
-  // A count handed to someone who cannot sign in would never be done.
+  // A count handed to someone who cannot sign in, or whose roles may not enter quantities, would never be done.
   if (row.approvalStatus !== 'Approved') throw new HttpError(400, `${email} cannot count: their access is not approved`);
   if (isExpired(row)) throw new HttpError(400, `${email} cannot count: their access expired on ${row.expirationDate}`);
+  if (!can(row.grants ?? [], 'materialCount.editQuantity')) {
+    throw new HttpError(400, `${email} cannot count: none of their roles may enter counted quantities`);
+  }
 }
 
 export async function assertWorkCenter(db: Executor, plant: string, code: string): Promise<void> {
@@ -186,6 +195,8 @@ export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCou
       plannerGroup: source.plannerGroup,
       status: 'recount',
       recountOf: source.id,
+      // A recount of a blind count is blind too: its lines are the ones counted wrong (#18).
+      isBlind: source.isBlind,
     })
     .returning();
   const stock = await tx
@@ -216,14 +227,13 @@ export async function occupancyReport(
   db: Executor,
   filter: { startDate: string; endDate: string; plant?: string; plannerGroup?: string; conductedBy?: string },
 ): Promise<{ rows: OccupancyRow[]; total: OccupancyRow }> {
-  const end = new Date(`${filter.endDate}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + 1);
   const plannerGroupWorkCenters = filter.plannerGroup
     ? sql`(${stockCounts.plannerGroup} = ${filter.plannerGroup} or ${stockCounts.workCenter} in (select code from work_centers where planner_group = ${filter.plannerGroup}))`
     : undefined;
   const counts = and(
     gte(stockCounts.created, new Date(`${filter.startDate}T00:00:00Z`)),
-    lt(stockCounts.created, end),
+    // The day after the end, in SQL: 9999-12-31 + 1 day is no JavaScript Date PostgreSQL reads.
+    sql`${stockCounts.created} < ((${filter.endDate}::date + 1)::timestamp at time zone 'UTC')`,
     ne(stockCounts.status, 'cancelled'),
     eq(stockCounts.isDraft, false),
     filter.plant ? eq(stockCounts.plant, filter.plant) : undefined,

@@ -134,3 +134,27 @@ test('a counting request with fields missing marks them and focuses the first (#
   await expect(dialog.getByLabel('Storage location')).toBeFocused();
   await expect(dialog.getByLabel('Storage location')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('editing a count offers only what it can save; a count that is not there says so in words, not as a failed request', async ({ browser, request }) => {
+  const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
+  const created = await request.post('/api/v2/my_stock_count', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com' },
+  });
+  expect(created.status()).toBe(201);
+  const countId = (await created.json()).id as number;
+  const supervisor = await signedIn(browser, 'supervisor@example.com');
+  await supervisor.goto('/stock-count');
+  await supervisor.getByLabel('Search counts').fill(String(countId));
+  await supervisor.getByRole('button', { name: 'Search', exact: true }).click();
+  await supervisor.locator('.count-card', { hasText: `Stock count ${countId}` }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = supervisor.getByRole('dialog', { name: `Edit stock count ${countId}` });
+  // A count handed to someone cannot be handed back to nobody: the server keeps the person.
+  const who = dialog.getByLabel('Counted by');
+  await expect(who).toHaveValue('mechanic@example.com');
+  await expect(who.locator('option', { hasText: 'Not assigned yet' })).toHaveCount(0);
+
+  await supervisor.goto('/print-count/987654');
+  await expect(supervisor.getByRole('alert').filter({ hasText: 'This stock count does not exist or is not assigned to you.' })).toBeVisible();
+  await expect(supervisor.getByText(/Request failed|http:\/\//)).toHaveCount(0);
+});

@@ -35,6 +35,12 @@ describe.each(ENGINES)('file dashboard on %s', (engine) => {
     }
   });
 
+  it('answers a range that ends on the last calendar day, one row a day', async () => {
+    const res = await get('manager', 'compact_view?start_date=9999-12-30&end_date=9999-12-31');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().map((row: CompactRow) => row.date)).toEqual(['9999-12-30', '9999-12-31']);
+  });
+
   it('refuses impossible and malformed dates with a message (400)', async () => {
     const cases: Array<[string, string]> = [
       ['detailed_view?date=2026-02-30', 'date is not a calendar day'],

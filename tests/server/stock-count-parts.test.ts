@@ -502,6 +502,41 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(await tasks()).toBe(before + 2);
   });
 
+  it('prints a split count only by parts: the person it was handed to before the split, holding no part, prints nothing', async () => {
+    const { id } = await createCount({ conductedBy: MECHANIC });
+    expect((await split(id, { parts: [{ counter: MIKKO, rest: true }] } as never)).statusCode).toBe(200);
+    const listed = await api('mechanic', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`);
+    expect(listed.statusCode).toBe(403);
+    const printed = await api('mechanic', 'GET', `/relationship/print_materials?stockCountId=${id}`);
+    expect(printed.statusCode).toBe(403);
+    expect(printed.json().message).toBe(`Stock count ${id} is split among counters and you have no part in it`);
+    expect((await api(MIKKO, 'GET', `/relationship/print_materials?stockCountId=${id}`)).json().lines).toHaveLength(6);
+    expect((await api('supervisor', 'GET', `/relationship/print_materials?stockCountId=${id}`)).json().lines).toHaveLength(6);
+  });
+
+  it('keeps the recount of a blind count blind, and tells its counter about it', async () => {
+    const { id } = await createCount({ blind: true, conductedBy: MECHANIC });
+    const books = await merged(id);
+    const counted = await api('mechanic', 'PUT', '/my_material_count', {
+      modifiedMaterials: books.map((line, i) => ({ id: line.id, quantity: i < 2 ? Number(line.book_quantity ?? 0) + 1 : Number(line.book_quantity ?? 0) })),
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    const submitted = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const recount = await api('supervisor', 'POST', '/my_stock_count/recount', { stockCountId: id });
+    expect(recount.statusCode, recount.body).toBe(201);
+    const again = recount.json() as { id: number; is_blind: boolean; total_lines: number };
+    expect(again).toMatchObject({ is_blind: true, total_lines: 2 });
+    const lines = (await api('mechanic', 'GET', `/my_material_count?stockCountId=${again.id}&page=1&maxResults=500`)).json().material_counts as Array<{ book_quantity: number | null }>;
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => line.book_quantity === null)).toBe(true);
+    const printed = (await api('mechanic', 'GET', `/relationship/print_materials?stockCountId=${again.id}`)).json();
+    expect(printed.lines.every((line: { book_quantity: number | null }) => line.book_quantity === null)).toBe(true);
+    expect((await merged(again.id)).every((line) => line.book_quantity !== null)).toBe(true);
+    const told = rowsOf(await product.database.db.execute(sql`select distinct user_email from notifications where link = ${`/mechanic-view/${again.id}`}`));
+    expect(told.map((row) => row.user_email)).toEqual([MECHANIC]);
+  });
+
   it('says what is wrong with a malformed request', async () => {
     const noParts = await api('supervisor', 'PUT', '/my_stock_count/parts', { stockCountId: 1, parts: [] });
     expect(noParts.statusCode).toBe(400);

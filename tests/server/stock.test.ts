@@ -177,6 +177,10 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const stranger = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'cs.admin@example.com' });
       expect(stranger.statusCode).toBe(400);
       expect(stranger.json().message).toBe('cs.admin@example.com does not work in plant FI01');
+      // Working in the plant is not enough: a count handed to someone who may not enter quantities would never be done.
+      const noCounter = await api('stock.admin', 'POST', '/my_stock_count', { plant: 'DE02', storageLocation: '0001', type: 'wall_to_wall', conductedBy: 'cs.admin@example.com' });
+      expect(noCounter.statusCode).toBe(400);
+      expect(noCounter.json().message).toBe('cs.admin@example.com cannot count: none of their roles may enter counted quantities');
     });
 
     it('keeps drafts from the person counting until they are sent', async () => {
@@ -323,6 +327,10 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(neither.statusCode).toBe(400);
       const reversed = await api('manager', 'GET', '/my_stock_count/occupancy_report?start_date=2026-12-31&end_date=2026-01-01&plant=FI01');
       expect(reversed.json().message).toBe('start_date must not be after end_date');
+      // The last calendar day is a day like any other (its next day is no JavaScript date PostgreSQL reads).
+      const lastDay = await api('manager', 'GET', '/my_stock_count/occupancy_report?start_date=9999-12-31&end_date=9999-12-31&plant=FI01');
+      expect(lastDay.statusCode, lastDay.body).toBe(200);
+      expect(lastDay.json().rows).toEqual([]);
     });
 
     it('lists plants, storage locations, work centers and mechanics within what the caller sees', async () => {

@@ -23,8 +23,8 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { notifyStockCountAssigned, resolveStockCountNotifications } from '../../notifications/producers';
-import { assertEditable, assertOverseer, findStockCount, isBlindFor, oversees, toStockCountRows } from '../../repositories/stock-counts';
-import { applySplit, myPart, partsOf } from '../../repositories/stock-count-parts';
+import { assertEditable, assertOverseer, findStockCount, readsWhole, toStockCountRows } from '../../repositories/stock-counts';
+import { applySplit, isSplit, myPart, partsOf } from '../../repositories/stock-count-parts';
 import { tellAllCounters, tellCounters } from './stock-count-parts';
 import {
   assertCounter,
@@ -138,6 +138,8 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         const source = await findStockCount(tx, user, request.body.stockCountId, true);
         await assertOverseer(tx, user, source.id, 'recount it');
         const count = await recount(tx, user, source);
+        // #6: the person counting is told about the recount, as about any count handed to them.
+        await notifyStockCountAssigned(tx, count);
         const [row] = await toStockCountRows(tx, [count], user);
         return { status: 201, body: row };
       });
@@ -183,10 +185,15 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
     async (request) => {
       const user = requireUser(request);
       const count = await findStockCount(db, user, request.query.stockCountId);
-      // #18: a counter of a split count prints their part; a counter of a blind count gets no book quantity.
-      const overseer = await oversees(db, user, count.id);
-      const part = overseer ? undefined : await myPart(db, user, count.id);
-      const blind = await isBlindFor(db, user, count);
+      // #18: a counter of a split count prints their part, and whoever reads it as a counter but has
+      // no part prints nothing (as GET /my_material_count refuses them); a counter of a blind count
+      // gets no book quantity. Who reads the whole count is the same rule as the list's (readsWhole).
+      const whole = await readsWhole(db, user, count);
+      const part = whole ? undefined : await myPart(db, user, count.id);
+      if (!whole && !part && (await isSplit(db, count.id))) {
+        throw new HttpError(403, `Stock count ${count.id} is split among counters and you have no part in it`);
+      }
+      const blind = count.isBlind && !whole;
       const lines = await db
         .select({ line: materialCounts, bin: stockItems.bin })
         .from(materialCounts)

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApprovalRequest, useDecideApproval, usePendingApprovals } from '../api/approval-requests';
+import { LoadError } from '../../../components/ui/load-error';
 import '../approvals.css';
 
 /**
@@ -47,9 +48,7 @@ export default function ApprovalRequestPage() {
       <h1 className="page-title route-title">{t('routes.approvalRequest')}</h1>
       {request.isPending && <Spinner label={t('loading.listingItems')} />}
       {request.error && (
-        <p className="form-error" role="alert">
-          {request.error.message}
-        </p>
+        <LoadError error={request.error} notFound={t('approvals.notFound')} />
       )}
       {data && (
         <article className="panel" aria-labelledby="request-title">

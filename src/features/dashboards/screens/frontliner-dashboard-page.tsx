@@ -12,6 +12,7 @@ import { useProfile } from '../../../lib/profile';
 import { OccupancyChart } from '../../../components/occupancy-chart';
 import { Spinner } from '../../../components/ui/spinner';
 import { getOccupancyReport, getPlants, type OccupancyFilter } from '../api/frontliner';
+import { LoadError } from '../../../components/ui/load-error';
 import '../dashboards.css';
 
 type Filter = OccupancyFilter;
@@ -111,9 +112,7 @@ export default function FrontlinerDashboardPage() {
       </form>
       {report.isFetching && <Spinner label={t('loading.listingItems')} />}
       {report.error && (
-        <p className="form-error" role="alert">
-          {report.error.message}
-        </p>
+        <LoadError error={report.error} />
       )}
       {report.data && !report.error && (
         <>

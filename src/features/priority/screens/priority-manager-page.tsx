@@ -21,6 +21,7 @@ import { CountryFilter } from '../components/country-filter';
 import { PriorityList } from '../components/priority-list';
 import { ShipToPartySummary } from '../components/ship-to-party-summary';
 import { UploadDialog } from '../components/upload-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import '../priority.css';
 
 const UPLOAD_ACTIONS: { kind: PriorityUploadKind; capability: Capability }[] = [
@@ -113,9 +114,7 @@ export default function PriorityManagerPage() {
 
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
-        <p className="form-error" role="alert">
-          {list.error.message}
-        </p>
+        <LoadError error={list.error} />
       )}
       {items && items.length === 0 && !hasNoShipToParty && <p className="muted">{t('common.noItems')}</p>}
       {items && items.length > 0 && <PriorityList items={items} canWrite={online && can(profile.permissions, 'priority.write')} />}

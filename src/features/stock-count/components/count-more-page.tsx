@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockCountRow } from '../../../contract/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
+import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
 export function CountMorePage({
@@ -27,9 +28,7 @@ export function CountMorePage({
   if (list.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (!list.data) {
     return (
-      <p className="form-error" role="alert">
-        {list.error?.message}
-      </p>
+      <LoadError error={list.error} />
     );
   }
   return (

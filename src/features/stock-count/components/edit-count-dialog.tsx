@@ -40,12 +40,14 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
   return (
     <Dialog open title={t('stockCount.editTitle', { id: count.id })} onClose={onClose}>
       <form className="form-grid" onSubmit={submit}>
-        <CountedBySelect id="ec-who" plant={count.plant} value={conductedBy} onChange={setConductedBy} />
-        <WorkCenterSelect id="ec-wc" plant={count.plant} value={workCenter} onChange={setWorkCenter} />
+        {/* A count's person, work center and deadline can be changed, not taken away (the server
+            keeps what it has): the empty choices are offered only while the count has none. */}
+        <CountedBySelect id="ec-who" plant={count.plant} value={conductedBy} onChange={setConductedBy} allowEmpty={!count.conducted_by} />
+        <WorkCenterSelect id="ec-wc" plant={count.plant} value={workCenter} onChange={setWorkCenter} allowEmpty={!count.work_center} />
         {deadlineAllowed && (
           <>
             <label htmlFor="ec-deadline">{t('stockCount.deadlineLabel')}</label>
-            <input id="ec-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
+            <input id="ec-deadline" type="date" value={deadline} required={Boolean(count.should_be_done_at)} onChange={(event) => setDeadline(event.target.value)} />
           </>
         )}
         <FormActions error={error} onCancel={onClose} submitLabel={t('stockCount.saveChanges')} isPending={save.isPending} />

@@ -7,16 +7,20 @@ interface SelectProps {
   plant: string | undefined;
   value: string;
   onChange: (value: string) => void;
+  /** Offer the empty choice ("not assigned yet", "from the storage location"). Editing a count cannot go back to it. */
+  allowEmpty?: boolean;
 }
 
-export function CountedBySelect({ id, plant, value, onChange }: SelectProps) {
+export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true }: SelectProps) {
   const { t } = useTranslation();
   const mechanics = useRelationship('mechanic', plant);
   return (
     <>
       <label htmlFor={id}>{t('stockCount.conductedByLabel')}</label>
       <select id={id} value={value} disabled={!plant} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t('stockCount.unassigned')}</option>
+        {allowEmpty && <option value="">{t('stockCount.unassigned')}</option>}
+        {/* The count's own person stays a choice even when not among the plant's mechanics (a supervisor, say). */}
+        {value && mechanics.data && !mechanics.data.mechanics.some((m) => m.email === value) && <option value={value}>{value}</option>}
         {mechanics.data?.mechanics.map((m) => (
           <option key={m.email} value={m.email}>
             {m.display_name} · {m.email}
@@ -27,14 +31,15 @@ export function CountedBySelect({ id, plant, value, onChange }: SelectProps) {
   );
 }
 
-export function WorkCenterSelect({ id, plant, value, onChange }: SelectProps) {
+export function WorkCenterSelect({ id, plant, value, onChange, allowEmpty = true }: SelectProps) {
   const { t } = useTranslation();
   const centers = useRelationship('work_center', plant);
   return (
     <>
       <label htmlFor={id}>{t('stockCount.workCenter')}</label>
       <select id={id} value={value} disabled={!plant} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t('stockCount.fromLocation')}</option>
+        {allowEmpty && <option value="">{t('stockCount.fromLocation')}</option>}
+        {value && centers.data && !centers.data.work_centers.some((w) => w.code === value) && <option value={value}>{value}</option>}
         {centers.data?.work_centers.map((w) => (
           <option key={w.code} value={w.code}>
             {w.code} · {w.name}

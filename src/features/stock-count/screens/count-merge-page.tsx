@@ -22,6 +22,7 @@ import { countPartQueries, resolveMergeLine, submitAsPlanner, useMerge, useParts
 import { stockCountQueries } from '../api/get-stock-counts';
 import { PartsProgress } from '../components/count-parts';
 import { SplitCountDialog } from '../components/split-count-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
 function MergeLine({
@@ -137,9 +138,7 @@ export default function CountMergePage() {
     return (
       <section className="page">
         <h1 className="page-title route-title">{t('routes.countMerge')}</h1>
-        <p className="form-error" role="alert">
-          {progress.error ? progress.error.message : t('stockCount.notFound')}
-        </p>
+        {progress.error ? <LoadError error={progress.error} notFound={t('stockCount.notFound')} /> : <p className="form-error" role="alert">{t('stockCount.notFound')}</p>}
       </section>
     );
   }
@@ -201,9 +200,7 @@ export default function CountMergePage() {
         </p>
         {merge.isPending && <Spinner label={t('loading.listingItems')} />}
         {merge.error && (
-          <p className="form-error" role="alert">
-            {merge.error.message}
-          </p>
+          <LoadError error={merge.error} />
         )}
         {merge.data && merge.data.lines.length === 0 && <p className="muted">{t('stockCount.merge.noTwice')}</p>}
         {merge.data && merge.data.lines.length > 0 && (

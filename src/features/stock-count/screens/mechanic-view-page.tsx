@@ -44,6 +44,7 @@ import { MyPart, PartsProgress } from '../components/count-parts';
 import { bookQuantityMoved } from '../../../domain/stock';
 import { formatDeadline } from '../../../lib/date-formats';
 import { Icon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
 /** Scanning (#17) is its own chunk: the screen's own code, and so the app's preload map, stay as they were. */
@@ -186,9 +187,7 @@ export default function MechanicViewPage() {
     return (
       <section className="page">
         <h1 className="page-title route-title">{t('routes.mechanicView')}</h1>
-        <p className="form-error" role="alert">
-          {error instanceof Error ? error.message : t('stockCount.notFound')}
-        </p>
+        {error ? <LoadError error={error} notFound={t('stockCount.notFound')} /> : <p className="form-error" role="alert">{t('stockCount.notFound')}</p>}
       </section>
     );
   }

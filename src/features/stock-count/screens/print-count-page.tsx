@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getPrintSheet } from '../api/get-print-sheet';
 import { countSheetUrl } from '../../../domain/scan-codes';
 import { Code128, QrCode } from '../components/print-codes';
+import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 import '../print-codes.css';
 
@@ -18,7 +19,7 @@ export default function PrintCountPage() {
     queryFn: () => getPrintSheet(stockCountId),
   });
   if (sheet.isPending) return <Spinner label={t('loading.listingItems')} />;
-  if (!sheet.data) return <p className="form-error">{sheet.error?.message}</p>;
+  if (!sheet.data) return <LoadError error={sheet.error} notFound={t('stockCount.notFound')} />;
   const { stock_count: count, lines } = sheet.data;
   return (
     <section className="page print-sheet">

@@ -29,6 +29,7 @@ import { SplitCountDialog } from '../components/split-count-dialog';
 import { useToastNotice } from '../../../components/ui/toast';
 import { CountMorePage } from '../components/count-more-page';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
+import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
 /** The card offers the split only to a count not split yet (a split one opens its merge screen). */
@@ -260,9 +261,7 @@ export default function StockCountPage() {
       </form>
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
-        <p className="form-error" role="alert">
-          {list.error.message}
-        </p>
+        <LoadError error={list.error} />
       )}
       {data && data.stock_counts.length === 0 && <p className="muted">{t('common.noItems')}</p>}
       {data && data.stock_counts.length > 0 && (

@@ -8,6 +8,7 @@ import type { StockType } from '../../../domain/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStockPage } from '../api/get-stock';
 import { StockTable } from './stock-table';
+import { LoadError } from '../../../components/ui/load-error';
 import '../stock.css';
 
 export function StockMorePage({
@@ -32,9 +33,7 @@ export function StockMorePage({
   if (list.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (!list.data) {
     return (
-      <p className="form-error" role="alert">
-        {list.error?.message}
-      </p>
+      <LoadError error={list.error} />
     );
   }
   return (

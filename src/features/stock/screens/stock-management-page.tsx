@@ -19,6 +19,7 @@ import type { StockItemRow } from '../../../contract/stock';
 import { can } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
+import { LoadError } from '../../../components/ui/load-error';
 import '../stock.css';
 
 const TAB_LABEL: Record<StockType, string> = {
@@ -102,9 +103,7 @@ export default function StockManagementPage() {
       )}
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
-        <p className="form-error" role="alert">
-          {list.error.message}
-        </p>
+        <LoadError error={list.error} />
       )}
       {data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>}
       {data && data.stock_items.length > 0 && (

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useTrackingStatus } from '../api/get-tracking-status';
 import { OrderCard } from './order-card';
+import { LoadError } from '../../../components/ui/load-error';
 import '../tracking.css';
 
 /**
@@ -39,9 +40,7 @@ export function ResultPage({
   if (page.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (page.error || !data) {
     return (
-      <p className="form-error" role="alert">
-        {page.error?.message}
-      </p>
+      <LoadError error={page.error} />
     );
   }
   return (

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUserHistory } from '../api/get-audit-log';
+import { LoadError } from '../../../components/ui/load-error';
 
 const ACTIONS: Record<string, string> = {
   'user.approve': 'approve',
@@ -59,9 +60,7 @@ export function HistoryDialog({ user, onClose }: { user: UserRow; onClose: () =>
     <Dialog open title={t('users.history.title', { name: user.displayName })} onClose={onClose}>
       {history.isPending && <Spinner label={t('loading.listingItems')} />}
       {history.error && (
-        <p className="form-error" role="alert">
-          {history.error.message}
-        </p>
+        <LoadError error={history.error} />
       )}
       {data && data.items.length === 0 && <p className="muted">{t('users.history.empty')}</p>}
       {data && data.items.length > 0 && (

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePendingApprovals } from '../api/get-pending-approvals';
+import { LoadError } from '../../../components/ui/load-error';
 
 export function PendingApprovalsList() {
   const { t } = useTranslation();
@@ -11,9 +12,7 @@ export function PendingApprovalsList() {
   if (pending.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (pending.error) {
     return (
-      <p className="form-error" role="alert">
-        {pending.error.message}
-      </p>
+      <LoadError error={pending.error} />
     );
   }
   if (pending.data.length === 0) return <p className="empty-state">{t('users.noPending')}</p>;

@@ -18,6 +18,7 @@ import { PermissionsDialog } from '../components/permissions-dialog';
 import { ExpirationDialog } from '../components/expiration-dialog';
 import { RemoveUserDialog } from '../components/remove-user-dialog';
 import { HistoryDialog } from '../components/history-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import '../users.css';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
@@ -117,9 +118,7 @@ export default function UsersManagementPage() {
             </form>
             {list.isPending && <Spinner label={t('loading.listingItems')} />}
             {list.error && (
-              <p className="form-error" role="alert">
-                {list.error.message}
-              </p>
+              <LoadError error={list.error} />
             )}
             {data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>}
             {data && data.items.length > 0 && (
