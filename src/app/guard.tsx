@@ -41,7 +41,9 @@ export function RequireProfile({ children }: { children: ReactNode }) {
     queries: [sessionQueries.profile(), sessionQueries.permissions(), sessionQueries.allowedPlants()],
   });
   const profileError = useProfileError(profile.error);
-  const locale = profile.data?.locale;
+  // A new account's profile holds the server's default language until the first-login screen
+  // stores the one the app was shown in: the app is not switched to it meanwhile (unless locked).
+  const locale = profile.data && (!profile.data.firstLogin || profile.data.isLocaleLocked) ? profile.data.locale : undefined;
 
   useEffect(() => {
     if (locale) void changeLanguage(locale);

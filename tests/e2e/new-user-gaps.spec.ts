@@ -296,3 +296,38 @@ test('item 2: a newer search supersedes the running one (its request is aborted)
   await expect(page).toHaveURL(/q=rope/);
   await expect(page.locator('.order-cards li').first()).toContainText(/rope/i);
 });
+
+test('a newcomer keeps the language the app was shown in: a German phone stays German after approval, and the profile holds it', async ({ browser, request }) => {
+  const email = `sprache.${Date.now()}@lift.example`;
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByLabel('Oder mit einer anderen Firmenadresse anmelden').fill(email);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Willkommen! Ihre Zugriffsanfrage ist unterwegs' })).toBeVisible();
+  await approve(request, email);
+  await page.reload();
+  await expect(page).toHaveURL(/\/status-monitor/);
+  await expect(page.getByRole('heading', { name: 'Statusmonitor' })).toBeVisible();
+  const token = await tokenOf(request, email);
+  const profile = await (await request.get('/user_api/v1/user/profile', { headers: { Authorization: `Bearer ${token}` } })).json();
+  expect(profile).toMatchObject({ locale: 'de-DE', firstLogin: false });
+  await context.close();
+});
+
+test('an address the company does not use is told so, not that its request is on its way', async ({ browser }) => {
+  // The demo issuer signs in only allowed domains, so the server's refusal of another domain
+  // (403 "Email domain … not supported", server/plugins/auth.ts) is answered here in its words.
+  const page = await (await browser.newContext()).newPage();
+  await page.route('**/user_api/v1/user/profile', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Email domain gmail.com not supported' }) }));
+  await page.goto('/');
+  await page.getByLabel('Or sign in with another company address').fill(`refused.${Date.now()}@lift.example`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { name: 'This account cannot use PartsTrack' })).toBeVisible();
+  await expect(page.getByText('Email domain gmail.com not supported. Sign in with your company address.')).toBeVisible();
+  await expect(page.getByText('Welcome! Your access request is on its way')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().close();
+});

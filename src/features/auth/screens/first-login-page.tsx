@@ -1,7 +1,9 @@
-/** §4: firstLogin leads here once; the server is told it was seen, then the status monitor. */
+/** §4: firstLogin leads here once; the server is told it was seen (and the language the app was shown in), then the status monitor. */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '../../../domain/constants';
 import { sessionQueries, updateProfile } from '../../../lib/profile';
 import { HOME_PATH } from '../../../lib/paths';
 import { UserInfoLoading } from '../../../components/ui/user-info-loading';
@@ -9,11 +11,17 @@ import { UserInfoLoading } from '../../../components/ui/user-info-loading';
 export default function FirstLoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { i18n } = useTranslation();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void updateProfile({ firstLogin: false })
+    // A new account starts in the language the app was shown in (the device's, or the one picked
+    // on the sign-in page), not in the server's default: a German mechanic's app stays German.
+    const current = queryClient.getQueryData(sessionQueries.profile().queryKey);
+    const shown = LOCALES.find((locale) => locale === i18n.language);
+    const locale = current && !current.isLocaleLocked && shown && shown !== current.locale ? shown : undefined;
+    void updateProfile({ firstLogin: false, ...(locale ? { locale } : {}) })
       .then((profile) => queryClient.setQueryData(sessionQueries.profile().queryKey, profile))
       .catch((error: unknown) => {
         // Not fatal: show the app now and let the next start record it.
@@ -21,6 +29,6 @@ export default function FirstLoginPage() {
         queryClient.setQueryData(sessionQueries.profile().queryKey, (old) => old && { ...old, firstLogin: false });
       })
       .finally(() => navigate(HOME_PATH, { replace: true }));
-  }, [navigate, queryClient]);
+  }, [i18n, navigate, queryClient]);
   return <UserInfoLoading />;
 }

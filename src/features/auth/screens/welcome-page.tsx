@@ -25,6 +25,27 @@ export default function WelcomePage() {
     return <Navigate to="/user-expired" replace />;
   }
   const rejected = message === MESSAGES.approvalRejected;
+  // Any other refusal (an address of a domain this company does not use, a sign-in that does not
+  // prove the address) has no request behind it: saying it is "on its way" would leave the person
+  // waiting for nothing. The server's reason is shown; the domain refusal in the user's language.
+  const refused = profile.error && statusOf(profile.error) === 403 && message !== null && message !== MESSAGES.pendingApproval && !rejected;
+  const domain = message ? /^Email domain (.+) not supported$/.exec(message)?.[1] : undefined;
+  if (refused) {
+    return (
+      <main className="center-screen">
+        <div className="message-card">
+          <img src="/favicon.svg" alt="" width={48} height={48} />
+          <h1 className="page-title">{t('welcome.refusedTitle')}</h1>
+          <p role="alert">{domain ? t('welcome.domainNotSupported', { domain }) : message}</p>
+          <div className="button-row">
+            <button type="button" className="button primary" onClick={() => void signOut(queryClient).then(() => navigate('/', { replace: true }))}>
+              {t('nav.logout')}
+            </button>
+          </div>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className="center-screen">
