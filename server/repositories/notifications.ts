@@ -55,6 +55,22 @@ function dropdownText(row: Pick<Row, 'channel' | 'subject' | 'title' | 'message'
   return (text?.trim() ? text : row.message).slice(0, 200);
 }
 
+/** The bell's number: every unread notification of the user, counted up to UNREAD_COUNT_CAP. */
+export const UNREAD_COUNT_CAP = 1000;
+export async function unreadCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.active, true)))
+        .limit(UNREAD_COUNT_CAP)
+        .as('unread'),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function unreadNotifications(db: Executor, userId: string): Promise<DropdownEntry[]> {
   const rows = await db
     .select()

@@ -149,7 +149,13 @@ export const dropdownEntry = z.object({
 });
 export type DropdownEntry = z.infer<typeof dropdownEntry>;
 
-export const dropdownResponse = z.object({ notifications: z.array(dropdownEntry) }).register(z.globalRegistry, { id: 'UnreadNotifications' });
+export const dropdownResponse = z
+  .object({
+    notifications: z.array(dropdownEntry),
+    /** All unread notifications, counted up to 1,000 (the list holds the newest 50): the bell's number. Absent from services that do not send it. */
+    unread_count: z.optional(z.int()),
+  })
+  .register(z.globalRegistry, { id: 'UnreadNotifications' });
 export type DropdownResponse = z.infer<typeof dropdownResponse>;
 
 export const notificationKeysResponse = z

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/constants';
 import type { NotificationSettingsEntry } from '../../src/contract/notifications';
@@ -339,6 +339,22 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       const after = (await call('GET', '/notifications', 'mechanic')).json().notifications as Array<{ id: number }>;
       expect(after.map((n) => n.id)).not.toContain(first.id);
       expect((await call('GET', path, 'mechanic')).json().active).toBe(false);
+    });
+
+    it('counts every unread notification for the bell, beyond the 50 the dropdown lists', async () => {
+      const db = product.database.db;
+      await db.execute(sql`insert into notifications (user_id, channel, notification_key, user_email, message, delivery_state)
+        select user_id, channel, notification_key, user_email, message || ' #' || g, 'sent'
+        from (select * from notifications where user_email = 'mechanic@example.com' limit 1) n, generate_series(1, 60) g`);
+      const stored = (rows: unknown) => Number((rows as { rows: Array<{ n: number }> }).rows[0]!.n);
+      const unread = stored(await db.execute(sql`select count(*)::int as n from notifications where user_email = 'mechanic@example.com' and active`));
+      expect(unread).toBeGreaterThan(60);
+      const dropdown = (await call('GET', '/notifications', 'mechanic')).json() as { notifications: Array<{ id: number; notification_type: string }>; unread_count: number };
+      expect(dropdown.notifications).toHaveLength(50);
+      expect(dropdown.unread_count).toBe(unread);
+      const first = dropdown.notifications[0]!;
+      expect((await call('PUT', `/${first.notification_type}_notifications/${first.id}`, 'mechanic', { active: false })).statusCode).toBe(200);
+      expect((await call('GET', '/notifications', 'mechanic')).json().unread_count).toBe(unread - 1);
     });
 
     it('refuses every other method with 405', async () => {

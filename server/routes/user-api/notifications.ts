@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { findNotification, listNotifications, markRead, toItem, unreadNotifications } from '../../repositories/notifications';
+import { findNotification, listNotifications, markRead, toItem, unreadCount, unreadNotifications } from '../../repositories/notifications';
 import { callerNotificationPlants } from '../../notifications/settings';
 import type { CurrentUser } from '../../repositories/users';
 
@@ -65,7 +65,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     { schema: { tags, summary: 'The caller’s unread notifications (dropdown)', response: { 200: dropdownResponse, 403: errorBody } } },
     async (request) => {
       const user = await caller(request);
-      return { notifications: await unreadNotifications(db, user.id) };
+      const [entries, count] = await Promise.all([unreadNotifications(db, user.id), unreadCount(db, user.id)]);
+      return { notifications: entries, unread_count: count };
     },
   );
 

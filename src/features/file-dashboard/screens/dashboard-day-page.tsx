@@ -7,6 +7,8 @@ import { isCalendarDay } from '../../../contract/dashboard';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDetailedView } from '../api/dashboard-views';
 import { FileList } from '../components/file-list';
 import '../file-dashboard.css';
@@ -44,6 +46,8 @@ export default function DashboardDayPage() {
             </Link>
           </div>
           {(view.isOfflineCopy || !online) && <OfflineBanner savedAt={view.savedAt} />}
+          {view.isLoading && <Spinner label={t('loading.listingItems')} />}
+          {view.error && !view.data && <LoadError error={view.error} />}
           {view.data && <FileList files={view.data} />}
         </>
       )}

@@ -12,6 +12,8 @@ import { isCalendarDay } from '../../../contract/dashboard';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
 import { useCompactView } from '../api/dashboard-views';
 import { DayBars, DayTable } from '../components/day-bars';
 import { StatusLegend } from '../components/status-legend';
@@ -77,6 +79,8 @@ export default function DashboardPage() {
           {rangeError}
         </p>
       )}
+      {view.isLoading && <Spinner label={t('loading.listingItems')} />}
+      {view.error && !view.data && <LoadError error={view.error} />}
       {view.data && (
         <>
           <div className="panel fd-summary" role="status">

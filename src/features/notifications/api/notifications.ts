@@ -101,8 +101,20 @@ export function useUnreadNotifications(userEmail: string, enabled: boolean) {
     silent: true,
   });
   const pending = usePendingReadTargets(userEmail);
-  const unread = (query.data?.notifications ?? []).filter((entry) => !pending.has(readTarget(entry.notification_type, entry.id)));
-  return { ...query, unread };
+  const all = query.data?.notifications ?? [];
+  const unread = all.filter((entry) => !pending.has(readTarget(entry.notification_type, entry.id)));
+  // The bell counts every unread notification, not only the newest the list holds; those read on
+  // this device but not yet on the server are taken off (a service without the count: the list's length).
+  const total = query.data?.unread_count;
+  const unreadCount = total === undefined ? unread.length : Math.max(unread.length, total - (all.length - unread.length));
+  return { ...query, unread, unreadCount };
+}
+
+/** The dropdown's copy without one notification; its count one less when it was there. */
+function withoutEntry(data: DropdownResponse, channel: NotificationChannel, id: number): DropdownResponse {
+  const notifications = data.notifications.filter((n) => !(n.id === id && n.notification_type === channel));
+  const removed = data.notifications.length - notifications.length;
+  return { ...data, notifications, ...(data.unread_count === undefined ? {} : { unread_count: Math.max(0, data.unread_count - removed) }) };
 }
 
 export function useNotificationPage<C extends NotificationChannel>(userEmail: string, channel: C, params: ChannelListParams, enabled = true) {
@@ -138,7 +150,7 @@ export function useMarkNotificationRead(userEmail: string) {
   return async (channel: NotificationChannel, id: number) => {
     const unreadKey = notificationQueries.unread();
     queryClient.setQueryData<{ data: DropdownResponse; savedAt: number; source: string } | undefined>([...unreadKey, userEmail], (current) =>
-      current ? { ...current, data: { notifications: current.data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) } } : current,
+      current ? { ...current, data: withoutEntry(current.data, channel, id) } : current,
     );
     await queueReadMark(userEmail, channel, id);
   };
@@ -162,7 +174,7 @@ export async function queueReadMark(userEmail: string, channel: NotificationChan
       if (saved && data) {
         await offlineDb.pages.put({
           ...saved,
-          data: { notifications: data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) },
+          data: withoutEntry(data, channel, id),
         });
       }
     },

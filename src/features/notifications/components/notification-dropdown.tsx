@@ -27,7 +27,7 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
   };
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<OpenNotification | null>(null);
-  const { unread } = useUnreadNotifications(userEmail, true);
+  const { unread, unreadCount } = useUnreadNotifications(userEmail, true);
   const markRead = useMarkNotificationRead(userEmail);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -52,7 +52,7 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
     };
   }, [expanded]);
 
-  const count = unread.length;
+  const count = unreadCount;
   const label = count > 0 ? t('notifications.dropdownLabelUnread', { count }) : t('notifications.dropdownLabel');
 
   return (

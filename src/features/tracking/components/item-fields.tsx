@@ -48,6 +48,8 @@ export function ItemFields({ item }: { item: OrderDetailsItem }) {
     if (value === null || value === '') return <span className="muted">{t('tracking.field.empty')}</span>;
     if (DATES.has(field)) return formatDate(String(value));
     if (field === 'goodsReceiptPostedAt') return formatDateTime(String(value));
+    // The status in the user's language, as the status chip shows it (the ERP's code otherwise).
+    if (field === 'deliveryStatus') return t(`tracking.deliveryStatus.${String(value)}`, { defaultValue: String(value) });
     return String(value);
   };
   return (

@@ -16,6 +16,8 @@ const ACTIONS: Record<string, string> = {
   'user.updatePermissions': 'updatePermissions',
   'user.updateExpiration': 'updateExpiration',
   'user.remove': 'remove',
+  'user.linkIdentity': 'linkIdentity',
+  'notificationSettings.update': 'updateNotificationSettings',
 };
 
 const isGrantState = (value: unknown): value is GrantState =>
