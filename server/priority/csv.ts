@@ -13,7 +13,7 @@ import {
   type PriorityCsvColumn,
   type PriorityUploadKind,
 } from '../../src/domain/priority';
-import type { UploadLineError } from '../../src/contract/priority';
+import type { UploadErrorCode, UploadLineError } from '../../src/contract/priority';
 
 export class CsvRefusal extends Error {
   constructor(
@@ -24,7 +24,7 @@ export class CsvRefusal extends Error {
   }
 }
 
-const fileError = (line: number, message: string): UploadLineError => ({ line, column: null, value: null, message });
+const fileError = (line: number, message: string, code: UploadErrorCode): UploadLineError => ({ line, column: null, value: null, message, code, params: {} });
 
 /** Strict UTF-8: a file saved as Latin-1 or UTF-16 is refused with the line of the first bad byte. */
 export function decodeUtf8(bytes: Uint8Array): string {
@@ -41,7 +41,7 @@ export function decodeUtf8(bytes: Uint8Array): string {
         decoder.decode(bytes.subarray(start, i));
       } catch {
         const message = `The file is not UTF-8 text (line ${line} has bytes that are not UTF-8). Save it as "CSV UTF-8" and upload it again.`;
-        throw new CsvRefusal(message, [fileError(line, 'Bytes that are not UTF-8 text')]);
+        throw new CsvRefusal(message, [fileError(line, 'Bytes that are not UTF-8 text', 'notUtf8')]);
       }
       line += 1;
       start = i + 1;
@@ -87,7 +87,7 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
         state.refusal = new CsvRefusal(
           `The header on line ${startLine} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
             `Required: ${required.join(', ')}, separated by ; or , (found: ${found.slice(0, 200)}).`,
-          missing.map((column) => ({ line: startLine, column, value: null, message: `Column ${column} is missing from the header` })),
+          missing.map((column) => ({ line: startLine, column, value: null, message: `Column ${column} is missing from the header`, code: 'missingColumn' as const, params: { column } })),
         );
         parser.abort();
       }
@@ -114,6 +114,6 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
 
   if (state.refusal) throw state.refusal;
   if (!state.header) throw new CsvRefusal(`The file is empty. The first line must name the columns: ${required.join(', ')}.`);
-  if (rows.length === 0) throw new CsvRefusal('The file has a header but no rows.', [fileError(read.nextLine, 'No rows after the header')]);
+  if (rows.length === 0) throw new CsvRefusal('The file has a header but no rows.', [fileError(read.nextLine, 'No rows after the header', 'noRows')]);
   return { delimiter: DELIMITER_NAMES[read.delimiter] ?? read.delimiter, rows };
 }

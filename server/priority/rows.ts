@@ -3,7 +3,7 @@
  * cells, cells past the header (a wrong delimiter on that line), the priority range of the
  * database check, the disable action, and rows the file lists twice. Every row keeps its line.
  */
-import type { UploadLineError } from '../../src/contract/priority';
+import type { UploadErrorCode, UploadErrorParams, UploadLineError } from '../../src/contract/priority';
 import {
   DISABLE_ACTIONS,
   isValidPriority,
@@ -14,6 +14,7 @@ import {
   type PriorityCsvColumn,
   type PriorityUploadKind,
 } from '../../src/domain/priority';
+import { PRIORITY_MAX, PRIORITY_MIN } from '../../src/domain/constants';
 import type { ParsedCsv } from './csv';
 
 export interface CheckedRow {
@@ -34,21 +35,24 @@ export function checkRows(parsed: ParsedCsv, kind: PriorityUploadKind): { rows: 
   const firstLineOf = new Map<string, number>();
   const rows = parsed.rows.map((source): CheckedRow => {
     const rowErrors: UploadLineError[] = [];
-    const fail = (column: PriorityCsvColumn | null, value: string | null, message: string) =>
-      rowErrors.push({ line: source.line, column, value, message });
+    const fail = (column: PriorityCsvColumn | null, value: string | null, message: string, code: UploadErrorCode, params: UploadErrorParams = {}) =>
+      rowErrors.push({ line: source.line, column, value, message, code, params });
 
     for (const column of [...required, ...optional]) {
       const value = source.cells[column] ?? '';
       if (value === '') {
-        if (required.includes(column)) fail(column, null, `Field ${column} is required`);
+        if (required.includes(column)) fail(column, null, `Field ${column} is required`, 'required', { column });
       } else if (looksLikeFormula(value)) {
-        fail(column, value, `${column} starts with "${value[0]}" like a spreadsheet formula; enter the plain value`);
+        fail(column, value, `${column} starts with "${value[0]}" like a spreadsheet formula; enter the plain value`, 'formula', { column, char: value[0]! });
       } else if (value.length > MAX_CELL || /[\n\t]/.test(value)) {
-        fail(column, value, `${column} is not a valid value (too long or contains a line break)`);
+        fail(column, value, `${column} is not a valid value (too long or contains a line break)`, 'invalidValue', { column });
       }
     }
     if (source.extraCells > 0) {
-      fail(null, null, `This line has ${source.extraCells} more cell${source.extraCells > 1 ? 's' : ''} than the header; check the delimiter (the file is ${parsed.delimiter} separated)`);
+      fail(null, null, `This line has ${source.extraCells} more cell${source.extraCells > 1 ? 's' : ''} than the header; check the delimiter (the file is ${parsed.delimiter} separated)`, 'extraCells', {
+        count: source.extraCells,
+        delimiter: parsed.delimiter,
+      });
     }
 
     let priority: number | null = null;
@@ -56,7 +60,7 @@ export function checkRows(parsed: ParsedCsv, kind: PriorityUploadKind): { rows: 
     if (kind === 'add' && priorityCell && !looksLikeFormula(priorityCell)) {
       priority = /^\d{1,3}$/.test(priorityCell) ? Number(priorityCell) : null;
       if (priority === null || !isValidPriority(priority)) {
-        fail('priority', priorityCell, PRIORITY_RANGE_MESSAGE);
+        fail('priority', priorityCell, PRIORITY_RANGE_MESSAGE, 'priorityRange', { min: PRIORITY_MIN, max: PRIORITY_MAX });
         priority = null;
       }
     }
@@ -66,7 +70,7 @@ export function checkRows(parsed: ParsedCsv, kind: PriorityUploadKind): { rows: 
       const actionCell = (source.cells.action ?? '').toLowerCase();
       if (actionCell === '') action = 'disable';
       else if ((DISABLE_ACTIONS as readonly string[]).includes(actionCell)) action = actionCell as DisableAction;
-      else if (!looksLikeFormula(actionCell)) fail('action', source.cells.action ?? '', `action must be ${DISABLE_ACTIONS.join(' or ')} (empty means disable)`);
+      else if (!looksLikeFormula(actionCell)) fail('action', source.cells.action ?? '', `action must be ${DISABLE_ACTIONS.join(' or ')} (empty means disable)`, 'actionInvalid');
     }
 
     const shipToPartyCode = source.cells.shipToPartyCode ?? '';
@@ -76,7 +80,8 @@ export function checkRows(parsed: ParsedCsv, kind: PriorityUploadKind): { rows: 
       const first = firstLineOf.get(key);
       if (first !== undefined) {
         const what = accessPointId === null ? `Ship-to-party number ${shipToPartyCode}` : `Access point ${accessPointId} of ship-to-party ${shipToPartyCode}`;
-        fail(null, null, `${what} is also on line ${first}; list it once`);
+        if (accessPointId === null) fail(null, null, `${what} is also on line ${first}; list it once`, 'shipToPartyTwice', { shipToPartyCode, first });
+        else fail(null, null, `${what} is also on line ${first}; list it once`, 'accessPointTwice', { accessPointId, shipToPartyCode, first });
       } else {
         firstLineOf.set(key, source.line);
       }

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { accessPointPriorities, accessPoints, auditLog, shipToParties, userAttachments, users } from '../db/schema';
 import { MAX_SHIP_TO_PARTY_NUMBERS } from '../../src/domain/constants';
 import type { PriorityUploadKind } from '../../src/domain/priority';
-import type { UploadLineError, UploadResult, UploadRow } from '../../src/contract/priority';
+import type { UploadErrorCode, UploadErrorParams, UploadLineError, UploadResult, UploadRow } from '../../src/contract/priority';
 import type { CurrentUser } from '../repositories/users';
 import { shipToPartyScope, storedHeldShipToPartyCodes } from '../repositories/priority';
 import type { CheckedRow } from './rows';
@@ -77,8 +77,8 @@ export async function planUpload(
   forUpdate: boolean,
 ): Promise<UploadPlan> {
   const errors = [...checked.errors];
-  const fail = (row: CheckedRow, column: string | null, value: string | null, message: string) => {
-    errors.push({ line: row.line, column, value, message });
+  const fail = (row: CheckedRow, column: string | null, value: string | null, message: string, code: UploadErrorCode, params: UploadErrorParams) => {
+    errors.push({ line: row.line, column, value, message, code, params });
     return { ...row, isValid: false, change: null, before: null };
   };
   const valid = checked.rows.filter((row) => row.isValid);
@@ -96,10 +96,12 @@ export async function planUpload(
     let count = held.size;
     rows = checked.rows.map((row) => {
       if (!row.isValid) return { ...row, change: null, before: null };
-      if (!known.has(row.shipToPartyCode)) return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Unknown ship-to-party number ${row.shipToPartyCode}`);
+      if (!known.has(row.shipToPartyCode)) return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Unknown ship-to-party number ${row.shipToPartyCode}`, 'unknownShipToParty', {
+          shipToPartyCode: row.shipToPartyCode,
+        });
       if (held.has(row.shipToPartyCode)) return { ...row, change: 'unchanged', before: null };
       if (count >= MAX_SHIP_TO_PARTY_NUMBERS) {
-        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Adding ${row.shipToPartyCode} would exceed the maximum of ${MAX_SHIP_TO_PARTY_NUMBERS} ship-to-party numbers (${count} of ${MAX_SHIP_TO_PARTY_NUMBERS} already)`);
+        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Adding ${row.shipToPartyCode} would exceed the maximum of ${MAX_SHIP_TO_PARTY_NUMBERS} ship-to-party numbers (${count} of ${MAX_SHIP_TO_PARTY_NUMBERS} already)`, 'tooManyShipToParty', { shipToPartyCode: row.shipToPartyCode, max: MAX_SHIP_TO_PARTY_NUMBERS, count });
       }
       count += 1;
       return { ...row, change: 'add', before: null };
@@ -112,16 +114,19 @@ export async function planUpload(
       if (!row.isValid) return { ...row, change: null, before: null };
       const accessPointId = row.accessPointId ?? '';
       if (!known.has(row.shipToPartyCode) || (scope !== null && !scope.includes(row.shipToPartyCode))) {
-        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Ship-to-party number ${row.shipToPartyCode} is unknown or not one of yours`);
+        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Ship-to-party number ${row.shipToPartyCode} is unknown or not one of yours`, 'notYours', { shipToPartyCode: row.shipToPartyCode });
       }
-      if (!points.has(accessPointId)) return fail(row, 'accessPointId', accessPointId, `Unknown access point ${accessPointId}`);
+      if (!points.has(accessPointId)) return fail(row, 'accessPointId', accessPointId, `Unknown access point ${accessPointId}`, 'unknownAccessPoint', { accessPointId });
       const before = current.get(pairKey(row.shipToPartyCode, accessPointId)) ?? null;
       if (kind === 'add') {
         if (!before) return { ...row, change: 'insert', before };
         return { ...row, change: before.priority === row.priority && before.isEnabled ? 'unchanged' : 'update', before };
       }
       if (!before) {
-        return fail(row, 'accessPointId', accessPointId, `Access point ${accessPointId} has no priority at ship-to-party ${row.shipToPartyCode}`);
+        return fail(row, 'accessPointId', accessPointId, `Access point ${accessPointId} has no priority at ship-to-party ${row.shipToPartyCode}`, 'noPriority', {
+          accessPointId,
+          shipToPartyCode: row.shipToPartyCode,
+        });
       }
       if (row.action === 'delete') return { ...row, change: 'delete', before };
       return { ...row, change: before.isEnabled ? 'disable' : 'unchanged', before };

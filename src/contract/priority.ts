@@ -72,6 +72,29 @@ export const uploadQuery = z.object({
 /** The file itself, sent as text/csv (UTF-8). */
 export const csvBody = z.string().register(z.globalRegistry, { description: 'The CSV file, UTF-8, ; or , separated, with a header line' });
 
+/** Row errors the browser words in the user's language (priority.upload.error.<code>, with `params`). */
+export const UPLOAD_ERROR_CODES = [
+  'priorityTaken',
+  'required',
+  'formula',
+  'invalidValue',
+  'extraCells',
+  'priorityRange',
+  'actionInvalid',
+  'shipToPartyTwice',
+  'accessPointTwice',
+  'unknownShipToParty',
+  'tooManyShipToParty',
+  'notYours',
+  'unknownAccessPoint',
+  'noPriority',
+  'missingColumn',
+  'notUtf8',
+  'noRows',
+] as const;
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
+export type UploadErrorParams = Record<string, string | number>;
+
 export const uploadLineError = z
   .object({
     /** 1-based line of the file where the row starts. */
@@ -80,7 +103,7 @@ export const uploadLineError = z
     value: z.nullable(z.string()),
     message: z.string(),
     /** A known error the browser words in the user's language (`message` stays the English fallback). */
-    code: z.optional(z.enum(['priorityTaken'])),
+    code: z.optional(z.enum(UPLOAD_ERROR_CODES)),
     params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   })
   .register(z.globalRegistry, { id: 'UploadLineError' });

@@ -158,8 +158,16 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       expect(body).toMatchObject({ kind: 'add', dryRun: true, rowCount: 3, changed: 1 });
       expect(body.rows[0]).toMatchObject({ line: 2, shipToPartyCode: '0050010001', accessPointId: 'FI-AP-10231', priority: 7, change: 'update' });
       expect(body.errors).toEqual([
-        { line: 3, column: 'accessPointId', value: 'FI-AP-NOPE', message: 'Unknown access point FI-AP-NOPE' },
-        { line: 4, column: 'shipToPartyCode', value: '0050030001', message: 'Ship-to-party number 0050030001 is unknown or not one of yours' },
+        // Each with the code and parameters the browser words it with in the user's language.
+        { line: 3, column: 'accessPointId', value: 'FI-AP-NOPE', message: 'Unknown access point FI-AP-NOPE', code: 'unknownAccessPoint', params: { accessPointId: 'FI-AP-NOPE' } },
+        {
+          line: 4,
+          column: 'shipToPartyCode',
+          value: '0050030001',
+          message: 'Ship-to-party number 0050030001 is unknown or not one of yours',
+          code: 'notYours',
+          params: { shipToPartyCode: '0050030001' },
+        },
       ]);
       expect(await snapshot()).toEqual(before);
     });
@@ -242,7 +250,14 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       const bad = await upload('pm.writer', 'disable', `shipToPartyCode,accessPointId,action\n0050010002,${existing!.accessPointId},\n0050010002,DE-AP-20114,disable\n`);
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors).toEqual([
-        { line: 3, column: 'accessPointId', value: 'DE-AP-20114', message: 'Access point DE-AP-20114 has no priority at ship-to-party 0050010002' },
+        {
+          line: 3,
+          column: 'accessPointId',
+          value: 'DE-AP-20114',
+          message: 'Access point DE-AP-20114 has no priority at ship-to-party 0050010002',
+          code: 'noPriority',
+          params: { accessPointId: 'DE-AP-20114', shipToPartyCode: '0050010002' },
+        },
       ]);
       expect(await snapshot()).toEqual(before);
       const ok = await upload('pm.writer', 'disable', `shipToPartyCode,accessPointId,action\n0050010002,${existing!.accessPointId},\n0050010003,${second!.accessPointId},DELETE\n`);
@@ -277,8 +292,17 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
           column: 'shipToPartyCode',
           value: tooMany.at(-1),
           message: `Adding ${tooMany.at(-1)} would exceed the maximum of ${MAX_SHIP_TO_PARTY_NUMBERS} ship-to-party numbers (${MAX_SHIP_TO_PARTY_NUMBERS} of ${MAX_SHIP_TO_PARTY_NUMBERS} already)`,
+          code: 'tooManyShipToParty',
+          params: { shipToPartyCode: tooMany.at(-1), max: MAX_SHIP_TO_PARTY_NUMBERS, count: MAX_SHIP_TO_PARTY_NUMBERS },
         },
-        { line: free + 3, column: 'shipToPartyCode', value: '0059999999', message: 'Unknown ship-to-party number 0059999999' },
+        {
+          line: free + 3,
+          column: 'shipToPartyCode',
+          value: '0059999999',
+          message: 'Unknown ship-to-party number 0059999999',
+          code: 'unknownShipToParty',
+          params: { shipToPartyCode: '0059999999' },
+        },
       ]);
       expect(await snapshot()).toEqual(before);
       const [writer] = await db().select().from(users).where(eq(users.email, 'pm.writer@example.com'));
@@ -389,7 +413,14 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       const { message, errors } = res.json();
       expect(message).toBe('19999 rows have errors; nothing was changed. Correct them and upload the file again.');
       expect(errors).toHaveLength(19_999);
-      expect(errors.at(-1)).toEqual({ line: 20_001, column: null, value: null, message: 'Access point FI-AP-10231 of ship-to-party 0050010001 is also on line 2; list it once' });
+      expect(errors.at(-1)).toEqual({
+        line: 20_001,
+        column: null,
+        value: null,
+        message: 'Access point FI-AP-10231 of ship-to-party 0050010001 is also on line 2; list it once',
+        code: 'accessPointTwice',
+        params: { accessPointId: 'FI-AP-10231', shipToPartyCode: '0050010001', first: 2 },
+      });
       expect(await snapshot()).toEqual(before);
     });
 

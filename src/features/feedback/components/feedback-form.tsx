@@ -48,6 +48,10 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
     if (message === MESSAGES.mobileNumber) return t('feedback.errors.mobile');
     if (message.includes('rating must be between')) return t('feedback.errors.rating', { max: FEEDBACK_RATING_MAX });
     if (message.startsWith('Storage location to must differ')) return t('feedback.errors.sameLocation');
+    const longest = / must be (\d+) characters or less$/.exec(message);
+    if (longest) return t('feedback.errors.tooLong', { field: t(`feedback.fields.${field}`), max: Number(longest[1]) });
+    if (message.endsWith(' may hold letters, digits and / . _ - only')) return t('feedback.errors.codeCharacters', { field: t(`feedback.fields.${field}`) });
+    if (message === 'Quantity must be 1,000,000 or less') return t('feedback.errors.quantityTooLarge', { max: 1_000_000 });
     return message;
   };
 

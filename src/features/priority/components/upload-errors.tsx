@@ -8,9 +8,9 @@ import '../priority.css';
 /** Rendering more rows than this makes the dialog slow; the CSV always has every error. */
 const SHOWN = 1000;
 
-/** A known error in the user's language (decision 0025's shared priority); others as the server words them. */
+/** A known error in the user's language (priority.upload.error.<code>); others as the server words them. */
 export function errorText(error: UploadLineError, t: TFunction): string {
-  if (error.code === 'priorityTaken' && error.params) return t('priority.upload.error.priorityTaken', error.params);
+  if (error.code) return t(`priority.upload.error.${error.code}`, { ...error.params, defaultValue: error.message });
   return error.message;
 }
 

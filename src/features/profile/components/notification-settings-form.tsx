@@ -248,7 +248,10 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
         if (await registerThisDevice(uid)) await settings.refetch();
       }
     } catch (error) {
-      setStatus({ kind: 'error', message: await errorMessage(error) });
+      const message = await errorMessage(error);
+      // §5's domain refusal in the user's language (the other checks run as the user types).
+      const domain = /^Email domain (.+) not supported$/.exec(message)?.[1];
+      setStatus({ kind: 'error', message: domain ? t('profile.emailDomainNotSupported', { domain }) : message });
     }
   };
 
