@@ -122,6 +122,9 @@ describe('purchase order as the screen shows it (#19 item 26)', () => {
   });
 
   it('leaves other values and other fields as they are', () => {
+    // Copied into the box without a field, it searches the order number as free text; a code with a slash stays as typed.
+    expect(toQueryParams(parseSearch('4500111273/00020').terms)).toEqual({ text: ['4500111273'] });
+    expect(toQueryParams(parseSearch('MX18/2').terms)).toEqual({ text: ['MX18/2'] });
     expect(purchaseOrderNumber('4500111273')).toBe('4500111273');
     expect(purchaseOrderNumber('4500/111/273')).toBe('4500/111/273');
     expect(parseSearch('do=8000111273/00020').terms[0]).toMatchObject({ field: 'deliveryOrder', value: '8000111273/00020' });

@@ -198,7 +198,9 @@ function parseTerm(raw: string, index: number): SearchTerm | TermError {
     if (/[*?%]/.test(value)) {
       return { index, term: raw, reason: 'wildcard', message: `Search term ${index + 1} "${raw}": wildcards are not supported, enter each word separately` };
     }
-    return { index, raw, type: 'free', value };
+    // A purchase order copied from an item as `order/item` searches its order number: the order's
+    // text holds the number alone, so the slash form found nothing.
+    return { index, raw, type: 'free', value: DIGITS_SLASH_ITEM.exec(value)?.[1] ?? value };
   }
   const fieldName = unquote(raw.slice(0, found.at));
   const value = unquote(raw.slice(found.at + found.operator.length));
@@ -219,6 +221,8 @@ function parseTerm(raw: string, index: number): SearchTerm | TermError {
 
 /** `4500111273/00020`: a purchase order and its item, as an item shows it (`purchase_order`). */
 const ORDER_SLASH_ITEM = /^([A-Za-z0-9]+)\/\d{1,6}$/;
+/** The same as a free term: a document number of digits (not a code such as `MX18/2`). */
+const DIGITS_SLASH_ITEM = /^(\d{6,})\/\d{1,6}$/;
 
 /**
  * #19 item 26: an item shows its purchase order as `order/item`; a value copied from the screen
