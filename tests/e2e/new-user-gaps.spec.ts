@@ -126,7 +126,10 @@ test('item 11: a failing notification list or dashboard is not in the global ale
   await supervisor.route('**/api/v2/my_stock_count/occupancy_report?*', (route) => route.fulfill({ status: 400, json: { message: 'No such planner group' } }));
   await login(supervisor, 'supervisor@example.com');
   await supervisor.goto('/frontliner-dashboard');
-  await expect(supervisor.locator('main').getByRole('alert')).toHaveText('No such planner group');
+  // The server's reason under a line in the user's language (LoadError).
+  const reason = supervisor.locator('main').getByRole('alert');
+  await expect(reason).toContainText('This could not be loaded.');
+  await expect(reason).toContainText('No such planner group');
   await expect(supervisor.getByRole('table')).toHaveCount(0);
   await expect(globalAlert(supervisor)).toHaveCount(0);
   await supervisor.context().close();

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { can, isSuperManager } from '../../../domain/permissions';
-import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
 import { OccupancyChart } from '../../../components/occupancy-chart';
 import { Spinner } from '../../../components/ui/spinner';
@@ -39,13 +38,8 @@ export default function FrontlinerDashboardPage() {
   const [filter, setFilter] = useState<Filter>(draft);
   const report = useQuery({
     queryKey: ['occupancy', filter],
-    queryFn: async () => {
-      try {
-        return await getOccupancyReport(filter);
-      } catch (failure) {
-        throw new Error(await errorMessage(failure));
-      }
-    },
+    // The call's own error: LoadError shows the server's reason under a line in the user's language.
+    queryFn: () => getOccupancyReport(filter),
     enabled: Boolean(filter.plant || filter.planner_group),
     // §8: a failure clears the data and shows the error here, and is only logged otherwise (not the global alert).
     meta: { mainList: true, silent: true },

@@ -106,7 +106,7 @@ export function useUnreadNotifications(userEmail: string, enabled: boolean) {
   // The bell counts every unread notification, not only the newest the list holds; those read on
   // this device but not yet on the server are taken off (a service without the count: the list's length).
   const total = query.data?.unread_count;
-  const unreadCount = total === undefined ? unread.length : Math.max(unread.length, total - (all.length - unread.length));
+  const unreadCount = total === undefined ? unread.length : Math.max(unread.length, total - pending.size);
   return { ...query, unread, unreadCount };
 }
 
