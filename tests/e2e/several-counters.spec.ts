@@ -91,6 +91,8 @@ test('two counters count their parts of one count, one offline; the supervisor r
     [codes[1]!, 3],
   ]);
   await expect(mechanic.getByText('Your part: 2 of 2 counted')).toBeVisible();
+  // A counter marks their part done; the whole count is not theirs to submit while Mikko's part is open.
+  await expect(mechanic.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
   await mechanic.getByRole('button', { name: 'My part is done' }).click();
   await expect(mechanic.getByText(/Waiting to send/)).toBeVisible();
 
@@ -116,8 +118,14 @@ test('two counters count their parts of one count, one offline; the supervisor r
   await mechanic.context().setOffline(false);
   await expect(mechanic.getByText(/Waiting to send/)).toHaveCount(0, { timeout: 30_000 });
 
+  // Read whole, the split count's lines take no quantity (they come from the parts) and the count
+  // is submitted from the merge screen, not from the lines.
+  await supervisor.goto(`/mechanic-view/${countId}`);
+  await expect(lineInput(supervisor, codes[2]!)).toBeDisabled();
+  await expect(supervisor.getByRole('button', { name: 'Submit', exact: true })).toHaveCount(0);
+
   // The supervisor sees the difference, takes Mikko's quantity and submits.
-  await supervisor.reload();
+  await supervisor.goto(`/count-merge/${countId}`);
   const contested = supervisor.locator(`[data-merge-line="${codes[0]}"]`);
   await expect(contested.getByText('Different', { exact: true })).toBeVisible();
   // Each counter's quantity, side by side: the mechanic's 5, Mikko's 6.

@@ -86,6 +86,20 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
         </div>
       );
     }
+    // The planner sent the line to recount meanwhile (decision 0033): nobody's value to take, the
+    // counter counts it again; what they typed is kept with "Keep mine".
+    if (theirs && theirs.quantity === null && !theirs.updated_by) {
+      return (
+        <div className="line-sync conflict" role="alert">
+          <span>{t('sync.recountRequested', { mine: format(mine ?? null) })}</span>
+          <span className="line-sync-actions">
+            <button type="button" className="button small" onClick={() => actions.onKeepMine(entry)}>
+              {t('sync.keepMine')}
+            </button>
+          </span>
+        </div>
+      );
+    }
     return (
       <div className="line-sync conflict" role="alert">
         <span>

@@ -105,6 +105,8 @@ export default function CountMergePage() {
     meta: { silent: true },
     mutationFn: (body: ResolveLineBody) => resolveMergeLine(body),
     onSuccess: (line, body) => {
+      // The refusal of an earlier submit named what was to be decided: once decided, it is out of date.
+      setSubmitMessage(null);
       setNotice(body.action === 'recount' ? t('stockCount.merge.sentToRecount', { code: line.material_code }) : t('stockCount.merge.taken', { code: line.material_code }));
       void refresh();
     },
@@ -116,6 +118,7 @@ export default function CountMergePage() {
   const submit = useMutation({
     meta: { silent: true },
     mutationFn: (confirmOpenParts: boolean) => submitAsPlanner(stockCountId, confirmOpenParts),
+    onMutate: () => setSubmitMessage(null),
     onSuccess: (result) => {
       setOpenParts(null);
       if (result.outcome === 'submitted') {

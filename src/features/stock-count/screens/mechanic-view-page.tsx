@@ -197,7 +197,11 @@ export default function MechanicViewPage() {
   const total = sheet.material_counts.length;
   const bookMoved = sheet.material_counts.filter((line) => line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now)).length;
   const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status) && !submit;
-  const canEdit = editable && can(profile.permissions, 'materialCount.editQuantity');
+  // #18, decision 0033: on a split count quantities are written to the parts. Whoever reads it whole
+  // (its planner) decides and submits on the merge screen: here the lines are read-only.
+  const split = (sheet.parts?.length ?? 0) > 0;
+  const readsSplitWhole = split && !sheet.part;
+  const canEdit = editable && !readsSplitWhole && can(profile.permissions, 'materialCount.editQuantity');
   // A planner's rights are for the counts they plan: one who only counts this one (a supervisor
   // asked to count another team's) takes back only what a counter may (the server holds the same).
   const plans = count.planned_by_you !== false;
@@ -206,7 +210,10 @@ export default function MechanicViewPage() {
   // Submitted and not booked yet (decision 0053): the ERP gave no answer and the phone that
   // submitted did not send it again. Submitting again finishes it, under the same ERP reference.
   const booking = count.being_booked === true && !submit;
-  const canSubmit = (editable || booking) && can(profile.permissions, 'stockCount.submit');
+  // A counter of a split count marks their part done; the count is submitted once every part is
+  // (by whichever counter, or by the planner on the merge screen): a submit earlier is refused.
+  const allPartsDone = (sheet.parts ?? []).every((entry) => entry.status === 'done');
+  const canSubmit = (editable || booking) && !readsSplitWhole && (!split || allPartsDone) && can(profile.permissions, 'stockCount.submit');
   const present = new Set(sheet.material_counts.map((line) => line.material_code));
   // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
   const part = sheet.part;
