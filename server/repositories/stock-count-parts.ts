@@ -111,7 +111,9 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
   for (const code of control) {
     const line = byCode.get(code);
     if (!line) throw new HttpError(400, `Material ${code} is not a line of stock count ${count.id}`);
-    if ((holders.get(line.id)?.length ?? 0) < 2) throw new HttpError(400, `Material ${code} is listed for a control count but is in fewer than two parts`);
+    if ((holders.get(line.id)?.length ?? 0) < 2) {
+      throw new HttpError(400, `Material ${code} is listed for a control count but is in fewer than two parts`, { code: 'splitControlInOnePart', params: { code } });
+    }
   }
   const overlaps = lines.filter((line) => (holders.get(line.id)?.length ?? 0) > 1 && !control.has(line.code));
   if (overlaps.length > 0) {
@@ -120,11 +122,15 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
     throw new HttpError(
       400,
       `A line belongs to one part unless it is a control count: ${listed(overlaps.map((line) => line.code))} ${overlaps.length === 1 ? 'is' : 'are'} in more than one part (${first.code}: ${who}); list ${overlaps.length === 1 ? 'it' : 'them'} in controlMaterialCodes to count ${overlaps.length === 1 ? 'it' : 'them'} twice`,
+      { code: 'splitOverlap', params: { codes: listed(overlaps.map((line) => line.code)), count: overlaps.length, first: first.code, who } },
     );
   }
   const unplaced = lines.filter((line) => !holders.has(line.id));
   if (unplaced.length > 0) {
-    throw new HttpError(400, `Every line needs a part: ${listed(unplaced.map((line) => line.code))} ${unplaced.length === 1 ? 'is' : 'are'} in no part (give one part rest: true to take the rest)`);
+    throw new HttpError(400, `Every line needs a part: ${listed(unplaced.map((line) => line.code))} ${unplaced.length === 1 ? 'is' : 'are'} in no part (give one part rest: true to take the rest)`, {
+      code: 'splitUnplaced',
+      params: { codes: listed(unplaced.map((line) => line.code)), count: unplaced.length },
+    });
   }
 
   // Compare with the split as it is.

@@ -3,7 +3,14 @@ import { PAGE_SIZE } from '../domain/constants';
 import { hasControlCharacter } from '../domain/text';
 
 /** Every 4xx/5xx body: the browser shows `message` (stock calls show the whole body, §8). */
-export const errorBody = z.object({ message: z.string() }).register(z.globalRegistry, { id: 'Error' });
+export const errorBody = z
+  .object({
+    message: z.string(),
+    /** A refusal the browser words in the user's language (serverErrors.<code>, with `params`); `message` is the English. */
+    code: z.optional(z.string()),
+    params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  })
+  .register(z.globalRegistry, { id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Query arrays arrive as repeated keys (§7): `?countries=FI&countries=DE`; one key is one value. */

@@ -1,6 +1,8 @@
 /** The API client against a real HTTP server on loopback: retries, 401 refresh, messages. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import i18next from 'i18next';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, errorMessage, RETRY_POLICY, toSearchParams } from './api-client';
 import { onUserExpired } from './user-expired';
@@ -90,6 +92,17 @@ describe('api client', () => {
       .get('user/profile')
       .catch((e: unknown) => e);
     expect(await errorMessage(userError)).toBe('Stock count is completed');
+  });
+
+  it('words a refusal with a code the app knows in the user’s language, any other as the server words it (decision 0055)', async () => {
+    const german = JSON.parse(readFileSync(new URL('../../locales/de-DE.json', import.meta.url), 'utf8')) as { serverErrors: Record<string, string> };
+    await i18next.init({ lng: 'de-DE', resources: { 'de-DE': { translation: german } }, showSupportNotice: false } as Parameters<typeof i18next.init>[0]);
+    handler = () => ({ status: 400, body: { message: 'Every line needs a part: KM1 is in no part (give one part rest: true to take the rest)', code: 'splitUnplaced', params: { codes: 'KM1', count: 1 } } });
+    const coded = await client().put('my_stock_count/parts', { json: {} }).catch((e: unknown) => e);
+    expect(await errorMessage(coded)).toBe(german.serverErrors.splitUnplaced_one!.replace('{{codes}}', 'KM1'));
+    handler = () => ({ status: 400, body: { message: 'Something else', code: 'notAKnownCode' } });
+    const unknown = await client().put('my_stock_count/parts', { json: {} }).catch((e: unknown) => e);
+    expect(await errorMessage(unknown)).toBe('Something else');
   });
 
   it('shows a stock body without a message whole (§8)', async () => {

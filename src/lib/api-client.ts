@@ -5,6 +5,7 @@
  * token refresh and one retry. Errors become messages the global alert can show (§8).
  */
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import i18next from 'i18next';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { serviceUrl } from './config';
 import { takeEarlyResponse } from './early-calls';
@@ -108,6 +109,13 @@ export async function errorMessage(error: unknown): Promise<string> {
       const body = JSON.parse(text) as unknown;
       if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
         message = body.message;
+        // A refusal with a code the app knows is worded in the user's language (decision 0055).
+        const { code, params } = body as { code?: unknown; params?: unknown };
+        const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+        // With the parameters: a text with plural forms exists only as serverErrors.<code>_one, _other…
+        if (typeof code === 'string' && i18next.exists(`serverErrors.${code}`, values)) {
+          message = i18next.t(`serverErrors.${code}`, { ...values, defaultValue: message });
+        }
       }
     } catch {
       // not JSON: show the text as it came

@@ -115,10 +115,13 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(overlap.statusCode).toBe(400);
     expect(overlap.json().message).toContain(`${code(4)} is in more than one part`);
     expect(overlap.json().message).toContain('controlMaterialCodes');
+    // With a code and parameters the app words in the user's language (decision 0055).
+    expect(overlap.json()).toMatchObject({ code: 'splitOverlap', params: { codes: code(4), count: 1, first: code(4) } });
 
     const gap = await split(id, { parts: [{ counter: MECHANIC, bins: [{ from: 'A-00', to: 'B-99' }] }] } as never);
     expect(gap.statusCode).toBe(400);
     expect(gap.json().message).toMatch(/Every line needs a part: .*is in no part|Every line needs a part: .*are in no part/);
+    expect(gap.json()).toMatchObject({ code: 'splitUnplaced' });
     const empty = await split(id, { parts: [{ counter: MECHANIC, bins: [{ from: 'X-00', to: 'X-99' }], rest: true }] } as never);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('No line of stock count');
