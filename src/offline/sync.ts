@@ -15,7 +15,7 @@
  */
 import type { KyInstance } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
-import { errorMessage, partsApi, stockApi, userApi } from '../lib/api-client';
+import { partsApi, stockApi, userApi } from '../lib/api-client';
 import { markKey, offlineDb, type OutboxEntry } from './db';
 import { isGone, isNetworkFailure } from './errors';
 import { saveWaitingCopies } from './mirror';
@@ -100,9 +100,12 @@ export const defaultDeps: SyncDeps = {
 
 type Attempt = { kind: 'answer'; answer: Answer } | { kind: 'unreachable'; message: string };
 
+/** What a change that reached no server keeps as its last error: the screen words it (the browser's own text is English). */
+export const NO_CONNECTION = 'No connection';
+
 /** One entry, with the §5 retries for no answer and 5xx. */
 async function attempt(entry: OutboxEntry, deps: SyncDeps): Promise<Attempt> {
-  let last: Attempt = { kind: 'unreachable', message: 'No connection' };
+  let last: Attempt = { kind: 'unreachable', message: NO_CONNECTION };
   for (let remaining = RETRY_LIMIT + 1; remaining >= 1; remaining -= 1) {
     try {
       const answer = await deps.send(entry);
@@ -111,7 +114,7 @@ async function attempt(entry: OutboxEntry, deps: SyncDeps): Promise<Attempt> {
       if (answer.status < 500 || answer.retryAfterMs !== undefined) return last;
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
-      last = { kind: 'unreachable', message: await errorMessage(error) };
+      last = { kind: 'unreachable', message: NO_CONNECTION };
     }
     if (remaining > 1) await deps.sleep(retryDelayMs(remaining - 1));
   }

@@ -16,6 +16,7 @@ import { showError } from '../../../lib/error-alert';
 import { useSearchHistory } from '../../../lib/search-history';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
+import { NO_CONNECTION } from '../../../offline/sync';
 import type { OutboxEntry } from '../../../offline/db';
 import { StorageFullError } from '../../../offline/errors';
 import { retryEntry } from '../../../offline/outbox';
@@ -308,7 +309,7 @@ export default function MechanicViewPage() {
             </>
           ) : submit.lastError ? (
             // Tried and kept: no answer, the server busy, or the ERP not answering (a 503 that keeps the count submitted).
-            t('stockCount.submitRetrying', { message: submit.lastError })
+            t('stockCount.submitRetrying', { message: submit.lastError === NO_CONNECTION ? t('sync.noConnection') : submit.lastError })
           ) : (
             t('stockCount.submitQueued')
           )}
