@@ -69,11 +69,24 @@ type Editable = HTMLInputElement | HTMLTextAreaElement;
 const isEditable = (element: Element | null): element is Editable =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
 
+/** The input events that put a field back after a scan's keys landed in it (not typing). */
+const restores = new WeakSet<Event>();
+
+/**
+ * True for the input event by which a scan's keys were taken back out of a field: the field holds
+ * again what it held before the burst, so a field that was not being edited is not edited now.
+ */
+export function isWedgeRestore(event: Event): boolean {
+  return restores.has(event);
+}
+
 /** Sets a field's value so React sees it (its value setter is patched; the native one is not). */
 function restoreValue(field: Editable, value: string) {
   const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  const event = new Event('input', { bubbles: true });
+  restores.add(event);
+  field.dispatchEvent(event);
 }
 
 /**

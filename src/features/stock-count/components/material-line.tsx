@@ -11,6 +11,7 @@ import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/st
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
 import { editOf, type TypedFrom } from '../offline/count-sheet';
+import { isWedgeRestore } from '../../../lib/keyboard-wedge';
 import '../stock-count.css';
 
 export interface LineActions {
@@ -207,18 +208,24 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
   }, [text]);
 
   const commit = () => {
-    const from = dirty.current ? typedFrom.current : undefined;
-    dirty.current = false;
+    // Nothing typed since the field last showed the device's value: nothing to save. The text of
+    // this render may be stale then (a scanner's keys taken back out of the field a moment ago,
+    // not yet re-rendered): written on blur, it replaced the line's count with the scanned code.
+    if (!dirty.current) return true;
+    const from = typedFrom.current;
     const value = parseQuantityInput(text);
     if (value === null) {
+      dirty.current = false;
       setText(format(line.quantity));
       setError(null);
       return true;
     }
+    // Refused: the text stays the user's (not replaced by the device's value), and is checked again.
     if (!isValidCountedQuantity(value)) {
       setError(t('stockCount.quantityInvalid'));
       return false;
     }
+    dirty.current = false;
     setError(null);
     if (value !== line.quantity) actions.onQuantity(line, value, from);
     return true;
@@ -310,6 +317,14 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
+              // A hardware scanner's keys land in the focused quantity before the scan is recognised;
+              // putting the field back to the device's value is no typing. Kept dirty, the field
+              // would hide the scan's +1 and write the old value back on blur (a count lost).
+              if (isWedgeRestore(event.nativeEvent) && event.target.value === format(line.quantity)) {
+                dirty.current = false;
+                setText(event.target.value);
+                return;
+              }
               if (!dirty.current) {
                 const theirs = entry?.status === 'conflict' ? (entry.theirs as MaterialCountRow | undefined)?.version : undefined;
                 typedFrom.current = { version: line.version, quantity: line.quantity, ...(theirs === undefined ? {} : { theirs }) };

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
+import { LoadError } from '../../../components/ui/load-error';
 import { getStorageLocations, requestStockTransfer } from '../api/stock-transfer';
 
 export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; onClose: () => void; onDone: (row: TransferRequestRow) => void }) {
@@ -57,6 +58,9 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
               </option>
             ))}
         </select>
+        {/* Where the list of storage locations could not come (no connection, a plant not the
+            caller's), say why: an empty list read as "choose", and Send as "all fields mandatory". */}
+        {locations.error && <LoadError error={locations.error} />}
         <label htmlFor="tr-qty">{t('stock.transferQuantity', { unit: item.unit })}</label>
         <input id="tr-qty" type="text" inputMode="decimal" value={quantity} {...invalid('quantity')} onChange={(event) => setQuantity(event.target.value)} />
         <FormActions error={error} errorId="tr-error" onCancel={onClose} submitLabel={t('stock.transferSend')} isPending={send.isPending} />
