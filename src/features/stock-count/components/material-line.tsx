@@ -16,7 +16,7 @@ import '../stock-count.css';
 
 export interface LineActions {
   /** `from`: the line as it was when the mechanic began typing over it (absent for − and + on a value not typed over). */
-  onQuantity(line: MaterialCountRow, quantity: number, from?: TypedFrom): void;
+  onQuantity(line: MaterialCountRow, quantity: number, from?: TypedFrom): Promise<unknown>;
   /** After the book quantity moved: take the current book as the reference, with this quantity. */
   onAcceptBook(line: MaterialCountRow, quantity: number): void;
   onRemove(line: MaterialCountRow): void;
@@ -207,6 +207,16 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     if (input.current === document.activeElement) input.current?.select();
   }, [text]);
 
+  /**
+   * A value the device could not store (storage full) stays the user's: the field keeps it as
+   * typed, and the next blur, Enter or page hide stores it again (the screen said why meanwhile).
+   */
+  const keepIfRefused = (saving: Promise<unknown>) => {
+    saving.catch(() => {
+      dirty.current = true;
+    });
+  };
+
   const commit = () => {
     // Nothing typed since the field last showed the device's value: nothing to save. The text of
     // this render may be stale then (a scanner's keys taken back out of the field a moment ago,
@@ -227,7 +237,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     }
     dirty.current = false;
     setError(null);
-    if (value !== line.quantity) actions.onQuantity(line, value, from);
+    if (value !== line.quantity) keepIfRefused(actions.onQuantity(line, value, from));
     return true;
   };
 
@@ -262,7 +272,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     dirty.current = false;
     setError(null);
     setText(format(next));
-    if (next !== line.quantity) actions.onQuantity(line, next, from);
+    if (next !== line.quantity) keepIfRefused(actions.onQuantity(line, next, from));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -320,9 +330,12 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
               // A hardware scanner's keys land in the focused quantity before the scan is recognised;
               // putting the field back to the device's value is no typing. Kept dirty, the field
               // would hide the scan's +1 and write the old value back on blur (a count lost).
-              if (isWedgeRestore(event.nativeEvent) && event.target.value === format(line.quantity)) {
+              // The field was clean when the scanner's keys began (typedFrom is what it showed then):
+              // clean again, showing the device's value (a scan may have changed it meanwhile).
+              if (isWedgeRestore(event.nativeEvent) && event.target.value === format(typedFrom.current?.quantity ?? line.quantity)) {
                 dirty.current = false;
-                setText(event.target.value);
+                setError(null);
+                setText(format(line.quantity));
                 return;
               }
               if (!dirty.current) {

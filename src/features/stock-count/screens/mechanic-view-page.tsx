@@ -144,7 +144,11 @@ export default function MechanicViewPage() {
   );
   const actions = useMemo<LineActions>(
     () => ({
-      onQuantity: (line, quantity, from) => run(setQuantity(email, line, quantity, undefined, from)),
+      onQuantity: (line, quantity, from) => {
+        const saving = setQuantity(email, line, quantity, undefined, from);
+        run(saving);
+        return saving;
+      },
       onAcceptBook: (line, quantity) => run(setQuantity(email, line, quantity, { bookQuantity: line.book_quantity_now })),
       onRemove: (line) => run(removeLine(email, line)),
       onRetry: (entry) => run(retryEntry(entry.seq!)),
