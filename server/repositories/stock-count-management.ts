@@ -15,14 +15,13 @@ import {
   stockCountParts,
   storageLocations,
   userAttachments,
-  userGrants,
   users,
   workCenters,
 } from '../db/schema';
 import { can, isSuperManager } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
-import { isExpired, type CurrentUser } from './users';
+import { grantsOfUser, isExpired, type CurrentUser } from './users';
 import { bookOfStockItem, openRecounts, plannerGroupLimit } from './stock-counts';
 
 type Executor = Db | Tx;
@@ -52,12 +51,7 @@ export async function assertDeadlineAllowed(db: Executor, plant: string): Promis
 /** The person counting must be a user of that plant whose roles may enter quantities. */
 export async function assertCounter(db: Executor, plant: string, email: string): Promise<void> {
   const [row] = await db
-    .select({
-      id: users.id,
-      approvalStatus: users.approvalStatus,
-      expirationDate: users.expirationDate,
-      grants: sql<string[]>`array(select ${userGrants.grantId} from ${userGrants} where ${userGrants.userId} = ${users.id})`,
-    })
+    .select({ approvalStatus: users.approvalStatus, expirationDate: users.expirationDate, grants: grantsOfUser })
     .from(users)
     .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, plant)))
     .where(eq(users.email, email.toLowerCase()));

@@ -38,9 +38,12 @@ export interface CurrentUser {
 
 type UserRow = typeof users.$inferSelect;
 
+/** A user's grants, as a column of a select over `users` (null: none). */
+export const grantsOfUser = sql<string[] | null>`(select array_agg(${userGrants.grantId}) from ${userGrants} where ${userGrants.userId} = ${users.id})`;
+
 /** A user's grants and attachments (in kind, plant, code order), as columns of a select over `users`. */
 const grantsAndAttachments = {
-  grants: sql<string[] | null>`(select array_agg(${userGrants.grantId}) from ${userGrants} where ${userGrants.userId} = ${users.id})`,
+  grants: grantsOfUser,
   attachments: sql<Attachment[] | null>`(select json_agg(json_build_object('kind', a.kind, 'plant', a.plant, 'code', a.code) order by a.kind, a.plant, a.code)
     from ${userAttachments} a where a.user_id = ${users.id})`,
 };

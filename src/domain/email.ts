@@ -28,6 +28,11 @@ export function checkEmail(value: string, allowedDomains: readonly string[]): Em
   return { ok: true, email: normalizeEmail(trimmed) };
 }
 
+/** The domain a §5 refusal names (MESSAGES.emailDomainNotSupported), to word it in the user's language; undefined for any other message. */
+export function refusedDomain(message: string): string | undefined {
+  return /^Email domain (.+) not supported$/.exec(message)?.[1];
+}
+
 /** Initials of a display name or e-mail, for the avatar. */
 export function initials(nameOrEmail: string): string {
   const base = nameOrEmail.includes('@') ? (nameOrEmail.split('@')[0] ?? '') : nameOrEmail;

@@ -8,7 +8,8 @@ import { NothingSavedError } from '../../offline/mirror';
  * What a screen shows where it could not load what it lists: a line in the user's language, with
  * the server's own message under it when the server sent one (§8) — never the HTTP client's text
  * (status, method and address, in English, running off a phone's screen). `notFound`: the
- * screen's own words for a thing that does not exist or is no longer the caller's (404, GoneError).
+ * screen's own words for a thing that does not exist or is no longer the caller's (404, GoneError,
+ * or no error at all: nothing failed and nothing came).
  */
 export function LoadError({ error, notFound }: { error: unknown; notFound?: string }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function LoadError({ error, notFound }: { error: unknown; notFound?: stri
       live = false;
     };
   }, [error]);
-  if (notFound && (statusOf(error) === 404 || error instanceof GoneError)) {
+  if (notFound && (error == null || statusOf(error) === 404 || error instanceof GoneError)) {
     return (
       <p className="form-error" role="alert">
         {notFound}

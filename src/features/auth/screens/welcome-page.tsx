@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '../../../domain/constants';
+import { refusedDomain } from '../../../domain/email';
 import { errorMessage, statusOf } from '../../../lib/api-client';
 import { signOut } from '../../../lib/auth/use-session';
 import { sessionQueries } from '../../../lib/profile';
@@ -29,42 +30,28 @@ export default function WelcomePage() {
   // prove the address) has no request behind it: saying it is "on its way" would leave the person
   // waiting for nothing. The server's reason is shown; the domain refusal in the user's language.
   const refused = profile.error && statusOf(profile.error) === 403 && message !== null && message !== MESSAGES.pendingApproval && !rejected;
-  const domain = message ? /^Email domain (.+) not supported$/.exec(message)?.[1] : undefined;
-  if (refused) {
-    return (
-      <main className="center-screen">
-        <div className="message-card">
-          <img src="/favicon.svg" alt="" width={48} height={48} />
-          <h1 className="page-title">{t('welcome.refusedTitle')}</h1>
-          <p role="alert">{domain ? t('welcome.domainNotSupported', { domain }) : message}</p>
-          <div className="button-row">
-            <button type="button" className="button primary" onClick={() => void signOut(queryClient).then(() => navigate('/', { replace: true }))}>
-              {t('nav.logout')}
-            </button>
-          </div>
-        </div>
-      </main>
-    );
-  }
+  const domain = message ? refusedDomain(message) : undefined;
+  const signOutHere = () => void signOut(queryClient).then(() => navigate('/', { replace: true }));
+  const title = refused ? t('welcome.refusedTitle') : rejected ? t('welcome.rejectedTitle') : t('welcome.title');
+  const text = refused ? (domain ? t('welcome.domainNotSupported', { domain }) : message) : rejected ? t('welcome.rejectedText') : t('welcome.pendingText');
 
   return (
     <main className="center-screen">
       <div className="message-card">
         <img src="/favicon.svg" alt="" width={48} height={48} />
-        <h1 className="page-title">{rejected ? t('welcome.rejectedTitle') : t('welcome.title')}</h1>
-        <p>{rejected ? t('welcome.rejectedText') : t('welcome.pendingText')}</p>
+        <h1 className="page-title">{title}</h1>
+        <p role={refused ? 'alert' : undefined}>{text}</p>
         {profile.data?.approvalRequestId && (
           <p className="muted small">{t('welcome.requestId', { id: profile.data.approvalRequestId })}</p>
         )}
         <div className="button-row">
-          <button type="button" className="button primary" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-            {t('welcome.checkAgain')}
-          </button>
-          <button
-            type="button"
-            className="button ghost"
-            onClick={() => void signOut(queryClient).then(() => navigate('/', { replace: true }))}
-          >
+          {/* A refusal has no request to check again: signing out is all there is to do. */}
+          {!refused && (
+            <button type="button" className="button primary" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+              {t('welcome.checkAgain')}
+            </button>
+          )}
+          <button type="button" className={refused ? 'button primary' : 'button ghost'} onClick={signOutHere}>
             {t('nav.logout')}
           </button>
         </div>

@@ -14,6 +14,7 @@ import {
   type NotificationPreference,
   type NotificationSettingsEntry,
 } from '../../../contract/notifications';
+import { refusedDomain } from '../../../domain/email';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationTypes, type NotificationType } from '../../../lib/notification-types';
 import { Spinner } from '../../../components/ui/spinner';
@@ -250,7 +251,7 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
     } catch (error) {
       const message = await errorMessage(error);
       // §5's domain refusal in the user's language (the other checks run as the user types).
-      const domain = /^Email domain (.+) not supported$/.exec(message)?.[1];
+      const domain = refusedDomain(message);
       setStatus({ kind: 'error', message: domain ? t('profile.emailDomainNotSupported', { domain }) : message });
     }
   };

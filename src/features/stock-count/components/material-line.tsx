@@ -89,30 +89,23 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
     }
     // The planner sent the line to recount meanwhile (decision 0033): nobody's value to take, the
     // counter counts it again; what they typed is kept with "Keep mine".
-    if (theirs && theirs.quantity === null && !theirs.updated_by) {
-      return (
-        <div className="line-sync conflict" role="alert">
-          <span>{t('sync.recountRequested', { mine: format(mine ?? null) })}</span>
-          <span className="line-sync-actions">
-            <button type="button" className="button small" onClick={() => actions.onKeepMine(entry)}>
-              {t('sync.keepMine')}
-            </button>
-          </span>
-        </div>
-      );
-    }
+    const recount = theirs !== undefined && theirs.quantity === null && !theirs.updated_by;
     return (
       <div className="line-sync conflict" role="alert">
         <span>
-          {t('sync.conflictText', { mine: format(mine ?? null), theirs: format(theirs?.quantity ?? null), who: theirs?.updated_by ?? '?' })}
+          {recount
+            ? t('sync.recountRequested', { mine: format(mine ?? null) })
+            : t('sync.conflictText', { mine: format(mine ?? null), theirs: format(theirs?.quantity ?? null), who: theirs?.updated_by ?? '?' })}
         </span>
         <span className="line-sync-actions">
           <button type="button" className="button small" onClick={() => actions.onKeepMine(entry)}>
             {t('sync.keepMine')}
           </button>
-          <button type="button" className="button small" onClick={() => actions.onTakeTheirs(entry)}>
-            {t('sync.takeTheirs')}
-          </button>
+          {!recount && (
+            <button type="button" className="button small" onClick={() => actions.onTakeTheirs(entry)}>
+              {t('sync.takeTheirs')}
+            </button>
+          )}
         </span>
       </div>
     );

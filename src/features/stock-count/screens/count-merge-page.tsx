@@ -141,7 +141,7 @@ export default function CountMergePage() {
     return (
       <section className="page">
         <h1 className="page-title route-title">{t('routes.countMerge')}</h1>
-        {progress.error ? <LoadError error={progress.error} notFound={t('stockCount.notFound')} /> : <p className="form-error" role="alert">{t('stockCount.notFound')}</p>}
+        <LoadError error={progress.error} notFound={t('stockCount.notFound')} />
       </section>
     );
   }

@@ -139,16 +139,13 @@ export default function MechanicViewPage() {
         if (failure instanceof StorageFullError) showError(t('offline.quotaFull'));
         else showError(failure instanceof Error ? failure.message : String(failure));
       });
+      return work;
     },
     [t],
   );
   const actions = useMemo<LineActions>(
     () => ({
-      onQuantity: (line, quantity, from) => {
-        const saving = setQuantity(email, line, quantity, undefined, from);
-        run(saving);
-        return saving;
-      },
+      onQuantity: (line, quantity, from) => run(setQuantity(email, line, quantity, undefined, from)),
       onAcceptBook: (line, quantity) => run(setQuantity(email, line, quantity, { bookQuantity: line.book_quantity_now })),
       onRemove: (line) => run(removeLine(email, line)),
       onRetry: (entry) => run(retryEntry(entry.seq!)),
@@ -192,7 +189,7 @@ export default function MechanicViewPage() {
     return (
       <section className="page">
         <h1 className="page-title route-title">{t('routes.mechanicView')}</h1>
-        {error ? <LoadError error={error} notFound={t('stockCount.notFound')} /> : <p className="form-error" role="alert">{t('stockCount.notFound')}</p>}
+        <LoadError error={error} notFound={t('stockCount.notFound')} />
       </section>
     );
   }
