@@ -11,9 +11,10 @@ import { watchFirstScreen } from '../lib/after-first-screen';
 import { createQueryClient } from '../lib/query-client';
 import { initI18n, LANGUAGE_KEY } from '../lib/i18n';
 import { onUserExpired } from '../lib/user-expired';
+import { nextTask } from '../lib/next-task';
 import { createRouter } from './router';
 
-export async function startApp(root: Root = createRoot(document.getElementById('root')!)): Promise<void> {
+export async function startApp(given?: Root): Promise<void> {
   const queryClient = createQueryClient();
   // What the first screen does not need waits until it is drawn (#22).
   watchFirstScreen(queryClient);
@@ -22,7 +23,12 @@ export async function startApp(root: Root = createRoot(document.getElementById('
   onUserExpired(() => {
     if (router.state.location.pathname !== '/user-expired') void router.navigate('/user-expired', { replace: true });
   });
+  // The start is cut into tasks, none of them long on a mid-range phone (#22: total blocking
+  // time): the router (which has started the screen's chunks and calls), the texts, React's root.
+  await nextTask();
   await initI18n(localStorage.getItem(LANGUAGE_KEY) ?? navigator.language, { full: true });
+  await nextTask();
+  const root = given ?? createRoot(document.getElementById('root')!);
   // A transition: React renders the first screen in slices of a few milliseconds, so a phone's
   // main thread is never blocked for the whole render (#22: total blocking time).
   startTransition(() =>
