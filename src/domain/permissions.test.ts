@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  holdsPlant,
   mayEditNotificationsOf,
   CAPABILITIES,
   GRANTS,
@@ -159,6 +160,13 @@ describe('§6 permissions table', () => {
     expect(grantableBy(['super_manager']).grants.size).toBe(GRANTS.length);
     expect(grantableBy(['super_manager_read_only']).grants.size).toBe(0);
     expect([...grantableBy(['stock_admin']).attachments]).toEqual(['storage_location']);
+  });
+
+  it('acts in a plant only where the user holds it, super managers in every plant (stock transfer, its button on team stock)', () => {
+    expect(holdsPlant(['mechanic'], ['FI01'], 'FI01')).toBe(true);
+    expect(holdsPlant(['mechanic'], ['FI01'], 'DE02')).toBe(false);
+    expect(holdsPlant(['stock_admin'], [], 'FI01')).toBe(false);
+    expect(holdsPlant(['super_manager'], [], 'DE02')).toBe(true);
   });
 });
 

@@ -186,6 +186,11 @@ export function isSuperManager(grants: readonly string[]): boolean {
   return grants.some((grant) => (SUPER_MANAGER_ROLES as readonly string[]).includes(grant));
 }
 
+/** Whether a user with these grants and plants acts in `plant` (super managers: every plant). */
+export function holdsPlant(grants: readonly string[], plants: readonly string[], plant: string): boolean {
+  return isSuperManager(grants) || plants.includes(plant);
+}
+
 /**
  * Whether a holder of `notificationSettings.editOthers` may read and change the notification
  * settings of a user with `target` grants (decision 0054): super managers anyone's; others never a

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq } from 'drizzle-orm';
 import { errorBody } from '../../../src/contract/common';
 import { transferRequestBody, transferRequestList, transferRequestRow } from '../../../src/contract/stock';
-import { isSuperManager } from '../../../src/domain/permissions';
+import { holdsPlant, isSuperManager } from '../../../src/domain/permissions';
 import type { Db } from '../../db/client';
 import { materials, stockTransferRequests, storageLocations } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
@@ -39,7 +39,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
-      if (!isSuperManager(user.grants) && !user.plants.includes(body.plant)) throw new HttpError(403, `You do not see plant ${body.plant}`);
+      if (!holdsPlant(user.grants, user.plants, body.plant)) throw new HttpError(403, `You do not see plant ${body.plant}`);
       return runMutation(db, request, reply, async (tx) => {
         for (const code of [body.storageLocationFrom, body.storageLocationTo]) {
           const [location] = await tx.select().from(storageLocations).where(and(eq(storageLocations.plant, body.plant), eq(storageLocations.code, code)));

@@ -19,6 +19,7 @@ export function StockMorePage({
   isLast,
   onLoadMore,
   onTransfer,
+  canTransfer,
 }: {
   email: string;
   type: StockType;
@@ -27,6 +28,7 @@ export function StockMorePage({
   isLast: boolean;
   onLoadMore: () => void;
   onTransfer?: (item: StockItemRow) => void;
+  canTransfer?: (item: StockItemRow) => boolean;
 }) {
   const { t } = useTranslation();
   const list = useStockPage(email, type, query, page);
@@ -38,7 +40,7 @@ export function StockMorePage({
   }
   return (
     <>
-      <StockTable items={list.data.stock_items} onTransfer={onTransfer} />
+      <StockTable items={list.data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} />
       {isLast && <LoadMoreOrEnd hasNext={list.data.has_next} onLoadMore={onLoadMore} />}
     </>
   );

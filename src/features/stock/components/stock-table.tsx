@@ -21,7 +21,13 @@ const columns = [
 
 const isLow = (item: StockItemRow) => item.total_quantity !== null && item.reorder_point !== null && item.total_quantity <= item.reorder_point;
 
-function StockRows({ items, onTransfer }: { items: StockItemRow[]; onTransfer?: (item: StockItemRow) => void }) {
+/** Transfer is offered on rows of a plant the caller may transfer in (the server refuses the others). */
+interface TransferProps {
+  onTransfer?: (item: StockItemRow) => void;
+  canTransfer?: (item: StockItemRow) => boolean;
+}
+
+function StockRows({ items, onTransfer, canTransfer }: { items: StockItemRow[] } & TransferProps) {
   const { t } = useTranslation();
   return (
     <ul className="dense-list stock-rows" aria-label={t('stock.tableCaption')}>
@@ -62,7 +68,7 @@ function StockRows({ items, onTransfer }: { items: StockItemRow[]; onTransfer?: 
                     <dd>{show(item.reorder_quantity)}</dd>
                   </div>
                 </dl>
-                {onTransfer && (
+                {onTransfer && (canTransfer?.(item) ?? true) && (
                   <button type="button" className="button small" onClick={() => onTransfer(item)} aria-label={t('stock.transferFor', { code: item.material_code })}>
                     {t('stock.transferAction')}
                   </button>
@@ -76,10 +82,10 @@ function StockRows({ items, onTransfer }: { items: StockItemRow[]; onTransfer?: 
   );
 }
 
-export function StockTable({ items, onTransfer }: { items: StockItemRow[]; onTransfer?: (item: StockItemRow) => void }) {
+export function StockTable({ items, onTransfer, canTransfer }: { items: StockItemRow[] } & TransferProps) {
   const { t } = useTranslation();
   const narrow = useIsNarrow();
-  if (narrow) return <StockRows items={items} onTransfer={onTransfer} />;
+  if (narrow) return <StockRows items={items} onTransfer={onTransfer} canTransfer={canTransfer} />;
   return (
     <div className="table-wrap">
       <table className="data-table stock-table">
@@ -139,9 +145,11 @@ export function StockTable({ items, onTransfer }: { items: StockItemRow[]; onTra
                 </td>
                 {onTransfer && (
                   <td>
-                    <button type="button" className="button small" onClick={() => onTransfer(item)} aria-label={t('stock.transferFor', { code: item.material_code })}>
-                      {t('stock.transferAction')}
-                    </button>
+                    {(canTransfer?.(item) ?? true) && (
+                      <button type="button" className="button small" onClick={() => onTransfer(item)} aria-label={t('stock.transferFor', { code: item.material_code })}>
+                        {t('stock.transferAction')}
+                      </button>
+                    )}
                   </td>
                 )}
               </tr>

@@ -16,7 +16,7 @@ import { StockTable } from '../components/stock-table';
 import { LoadMoreOrEnd, StockMorePage } from '../components/stock-more-page';
 import { TransferDialog } from '../components/transfer-dialog';
 import type { StockItemRow } from '../../../contract/stock';
-import { can } from '../../../domain/permissions';
+import { can, holdsPlant } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
 import { LoadError } from '../../../components/ui/load-error';
@@ -30,7 +30,7 @@ const TAB_LABEL: Record<StockType, string> = {
 
 export default function StockManagementPage() {
   const { t, i18n } = useTranslation();
-  const { email, permissions } = useProfile();
+  const { email, permissions, plants } = useProfile();
   const [transferring, setTransferring] = useState<StockItemRow | null>(null);
   // Feedback of an action: a toast above the bottom bar, where the thumb is (#21).
   const setNotice = useToastNotice();
@@ -49,6 +49,9 @@ export default function StockManagementPage() {
     setParams(next, { replace: true });
   };
   const data = list.data;
+  const onTransfer = online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined;
+  // My team stock lists plants of the team the caller may not hold; a transfer there is refused (403).
+  const canTransfer = (item: StockItemRow) => holdsPlant(permissions, plants, item.plant);
 
   return (
     <section className="page">
@@ -108,7 +111,7 @@ export default function StockManagementPage() {
       {data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>}
       {data && data.stock_items.length > 0 && (
         <>
-          <StockTable items={data.stock_items} onTransfer={online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined} />
+          <StockTable items={data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} />
           {Array.from({ length: more }, (_, index) => page + index + 1).map((extra) => (
             <StockMorePage
               key={extra}
@@ -118,7 +121,8 @@ export default function StockManagementPage() {
               page={extra}
               isLast={extra === lastPage}
               onLoadMore={() => go({ more: String(more + 1) })}
-              onTransfer={online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined}
+              onTransfer={onTransfer}
+              canTransfer={canTransfer}
             />
           ))}
           {more === 0 && <LoadMoreOrEnd hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}
