@@ -259,7 +259,15 @@ async function remerge(tx: Tx, user: CurrentUser, lineIds: number[]): Promise<vo
   }
 }
 
-function toMergeRow(merge: LineMerge): MergeLineRow {
+/** Display names of the users behind these e-mails (a line's decider), by e-mail. */
+async function displayNames(db: Executor, emails: Array<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(emails.filter((email): email is string => email !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ email: users.email, name: users.displayName }).from(users).where(inArray(users.email, wanted));
+  return new Map(rows.flatMap((row) => (row.name ? [[row.email, row.name] as const] : [])));
+}
+
+function toMergeRow(merge: LineMerge, names: ReadonlyMap<string, string>): MergeLineRow {
   return {
     material_count_id: merge.line.id,
     material_code: merge.line.materialCode,
@@ -277,6 +285,7 @@ function toMergeRow(merge: LineMerge): MergeLineRow {
     })),
     resolved_part_id: merge.state === 'resolved' ? merge.line.resolvedPartId : null,
     resolved_by: merge.state === 'resolved' ? merge.line.resolvedBy : null,
+    resolved_by_name: merge.state === 'resolved' && merge.line.resolvedBy ? (names.get(merge.line.resolvedBy) ?? null) : null,
     resolved_at: merge.state === 'resolved' ? (merge.line.resolvedAt?.toISOString() ?? null) : null,
   };
 }
@@ -284,10 +293,11 @@ function toMergeRow(merge: LineMerge): MergeLineRow {
 /** The merge of a count: by default the lines held by two or more parts and every variance; or the lines in one state. */
 export async function mergeRows(db: Executor, stockCountId: number, state?: MergeState): Promise<MergeLineRow[]> {
   const ids = await db.select({ id: materialCounts.id }).from(materialCounts).where(eq(materialCounts.stockCountId, stockCountId));
-  const merges = await mergesOf(db, ids.map((row) => row.id));
-  return merges
-    .filter((merge) => (state ? merge.state === state : merge.holders.length > 1 || merge.state === 'variance'))
-    .map(toMergeRow);
+  const merges = (await mergesOf(db, ids.map((row) => row.id))).filter((merge) =>
+    state ? merge.state === state : merge.holders.length > 1 || merge.state === 'variance',
+  );
+  const names = await displayNames(db, merges.map((merge) => merge.line.resolvedBy));
+  return merges.map((merge) => toMergeRow(merge, names));
 }
 
 /**
@@ -309,7 +319,8 @@ export async function resolveLine(
   if (!line) throw new HttpError(404, `Material count ${body.materialCountId} is not a line of stock count ${count.id}`);
   const [merge] = await mergesOf(tx, [line.id]);
   if (merge!.holders.length === 0) throw new HttpError(409, `Material ${line.materialCode} is in no part of stock count ${count.id}: put it in a part first`);
-  const before = toMergeRow(merge!);
+  const names = await displayNames(tx, [merge!.line.resolvedBy, user.email]);
+  const before = toMergeRow(merge!, names);
   if (body.action === 'take') {
     const holder = merge!.holders.find((h) => h.part.id === body.partId);
     if (!holder) throw new HttpError(400, `Part ${body.partId} does not count material ${line.materialCode} of stock count ${count.id}`);
@@ -342,7 +353,7 @@ export async function resolveLine(
       .where(eq(materialCounts.id, line.id));
   }
   const [after] = await mergesOf(tx, [line.id]);
-  const row = toMergeRow(after!);
+  const row = toMergeRow(after!, names);
   await audit(tx, user, body.action === 'take' ? 'stock_count.line.take' : 'stock_count.line.recount', 'material_count', line.id, before, row);
   return row;
 }

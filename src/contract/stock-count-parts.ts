@@ -184,6 +184,8 @@ export const mergeLineRow = z
     ),
     resolved_part_id: z.nullable(z.int()),
     resolved_by: z.nullable(z.string()),
+    /** The decider's display name (null: none on record; show resolved_by). */
+    resolved_by_name: z.nullable(z.string()),
     resolved_at: z.nullable(z.string()),
   })
   .register(z.globalRegistry, { id: 'StockCountMergeLine' });

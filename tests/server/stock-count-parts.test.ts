@@ -259,8 +259,11 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const mikkoPartId = variance.counts[1].part_id as number;
     const take = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: variance.material_count_id, action: 'take', partId: mikkoPartId });
     expect(take.statusCode, take.body).toBe(200);
-    expect(take.json()).toMatchObject({ state: 'resolved', quantity: 7, resolved_part_id: mikkoPartId, resolved_by: 'supervisor@example.com' });
+    // The decider is named as people know them (the counters are), the e-mail kept beside.
+    expect(take.json()).toMatchObject({ state: 'resolved', quantity: 7, resolved_part_id: mikkoPartId, resolved_by: 'supervisor@example.com', resolved_by_name: 'Sanna Heikkinen' });
     expect((await merged(id)).find((line) => line.material_code === code(4))!.quantity).toBe(7);
+    const resolvedLines = (await api('supervisor', 'GET', `/my_stock_count/merge?stockCountId=${id}&state=resolved`)).json().lines;
+    expect(resolvedLines).toMatchObject([{ material_code: code(4), resolved_by: 'supervisor@example.com', resolved_by_name: 'Sanna Heikkinen' }]);
     const audit = rowsOf(await product.database.db.execute(sql`select action, actor_email from audit_log where target_type = 'material_count' and target_id = ${String(variance.material_count_id)}`));
     expect(audit).toEqual([{ action: 'stock_count.line.take', actor_email: 'supervisor@example.com' }]);
 

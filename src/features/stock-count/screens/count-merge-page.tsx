@@ -72,7 +72,7 @@ function MergeLine({
         <span className="muted small">
           {line.book_quantity !== null && t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
           {line.state === 'resolved' && line.resolved_by && line.resolved_at && (
-            <> · {t('stockCount.merge.resolvedBy', { who: line.resolved_by, time: formatDateTime(line.resolved_at) })}</>
+            <> · {t('stockCount.merge.resolvedBy', { who: line.resolved_by_name ?? line.resolved_by, time: formatDateTime(line.resolved_at) })}</>
           )}
         </span>
         {editable && line.state !== 'open' && (
