@@ -2,7 +2,7 @@
  * Reading and changing a user's own notifications (§7 lists, dropdown, read marks) and the
  * notification settings (§3). Every query is scoped to ONE user id: callers pass the caller's.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { auditLog, notificationDevices, notifications, notificationSettings } from '../db/schema';
 import type {
@@ -206,6 +206,16 @@ export async function saveSettings(
         .insert(notificationDevices)
         .values({ userId, deviceId: device.deviceId, ...values })
         .onConflictDoUpdate({ target: [notificationDevices.userId, notificationDevices.deviceId], set: values });
+      // One browser, one person signed in: whoever used this device (its id) or this push token
+      // before is signed out of it and loses the token, so a shared phone or depot tablet never
+      // shows the previous user's pushes — even when their own sign-out mark never reached us.
+      if (device.isLoggedIn) {
+        const sameDevice = values.token ? or(eq(notificationDevices.deviceId, device.deviceId), eq(notificationDevices.token, values.token)) : eq(notificationDevices.deviceId, device.deviceId);
+        await tx
+          .update(notificationDevices)
+          .set({ isLoggedIn: false, token: null, updatedAt: sql`now()` as unknown as Date })
+          .where(and(ne(notificationDevices.userId, userId), sameDevice));
+      }
     }
   }
   if (options.actor.id !== userId) {

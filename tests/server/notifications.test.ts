@@ -182,6 +182,27 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect(saved[0]!.pushNotificationsSettings.length).toBe(current[0]!.pushNotificationsSettings.length + 1);
     });
 
+    it('signs the previous user of a shared browser out of it: same device id or same push token, token dropped', async () => {
+      const register = async (who: Who, device: { deviceId: string; token: string; isLoggedIn: boolean }) => {
+        const current = (await settingsOf(who)).json().notification_settings as NotificationSettingsEntry[];
+        const changed = current.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [{ deviceName: 'Android / Chrome', isEnabled: true, ...device }] } : e));
+        const put = await call('PUT', `/users/${ids[who]}/notifications_settings`, who, { notificationSettings: changed });
+        expect(put.statusCode, put.body).toBe(200);
+      };
+      const devicesOf = (who: Who) =>
+        product.database.db.select().from(notificationDevices).where(eq(notificationDevices.userId, ids[who]!));
+      await register('supervisor', { deviceId: 'depot-tablet', token: 'tok-depot', isLoggedIn: true });
+      await register('csAdmin', { deviceId: 'other-browser', token: 'tok-shared', isLoggedIn: true });
+      // The stock admin signs in on the same tablet (its id) and gets the token the CS admin's browser had.
+      await register('stockAdmin', { deviceId: 'depot-tablet', token: 'tok-shared', isLoggedIn: true });
+      expect((await devicesOf('supervisor')).find((d) => d.deviceId === 'depot-tablet')).toMatchObject({ isLoggedIn: false, token: null });
+      expect((await devicesOf('csAdmin')).find((d) => d.deviceId === 'other-browser')).toMatchObject({ isLoggedIn: false, token: null });
+      expect((await devicesOf('stockAdmin')).find((d) => d.deviceId === 'depot-tablet')).toMatchObject({ isLoggedIn: true, token: 'tok-shared' });
+      // A sign-out mark of a device changes no one else's.
+      await register('supervisor', { deviceId: 'depot-tablet', token: 'tok-shared', isLoggedIn: false });
+      expect((await devicesOf('stockAdmin')).find((d) => d.deviceId === 'depot-tablet')).toMatchObject({ isLoggedIn: true, token: 'tok-shared' });
+    });
+
     it('refuses an invalid mobile number with the §5 message', async () => {
       for (const mobileNumber of ['0401234567', '+12', '+358abc', '358 40 123']) {
         const res = await call('PUT', `/users/${ids.mechanic}/notifications_settings`, 'mechanic', {
