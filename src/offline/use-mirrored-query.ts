@@ -40,8 +40,15 @@ export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, m
   });
 }
 
-export function useMirroredQuery<T>({ enabled = true, ...options }: MirroredQueryOptions<T>) {
-  const query = useQuery({ ...mirroredQueryOptions(options), enabled });
+export function useMirroredQuery<T>({
+  enabled = true,
+  refetchInterval,
+  ...options
+}: MirroredQueryOptions<T> & {
+  /** Read again this often while the page is visible (what changes on the server by itself, e.g. the bell). */
+  refetchInterval?: number;
+}) {
+  const query = useQuery({ ...mirroredQueryOptions(options), enabled, ...(refetchInterval ? { refetchInterval, refetchOnWindowFocus: true } : {}) });
   return {
     ...query,
     data: query.data?.data,

@@ -57,6 +57,8 @@ test('the dropdown opens a notification in its modal and marks it read', async (
   expect(seriousOrWorse((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  // The entry that opened it went with the list: focus is back on the bell, not at the page's top.
+  await expect(bell(page)).toBeFocused();
 
   // Gone from the dropdown at once, and the server knows it (still gone after a reload).
   await expect(bell(page)).toHaveAttribute('aria-label', `Notifications, ${before - 1} unread`);
@@ -105,6 +107,29 @@ test('the notification screen lists each channel with the type filter', async ({
   await page.getByRole('tablist', { name: 'Notification lists' }).getByRole('tab', { name: 'Email' }).click();
   await expect(cards.first()).toBeVisible();
   await expect(page.getByLabel('Filter by')).toBeHidden();
+});
+
+test('a card marked read stays read once its mark has reached the server (pull after push)', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await dismissImportantMessages(page);
+  await page.goto('/notifications');
+  const card = page.locator('.notification-card.unread').first();
+  await expect(card).toBeVisible();
+  const id = ((await card.locator('[id^="notification-body-email-"]').getAttribute('id')) ?? '').replace('notification-body-email-', '');
+  expect(id).toMatch(/^\d+$/);
+  const sameCard = page.locator('.notification-card').filter({ has: page.locator(`#notification-body-email-${id}`) });
+  await card.getByRole('button', { name: /^Mark “.*” as read$/ }).click();
+  await expect(sameCard.getByText('Read', { exact: true })).toBeVisible();
+  // The server has the mark …
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { idToken?: string }).idToken);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/user_api/v1/email_notifications/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { active: boolean }).active)
+    .toBe(false);
+  // … and the card, read again from it, still says read (it turned unread when the mark left the outbox).
+  await expect(page.getByTestId('sync-status')).toHaveClass(/\bok\b/);
+  await expect(sameCard.getByText('Read', { exact: true })).toBeVisible();
+  await expect(sameCard.getByRole('button', { name: /^Mark “.*” as read$/ })).toHaveCount(0);
+  await expect(bell(page)).toHaveAttribute('aria-label', /Notifications(, \d+ unread)?/);
 });
 
 test('the profile shows the §5 messages and saves per-type preferences', async ({ page }) => {

@@ -3,6 +3,7 @@
  * and the read mark. Reads are mirrored (useMirroredQuery) so the lists work offline; the read
  * mark goes through the outbox (ARCHITECTURE §3), so a mark made offline is sent later.
  */
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type {
   DropdownResponse,
@@ -90,6 +91,24 @@ export function usePendingReadTargets(userEmail: string): Set<string> {
   return new Set(entries.filter((entry) => entry.kind === READ_KIND).map((entry) => entry.target));
 }
 
+/** The bell's list is read again this often while the app is in front (notifications arrive without push too). */
+export const UNREAD_REFRESH_MS = 120_000;
+
+/**
+ * Pull after push, on screen: once read marks have left the outbox (sent, or refused and dropped),
+ * the list is read again. Until then it shows them read from the outbox; a read made before the
+ * mark reached the server still says unread, and without this the item turned unread again (and
+ * the bell counted it again) as soon as its mark was sent.
+ */
+function useRefetchWhenMarksSent(pending: Set<string>, refetch: () => unknown): void {
+  const previous = useRef(pending);
+  useEffect(() => {
+    const sent = [...previous.current].some((target) => !pending.has(target));
+    previous.current = pending;
+    if (sent) void refetch();
+  }, [pending, refetch]);
+}
+
 export function useUnreadNotifications(userEmail: string, enabled: boolean) {
   const query = useMirroredQuery({
     queryKey: notificationQueries.unread(),
@@ -99,26 +118,30 @@ export function useUnreadNotifications(userEmail: string, enabled: boolean) {
     enabled,
     // §8: failures of the notification list are only logged.
     silent: true,
+    refetchInterval: UNREAD_REFRESH_MS,
   });
   const pending = usePendingReadTargets(userEmail);
+  useRefetchWhenMarksSent(pending, query.refetch);
   const all = query.data?.notifications ?? [];
   const unread = all.filter((entry) => !pending.has(readTarget(entry.notification_type, entry.id)));
   // The bell counts every unread notification, not only the newest the list holds; those read on
   // this device but not yet on the server are taken off (a service without the count: the list's length).
+  // The server's count still holds every mark waiting in the outbox, so each is taken off once here.
   const total = query.data?.unread_count;
   const unreadCount = total === undefined ? unread.length : Math.max(unread.length, total - pending.size);
   return { ...query, unread, unreadCount };
 }
 
-/** The dropdown's copy without one notification; its count one less when it was there. */
+/**
+ * The dropdown's copy without one notification. Its count stays the server's: the mark waits in
+ * the outbox and useUnreadNotifications takes each waiting mark off once (it was taken off twice).
+ */
 function withoutEntry(data: DropdownResponse, channel: NotificationChannel, id: number): DropdownResponse {
-  const notifications = data.notifications.filter((n) => !(n.id === id && n.notification_type === channel));
-  const removed = data.notifications.length - notifications.length;
-  return { ...data, notifications, ...(data.unread_count === undefined ? {} : { unread_count: Math.max(0, data.unread_count - removed) }) };
+  return { ...data, notifications: data.notifications.filter((n) => !(n.id === id && n.notification_type === channel)) };
 }
 
 export function useNotificationPage<C extends NotificationChannel>(userEmail: string, channel: C, params: ChannelListParams, enabled = true) {
-  return useMirroredQuery({
+  const query = useMirroredQuery({
     queryKey: notificationQueries.list(channel, params),
     userEmail,
     scope: NOTIFICATIONS_SCOPE,
@@ -128,6 +151,9 @@ export function useNotificationPage<C extends NotificationChannel>(userEmail: st
     // §8: failures of the notification lists are only logged; the list says it was not loaded.
     silent: true,
   });
+  const pending = usePendingReadTargets(userEmail);
+  useRefetchWhenMarksSent(pending, query.refetch);
+  return { ...query, pending };
 }
 
 export function useNotificationItem<C extends NotificationChannel>(userEmail: string, channel: C, id: number | null) {

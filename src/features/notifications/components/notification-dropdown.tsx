@@ -27,7 +27,7 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
   };
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<OpenNotification | null>(null);
-  const { unread, unreadCount } = useUnreadNotifications(userEmail, true);
+  const { unread, unreadCount, refetch } = useUnreadNotifications(userEmail, true);
   const markRead = useMarkNotificationRead(userEmail);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,7 +64,11 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
         aria-label={label}
         aria-expanded={expanded}
         aria-controls={listId}
-        onClick={() => setExpanded((value) => !value)}
+        onClick={() => {
+          // Opening the list reads it again: what arrived since the last read is in it.
+          if (!expanded) void refetch();
+          setExpanded((value) => !value);
+        }}
       >
         <Icon name="notifications" />
         {count > 0 && (
@@ -108,7 +112,15 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
           )}
         </div>
       )}
-      <NotificationModal userEmail={userEmail} open={open} onClose={() => setOpen(null)} />
+      <NotificationModal
+        userEmail={userEmail}
+        open={open}
+        onClose={() => {
+          setOpen(null);
+          // The entry that opened it closed with the list: focus goes back to the bell.
+          buttonRef.current?.focus();
+        }}
+      />
     </div>
   );
 }

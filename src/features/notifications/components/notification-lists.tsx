@@ -6,7 +6,7 @@ import { formatCreated, formatDeadline } from '../../../lib/date-formats';
 import type { NotificationChannel, NotificationKey } from '../../../contract/notifications';
 import type { FeedbackItem } from '../../../contract/feedback';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMarkNotificationRead, useNotificationPage, usePendingReadTargets, type ItemByChannel } from '../api/notifications';
+import { useMarkNotificationRead, useNotificationPage, type ItemByChannel } from '../api/notifications';
 import { useMyStockCounts, useSentFeedback } from '../api/related-lists';
 import { LinkifiedText } from './linkified-text';
 import { ClampedBody } from './clamped-body';
@@ -66,7 +66,7 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
   const list = useNotificationPage(userEmail, channel, { page: props.page, notificationKey: props.notificationKey, query: props.query });
   usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
   const markRead = useMarkNotificationRead(userEmail);
-  const pending = usePendingReadTargets(userEmail);
+  const { pending } = list;
   const words = useNotificationWords();
   if (!list.data) return <Pending isError={list.isError} />;
   return (
@@ -98,7 +98,7 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
                     type="button"
                     className="button"
                     aria-label={t('notifications.markReadOf', { title: title || shown.body.slice(0, 60) })}
-                    onClick={() => void markRead(channel, item.id).then(() => list.refetch())}
+                    onClick={() => void markRead(channel, item.id)}
                   >
                     {t('notifications.markRead')}
                   </button>
