@@ -105,6 +105,20 @@ describe('api client', () => {
     expect(await errorMessage(unknown)).toBe('Something else');
   });
 
+  it('words a call that got no answer (offline, dropped, timed out) in the user’s language, not the browser’s', async () => {
+    const german = JSON.parse(readFileSync(new URL('../../locales/de-DE.json', import.meta.url), 'utf8')) as { sync: { noConnection: string } };
+    await i18next.init({ lng: 'de-DE', resources: { 'de-DE': { translation: german } }, showSupportNotice: false } as Parameters<typeof i18next.init>[0]);
+    const refused = await createServiceClient({ prefixUrl: 'http://127.0.0.1:9/api/v2', getToken: () => 't' })
+      .get('my_stock', { retry: 0 })
+      .catch((e: unknown) => e);
+    expect(await errorMessage(refused)).toBe(german.sync.noConnection);
+    for (const text of ['Failed to fetch', 'Load failed', 'NetworkError when attempting to fetch resource.']) {
+      expect(await errorMessage(new TypeError(text))).toBe(german.sync.noConnection);
+    }
+    // A bug is not a lost connection: its own text stays.
+    expect(await errorMessage(new TypeError('x is undefined'))).toBe('x is undefined');
+  });
+
   it('shows a stock body without a message whole (§8)', async () => {
     handler = () => ({ status: 422, body: { errors: ['line 2'] } });
     const error = await client().post('my_stock_count', { json: {} }).catch((e: unknown) => e);

@@ -4,7 +4,7 @@
  * 20^(4 − remaining) ms) for idempotent calls on network errors and 5xx, and on 401 one
  * token refresh and one retry. Errors become messages the global alert can show (§8).
  */
-import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import i18next from 'i18next';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { serviceUrl } from './config';
@@ -122,6 +122,11 @@ export async function errorMessage(error: unknown): Promise<string> {
     }
     (error as HTTPError & { displayMessage?: string }).displayMessage = message;
     return message;
+  }
+  // No answer at all (offline, a dropped connection, a time-out): the browser's own words ("Failed
+  // to fetch", "Load failed", "NetworkError when …") are English and say nothing to a mechanic.
+  if (error instanceof TimeoutError || (error instanceof TypeError && /fetch|network|load failed/i.test(error.message))) {
+    return i18next.t('sync.noConnection', { defaultValue: 'No connection.' });
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -146,10 +146,20 @@ test('a mechanic sends feedback, the last form is remembered; help and change lo
   await expect(page.getByText('Quantity should be greater than 0')).toBeVisible();
   await page.getByLabel('Quantity *').fill('2');
   await expectNoSeriousViolations(page);
+  // What was typed survives a reload; a send without connection says it waits, and goes once the
+  // connection is back.
+  await page.reload();
+  await expect(page.getByLabel('Material *')).toHaveValue('KM1001');
+  await expect(page.getByLabel('Quantity *')).toHaveValue('2');
+  await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No connection: your message is kept on this device' })).toBeVisible();
+  await page.context().setOffline(false);
   await expect(notice(page)).toHaveText('Thank you! Your message was sent to the support team.');
   await page.reload();
   await expect(page.getByRole('radio', { name: /Request a stock transfer/ })).toBeChecked();
+  // Sent: the form starts empty again.
+  await expect(page.getByLabel('Material *')).toHaveValue('');
 
   await page.goto('/info');
   await expect(page.getByRole('heading', { name: 'What the icons mean' })).toBeVisible();

@@ -1,5 +1,5 @@
 /** POST /user_api/v1/feedback (one of the six forms) and GET /feedback/plants (§6: the plants a form may name). */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedbackItem, feedbackPlants, type FeedbackBody } from '../../../contract/feedback';
 import { userApi } from '../../../lib/api-client';
 
@@ -16,10 +16,17 @@ export function useFeedbackPlants() {
   });
 }
 
+/**
+ * Sends one form. The Idempotency-Key is the draft's (feedback-form.tsx): sending the same text again
+ * after an answer was lost is applied once. The Sent feedback list is read again after it.
+ */
 export function useSendFeedback() {
+  const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: FeedbackBody) =>
-      feedbackItem.parse(await userApi.post('feedback', { json: body, headers: { 'Idempotency-Key': crypto.randomUUID() } }).json()),
+    mutationFn: async ({ body, key }: { body: FeedbackBody; key: string }) =>
+      feedbackItem.parse(await userApi.post('feedback', { json: body, headers: { 'Idempotency-Key': key } }).json()),
+    // The status monitor's Sent feedback sub-tab (notifications/api/related-lists.ts).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications', 'sent-feedback'] }),
   });
 }

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../domain/constants';
 import { parseQuantityInput } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useProfile } from '../../../lib/profile';
 import { useFeedbackPlants, useSendFeedback } from '../api/feedback';
 import { FORM_FIELDS, type FormField } from './form-fields';
 
@@ -27,10 +28,42 @@ function toBody(type: FeedbackType, values: Values): Record<string, unknown> {
   return body;
 }
 
+/** What was typed in one form, kept on the device until it is sent; its key names that text to the server. */
+interface Draft {
+  values: Values;
+  key: string;
+}
+
+const draftKeyOf = (email: string, type: FeedbackType) => `feedback-draft:${email}:${type}`;
+
+function readDraft(storageKey: string): Draft {
+  try {
+    const stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<Draft> | null;
+    if (stored && typeof stored.key === 'string' && stored.values && typeof stored.values === 'object') return { values: stored.values, key: stored.key };
+  } catch {
+    // not a draft: start a new one
+  }
+  return { values: {}, key: crypto.randomUUID() };
+}
+
+function writeDraft(storageKey: string, draft: Draft): void {
+  try {
+    if (Object.values(draft.values).some((value) => value !== '')) localStorage.setItem(storageKey, JSON.stringify(draft));
+    else localStorage.removeItem(storageKey);
+  } catch {
+    // storage full or blocked: the form still works, the draft is not kept
+  }
+}
+
 export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () => void }) {
   const { t } = useTranslation();
+  const { email } = useProfile();
   const fields = FORM_FIELDS[type];
-  const [values, setValues] = useState<Values>({});
+  // Nothing typed is lost (a reload, another form type and back, a send without connection): the
+  // draft lives on the device per user and form until it is sent.
+  const storageKey = draftKeyOf(email, type);
+  const [draft, setDraft] = useState<Draft>(() => readDraft(storageKey));
+  const values = draft.values;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [missingRequired, setMissingRequired] = useState(false);
@@ -72,16 +105,24 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
     }
     setErrors({});
     setMissingRequired(false);
-    send.mutate(parsed.data, {
+    send.mutate({ body: parsed.data, key: draft.key }, {
       onSuccess: () => {
-        setValues({});
+        const fresh = { values: {}, key: crypto.randomUUID() };
+        writeDraft(storageKey, fresh);
+        setDraft(fresh);
         onSent();
       },
       onError: async (failure) => setServerError(await errorMessage(failure)),
     });
   };
 
-  const set = (name: string, value: string) => setValues((old) => ({ ...old, [name]: value }));
+  // Another text is another submission: a new key (the same text sent again keeps its key: applied once).
+  const set = (name: string, value: string) =>
+    setDraft((old) => {
+      const next = { values: { ...old.values, [name]: value }, key: crypto.randomUUID() };
+      writeDraft(storageKey, next);
+      return next;
+    });
 
   return (
     <form className="feedback-form" onSubmit={submit} noValidate aria-describedby={noPlants ? 'feedback-no-plants' : undefined}>
@@ -101,6 +142,12 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
       {serverError && (
         <p className="form-error" role="alert">
           {serverError}
+        </p>
+      )}
+      {/* Offline the send waits (kept as a draft too) and goes as soon as the connection returns. */}
+      {send.isPaused && (
+        <p className="notice" role="status">
+          {t('feedback.waitingForConnection')}
         </p>
       )}
       <div className="button-row start">

@@ -11,6 +11,8 @@ import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDetailedView } from '../api/dashboard-views';
 import { FileList } from '../components/file-list';
 import { UploadForm } from '../components/upload-form';
@@ -60,6 +62,9 @@ export default function FileDashboardPage() {
           <h2 id="fd-today" className="fd-section-title">
             {t('files.today', { date: formatDayHeading(today) })}
           </h2>
+          {view.isLoading && <Spinner label={t('loading.listingItems')} />}
+          {/* A failure (or offline with nothing saved) is not a quiet day: it says so. */}
+          {view.error && !view.data && <LoadError error={view.error} />}
           {view.data && <FileList files={view.data} />}
         </section>
       )}
