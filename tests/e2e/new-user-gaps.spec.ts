@@ -85,6 +85,14 @@ test('item 9: notification settings of another user are reachable from the users
   await rowAction(row, /^Notification settings of /);
   await expect(page).toHaveURL(/\/notification-settings\?uid=[0-9a-f-]{36}$/);
   await expect(page.getByText('You are changing another user’s notification settings.')).toBeVisible();
+
+  // The mechanic's push devices are theirs to switch: shown, not switchable by the admin (the server keeps them as set).
+  await page.goto('/users-management');
+  await rowAction(page.getByRole('row').filter({ hasText: 'mechanic@example.com' }).first(), /^Notification settings of /);
+  const switches = page.locator('.device-list input[type="checkbox"]');
+  await expect(switches.first()).toBeVisible();
+  for (const device of await switches.all()) await expect(device).toBeDisabled();
+  await expect(page.getByText('Only the user can switch their own devices on or off.')).toBeVisible();
 });
 
 test('item 10: the types come from notifications/list_keys and the priority search suggests access points from uap_priority', async ({ page, browser }) => {

@@ -182,6 +182,12 @@ function EntryEditor({
       {entry.primary && entry.pushNotificationsSettings.length > 0 && (
         <div>
           <h4 className="field-label">{t('profile.devices')}</h4>
+          {/* The server keeps a user's devices as that user set them: another's switch would not be saved. */}
+          {!isOwn && (
+            <p className="muted small" id="devices-own-only">
+              {t('profile.devicesOwnOnly')}
+            </p>
+          )}
           <ul className="device-list">
             {entry.pushNotificationsSettings.map((device) => (
               <li key={device.deviceId}>
@@ -189,6 +195,8 @@ function EntryEditor({
                   <input
                     type="checkbox"
                     checked={device.isEnabled}
+                    disabled={!isOwn}
+                    aria-describedby={isOwn ? undefined : 'devices-own-only'}
                     onChange={(event) =>
                       onChange({
                         ...entry,
