@@ -28,6 +28,17 @@ export function dismissError(): void {
   emit(null);
 }
 
+/** The alert shown now, if any. */
+export function currentError(): AlertState | null {
+  return state;
+}
+
+/** Calls `listener` whenever the alert appears, changes or goes; returns the unsubscribe. */
+export function onErrorAlert(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useErrorAlert(): AlertState | null {
   return useSyncExternalStore(
     (listener) => {

@@ -7,7 +7,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorAlert } from '../../lib/error-alert';
+import { currentError, onErrorAlert, useErrorAlert } from '../../lib/error-alert';
 import { Icon } from './icons';
 
 export type ToastTone = 'success' | 'info' | 'danger';
@@ -35,6 +35,8 @@ const TOAST_SECONDS = 8;
 
 let state: ToastState | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** How long the toast shown now stays once it can be seen. */
+let shownMs = 0;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -43,10 +45,23 @@ function emit(next: ToastState | null) {
   listeners.forEach((listener) => listener());
 }
 
-export function showToast(message: string, tone: ToastTone = 'success', options: ToastOptions = {}): void {
+/** The toast's time runs only while it can be seen: under the error alert it waits (a push toast was lost there). */
+function runTimer(): void {
   clearTimeout(timer);
+  timer = state && !currentError() ? setTimeout(() => emit(null), shownMs) : undefined;
+}
+onErrorAlert(() => {
+  if (!state) return;
+  if (currentError()) {
+    clearTimeout(timer);
+    timer = undefined;
+  } else if (timer === undefined) runTimer();
+});
+
+export function showToast(message: string, tone: ToastTone = 'success', options: ToastOptions = {}): void {
   emit({ id: nextId++, message, tone, ...(options.action ? { action: options.action } : {}) });
-  timer = setTimeout(() => emit(null), options.ms ?? TOAST_SECONDS * 1000);
+  shownMs = options.ms ?? TOAST_SECONDS * 1000;
+  runTimer();
 }
 
 export function dismissToast(): void {
