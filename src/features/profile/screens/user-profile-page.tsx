@@ -1,5 +1,5 @@
 /** /user-profile (§2): language (unless locked), last login, and the notification settings. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-formats';
@@ -26,14 +26,23 @@ function LanguageSetting() {
   const profile = useProfile();
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ saving: boolean; error: string | null }>({ saving: false, error: null });
-  const onChange = async (locale: Locale) => {
+  // The option the list shows. Arrow keys on a closed list move through the languages (and fire
+  // `change` in desktop browsers): the language is applied on Enter or when the list loses focus,
+  // not at every step; a choice by pointer or touch (the phone's picker) is applied at once.
+  const [choice, setChoice] = useState<string>(profile.locale);
+  const byKeys = useRef(false);
+  const apply = async (locale: string) => {
+    byKeys.current = false;
+    if (locale === profile.locale || state.saving) return;
     setState({ saving: true, error: null });
     try {
-      const updated = await updateProfile({ locale });
+      const updated = await updateProfile({ locale: locale as Locale });
       queryClient.setQueryData(sessionQueries.profile().queryKey, updated);
       await changeLanguage(updated.locale);
+      setChoice(updated.locale);
       setState({ saving: false, error: null });
     } catch (error) {
+      setChoice(profile.locale);
       setState({ saving: false, error: await errorMessage(error) });
     }
   };
@@ -44,10 +53,25 @@ function LanguageSetting() {
       </label>
       <select
         id="profile-language"
-        value={profile.locale}
-        disabled={profile.isLocaleLocked || state.saving}
+        value={choice}
+        // Not disabled while saving: a disabled list drops the keyboard's focus to the page.
+        disabled={profile.isLocaleLocked}
+        aria-busy={state.saving || undefined}
         aria-describedby={profile.isLocaleLocked ? 'profile-language-locked' : undefined}
-        onChange={(event) => void onChange(event.target.value as Locale)}
+        onPointerDown={() => {
+          byKeys.current = false;
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void apply(choice);
+          } else if (event.key !== 'Tab') byKeys.current = true;
+        }}
+        onChange={(event) => {
+          setChoice(event.target.value);
+          if (!byKeys.current) void apply(event.target.value);
+        }}
+        onBlur={() => void apply(choice)}
       >
         {LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
