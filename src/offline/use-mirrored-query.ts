@@ -37,6 +37,11 @@ export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, m
         onLateAnswer: (fresh) => client.setQueryData(fullKey, fresh),
       }),
     meta: { mainList, silent },
+    // The query runs offline too: networkFirst answers from the device's copy (or says there is
+    // none). TanStack's default pauses a query while the browser is offline, so a screen whose
+    // answer had left the memory cache (5 minutes) showed its spinner for ever in a basement,
+    // though the device held the page, and the banner said nothing was saved.
+    networkMode: 'always',
   });
 }
 

@@ -109,6 +109,27 @@ test('the notification screen lists each channel with the type filter', async ({
   await expect(page.getByLabel('Filter by')).toBeHidden();
 });
 
+test('offline, a notification opened from the bell shows what its entry showed, and why the rest is missing', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await dismissImportantMessages(page);
+  await expect(bell(page)).toHaveAttribute('aria-label', /\d+ unread/);
+  // The app's files are on the device (the service worker has them and controls the page).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.context().setOffline(true);
+  await bell(page).click();
+  const entry = page.getByRole('region', { name: 'Unread notifications' }).getByRole('listitem').first();
+  const text = (await entry.locator('.notification-entry-text').innerText()).trim();
+  await entry.getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  await expect(dialog.getByText('This could not be loaded: there is no connection.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.context().setOffline(false);
+});
+
 test('a card marked read stays read once its mark has reached the server (pull after push)', async ({ page }) => {
   await login(page, 'mechanic@example.com');
   await dismissImportantMessages(page);

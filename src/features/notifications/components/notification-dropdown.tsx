@@ -96,7 +96,8 @@ export function NotificationDropdown({ userEmail }: { userEmail: string }) {
                     className="notification-entry"
                     onClick={() => {
                       setExpanded(false);
-                      setOpen({ channel: entry.notification_type, id: entry.id });
+                      // Offline the whole notification may not be on the device: the modal shows what this entry showed.
+                      setOpen({ channel: entry.notification_type, id: entry.id, preview: { text: entryText(entry), key: entry.notification_key, created: entry.created } });
                       void markRead(entry.notification_type, entry.id).catch((error: unknown) => console.warn('Marking a notification read failed', error));
                     }}
                   >

@@ -3,7 +3,8 @@
  * phone number, body), push (e-mail, title, message). Bodies render their links, nothing else.
  */
 import { useTranslation } from 'react-i18next';
-import type { NotificationChannel } from '../../../contract/notifications';
+import type { NotificationChannel, NotificationKey } from '../../../contract/notifications';
+import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationItem, type ItemByChannel } from '../api/notifications';
@@ -14,6 +15,8 @@ import { useNotificationWords } from '../text';
 export interface OpenNotification {
   channel: NotificationChannel;
   id: number;
+  /** What the entry that opened it showed (the bell's list): shown when the whole notification cannot be read, e.g. offline. */
+  preview?: { text: string; key: NotificationKey; created: string };
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -70,6 +73,7 @@ function Fields({ channel, item }: { channel: NotificationChannel; item: ItemByC
 export function NotificationModal({ userEmail, open, onClose }: { userEmail: string; open: OpenNotification | null; onClose: () => void }) {
   const { t } = useTranslation();
   const item = useNotificationItem(userEmail, open?.channel ?? 'email', open?.id ?? null);
+  const online = useOnline();
   const channel = open?.channel ?? 'email';
   return (
     <Dialog open={open !== null} title={t(`notifications.modalTitle.${channel}`)} onClose={onClose}>
@@ -81,6 +85,14 @@ export function NotificationModal({ userEmail, open, onClose }: { userEmail: str
           <dl className="notification-fields">
             <Fields channel={channel} item={item.data} />
           </dl>
+        </>
+      ) : (item.isError || !online) && open?.preview ? (
+        <>
+          <p className="muted small">
+            <NotificationTime iso={open.preview.created} /> · {t(`notifications.key.${open.preview.key}`)}
+          </p>
+          <p className="notification-body">{open.preview.text}</p>
+          <p className="muted small">{online ? t('notifications.notLoaded') : t('common.loadOffline')}</p>
         </>
       ) : item.isError ? (
         <p className="form-error">{t('notifications.notLoaded')}</p>
