@@ -91,7 +91,7 @@ export function NotificationModal({ userEmail, open, onClose }: { userEmail: str
           <p className="muted small">
             <NotificationTime iso={open.preview.created} /> · {t(`notifications.key.${open.preview.key}`)}
           </p>
-          <p className="notification-body">{open.preview.text}</p>
+          <LinkifiedText text={open.preview.text} className="linkified notification-body" />
           <p className="muted small">{online ? t('notifications.notLoaded') : t('common.loadOffline')}</p>
         </>
       ) : item.isError ? (
