@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route's validation: a lone UTF-16 surrogate is a 400 naming the field (#20).
   refuseLoneSurrogates(app);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('signedInAt', null);
   // Verified tokens only (docs/decisions/0021): nothing a replica keeps depends on the data.
   const caches = deps.caches ?? new Caches({ enabled: config.responseCache });
 

@@ -30,6 +30,8 @@ export interface VerifiedIdentity {
   /** The issuer vouches that the account owns `email`: only then may a first sign-in be bound to the existing user of that address. */
   emailVerified: boolean;
   name: string | null;
+  /** When the person signed in, in seconds: the token's `auth_time` (Firebase, OIDC), else its `iat`. */
+  signedInAt?: number;
 }
 
 export class AuthError extends Error {
@@ -172,6 +174,7 @@ export function createTokenVerifier(issuers: TrustedIssuer[], now: () => number 
       email: account.email.trim().toLowerCase(),
       emailVerified: account.emailVerified,
       name: stringClaim(payload, 'name') ?? null,
+      signedInAt: typeof payload.auth_time === 'number' && payload.auth_time <= payload.iat! ? payload.auth_time : payload.iat!,
     };
   };
 }

@@ -23,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
+    /** When the caller signed in (seconds; the token's auth_time or iat): their "last login". */
+    signedInAt: number | null;
   }
 }
 
@@ -66,5 +68,6 @@ export function authenticateAll(app: FastifyInstance, options: AuthOptions): voi
       throw new HttpError(403, `Permission denied: your roles do not allow ${config.capability}`);
     }
     request.currentUser = user;
+    request.signedInAt = identity.signedInAt ?? null;
   });
 }

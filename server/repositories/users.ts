@@ -216,8 +216,17 @@ export async function buildProfile(db: Db, user: CurrentUser): Promise<Profile> 
   };
 }
 
-export async function recordLogin(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+/**
+ * The user's last login: when they signed in (the token's auth_time or iat), never moved back; a
+ * caller without that time (none today) counts as signing in now. Every profile read of a session
+ * carries the same time, so the profile's "Last login" no longer moves every few minutes.
+ */
+export async function recordLogin(db: Db, userId: string, signedInAt: number | null): Promise<void> {
+  const at = signedInAt === null ? sql`now()` : sql`to_timestamp(${signedInAt})`;
+  await db
+    .update(users)
+    .set({ lastLoginAt: sql`greatest(coalesce(${users.lastLoginAt}, ${at}), ${at})` })
+    .where(eq(users.id, userId));
 }
 
 export async function updateProfile(

@@ -39,6 +39,20 @@ describe.each(ENGINES)('user service basics on %s', (engine) => {
     expect(Date.now() - Date.parse(lastLogin)).toBeLessThan(60_000);
   });
 
+  it('keeps the last login at the session’s sign-in however often the profile is read, and moves it at the next sign-in', async () => {
+    const issuedAt = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number }).iat;
+    const session = await product.token('supervisor@example.com');
+    const first = (await call('GET', '/user/profile', session)).json().lastLogin as string;
+    expect(Date.parse(first)).toBe(issuedAt(session) * 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call('GET', '/user/profile', session)).json().lastLogin).toBe(first);
+    const next = await product.token('supervisor@example.com');
+    expect(issuedAt(next)).toBeGreaterThan(issuedAt(session));
+    expect(Date.parse((await call('GET', '/user/profile', next)).json().lastLogin)).toBe(issuedAt(next) * 1000);
+    // An older session's token read afterwards does not move it back.
+    expect(Date.parse((await call('GET', '/user/profile', session)).json().lastLogin)).toBe(issuedAt(next) * 1000);
+  });
+
   it('round-trips the language and refuses one outside the nine', async () => {
     const put = await call('PUT', '/user/profile', mechanic, { locale: 'fi-FI' });
     expect(put.statusCode).toBe(200);

@@ -16,10 +16,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const user = requireUser(request);
-      // The app loads the profile once per start: that is the user's last login.
-      const result = await buildProfile(db, user);
-      await recordLogin(db, user.id);
-      return result;
+      // The user's last login is when this session signed in (the token says), however often the
+      // app reads the profile meanwhile.
+      await recordLogin(db, user.id, request.signedInAt);
+      return buildProfile(db, user);
     },
   );
 
