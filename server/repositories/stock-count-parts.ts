@@ -259,12 +259,12 @@ async function remerge(tx: Tx, user: CurrentUser, lineIds: number[]): Promise<vo
   }
 }
 
-/** Display names of the users behind these e-mails (a line's decider), by e-mail. */
+/** Display names of the users behind these e-mails (counters, a line's decider), by e-mail. */
 async function displayNames(db: Executor, emails: Array<string | null>): Promise<Map<string, string>> {
   const wanted = [...new Set(emails.filter((email): email is string => email !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db.select({ email: users.email, name: users.displayName }).from(users).where(inArray(users.email, wanted));
-  return new Map(rows.flatMap((row) => (row.name ? [[row.email, row.name] as const] : [])));
+  return new Map(rows.map((row) => [row.email, row.name] as const));
 }
 
 function toMergeRow(merge: LineMerge, names: ReadonlyMap<string, string>): MergeLineRow {
@@ -374,17 +374,14 @@ export async function partRows(db: Executor, user: CurrentUser, parts: PartRecor
     .from(stockCountPartLines)
     .where(inArray(stockCountPartLines.partId, ids))
     .groupBy(stockCountPartLines.partId);
-  const names = await db
-    .select({ email: users.email, name: users.displayName })
-    .from(users)
-    .where(inArray(users.email, parts.map((part) => part.counter)));
+  const names = await displayNames(db, parts.map((part) => part.counter));
   return parts.map((part) => {
     const stat = stats.find((s) => s.partId === part.id);
     return {
       id: part.id,
       stock_count_id: part.stockCountId,
       counter: part.counter,
-      counter_name: names.find((n) => n.email === part.counter)?.name ?? null,
+      counter_name: names.get(part.counter) ?? null,
       label: part.label,
       status: part.status as PartStatus,
       done_at: part.doneAt?.toISOString() ?? null,
