@@ -198,7 +198,19 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
   it('two submissions at the same moment book the count once and answer the same document', async () => {
     const id = open[3]!;
     await countAll(id);
-    const [a, b] = await Promise.all([submit(id, 'submit-race-0001'), submit(id, 'submit-race-0002', 'supervisor')]);
+    // Both tries pass the check while the count waits for its booking: whichever reaches the ERP
+    // first is held there until the other has arrived too (without the hold, a loaded machine
+    // may finish the first before the second starts, and the second rightly meets a completed count).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstArrived!: () => void;
+    let secondArrived!: () => void;
+    const bothArrived = Promise.all([new Promise<void>((resolve) => (firstArrived = resolve)), new Promise<void>((resolve) => (secondArrived = resolve))]);
+    erp.plan.push({ outcome: 'book', arrived: firstArrived, until: () => held }, { outcome: 'book', arrived: secondArrived });
+    const tries = [submit(id, 'submit-race-0001'), submit(id, 'submit-race-0002', 'supervisor')];
+    await Promise.race([bothArrived, ...tries]); // a try answered without the ERP: released, and the assertion says how
+    release();
+    const [a, b] = await Promise.all(tries);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().physical_inventory_document_number).toBe(b.json().physical_inventory_document_number);
     expect(new Set(erp.calls.filter((call) => call.stockCountId === id).map((call) => call.reference)).size).toBe(1);
