@@ -11,7 +11,8 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { notificationDevices, notifications } from '../db/schema';
+import { notificationDevices, notifications, users } from '../db/schema';
+import { wordsToSend } from './texts';
 import type { Transports } from './transports';
 
 export const MAX_ATTEMPTS = 5;
@@ -101,8 +102,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return [...new Set(devices.map((d) => d.token).filter((t): t is string => Boolean(t && t.trim())))];
   }
 
+  /** The recipient's language (their profile's), for the words sent (#19 item 22). */
+  async function localeOf(userId: string): Promise<string | null> {
+    const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+    return user?.locale ?? null;
+  }
+
   async function deliver(row: Row): Promise<void> {
     const link = absoluteLink(row.link, options.appUrl);
+    const words = wordsToSend(row, row.textKey ? await localeOf(row.userId) : null);
     const context = { notificationId: row.id, channel: row.channel, key: row.notificationKey, userId: row.userId };
     if (row.channel === 'push') {
       const tokens = await pushTokens(row.userId);
@@ -118,8 +126,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const result = await transports.push({
         id: row.id,
         tokens,
-        title: row.title ?? '',
-        body: row.message,
+        title: words.headline ?? '',
+        body: words.body,
         // The service worker opens in-app paths itself; absolute links are kept as they are.
         link: row.link,
         key: row.notificationKey,
@@ -144,7 +152,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       await finish(row.id, { deliveryState: 'recorded', deliveryError: `${row.channel === 'email' ? 'E-mail' : 'SMS'} transport not configured`, nextAttemptAt: null });
       return;
     }
-    await transport({ id: row.id, recipient: row.recipient, subject: row.subject ?? row.title ?? '', body: row.message, link });
+    await transport({ id: row.id, recipient: row.recipient, subject: words.headline ?? '', body: words.body, link });
     await finish(row.id, { deliveryState: 'sent', deliveryError: null, sentAt: sql`now()` as never, nextAttemptAt: null });
   }
 

@@ -57,6 +57,26 @@ export interface NotificationTemplates {
   orderItemStatus: { subject: string; body: string };
 }
 
+/** How a language words the parameters that are not plain names and numbers. */
+export interface ParamWording {
+  /** A delivery status (`arrived`, `in_transit`…) in the language. */
+  status: (status: string) => string;
+  /** A deadline (`YYYY-MM-DD`) as a long date in the language. */
+  deadline: (deadline: string) => string;
+}
+
+/**
+ * The parameters as a reader of one language reads them: a delivery status and a deadline in
+ * that language. One rule for the app (the user's language) and the server (e-mail, SMS and push
+ * in the recipient's language).
+ */
+export function localParams(text: NotificationText, wording: ParamWording): Record<string, unknown> {
+  if (text.key === 'orderItemStatus') return { ...text.params, status: wording.status(text.params.status) };
+  if (!('deadline' in text.params)) return text.params;
+  const deadline = text.params.deadline;
+  return { ...text.params, deadline: deadline ? wording.deadline(deadline) : deadline };
+}
+
 /** Subject and body of a text from a language's templates; parameters already in that language. */
 export function renderNotificationText(templates: NotificationTemplates, text: NotificationText, params: Record<string, unknown> = text.params): { subject: string; body: string } {
   const own = templates[text.key];

@@ -207,7 +207,7 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
     let secondArrived!: () => void;
     const bothArrived = Promise.all([new Promise<void>((resolve) => (firstArrived = resolve)), new Promise<void>((resolve) => (secondArrived = resolve))]);
     erp.plan.push({ outcome: 'book', arrived: firstArrived, until: () => held }, { outcome: 'book', arrived: secondArrived });
-    const tries = [submit(id, 'submit-race-0001'), submit(id, 'submit-race-0002', 'supervisor')];
+    const tries = [submit(id, 'submit-race-0001'), submit(id, 'submit-race-0002', 'supervisor')] as const;
     await Promise.race([bothArrived, ...tries]); // a try answered without the ERP: released, and the assertion says how
     release();
     const [a, b] = await Promise.all(tries);

@@ -6,27 +6,23 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { knownNotificationText, renderNotificationText, type NotificationTemplates, type NotificationText } from '../../domain/notification-texts';
+import { knownNotificationText, localParams, renderNotificationText, type NotificationTemplates, type ParamWording } from '../../domain/notification-texts';
 import { formatDeadline } from '../../lib/date-formats';
 
 type Carried = { key: string; params: Record<string, string | number | null> } | null | undefined;
 
 /** Parameters as the user reads them: a delivery status and a deadline in their language. */
-function localParams(text: NotificationText, t: TFunction): Record<string, unknown> {
-  if (text.key === 'orderItemStatus') {
-    return { ...text.params, status: t(`tracking.deliveryStatus.${text.params.status}`, { defaultValue: text.params.status }) };
-  }
-  if (!('deadline' in text.params)) return text.params;
-  const deadline = text.params.deadline;
-  return { ...text.params, deadline: deadline ? formatDeadline(deadline) : deadline };
-}
+const wordingOf = (t: TFunction): ParamWording => ({
+  status: (status) => t(`tracking.deliveryStatus.${status}`, { defaultValue: status }),
+  deadline: (deadline) => formatDeadline(deadline),
+});
 
 export function localizedNotification(carried: Carried, t: TFunction): { subject: string; body: string } | null {
   const text = knownNotificationText(carried);
   if (!text) return null;
   const templates = t('notifications.text', { returnObjects: true }) as unknown as NotificationTemplates;
   if (typeof templates !== 'object' || templates === null || !templates[text.key]) return null;
-  return renderNotificationText(templates, text, localParams(text, t));
+  return renderNotificationText(templates, text, localParams(text, wordingOf(t)));
 }
 
 /**
