@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           environment: 'node',
+          // A bound for a test that hangs, not a speed limit: the slowest (10,000-line sheets in
+          // fake-indexeddb) take a few seconds, several times that on a loaded 2-core machine.
+          testTimeout: 30_000,
           // An unexpected console.error fails the test (epic-stack's rule; #19 house item).
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },

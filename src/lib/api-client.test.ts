@@ -154,7 +154,7 @@ describe('early calls of a signed-in start (#22)', () => {
   it('answers the matching GET once with the early response, whatever the order of the query', async () => {
     handler = (req) => ({ status: 200, body: { url: req.url } });
     startEarlyCalls(session('old-token'), [`${origin}/api/v2/things?b=2&a=1`]);
-    await expect.poll(() => seen.length).toBe(1);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
     expect(await client().get('things', { searchParams: { a: '1', b: '2' } }).json()).toEqual({ url: '/api/v2/things?b=2&a=1' });
     expect(seen).toHaveLength(1);
     // Once: the next call is the client's own.
@@ -165,7 +165,7 @@ describe('early calls of a signed-in start (#22)', () => {
   it('is not used for another token, another URL or another method', async () => {
     handler = () => ({ status: 200, body: {} });
     startEarlyCalls(session('someone-else'), [`${origin}/api/v2/mine`]);
-    await expect.poll(() => seen.length).toBe(1);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
     await client().get('mine').json();
     await client().post('mine', { json: {} }).json();
     expect(seen.map((call) => `${call.method} ${call.auth}`)).toEqual(['GET Bearer someone-else', 'GET Bearer old-token', 'POST Bearer old-token']);
@@ -174,7 +174,7 @@ describe('early calls of a signed-in start (#22)', () => {
   it('an early 401 goes through the token refresh like the client\'s own', async () => {
     handler = (req) => (req.headers.authorization === 'Bearer new-token' ? { status: 200, body: { ok: true } } : { status: 401, body: { message: 'expired' } });
     startEarlyCalls(session('old-token'), [`${origin}/api/v2/profile`]);
-    await expect.poll(() => seen.length).toBe(1);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
     expect(await client(async () => 'new-token').get('profile').json()).toEqual({ ok: true });
     expect(seen.map((call) => call.auth)).toEqual(['Bearer old-token', 'Bearer new-token']);
   });
@@ -183,7 +183,7 @@ describe('early calls of a signed-in start (#22)', () => {
     handler = () => ({ status: 200, body: { again: true } });
     dropNext = true;
     startEarlyCalls(session('old-token'), [`${origin}/api/v2/flaky`]);
-    await expect.poll(() => seen.length).toBe(1);
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
     expect(await client().get('flaky', { retry: 0 }).json()).toEqual({ again: true });
     expect(seen.map((call) => call.url)).toEqual(['/api/v2/flaky', '/api/v2/flaky']);
   });

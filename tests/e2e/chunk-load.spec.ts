@@ -85,6 +85,22 @@ test('the device database, the sync engine and the scanner are fetched once the 
   await expect(page.locator('li.order-card').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: /scan/i }).first()).toBeVisible();
   const later = /\/assets\/(db|sync|scan-button)-[^/]+\.js$/;
+  // The three start together once the list is drawn; a resource is listed when it has arrived.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (pattern) =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => new RegExp(pattern).test(new URL(entry.name).pathname))
+              .map((entry) => new URL(entry.name).pathname.replace(/-[\w-]{8}\.js$/, ''))
+              .sort(),
+          later.source,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual(['/assets/db', '/assets/scan-button', '/assets/sync']);
   const { listDrawnAt, fetched } = await page.evaluate((pattern) => {
     const re = new RegExp(pattern);
     return {

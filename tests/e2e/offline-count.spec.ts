@@ -22,7 +22,7 @@ const serverLines = (request: APIRequestContext, token: string) => serverCountLi
 const lineInput = (page: Page, code: string) => page.locator(`[data-line="${code}"] input[data-quantity]`);
 
 test('a count made offline reaches the server exactly once, with the conflict resolved by the mechanic', async ({ page, context, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // the server restarts mid-test: its start may take minutes on a loaded machine
   const origin = server.origin;
   const mechanicToken = await tokenFor(request, 'mechanic@example.com');
   const supervisorToken = await tokenFor(request, 'supervisor@example.com');

@@ -515,9 +515,18 @@ describePostgres('ERP ingestion with several processes on one PostgreSQL (skippe
       ids.push((await registerFile(first.db, { fileName: nameFor('MATERIALS'), content, source: 'inbox' })).file.id);
     }
     const applied: Record<string, string[]> = { a: [], b: [] };
+    // Each worker's first file waits (holding its row lock) until the other has one too: on a
+    // loaded machine one worker could otherwise drain all 16 before the other's first claim, and
+    // "both took part" would say nothing. The other claims past the locked row (SKIP LOCKED).
+    const started: Record<string, () => void> = {};
+    const startedOf = { a: new Promise<void>((resolve) => (started.a = resolve)), b: new Promise<void>((resolve) => (started.b = resolve)) };
     const slow = (worker: 'a' | 'b') => ({
       beforeCommit: async (file: { id: string }) => {
         applied[worker]!.push(file.id);
+        started[worker]!();
+        const other = startedOf[worker === 'a' ? 'b' : 'a'];
+        // At most 20 s: a worker that never gets a file fails the assertion below, not the run.
+        await Promise.race([other, new Promise((resolve) => setTimeout(resolve, 20_000).unref())]);
         await new Promise((resolve) => setTimeout(resolve, 40)); // hold the row lock a moment
       },
     });
@@ -579,5 +588,5 @@ describePostgres('ERP ingestion with several processes on one PostgreSQL (skippe
     const done = await processPending(second.db, { workerId: 'survivor', leaseSeconds: 60, clock: () => later });
     expect(done.map((d) => [d.id, d.status])).toEqual([[file.id, 'processed']]);
     expect(await first.db.select().from(orderItems).where(eq(orderItems.orderId, '4999000099'))).toHaveLength(1);
-  }, 60_000);
+  }, 180_000); // the child starts the server's TypeScript through tsx: minutes on a loaded machine
 });

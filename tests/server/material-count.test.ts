@@ -138,7 +138,7 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
       await inFlight.query('select id from stock_counts where id = $1 for share', [COUNT.inProgress]);
       await inFlight.query('select id from material_counts where id = $1 for update', [held.id]);
       const settled = (call: Promise<{ statusCode: number }>) =>
-        Promise.race([call.then((res) => res.statusCode), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000))]);
+        Promise.race([call.then((res) => res.statusCode), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 30 s'), 30_000).unref())]);
       // Under a FOR UPDATE of the count row, this edit waited for the one in flight.
       expect(await settled(api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: other.id, quantity: 3, version: other.version }] }))).toBe(200);
       const same = api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: held.id, quantity: 5, version: held.version }] });

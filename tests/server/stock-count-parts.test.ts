@@ -210,7 +210,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
       await inFlight.query('select id from stock_count_parts where stock_count_id = $1 and counter = $2 for update', [id, MECHANIC]);
       const written = await Promise.race([
         count(MIKKO, id, [[code(2), 4]]).then((res) => res.statusCode),
-        new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 10 s'), 10_000)),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 30 s'), 30_000).unref()),
       ]);
       // Under a FOR UPDATE of the count row, Mikko's write waited for the mechanic's.
       expect(written).toBe(200);

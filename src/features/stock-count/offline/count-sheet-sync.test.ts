@@ -47,10 +47,13 @@ const entries = () => offlineDb.outbox.orderBy('seq').toArray();
 /** A scripted server: answers in order; records what was sent and every wait. */
 function scripted(answers: Array<Answer | 'unreachable' | ((entry: OutboxEntry) => Answer)>) {
   const sent: OutboxEntry[] = [];
+  /** When each was sent (Date.now()), for waits measured where they happen rather than by polling. */
+  const sentAt: number[] = [];
   const waits: number[] = [];
   const deps: SyncDeps = {
     async send(entry) {
       sent.push(structuredClone(entry));
+      sentAt.push(Date.now());
       const next = answers.shift();
       if (next === undefined || next === 'unreachable') throw new TypeError('Failed to fetch');
       return typeof next === 'function' ? next(entry) : next;
@@ -59,7 +62,7 @@ function scripted(answers: Array<Answer | 'unreachable' | ((entry: OutboxEntry) 
       waits.push(ms);
     },
   };
-  return { deps, sent, waits };
+  return { deps, sent, sentAt, waits };
 }
 
 const ok = (body: unknown): Answer => ({ status: 200, body, message: '' });
@@ -203,12 +206,12 @@ describe('sync rounds', () => {
     try {
       await setQuantity(USER, line(1), 4); // queued: a round starts, the server says wait 1 s
       await vi.waitFor(() => expect(server.sent).toHaveLength(1));
-      const refusedAt = Date.now();
       await setQuantity(USER, line(2), 5); // each change queued meanwhile would start a round
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(server.sent).toHaveLength(1);
-      await vi.waitFor(() => expect(server.sent).toHaveLength(3), { timeout: 5000 });
-      expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(900);
+      await vi.waitFor(() => expect(server.sent).toHaveLength(3), { timeout: 15_000 });
+      // Nothing went before the second was up, counted from the refused send (the pause starts
+      // when its round ends, a little later): the change queued meanwhile waited too.
+      expect(server.sentAt[1]! - server.sentAt[0]!).toBeGreaterThanOrEqual(950);
+      expect(server.sentAt[2]! - server.sentAt[0]!).toBeGreaterThanOrEqual(950);
       // The refused batch again under its key, then the change queued meanwhile.
       expect(server.sent[1]!.id).toBe(server.sent[0]!.id);
       expect(server.sent.slice(1).map((entry) => edits(entry).map((edit) => edit.id))).toEqual([[1], [2]]);
@@ -233,14 +236,15 @@ describe('sync rounds', () => {
     vi.stubGlobal('navigator', { onLine: true });
     vi.stubGlobal('window', new EventTarget());
     vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
-    stored.set('partstrack.sync.pausedUntil', String(Date.now() + 800));
+    // Another tab was told to wait a minute: this tab waits too (ended by hand below, not by sleeping).
+    stored.set('partstrack.sync.pausedUntil', String(Date.now() + 60_000));
     const server = scripted([echoQuantity]);
     const stop = startOutboxSync(USER, server.deps);
     try {
       await setQuantity(USER, line(1), 4);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(server.sent).toHaveLength(0);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      stored.set('partstrack.sync.pausedUntil', String(Date.now() - 1)); // the wait is over
       await setQuantity(USER, line(1), 5); // the next trigger after the wait sends
       await vi.waitFor(() => expect(server.sent).toHaveLength(1));
       expect(edits(server.sent[0]!)).toEqual([expect.objectContaining({ id: 1, quantity: 5 })]);

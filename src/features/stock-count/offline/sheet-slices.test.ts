@@ -210,7 +210,7 @@ describe('a change on a big count', () => {
     await offlineDb.slots.bulkPut(slots.slice(0, FOLD_AT).map((slot) => ({ ...slot, row: testLine(slot.id, slot.id % 9), edited: key })));
     const read = (await readCountSheet(key))!.material_counts;
     expect(read.filter((line) => line.quantity !== null)).toHaveLength(FOLD_AT);
-    await vi.waitFor(async () => expect(await offlineDb.slots.where('edited').equals(key).count()).toBe(0));
+    await vi.waitFor(async () => expect(await offlineDb.slots.where('edited').equals(key).count()).toBe(0), { timeout: 15_000 });
     expect((await readCountSheet(key))!.material_counts).toEqual(read);
     const rows = (await offlineDb.chunks.where('page').equals(key).toArray()).flatMap((slice) => slice.rows as Array<{ id: number; quantity: number | null }>);
     expect(rows.filter((row) => row.quantity !== null)).toHaveLength(FOLD_AT);
