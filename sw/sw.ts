@@ -11,6 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { clientsClaim } from 'workbox-core';
 import type { RouteHandlerCallback } from 'workbox-core/types';
 import { pageFor } from '../src/contract/pages';
+import { openInWindow } from './open-link';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 declare const __API_PATHS__: string[];
@@ -94,13 +95,7 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const existing = windows[0];
-      if (existing) {
-        await existing.focus();
-        await existing.navigate(url);
-        return;
-      }
-      await self.clients.openWindow(url);
+      await openInWindow(windows, url, (opened) => self.clients.openWindow(opened));
     })(),
   );
 });

@@ -244,6 +244,27 @@ test('a push message while the app is in front is a toast with Open, not a syste
   await expect(toast).toBeHidden();
 });
 
+test('a clicked system notification routes the open window to its screen without reloading it (sw/open-link.ts)', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await dismissImportantMessages(page);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  // What the service worker sends on a click (a page's message event is the worker's postMessage),
+  // and what the page answers on the port; a marker on window tells a route from a reload.
+  const answer = await page.evaluate(async () => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    const channel = new MessageChannel();
+    const answered = new Promise<unknown>((resolve) => (channel.port1.onmessage = (event) => resolve(event.data)));
+    navigator.serviceWorker.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'OPEN_LINK', url: `${location.origin}/notifications` }, ports: [channel.port2] }),
+    );
+    return answered;
+  });
+  expect(answer).toEqual({ opened: true });
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole('tab', { name: 'Email' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
 test('signing out marks this device logged out in the push settings', async ({ page }) => {
   await login(page, 'mechanic@example.com');
   await dismissImportantMessages(page);

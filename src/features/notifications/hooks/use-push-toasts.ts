@@ -2,7 +2,9 @@
  * A push message that arrives while the app is open in front of the user (#19 item 4, §9): the
  * service worker hands it to the page instead of showing a system notification, and the page
  * shows it as a toast that hides after PUSH_TOAST_MS, with "Open" for the screen it links to.
- * The unread count and lists refresh, since the message is a new notification.
+ * The unread count and lists refresh, since the message is a new notification. A click on a
+ * system notification (the app was in the background) routes this window to its screen, without
+ * a reload (OPEN_LINK from sw/open-link.ts).
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +21,9 @@ const pushMessage = z.object({
   body: z.string(),
   url: z.string(),
 });
+
+/** A system notification was clicked: this window routes to its screen (sw/open-link.ts), no reload. */
+const openLink = z.object({ type: z.literal('OPEN_LINK'), url: z.string() });
 
 /** Only a screen of ours opens from a message: a path of this origin, else nothing. */
 export function localPath(url: string, origin: string): string | null {
@@ -42,6 +47,17 @@ export function usePushToasts(): void {
     const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
     if (!worker) return;
     const onMessage = (event: MessageEvent) => {
+      const link = openLink.safeParse(event.data);
+      if (link.success) {
+        const path = localPath(link.data.url, window.location.origin);
+        if (path) {
+          void queryClient.invalidateQueries({ queryKey: notificationQueries.all() });
+          navigate(path);
+        }
+        // Answered either way: a link of another origin is not opened (the worker only sends ours).
+        event.ports[0]?.postMessage({ opened: path !== null });
+        return;
+      }
       const parsed = pushMessage.safeParse(event.data);
       if (!parsed.success) return;
       const { title, body, url } = parsed.data;
