@@ -17,7 +17,6 @@ import type { CurrentUser } from './users';
 
 type Executor = Db | Tx;
 
-const codes = (user: CurrentUser, kind: string) => user.attachments.filter((a) => a.kind === kind).map((a) => a.code);
 const pairs = (user: CurrentUser, kind: string) => user.attachments.filter((a) => a.kind === kind).map((a) => [a.plant, a.code] as const);
 
 /** The two columns a scope is about: stock rows, or the per-location tables that follow them. */
@@ -40,19 +39,23 @@ export function stockScope(user: CurrentUser, type: StockType, columns: Location
     if (isSuperManager(user.grants)) return undefined;
     return user.plants.length ? inArray(columns.plant, user.plants) : sql`false`;
   }
-  const workCenters = codes(user, 'work_center');
-  const plannerGroups = codes(user, 'planner_group');
+  const workCenters = pairs(user, 'work_center');
+  const plannerGroups = pairs(user, 'planner_group');
   if (workCenters.length === 0 && plannerGroups.length === 0) return inLocations(pairs(user, 'storage_location'), columns);
-  const wc = workCenters.length ? sql`array[${sql.join(workCenters.map((c) => sql`${c}`), sql`, `)}]::text[]` : sql`array[]::text[]`;
-  const pg = plannerGroups.length ? sql`array[${sql.join(plannerGroups.map((c) => sql`${c}`), sql`, `)}]::text[]` : sql`array[]::text[]`;
+  // Work centres and planner groups are codes within a plant (another plant may use the same
+  // code): every match pairs the plant with the code, as the tracking scope does.
+  const pairList = (list: ReadonlyArray<readonly [string, string]>) =>
+    list.length ? sql.join(list.map(([plant, code]) => sql`(${plant}::text, ${code}::text)`), sql`, `) : sql`(null::text, null::text)`;
+  const wc = pairList(workCenters);
+  const pg = pairList(plannerGroups);
   // Team: the work centers of my planner groups (mine, or those my work centers belong to),
   // their vans, and the storage locations of the people attached to them.
   return sql`(${columns.plant}, ${columns.storageLocation}) in (
       with team as (
         select w.plant, w.code from work_centers w
-        where w.code = any(${wc})
-           or w.planner_group = any(${pg})
-           or w.planner_group in (select planner_group from work_centers where code = any(${wc}))
+        where (w.plant, w.code) in (${wc})
+           or (w.plant, w.planner_group) in (${pg})
+           or (w.plant, w.planner_group) in (select plant, planner_group from work_centers where (plant, code) in (${wc}))
       )
       select sl.plant, sl.code from storage_locations sl join team t on t.plant = sl.plant and t.code = sl.work_center
       union
