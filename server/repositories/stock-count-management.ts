@@ -3,7 +3,8 @@
  * (who counts, work center, deadline, send a draft), cancel, recount the variances, and the
  * front-liner statistics. Every rule that refuses says what is wrong.
  */
-import { and, asc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx, type Db } from '../db/client';
 import {
   allowedPlants,
@@ -219,10 +220,16 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 /** §3 front-liner statistics: tasks per person counting, and a total row. Cancelled counts are no tasks. */
 export async function occupancyReport(
   db: Executor,
-  filter: { startDate: string; endDate: string; plant?: string; plannerGroup?: string; conductedBy?: string },
+  filter: { startDate: string; endDate: string; plant?: string; plannerGroup?: string; plannerGroupPlants?: readonly string[]; conductedBy?: string },
 ): Promise<{ rows: OccupancyRow[]; total: OccupancyRow }> {
+  // A planner group is a code within a plant: the group of the caller's plants only (another
+  // plant's group of the same code is not theirs); a super manager's, in any plant.
+  const groupPlants = filter.plannerGroupPlants;
+  const inGroupPlants = (plant: SQL | AnyPgColumn) =>
+    groupPlants === undefined ? sql`true` : groupPlants.length ? sql`${plant} in (${sql.join(groupPlants.map((code) => sql`${code}`), sql`, `)})` : sql`false`;
   const plannerGroupWorkCenters = filter.plannerGroup
-    ? sql`(${stockCounts.plannerGroup} = ${filter.plannerGroup} or ${stockCounts.workCenter} in (select code from work_centers where planner_group = ${filter.plannerGroup}))`
+    ? sql`((${stockCounts.plannerGroup} = ${filter.plannerGroup} and ${inGroupPlants(stockCounts.plant)})
+        or (${stockCounts.plant}, ${stockCounts.workCenter}) in (select w.plant, w.code from work_centers w where w.planner_group = ${filter.plannerGroup} and ${inGroupPlants(sql`w.plant`)}))`
     : undefined;
   const counts = and(
     gte(stockCounts.created, new Date(`${filter.startDate}T00:00:00Z`)),

@@ -1,8 +1,8 @@
 /**
- * My team stock (§7) pairs every work centre and planner group with its plant: another plant may
- * use the same codes (they are codes within a plant), and its vans and people are not the
- * caller's team. The demo seed's codes carry their plant, so this file adds a plant whose work
- * centre and planner group reuse FI01's codes.
+ * Work centres and planner groups are codes within a plant: another plant may use the same codes,
+ * and its vans, people and counts are not the caller's. My team stock (§7) and the front-liner
+ * statistics by planner group pair every code with its plant. The demo seed's codes carry their
+ * plant, so this file adds to DE02 a work centre and a planner group with FI01's codes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -54,5 +54,25 @@ describe.each(ENGINES)('my team stock across plants with the same codes on %s', 
       expect(before.mechanic).not.toContain(location);
       expect(before.supervisor).not.toContain(location);
     }
+
+    // The supervisor's front-liner statistics by their planner group: counts of DE02's group of the
+    // same code (by the group, or by a work centre of it) are not theirs.
+    const report = async () => {
+      const res = await product.app.inject({
+        method: 'GET',
+        url: `/api/v2/my_stock_count/occupancy_report?start_date=2020-01-01&end_date=2099-12-31&planner_group=${encodeURIComponent(group)}`,
+        headers: bearer(tokens.supervisor!),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { rows: Array<{ conducted_by: string }> };
+    };
+    const reportBefore = await report();
+    await product.database.db.execute(sql`insert into stock_counts (created_by, plant, type, status, storage_location, conducted_by, planner_group, is_draft) values
+      ('stock.admin@example.com', 'DE02', 'single', 'initiated', 'VX98', 'other.plant.group@example.com', ${group}, false)`);
+    await product.database.db.execute(sql`insert into stock_counts (created_by, plant, type, status, storage_location, conducted_by, work_center, is_draft) values
+      ('stock.admin@example.com', 'DE02', 'single', 'initiated', 'VX99', 'other.plant.workcentre@example.com', 'WC-OTHER', false)`);
+    const reportAfter = await report();
+    expect(reportAfter).toEqual(reportBefore);
+    expect(reportAfter.rows.map((row) => row.conducted_by)).not.toContain('other.plant.group@example.com');
   });
 });

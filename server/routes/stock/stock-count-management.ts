@@ -168,11 +168,19 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       }
       const superManager = isSuperManager(user.grants);
       if (q.plant && !superManager && !user.plants.includes(q.plant)) throw new HttpError(403, `You do not see plant ${q.plant}`);
-      const myGroups = user.attachments.filter((a) => a.kind === 'planner_group').map((a) => a.code);
-      if (q.planner_group && !superManager && !myGroups.includes(q.planner_group)) {
+      // Planner groups are codes within a plant: the plants where the caller holds this one.
+      const groupPlants = user.attachments.filter((a) => a.kind === 'planner_group' && a.code === q.planner_group).map((a) => a.plant);
+      if (q.planner_group && !superManager && groupPlants.length === 0) {
         throw new HttpError(403, `You do not see planner group ${q.planner_group}`);
       }
-      return occupancyReport(db, { startDate: q.start_date, endDate: q.end_date, plant: q.plant, plannerGroup: q.planner_group, conductedBy: q.conducted_by });
+      return occupancyReport(db, {
+        startDate: q.start_date,
+        endDate: q.end_date,
+        plant: q.plant,
+        plannerGroup: q.planner_group,
+        ...(q.planner_group && !superManager ? { plannerGroupPlants: groupPlants } : {}),
+        conductedBy: q.conducted_by,
+      });
     },
   );
 
