@@ -50,6 +50,16 @@ test('a newcomer waits on the welcome page, the acceptance manager approves, the
   await expect(notice(page)).toContainText(`${email} is approved`);
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  // Another request opened from the list below starts clean: still pending, nothing said about
+  // the decision just made (the page carried "… was rejected." over to it).
+  const other = page.locator('a.pending-link').first();
+  const otherEmail = (await other.locator('.email').innerText()).trim();
+  await other.click();
+  await expect(page.getByRole('heading', { level: 2, name: /./ }).first()).toBeVisible();
+  await expect(page.getByText(otherEmail, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(page.locator('main p[role="status"]')).toHaveCount(0);
 
   await newcomer.reload();
   await expect(newcomer).toHaveURL(/\/status-monitor$/);

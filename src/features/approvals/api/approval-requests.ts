@@ -35,10 +35,15 @@ export function useDecideApproval(id: string) {
         await userApi.post(`approval_requests/${id}/${decision}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json(),
       ),
     onSuccess: (decided) => {
-      queryClient.setQueryData(approvalQueries.request(id), decided);
+      queryClient.setQueryData(approvalQueries.request(decided.request_id), decided);
       // Users-management lists and tabs show approval states too.
       void queryClient.invalidateQueries({ queryKey: approvalQueries.pending() });
       void queryClient.invalidateQueries({ queryKey: ['users-admin'] });
+    },
+    // Refused (decided meanwhile by someone else: 409, or gone: 404): the page shows the request as it is now.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: approvalQueries.request(id) });
+      void queryClient.invalidateQueries({ queryKey: approvalQueries.pending() });
     },
   });
 }

@@ -29,8 +29,15 @@ function Email({ address }: { address: string }) {
 }
 
 export default function ApprovalRequestPage() {
-  const { t } = useTranslation();
   const { requestID = '' } = useParams();
+  // One screen per request: another request opened from "other pending approvals" starts clean
+  // (the router keeps the component when only the id changes; a decision's notice, an error or a
+  // reject being confirmed belonged to the previous request).
+  return <ApprovalRequest key={requestID} requestID={requestID} />;
+}
+
+function ApprovalRequest({ requestID }: { requestID: string }) {
+  const { t } = useTranslation();
   const request = useApprovalRequest(requestID);
   const pending = usePendingApprovals();
   const decide = useDecideApproval(requestID);
