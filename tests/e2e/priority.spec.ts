@@ -36,6 +36,40 @@ test('a PM writer uploads priorities: preview, apply, and the new priority is in
   await expect(row).toContainText('Hatanpään valtatie 1');
 });
 
+test('an apply whose answer is lost says it may have been applied, and Try again applies it once', async ({ page }) => {
+  await login(page, 'pm.writer@example.com');
+  await openPriorityManager(page);
+  const depot = page.getByRole('region', { name: /0050010001/ });
+  await expect(depot).toBeVisible();
+  // The first apply reaches the server, which applies it; its answer never comes back.
+  let applies = 0;
+  await page.route(
+    (url) => url.pathname.endsWith('/uap_priority/uploads/add') && !url.searchParams.has('dryRun'),
+    async (route) => {
+      applies += 1;
+      if (applies > 1) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+  );
+  await page.getByRole('button', { name: 'Upload priorities' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add or update priorities (CSV)' });
+  await dialog.getByLabel('CSV file').setInputFiles(csv('shipToPartyCode;accessPointId;priority\n0050010001;FI-AP-10520;8\n'));
+  await expect(dialog.getByText('1 row read: 1 will change, 0 unchanged, 0 errors.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply 1 change' }).click();
+  const unsure = dialog.getByRole('alert');
+  await expect(unsure).toContainText('No connection.');
+  await expect(unsure).toContainText('The server did not answer, so priorities.csv may or may not have been applied. Try again: it is applied only once.');
+  await expect(unsure).not.toContainText('Nothing was changed.');
+  // Sent again under the same key: the server answers what it did the first time (a second apply
+  // would have found the priority set already: "0 applied (1 unchanged)").
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(dialog.getByText('priorities.csv: 1 row applied (0 unchanged).')).toBeVisible();
+  expect(applies).toBe(2);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(depot.getByRole('row', { name: /Pickup point Aviapolis/ }).getByRole('cell').first()).toHaveText('8');
+});
+
 test('a dropped file with bad rows changes nothing and offers every error as a neutralised CSV', async ({ page }) => {
   await login(page, 'pm.writer@example.com');
   await openPriorityManager(page);

@@ -20,6 +20,12 @@ export class UploadRefused extends Error {
 }
 
 /**
+ * No answer came (no connection, a time-out, a server error): an apply may or may not have
+ * happened. Sent again under the same Idempotency-Key, it is applied once.
+ */
+export class UploadUnanswered extends Error {}
+
+/**
  * POST the file's bytes as they are (not file.text(), which would hide bytes that are not UTF-8
  * behind replacement characters) to the upload of `kind`. A dry run writes nothing.
  */
@@ -43,6 +49,7 @@ export async function uploadPriorityCsv(
       const refusal = uploadRefusal.safeParse(await error.response.clone().json().catch(() => null));
       if (refusal.success) throw new UploadRefused(refusal.data.message, refusal.data.errors);
     }
-    throw new Error(await errorMessage(error));
+    const answered = error instanceof HTTPError && error.response.status < 500;
+    throw answered ? new Error(await errorMessage(error)) : new UploadUnanswered(await errorMessage(error));
   }
 }

@@ -15,7 +15,7 @@ import { UploadPreview } from './upload-preview';
 import '../priority.css';
 
 const MB = PRIORITY_UPLOAD_MAX_BYTES / (1024 * 1024);
-const STEP: Record<UploadState['step'], number> = { idle: 1, checking: 2, refused: 2, preview: 2, applying: 3, applied: 3 };
+const STEP: Record<UploadState['step'], number> = { idle: 1, checking: 2, refused: 2, preview: 2, applying: 3, applied: 3, unsure: 3 };
 
 function UploadProgress({ state }: { state: UploadState }) {
   const { t } = useTranslation();
@@ -71,6 +71,12 @@ export function UploadDialog({ kind, open, onClose }: { kind: PriorityUploadKind
         </div>
       )}
       {state.step === 'refused' && <UploadErrors errors={state.errors} fileName={state.fileName} />}
+      {state.step === 'unsure' && (
+        <div className="notice" role="alert">
+          <p>{state.message}</p>
+          <p>{t('priority.upload.unsure', { file: state.fileName })}</p>
+        </div>
+      )}
 
       {hasResult && (
         <>
@@ -103,6 +109,11 @@ export function UploadDialog({ kind, open, onClose }: { kind: PriorityUploadKind
         {state.step === 'applied' && (
           <button type="button" className="button" onClick={reset}>
             {t('priority.upload.another')}
+          </button>
+        )}
+        {state.step === 'unsure' && (
+          <button type="button" className="button primary" onClick={() => void apply()}>
+            {t('priority.upload.tryAgain')}
           </button>
         )}
         {(state.step === 'preview' || state.step === 'applying') && (

@@ -10,7 +10,7 @@ import { PRIORITY_UPLOAD_MAX_BYTES } from '../../../domain/constants';
 import type { PriorityUploadKind } from '../../../domain/priority';
 import { sessionQueries } from '../../../lib/profile';
 import { priorityQueries } from '../api/get-priorities';
-import { uploadPriorityCsv, UploadRefused } from '../api/upload-priority-csv';
+import { uploadPriorityCsv, UploadRefused, UploadUnanswered } from '../api/upload-priority-csv';
 
 export type UploadState =
   | { step: 'idle' }
@@ -18,12 +18,16 @@ export type UploadState =
   | { step: 'preview'; fileName: string; result: UploadResult }
   | { step: 'applying'; fileName: string; result: UploadResult }
   | { step: 'applied'; fileName: string; result: UploadResult }
-  | { step: 'refused'; fileName: string; message: string; errors: UploadLineError[] };
+  | { step: 'refused'; fileName: string; message: string; errors: UploadLineError[] }
+  /** An apply got no answer: it may have been applied. "Try again" sends it under the same key (applied once). */
+  | { step: 'unsure'; fileName: string; result: UploadResult; message: string };
 
 export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<UploadState>({ step: 'idle' });
   const file = useRef<File | null>(null);
+  /** The apply's Idempotency-Key, one per chosen file: a try again after no answer is replayed, not applied twice. */
+  const key = useRef<string>('');
   const run = useRef(0);
 
   const refuse = (fileName: string, error: unknown): UploadState =>
@@ -35,6 +39,7 @@ export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) 
     async (chosen: File) => {
       const id = ++run.current;
       file.current = chosen;
+      key.current = crypto.randomUUID();
       if (chosen.size > PRIORITY_UPLOAD_MAX_BYTES) {
         setState({ step: 'refused', fileName: chosen.name, message: tooLargeMessage, errors: [] });
         return;
@@ -52,17 +57,25 @@ export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) 
 
   const apply = useCallback(async () => {
     const chosen = file.current;
-    if (state.step !== 'preview' || !chosen) return;
+    if ((state.step !== 'preview' && state.step !== 'unsure') || !chosen) return;
     const id = ++run.current;
-    setState({ step: 'applying', fileName: chosen.name, result: state.result });
+    const preview = state.result;
+    setState({ step: 'applying', fileName: chosen.name, result: preview });
     try {
       // A retry of this apply (lost answer) is replayed by the server, not applied twice.
-      const result = await uploadPriorityCsv(kind, chosen, { dryRun: false, idempotencyKey: crypto.randomUUID() });
+      const result = await uploadPriorityCsv(kind, chosen, { dryRun: false, idempotencyKey: key.current });
       await queryClient.invalidateQueries({ queryKey: priorityQueries.all() });
       if (kind === 'shipToParty') await queryClient.invalidateQueries({ queryKey: [...sessionQueries.all(), 'profile'] });
       if (id === run.current) setState({ step: 'applied', fileName: chosen.name, result });
     } catch (error) {
-      if (id === run.current) setState(refuse(chosen.name, error));
+      if (id !== run.current) return;
+      if (error instanceof UploadUnanswered) {
+        // Whatever happened stays visible: the lists are read again, and the choice is to try again.
+        void queryClient.invalidateQueries({ queryKey: priorityQueries.all() });
+        setState({ step: 'unsure', fileName: chosen.name, result: preview, message: error.message });
+      } else {
+        setState(refuse(chosen.name, error));
+      }
     }
   }, [kind, queryClient, state]);
 
