@@ -215,6 +215,18 @@ test('item 24: offline, a screen the role may not see says so, and an order neve
   await page.goto('/order-details/NEVER-OPENED-1');
   await expect(page.getByText('This order is not on this device')).toBeVisible();
   await expect(globalAlert(page)).toHaveCount(0);
+
+  // An order the status monitor lists, never opened: its page shows what the monitor lists of it
+  // (where to collect the parcel), and says the rest needs a connection.
+  await page.goto('/status-monitor');
+  const card = page.locator('.order-cards li').first();
+  await expect(card).toBeVisible();
+  const code = (await card.locator('.order-item-material').first().innerText()).trim().split(/\s/)[0]!;
+  await card.locator('a.order-card-link').click();
+  await expect(page).toHaveURL(/\/order-details\//);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline: this is what the status monitor lists of this order.' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(code);
+  await expect(page.getByText('This order is not on this device')).toHaveCount(0);
   await context.close();
 });
 

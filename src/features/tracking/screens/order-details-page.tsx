@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { statusOf } from '../../../lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
 import { NothingSavedError } from '../../../offline/mirror';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { useOrderDetails } from '../api/get-order-details';
+import { listedOrder, useOrderDetails } from '../api/get-order-details';
+import { LoadError } from '../../../components/ui/load-error';
 import { ItemPanel } from '../components/item-panel';
 import '../tracking.css';
 
@@ -19,7 +20,10 @@ export default function OrderDetailsPage() {
   const online = useOnline();
   const [now] = useState(() => new Date());
   const details = useOrderDetails(email, orderId);
-  const order = details.data;
+  const queryClient = useQueryClient();
+  // Nothing saved of this order (offline, never opened): what the status monitor lists of it.
+  const listed = details.error instanceof NothingSavedError ? listedOrder(queryClient, email, orderId) : null;
+  const order = details.data ?? listed ?? undefined;
 
   return (
     <section className="page">
@@ -27,15 +31,20 @@ export default function OrderDetailsPage() {
       <h1 className="page-title">{t('tracking.serviceOrder', { id: order?.serviceOrder ?? orderId })}</h1>
       {(details.isOfflineCopy || !online) && <OfflineBanner savedAt={details.savedAt} />}
       {details.isPending && <Spinner label={t('loading.listingItems')} />}
-      {details.error && (
-        <p className="form-error" role="alert">
-          {statusOf(details.error) === 404
-            ? t('tracking.orderNotFound')
-            : details.error instanceof NothingSavedError
-              ? t('tracking.orderNotOnDevice')
-              : details.error.message}
+      {listed && (
+        <p className="notice" role="status">
+          {t('tracking.orderFromList')}
         </p>
       )}
+      {details.error &&
+        !listed &&
+        (details.error instanceof NothingSavedError ? (
+          <p className="form-error" role="alert">
+            {t('tracking.orderNotOnDevice')}
+          </p>
+        ) : (
+          <LoadError error={details.error} notFound={t('tracking.orderNotFound')} />
+        ))}
       {order && (
         <>
           <dl className="order-facts">
