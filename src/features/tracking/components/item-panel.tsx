@@ -76,13 +76,29 @@ export function ItemPanel({ item, serviceOrder, now }: { item: OrderDetailsItem;
       <dl className="item-facts">
         <div>
           <dt>{t('tracking.eta')}</dt>
-          <dd>{item.deliveryStatus === 'Delivered' ? t('tracking.deliveredOn', { date: formatDate(item.deliveryDate) }) : item.eta ? formatDate(item.eta) : t('tracking.noEta')}</dd>
+          <dd>
+            {item.deliveryStatus === 'Delivered'
+              ? item.deliveryDate
+                ? t('tracking.deliveredOn', { date: formatDate(item.deliveryDate) })
+                : t('tracking.deliveryStatus.Delivered')
+              : item.eta
+                ? formatDate(item.eta)
+                : item.deliveryDate
+                  ? t('tracking.deliveryDateOn', { date: formatDate(item.deliveryDate) })
+                  : t('tracking.noEta')}
+          </dd>
         </div>
         <div>
           <dt>{isAccessPoint ? t('tracking.pickupAt') : t('tracking.deliveryTo')}</dt>
           <dd>
-            {item.deliveryAddress ?? t('tracking.noAddress')}
-            {item.addressCode && <span className="muted small"> ({item.addressCode})</span>}
+            {item.deliveryAddress ? (
+              <>
+                {item.deliveryAddress}
+                {item.addressCode && <span className="muted small"> ({item.addressCode})</span>}
+              </>
+            ) : (
+              (item.addressCode ?? t('tracking.noAddress'))
+            )}
           </dd>
         </div>
         <div>
