@@ -161,7 +161,9 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
   const shown = sql`stock_row_shown(${totalSql}, is_zero_stock_plant(${stockItems.plant}, (select zero_stock_plants())))`;
   const where = and(
     stockScope(user, type),
-    or(sql`${stockItems.materialCode} = any(${codes})`, byBin, eq(stockItems.storageLocation, search)),
+    // A storage location as typed or in capitals (codes are written in capitals: "v001" finds V001,
+    // as the app keys its copies of a search without case), through the storage location's index.
+    or(sql`${stockItems.materialCode} = any(${codes})`, byBin, inArray(stockItems.storageLocation, [...new Set([search, search.toUpperCase()])])),
     shown,
   );
   // After a cursor the page starts past its key (a row comparison on the list order's index):
