@@ -8,10 +8,11 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { LoadError } from '../../../components/ui/load-error';
-import { getStorageLocations, requestStockTransfer } from '../api/stock-transfer';
+import { getStorageLocations, requestStockTransfer, transferKeys } from '../api/stock-transfer';
 
 export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; onClose: () => void; onDone: (row: TransferRequestRow) => void }) {
   const { t } = useTranslation();
+  const [keyOf] = useState(transferKeys);
   const [to, setTo] = useState('');
   const [quantity, setQuantity] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -23,8 +24,10 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   });
   const send = useMutation({
     meta: { silent: true },
-    mutationFn: (amount: number) =>
-      requestStockTransfer({ plant: item.plant, storageLocationFrom: item.storage_location, storageLocationTo: to, materialCode: item.material_code, quantity: amount }),
+    mutationFn: (amount: number) => {
+      const request = { plant: item.plant, storageLocationFrom: item.storage_location, storageLocationTo: to, materialCode: item.material_code, quantity: amount };
+      return requestStockTransfer(request, keyOf(request));
+    },
     onSuccess: onDone,
     onError: async (failure) => setError(await errorMessage(failure)),
   });
