@@ -41,6 +41,8 @@ export default function FrontlinerDashboardPage() {
     // The call's own error: LoadError shows the server's reason under a line in the user's language.
     queryFn: () => getOccupancyReport(filter),
     enabled: Boolean(filter.plant || filter.planner_group),
+    // Offline it fails at once and LoadError says so (paused, the page showed nothing).
+    networkMode: 'always',
     // §8: a failure clears the data and shows the error here, and is only logged otherwise (not the global alert).
     meta: { mainList: true, silent: true },
   });

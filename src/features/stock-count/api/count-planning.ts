@@ -104,5 +104,8 @@ export function useOccupancy(filter: OccupancyFilter | null) {
     queryKey: ['occupancy', filter],
     queryFn: async (): Promise<OccupancyReport> => occupancyResponse.parse(await stockApi.get('my_stock_count/occupancy_report', { searchParams: toSearchParams({ ...filter }) }).json()),
     enabled: filter !== null,
+    // Offline it fails at once and says so where the chart goes (paused, it spun for ever).
+    networkMode: 'always',
+    meta: { silent: true },
   });
 }

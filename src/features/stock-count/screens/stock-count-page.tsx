@@ -164,7 +164,11 @@ export default function StockCountPage() {
   const data = list.data;
   const filter = dashboardFilter(permissions, profile.plants, profile.plannerGroups);
   const occupancy = useOccupancy(filter);
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: stockCountQueries.all() }), [queryClient]);
+  // The dashboard counts the same counts: it is read again with the list.
+  const refresh = useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: stockCountQueries.all() }), queryClient.invalidateQueries({ queryKey: ['occupancy'] })]),
+    [queryClient],
+  );
   const act = useMutation({
     // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
     networkMode: 'always',
@@ -202,7 +206,13 @@ export default function StockCountPage() {
       <WaitingPlanning userEmail={email} onConfirmed={refresh} />
       {filter && (
         <CollapsibleSection id="count-dashboard" title={t('stockCount.dashboardTitle', { scope: filter.planner_group ?? filter.plant })}>
-          {occupancy.data ? <OccupancyChart report={occupancy.data} /> : <Spinner label={t('loading.listingItems')} />}
+          {occupancy.data ? (
+            <OccupancyChart report={occupancy.data} />
+          ) : occupancy.error ? (
+            <LoadError error={occupancy.error} />
+          ) : (
+            <Spinner label={t('loading.listingItems')} />
+          )}
         </CollapsibleSection>
       )}
       {/* #21: one filter block, each control with its label in sight; on a phone the search takes a
