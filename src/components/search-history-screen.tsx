@@ -9,11 +9,13 @@ export interface SearchHistoryScreenProps {
   help: string;
   history: string[];
   onSearch: (term: string) => void;
+  /** The search in force where the screen was opened from, to refine it rather than retype it. */
+  initial?: string;
 }
 
-export function SearchHistoryScreen({ title, label, placeholder, help, history, onSearch }: SearchHistoryScreenProps) {
+export function SearchHistoryScreen({ title, label, placeholder, help, history, onSearch, initial = '' }: SearchHistoryScreenProps) {
   const { t } = useTranslation();
-  const [term, setTerm] = useState('');
+  const [term, setTerm] = useState(initial);
   return (
     <section className="page narrow-page">
       {/* The route's own title: on a phone the top bar shows it, so the heading is for screen readers there (#21). */}

@@ -1,6 +1,6 @@
 /** /material-count-search/{id}: search the lines of a count, with the last 10 searches (§9). */
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchHistory } from '../../../lib/search-history';
 import { SearchHistoryScreen } from '../../../components/search-history-screen';
@@ -12,6 +12,7 @@ export default function MaterialCountSearchPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { history, remember } = useSearchHistory('materialCount');
   return (
     <>
@@ -21,6 +22,7 @@ export default function MaterialCountSearchPage() {
         placeholder={t('stockCount.searchPlaceholder')}
         help={t('stockCount.searchHelp')}
         history={history}
+        initial={params.get('q') ?? ''}
         onSearch={(value) => {
           remember(value);
           navigate(`/mechanic-view/${id}?q=${encodeURIComponent(value.trim())}`);

@@ -356,7 +356,7 @@ export default function MechanicViewPage() {
               <option key={item} value={item} />
             ))}
           </datalist>
-          <Link className="button ghost icon-on-phone" to={`/material-count-search/${count.id}`} aria-label={t('stockCount.recentSearches')}>
+          <Link className="button ghost icon-on-phone" to={`/material-count-search/${count.id}${query ? `?q=${encodeURIComponent(query)}` : ''}`} aria-label={t('stockCount.recentSearches')}>
             <Icon name="history" size={22} />
             <span className="button-label">{t('stockCount.recentSearches')}</span>
           </Link>

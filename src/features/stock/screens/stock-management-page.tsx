@@ -72,7 +72,7 @@ export default function StockManagementPage() {
         ))}
       </TabBar>
       <div className="list-toolbar" role="tabpanel" aria-label={t(TAB_LABEL[type])}>
-        <Link className="button" to={`/stock-management-search?tab=${type}`}>
+        <Link className="button" to={`/stock-management-search?tab=${type}${query ? `&q=${encodeURIComponent(query)}` : ''}`}>
           {query ? t('stock.searchingFor', { query }) : t('stock.search')}
         </Link>
         {query && (

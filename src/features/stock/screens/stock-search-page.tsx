@@ -17,6 +17,7 @@ export default function StockSearchPage() {
       placeholder={t('stock.searchPlaceholder')}
       help={t('stock.searchHelp')}
       history={history}
+      initial={params.get('q') ?? ''}
       onSearch={(value) => {
         remember(value);
         navigate(`/stock-management?tab=${encodeURIComponent(tab)}&q=${encodeURIComponent(value.trim())}`);
