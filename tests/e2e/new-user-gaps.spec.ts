@@ -243,6 +243,16 @@ test('item 6: Load more on stock management and the stock count list, which filt
   const pager = page.getByRole('navigation', { name: 'Pages' });
   await expect(pager).toContainText(/Pages 1–2 of \d+/);
   await expect(pager.getByRole('button', { name: 'Next' })).toBeEnabled();
+  // An address past the end of the list says so and leads back to page 1; the search screen
+  // opened from a search starts with that search.
+  await page.goto('/stock-management?tab=my_plant_stock&page=9999');
+  const past = page.getByRole('alert').filter({ hasText: 'There is no page 9999' });
+  await expect(past).toBeVisible();
+  await past.getByRole('button', { name: 'Go to page 1' }).click();
+  await expect(page.locator('table.stock-table')).toHaveCount(1);
+  await page.goto('/stock-management?tab=my_plant_stock&q=door');
+  await page.getByRole('link', { name: /door/ }).click();
+  await expect(page.getByRole('searchbox')).toHaveValue('door');
 
   await page.goto('/stock-count');
   await page.getByLabel('Type', { exact: true }).selectOption('wall_to_wall');

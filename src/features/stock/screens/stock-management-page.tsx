@@ -108,7 +108,17 @@ export default function StockManagementPage() {
       {list.error && (
         <LoadError error={list.error} />
       )}
-      {data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>}
+      {data && data.stock_items.length === 0 && page > Math.max(1, data.pages) ? (
+        // An old or shared address past the end of the list: say so, with the way back.
+        <div className="notice" role="alert">
+          <span>{t('tracking.invalidPage', { page, count: Math.max(1, data.pages) })}</span>
+          <button type="button" className="button small" onClick={() => go({ page: null, more: null })}>
+            {t('tracking.firstPage')}
+          </button>
+        </div>
+      ) : (
+        data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>
+      )}
       {data && data.stock_items.length > 0 && (
         <>
           <StockTable items={data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} />
