@@ -134,10 +134,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const origin = request.headers.origin;
       if (origin && config.corsOrigins.includes(origin.toLowerCase())) {
         reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
-        reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
+        reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, If-Match');
         reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
-        // A phone served from another origin reads how long the server asks it to wait (429, 503).
-        reply.header('Access-Control-Expose-Headers', 'Retry-After');
+        // A phone served from another origin reads how long the server asks it to wait (429, 503),
+        // and the version of what it reads to change (ETag, sent back as If-Match).
+        reply.header('Access-Control-Expose-Headers', 'Retry-After, ETag');
         if (request.method === 'OPTIONS') return reply.status(204).send();
       }
     });

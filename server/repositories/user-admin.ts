@@ -4,6 +4,7 @@
  * caller's transaction together with its audit-log row (who, what, before, after, when), so a
  * change and its record never exist one without the other.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
@@ -158,10 +159,29 @@ export async function readPermissions(db: Executor, editor: CurrentUser, uid: st
   return { user: toRow(record, state.grants, plantsOf(state)), grants: state.grants, attachments: state.attachments, editable: editableBy(editor, uid) };
 }
 
-export async function updatePermissions(tx: Tx, editor: CurrentUser, uid: string, wanted: { grants: string[]; attachments: Attachment[] }) {
+/**
+ * A version of a user's grants and attachments, as an entity tag: GET …/permissions sends it
+ * (ETag) and a PUT may send it back (If-Match). A PUT sends the whole wanted state; without the
+ * check, a form opened before another manager's save would undo that save without a word.
+ */
+export function permissionsTag(state: { grants: readonly string[]; attachments: readonly Attachment[] }): string {
+  const text = JSON.stringify([[...state.grants].sort(), state.attachments.map(attachmentKey).sort()]);
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+}
+
+export async function updatePermissions(
+  tx: Tx,
+  editor: CurrentUser,
+  uid: string,
+  wanted: { grants: string[]; attachments: Attachment[] },
+  ifMatch?: string,
+) {
   const record = await findUser(tx, uid, true);
   const before = await grantStateOf(tx, uid);
   assertMayRead(editor, plantsOf(before), uid, 'users.updatePermissions');
+  if (ifMatch !== undefined && ifMatch.trim() !== '*' && !ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')).includes(permissionsTag(before))) {
+    throw new HttpError(412, `The permissions of ${record.email} were changed by someone else after you opened them: open them again to see the current ones, then make your change`);
+  }
   if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager');
 
   const after: GrantState = {

@@ -190,6 +190,27 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       expect((await call('PUT', 'manager@example.com', `/users/${grantTarget}/permissions`, { grants: ['PM_read'], attachments: [FI01] })).statusCode).toBe(200);
     });
 
+    it('a change made from a form opened before another manager’s save is refused (412, If-Match) instead of undoing that save', async () => {
+      await resetUser(grantTarget, ['PM_read'], [FI01]);
+      const opened = await call('GET', 'manager@example.com', `/users/${grantTarget}/permissions`);
+      const version = opened.headers.etag as string;
+      expect(version).toMatch(/^"[\w-]{22}"$/);
+      // Another manager adds PM_write meanwhile.
+      const other = await call('PUT', editorEmail('UM_PM_grant_write'), `/users/${grantTarget}/permissions`, { grants: ['PM_read', 'PM_write'], attachments: [FI01] }, { 'if-match': version });
+      expect(other.statusCode, other.body).toBe(200);
+      expect(other.headers.etag).not.toBe(version);
+      // The first form, saved with what it was opened from: refused, and nothing changed.
+      const stale = await call('PUT', 'manager@example.com', `/users/${grantTarget}/permissions`, { grants: ['PM_read', 'PM_upload_add'], attachments: [FI01] }, { 'if-match': version });
+      expect(stale.statusCode).toBe(412);
+      expect(stale.json().message).toContain('were changed by someone else after you opened them');
+      const now = await call('GET', 'manager@example.com', `/users/${grantTarget}/permissions`);
+      expect(now.json().grants).toEqual(['PM_read', 'PM_write']);
+      expect(now.headers.etag).toBe(other.headers.etag);
+      // Opened again: the change goes through. Without If-Match (another client), as before.
+      expect((await call('PUT', 'manager@example.com', `/users/${grantTarget}/permissions`, { grants: ['PM_read', 'PM_write', 'PM_upload_add'], attachments: [FI01] }, { 'if-match': now.headers.etag as string })).statusCode).toBe(200);
+      expect((await call('PUT', 'manager@example.com', `/users/${grantTarget}/permissions`, { grants: ['PM_read'], attachments: [FI01] })).statusCode).toBe(200);
+    });
+
     it('refuses unknown codes, malformed attachments and one’s own permissions', async () => {
       await resetUser(attachTarget, ATTACH_TARGET_BASE.grants, ATTACH_TARGET_BASE.attachments);
       const unknown = await call('PUT', 'manager@example.com', `/users/${attachTarget}/permissions`, {

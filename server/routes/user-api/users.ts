@@ -27,6 +27,7 @@ import {
   grantOptionsFor,
   listUsers,
   plantOptionsFor,
+  permissionsTag,
   readPermissions,
   removeUser,
   updateExpiration,
@@ -91,7 +92,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: userPermissions, 400: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => readPermissions(db, requireUser(request), request.params.uid),
+    async (request, reply) => {
+      const permissions = await readPermissions(db, requireUser(request), request.params.uid);
+      // Their version: a PUT sending it back (If-Match) is refused if someone changed them since.
+      reply.header('etag', permissionsTag(permissions));
+      return permissions;
+    },
   );
 
   app.put(
@@ -100,16 +106,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { capability: 'users.updatePermissions' },
       schema: {
         tags,
-        summary: 'Set a user’s grants and attachments (the whole wanted state); only the changes are checked against §6 — 403 names what is not allowed',
+        summary:
+          'Set a user’s grants and attachments (the whole wanted state); only the changes are checked against §6 — 403 names what is not allowed. With If-Match (the ETag of GET …/permissions), 412 when they changed since',
         params: userIdParams,
         body: updatePermissionsBody,
-        response: { 200: userPermissions, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
+        response: { 200: userPermissions, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 412: errorBody, 422: errorBody },
       },
     },
     async (request, reply) =>
-      runMutation(db, request, reply, async (tx) => ({
-        body: await updatePermissions(tx, requireUser(request), request.params.uid, request.body),
-      })),
+      runMutation(db, request, reply, async (tx) => {
+        const ifMatch = request.headers['if-match'];
+        const body = await updatePermissions(tx, requireUser(request), request.params.uid, request.body, typeof ifMatch === 'string' ? ifMatch : undefined);
+        reply.header('etag', permissionsTag(body));
+        return { body };
+      }),
   );
 
   app.put(

@@ -19,9 +19,12 @@ function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables
   });
 }
 
+/** `version`: the ETag the form was opened from (If-Match): a change made meanwhile by someone else is not undone (412). */
 export const useUpdatePermissions = (uid: string) =>
-  useUserMutation(async (body: UpdatePermissionsBody) =>
-    userPermissions.parse(await userApi.put(`users/${uid}/permissions`, { json: body, headers: idempotent() }).json()),
+  useUserMutation(async ({ body, version }: { body: UpdatePermissionsBody; version: string | null }) =>
+    userPermissions.parse(
+      await userApi.put(`users/${uid}/permissions`, { json: body, headers: { ...idempotent(), ...(version ? { 'If-Match': version } : {}) } }).json(),
+    ),
   );
 
 export const useUpdateExpiration = (uid: string) =>

@@ -7,7 +7,15 @@ import { userQueries } from './get-users';
 export function useUserPermissions(uid: string) {
   return useQuery({
     queryKey: userQueries.permissions(uid),
-    queryFn: async () => userPermissions.parse(await userApi.get(`users/${uid}/permissions`).json()),
+    queryFn: async () => {
+      const response = await userApi.get(`users/${uid}/permissions`);
+      // Their version, sent back with a change: refused (412) if someone changed them since.
+      return { ...userPermissions.parse(await response.json()), version: response.headers.get('etag') };
+    },
+    // A form open on them is not reset by a read in the background (focus, reconnect): it keeps
+    // what is being typed; a save made by someone else meanwhile is caught by the version.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }
 

@@ -9,6 +9,7 @@ import type { Attachment, EditScope, GrantOptions, UserRow } from '../../../cont
 import { attachmentKey, PER_PLANT_KINDS } from '../../../domain/grant-changes';
 import { ATTACHMENT_HOLDERS, ATTACHMENT_KINDS, GRANTS, isGrant, mayHoldAttachment, type AttachmentKind } from '../../../domain/permissions';
 import { errorMessage } from '../../../lib/api-client';
+import { LoadError } from '../../../components/ui/load-error';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Spinner } from '../../../components/ui/spinner';
@@ -32,15 +33,12 @@ export function PermissionsDialog({ user, onClose, onSaved }: { user: UserRow; o
   return (
     <Dialog open title={t('users.permissions.title', { name: user.displayName })} onClose={onClose}>
       {!ready && !current.error && !options.error && <Spinner label={t('loading.listingItems')} />}
-      {(current.error ?? options.error) && (
-        <p className="form-error" role="alert">
-          {(current.error ?? options.error)!.message}
-        </p>
-      )}
+      {(current.error ?? options.error) && <LoadError error={current.error ?? options.error} />}
       {ready && (
         <PermissionsForm
           key={current.dataUpdatedAt}
           uid={user.uid}
+          version={current.data.version}
           grants={current.data.grants}
           attachments={current.data.attachments}
           scope={current.data.editable}
@@ -61,8 +59,10 @@ function PermissionsForm({
   options,
   onClose,
   onSaved,
+  version,
 }: {
   uid: string;
+  version: string | null;
   grants: string[];
   attachments: Attachment[];
   scope: EditScope;
@@ -95,7 +95,7 @@ function PermissionsForm({
     // The saved permissions refresh this form (its key), which unmounts the observer a
     // mutate-level onSuccess would need: the promise still resolves, so the dialog closes (#19 item 20).
     save
-      .mutateAsync({ grants: grantList.filter(isGrant), attachments })
+      .mutateAsync({ body: { grants: grantList.filter(isGrant), attachments }, version })
       .then(onSaved, async (failure: unknown) => setError(await errorMessage(failure)));
   };
 
