@@ -30,7 +30,7 @@ import {
   type EditScope,
   type GrantState,
 } from '../../src/domain/grant-changes';
-import { can, isSuperManager, type Capability } from '../../src/domain/permissions';
+import { can, mayManageAccountOf, type Capability } from '../../src/domain/permissions';
 import { HttpError } from '../plugins/errors';
 import { likePattern, pageOf } from './stock-counts';
 import type { CurrentUser } from './users';
@@ -254,7 +254,7 @@ async function assertAttachmentsExist(tx: Tx, added: readonly Attachment[]) {
 
 /** Only a super manager changes or removes a super manager (a user-acceptance manager may not). */
 function assertMayManage(editor: CurrentUser, targetGrants: readonly string[], what: string) {
-  if (isSuperManager(targetGrants) && !editor.grants.includes('super_manager')) {
+  if (!mayManageAccountOf(editor.grants, targetGrants)) {
     throw new HttpError(403, `Not allowed: only a super manager may ${what} a super manager`);
   }
 }

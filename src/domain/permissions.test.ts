@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   holdsPlant,
   mayEditNotificationsOf,
+  mayManageAccountOf,
   CAPABILITIES,
   GRANTS,
   can,
@@ -206,5 +207,14 @@ describe('others\u2019 notification settings (decision 0054)', () => {
     expect(mayEditNotificationsOf(['stock_admin'], ['stock_admin', 'supervisor'])).toBe(true);
     expect(mayEditNotificationsOf(['stock_admin'], ['super_manager'])).toBe(false);
     expect(mayEditNotificationsOf(['supervisor', 'stock_admin'], ['super_manager_read_only'])).toBe(false);
+  });
+});
+
+describe('whose account an editor may expire or remove (#20)', () => {
+  it('a super manager’s only by a super manager; anyone else’s by whoever may', () => {
+    expect(mayManageAccountOf(['super_manager'], ['super_manager_read_only'])).toBe(true);
+    expect(mayManageAccountOf(['UM_user_acceptance'], ['super_manager'])).toBe(false);
+    expect(mayManageAccountOf(['UM_user_acceptance'], ['super_manager_read_only'])).toBe(false);
+    expect(mayManageAccountOf(['UM_user_acceptance'], ['mechanic'])).toBe(true);
   });
 });

@@ -186,6 +186,11 @@ export function isSuperManager(grants: readonly string[]): boolean {
   return grants.some((grant) => (SUPER_MANAGER_ROLES as readonly string[]).includes(grant));
 }
 
+/** Whether an editor may change the expiration date of, or remove, a user of these grants: a super manager only by a super manager (#20). */
+export function mayManageAccountOf(editorGrants: readonly string[], targetGrants: readonly string[]): boolean {
+  return !isSuperManager(targetGrants) || editorGrants.includes('super_manager');
+}
+
 /** Whether a user with these grants and plants acts in `plant` (super managers: every plant). */
 export function holdsPlant(grants: readonly string[], plants: readonly string[], plant: string): boolean {
   return isSuperManager(grants) || plants.includes(plant);

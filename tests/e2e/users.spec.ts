@@ -96,6 +96,18 @@ test('a manager edits a user’s expiration date and removes the user after conf
   await expect(row).toContainText('Waiting for approval');
   await expectNoSeriousViolations(page);
 
+  // The manager's own row offers neither an expiration date nor removal (the server refuses both).
+  await page.getByLabel('Search users by name or e-mail').fill('manager@example.com');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const own = page.getByRole('row', { name: /manager@example\.com/ }).first();
+  await own.getByRole('button', { name: /^More actions for / }).click();
+  await expect(own.getByRole('menuitem', { name: /^History of / })).toBeVisible();
+  await expect(own.getByRole('menuitem', { name: /^(Expiration date of|Remove) / })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Search users by name or e-mail').fill(email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(row).toContainText('Waiting for approval');
+
   await rowAction(row, /^Expiration date of /);
   const dialog = page.getByRole('dialog', { name: /^Expiration date of / });
   await dialog.getByLabel('The account never expires').uncheck();

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserList, UserRow } from '../../../contract/users';
-import { can, mayEditNotificationsOf, type Capability } from '../../../domain/permissions';
+import { can, mayEditNotificationsOf, mayManageAccountOf, type Capability } from '../../../domain/permissions';
 import { useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { Spinner } from '../../../components/ui/spinner';
 import { Pager } from '../../../components/ui/pager';
@@ -120,13 +120,30 @@ export default function UsersManagementPage() {
             {list.error && (
               <LoadError error={list.error} />
             )}
-            {data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>}
+            {data && data.items.length === 0 && page > Math.max(1, data.pages) ? (
+              // Past the end (the last user of the last page removed, an old address): the way back.
+              <div className="notice" role="alert">
+                <span>{t('tracking.invalidPage', { page, count: Math.max(1, data.pages) })}</span>
+                <button type="button" className="button small" onClick={() => go({ page: null })}>
+                  {t('tracking.firstPage')}
+                </button>
+              </div>
+            ) : (
+              data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>
+            )}
             {data && data.items.length > 0 && (
               <>
                 <UserTable
                   users={data.items}
                   actions={actions}
-                  allows={(kind, user) => kind !== 'notifications' || mayEditNotificationsOf(permissions, user.permissions)}
+                  allows={(kind, user) =>
+                    kind === 'notifications'
+                      ? mayEditNotificationsOf(permissions, user.permissions)
+                      : kind === 'expiration' || kind === 'remove'
+                        ? // Never one's own account, and a super manager's only by a super manager: the server refuses both.
+                          user.uid !== profile.uid && mayManageAccountOf(permissions, user.permissions)
+                        : true
+                  }
                   onAction={(kind, user) => (kind === 'notifications' ? navigate(`/notification-settings?uid=${user.uid}`) : setAction({ kind, user }))}
                 />
                 <Pager
