@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/date-formats';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry, UserRow } from '../../../contract/users';
-import { describeAttachment, diffGrantState, type GrantState } from '../../../domain/grant-changes';
+import { diffGrantState, type AttachmentRef, type GrantState } from '../../../domain/grant-changes';
 import { Dialog } from '../../../components/ui/dialog';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
@@ -25,6 +25,8 @@ const isGrantState = (value: unknown): value is GrantState =>
 
 function ChangeSummary({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
+  // In the reader's language: the kind's name, then the code (with its plant where it has one).
+  const attachmentWords = (a: AttachmentRef) => `${t(`users.kinds.${a.kind}`, { defaultValue: a.kind })}: ${a.kind !== 'plant' && a.plant ? `${a.plant}/` : ''}${a.code}`;
   if (entry.action === 'user.updatePermissions' && isGrantState(entry.before) && isGrantState(entry.after)) {
     const before = { grants: entry.before.grants, attachments: entry.before.attachments ?? [] };
     const after = { grants: entry.after.grants, attachments: entry.after.attachments ?? [] };
@@ -32,8 +34,8 @@ function ChangeSummary({ entry }: { entry: AuditEntry }) {
     const lines = [
       ...diff.addedGrants.map((g) => `+ ${t(`users.grants.${g}`, { defaultValue: g })}`),
       ...diff.removedGrants.map((g) => `− ${t(`users.grants.${g}`, { defaultValue: g })}`),
-      ...diff.addedAttachments.map((a) => `+ ${describeAttachment(a)}`),
-      ...diff.removedAttachments.map((a) => `− ${describeAttachment(a)}`),
+      ...diff.addedAttachments.map((a) => `+ ${attachmentWords(a)}`),
+      ...diff.removedAttachments.map((a) => `− ${attachmentWords(a)}`),
     ];
     return (
       <ul className="change-lines">
