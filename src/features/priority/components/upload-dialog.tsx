@@ -43,7 +43,7 @@ function ShipToPartyOutcome({ result }: { result: UploadResult }) {
 }
 
 export function UploadDialog({ kind, open, onClose }: { kind: PriorityUploadKind; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, choose, apply, reset } = useCsvUpload(kind, t('priority.upload.tooLarge', { mb: MB }));
   const close = () => {
     reset();
@@ -59,7 +59,7 @@ export function UploadDialog({ kind, open, onClose }: { kind: PriorityUploadKind
       <p className="small">
         {t('priority.upload.columns', { columns: columns.required.join(', ') })}
         {columns.optional.length > 0 && <> {t('priority.upload.optionalColumns', { columns: columns.optional.join(', ') })}</>}{' '}
-        {t('priority.upload.format', { mb: MB, rows: PRIORITY_UPLOAD_MAX_ROWS.toLocaleString() })}
+        {t('priority.upload.format', { mb: MB, rows: PRIORITY_UPLOAD_MAX_ROWS.toLocaleString(i18n.language) })}
       </p>
       {(state.step === 'idle' || state.step === 'refused' || state.step === 'preview') && <DropZone disabled={busy} fileName={'fileName' in state ? state.fileName : null} onFile={(file) => void choose(file)} />}
       <UploadProgress state={state} />

@@ -9,7 +9,8 @@ import { useIsNarrow } from '../../../lib/use-media-query';
 import '../stock.css';
 
 // `== null`: a page saved on the device before #19 item 7 lacks quantity_inspection_count.
-const show = (value: number | null | undefined) => (value == null ? '–' : value.toLocaleString());
+// Numbers as the app's language writes them (1 234,5 in Finnish), not the browser's.
+const shows = (locale: string) => (value: number | null | undefined) => (value == null ? '–' : value.toLocaleString(locale));
 
 const columns = [
   ['unrestricted_count', 'stock.unrestricted'],
@@ -28,7 +29,8 @@ interface TransferProps {
 }
 
 function StockRows({ items, onTransfer, canTransfer }: { items: StockItemRow[] } & TransferProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const show = shows(i18n.language);
   return (
     <ul className="dense-list stock-rows" aria-label={t('stock.tableCaption')}>
       {items.map((item) => {
@@ -83,7 +85,8 @@ function StockRows({ items, onTransfer, canTransfer }: { items: StockItemRow[] }
 }
 
 export function StockTable({ items, onTransfer, canTransfer }: { items: StockItemRow[] } & TransferProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const show = shows(i18n.language);
   const narrow = useIsNarrow();
   if (narrow) return <StockRows items={items} onTransfer={onTransfer} canTransfer={canTransfer} />;
   return (

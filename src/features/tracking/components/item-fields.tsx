@@ -50,6 +50,7 @@ export function ItemFields({ item }: { item: OrderDetailsItem }) {
     if (field === 'goodsReceiptPostedAt') return formatDateTime(String(value));
     // The status in the user's language, as the status chip shows it (the ERP's code otherwise).
     if (field === 'deliveryStatus') return t(`tracking.deliveryStatus.${String(value)}`, { defaultValue: String(value) });
+    if (field === 'deliveryType') return t(`tracking.deliveryType.${String(value)}`, { defaultValue: String(value) });
     return String(value);
   };
   return (
