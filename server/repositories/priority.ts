@@ -36,9 +36,9 @@ export async function listPriorities(
   db: Executor,
   user: CurrentUser,
   options: { query?: string; countries: string[]; maxResults: number },
-): Promise<PriorityEntry[]> {
+): Promise<{ items: PriorityEntry[]; hasMore: boolean }> {
   const scope = scopeCondition(user);
-  if (scope === false) return [];
+  if (scope === false) return { items: [], hasMore: false };
   const search = options.query ? likePattern(options.query) : null;
   const linkedAccessPoint = (condition: SQL | undefined) =>
     exists(
@@ -66,8 +66,11 @@ export async function listPriorities(
       ),
     )
     .orderBy(asc(shipToParties.code))
-    .limit(options.maxResults);
-  if (parties.length === 0) return [];
+    // One more than asked: whether more match than are listed (has_more).
+    .limit(options.maxResults + 1);
+  const hasMore = parties.length > options.maxResults;
+  parties.length = Math.min(parties.length, options.maxResults);
+  if (parties.length === 0) return { items: [], hasMore };
   const infos = await db
     .select({ link: accessPointPriorities, point: accessPoints })
     .from(accessPointPriorities)
@@ -75,7 +78,7 @@ export async function listPriorities(
     .where(and(inArray(accessPointPriorities.shipToPartyCode, parties.map((p) => p.code)), inCountries))
     // §3: the priority 1 access point first.
     .orderBy(asc(accessPointPriorities.shipToPartyCode), asc(accessPointPriorities.priority), asc(accessPoints.id));
-  return parties.map((party) => ({
+  const items = parties.map((party) => ({
     shipToPartyCode: party.code,
     shipToPartyName: party.name,
     shipToPartyAddress: party.address,
@@ -92,6 +95,7 @@ export async function listPriorities(
         isEnabled: link.isEnabled,
       })),
   }));
+  return { items, hasMore };
 }
 
 /** Countries of the access points linked to the user's ship-to-party numbers, by prefix. */

@@ -49,7 +49,12 @@ export const priorityEntry = z
   .register(z.globalRegistry, { id: 'PriorityEntry' });
 export type PriorityEntry = z.infer<typeof priorityEntry>;
 
-export const prioritiesResponse = z.object({ items: z.array(priorityEntry) }).register(z.globalRegistry, { id: 'Priorities' });
+export const prioritiesResponse = z
+  .object({
+    items: z.array(priorityEntry),
+    has_more: z.optional(z.boolean()).register(z.globalRegistry, { description: 'More ship-to-parties match than maxResults: search or filter by country to reach them.' }),
+  })
+  .register(z.globalRegistry, { id: 'Priorities' });
 export type PrioritiesResponse = z.infer<typeof prioritiesResponse>;
 
 export const countrySuggestionsQuery = z.object({

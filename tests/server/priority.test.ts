@@ -124,6 +124,13 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       expect((await priorities('manager', '?countries=de&countries=FR')).map((e) => e.shipToPartyCode).every((c) => /^00500[23]/.test(c))).toBe(true);
       expect((await priorities('pm.writer', '?query=drop%20box')).map((e) => e.shipToPartyCode)).toEqual(['0050010002']);
       expect(await priorities('manager', '?maxResults=2')).toHaveLength(2);
+      // More match than asked for: the answer says so (the screen then asks to search or filter).
+      const all = (await get('manager', '/tracking/uap/priorities')).json();
+      expect(all.has_more).toBeUndefined();
+      const cut = (await get('manager', '/tracking/uap/priorities?maxResults=2')).json();
+      expect(cut.has_more).toBe(true);
+      expect(cut.items.map((e: Entry) => e.shipToPartyCode)).toEqual(all.items.slice(0, 2).map((e: Entry) => e.shipToPartyCode));
+      expect((await get('manager', `/tracking/uap/priorities?maxResults=${all.items.length}`)).json().has_more).toBeUndefined();
       const tooMany = await get('manager', '/tracking/uap/priorities?maxResults=121');
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().message).toContain('maxResults must be 120 or less');

@@ -57,7 +57,10 @@ export const priorityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: prioritiesResponse, 400: errorBody, 403: errorBody },
       },
     },
-    async (request) => ({ items: await listPriorities(db, requireUser(request), request.query) }),
+    async (request) => {
+      const { items, hasMore } = await listPriorities(db, requireUser(request), request.query);
+      return { items, ...(hasMore ? { has_more: true } : {}) };
+    },
   );
 
   app.get(

@@ -118,6 +118,11 @@ export default function PriorityManagerPage() {
       )}
       {items && items.length === 0 && !hasNoShipToParty && <p className="muted">{t('common.noItems')}</p>}
       {items && items.length > 0 && <PriorityList items={items} canWrite={online && can(profile.permissions, 'priority.write')} />}
+      {items && list.data?.has_more && (
+        <p className="muted end-of-results" role="status">
+          {t('priority.firstOnly', { count: items.length })}
+        </p>
+      )}
 
       {actions.map(({ kind }) => (
         <UploadDialog key={kind} kind={kind} open={openUpload === kind} onClose={() => setOpenUpload(null)} />
