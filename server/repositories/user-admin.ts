@@ -22,6 +22,8 @@ import {
 import type { ApprovalRequest, Attachment, AuditEntry, UserList, UserRow } from '../../src/contract/users';
 import {
   attachmentKey,
+  attachmentsLeavingWith,
+  withoutLeaving,
   attachmentShapeProblem,
   diffGrantState,
   editScopeOf,
@@ -184,14 +186,17 @@ export async function updatePermissions(
   }
   if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager');
 
-  const after: GrantState = {
+  const asked: GrantState = {
     grants: [...new Set(wanted.grants)].sort(),
     attachments: dedupe(wanted.attachments),
   };
-  const shapeProblems = after.attachments.map(attachmentShapeProblem).filter((p): p is string => p !== null);
+  const shapeProblems = asked.attachments.map(attachmentShapeProblem).filter((p): p is string => p !== null);
   if (shapeProblems.length > 0) throw new HttpError(400, shapeProblems.join('; '));
 
-  const refused = refusedChanges(editor, before, after, plantsOf(before));
+  // What goes with a removed grant leaves with it (a mechanic made a supervisor keeps no work centre).
+  const leaving = attachmentsLeavingWith(before, asked);
+  const after = withoutLeaving(before, asked);
+  const refused = refusedChanges(editor, before, after, plantsOf(before), leaving);
   if (refused.length > 0) throw new HttpError(403, `Not allowed: ${refused.join('; ')}`);
   const invalid = invalidAttachments(before, after);
   if (invalid.length > 0) throw new HttpError(422, invalid.join('; '));

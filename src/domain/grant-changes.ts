@@ -108,12 +108,41 @@ export function editScopeOf(editor: GrantEditor): EditScope {
 }
 
 /**
+ * Attachments that go with the grants this edit removes: the user carried them (their grants
+ * could hold them) and the wanted grants no longer can (a mechanic made a supervisor keeps no
+ * work centre). They leave with the grant, in the same change: an editor allowed to remove the
+ * grant need not be allowed to edit that kind of attachment (a stock admin changes a mechanic's
+ * role; their work centres are a manager's to give).
+ */
+export function attachmentsLeavingWith(before: GrantState, after: GrantState): AttachmentRef[] {
+  const beforeKeys = new Set(before.attachments.map(attachmentKey));
+  return after.attachments.filter(
+    (a) => beforeKeys.has(attachmentKey(a)) && mayHoldAttachment(before.grants, a.kind) && !mayHoldAttachment(after.grants, a.kind),
+  );
+}
+
+/** The wanted state without what leaves with the removed grants (attachmentsLeavingWith). */
+export function withoutLeaving(before: GrantState, after: GrantState): GrantState {
+  const leaving = new Set(attachmentsLeavingWith(before, after).map(attachmentKey));
+  return { grants: after.grants, attachments: after.attachments.filter((a) => !leaving.has(attachmentKey(a))) };
+}
+
+/**
  * Why the editor may not make this change (§6), one reason per refused item; empty when it may.
  * `targetPlants`: the edited user's plants before the edit (stock_admin edits users of its plants).
+ * `leaving`: attachments that leave with a removed grant (attachmentsLeavingWith): their removal
+ * is the grant's, checked as the grant is.
  */
-export function refusedChanges(editor: GrantEditor, before: GrantState, after: GrantState, targetPlants: readonly string[]): string[] {
+export function refusedChanges(
+  editor: GrantEditor,
+  before: GrantState,
+  after: GrantState,
+  targetPlants: readonly string[],
+  leaving: readonly AttachmentRef[] = [],
+): string[] {
   const scope = editScopeOf(editor);
   const diff = diffGrantState(before, after);
+  const leavingKeys = new Set(leaving.map(attachmentKey));
   const reasons: string[] = [];
   const targetInScope = targetPlants.some((plant) => scope.plants.includes(plant));
 
@@ -125,7 +154,7 @@ export function refusedChanges(editor: GrantEditor, before: GrantState, after: G
   }
   const attachments = [
     ...diff.addedAttachments.map((a) => [a, 'add'] as const),
-    ...diff.removedAttachments.map((a) => [a, 'remove'] as const),
+    ...diff.removedAttachments.filter((a) => !leavingKeys.has(attachmentKey(a))).map((a) => [a, 'remove'] as const),
   ];
   for (const [attachment, verb] of attachments) {
     if (!scope.attachments.includes(attachment.kind)) {

@@ -4,7 +4,7 @@
  * approval requests and the audit-log row every change writes in its own transaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { ATTACHMENT_KINDS, GRANTS, type AttachmentKind, type Grant } from '../../src/domain/permissions';
 import { auditLog, userAttachments, userGrants, users } from '../../server/db/schema';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
@@ -181,10 +181,26 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().message).toBe('work center FI01/FI01M001 can be attached only to mechanic');
-      // Taking the mechanic role away while its work center stays is refused the same way.
+      // Taking the mechanic role away: its work center leaves with it, in the same change and its
+      // audit row — also when the editor (a stock admin) may not edit work centers themselves.
+      for (const editor of ['manager@example.com', editorEmail('stock_admin')]) {
+        await resetUser(attachTarget, ['mechanic'], [FI01, NEW_ATTACHMENT.work_center]);
+        const role = await call('PUT', editor, `/users/${attachTarget}/permissions`, { grants: ['supervisor'], attachments: [FI01, NEW_ATTACHMENT.work_center] });
+        expect(role.statusCode, `${editor}: ${role.body}`).toBe(200);
+        expect(role.json()).toMatchObject({ grants: ['supervisor'], attachments: [FI01] });
+      }
+      const [audit] = (await product.database.db
+        .select({ before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, attachTarget), eq(auditLog.action, 'user.updatePermissions')))
+        .orderBy(desc(auditLog.id))
+        .limit(1)) as Array<{ before: { attachments: unknown[] }; after: { attachments: unknown[] } }>;
+      expect(audit!.before.attachments).toContainEqual(NEW_ATTACHMENT.work_center);
+      expect(audit!.after.attachments).not.toContainEqual(NEW_ATTACHMENT.work_center);
+      // A stock admin still may not take a work center away on its own.
       await resetUser(attachTarget, ['mechanic'], [FI01, NEW_ATTACHMENT.work_center]);
-      const orphan = await call('PUT', 'manager@example.com', `/users/${attachTarget}/permissions`, { grants: ['supervisor'], attachments: [FI01, NEW_ATTACHMENT.work_center] });
-      expect(orphan.statusCode).toBe(422);
+      const alone = await call('PUT', editorEmail('stock_admin'), `/users/${attachTarget}/permissions`, { grants: ['mechanic'], attachments: [FI01] });
+      expect(alone.statusCode).toBe(403);
       // grantTarget held FI01 with no holder before; adding PM_read leaves it alone.
       await resetUser(grantTarget, [], [FI01]);
       expect((await call('PUT', 'manager@example.com', `/users/${grantTarget}/permissions`, { grants: ['PM_read'], attachments: [FI01] })).statusCode).toBe(200);

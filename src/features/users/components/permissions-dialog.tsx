@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attachment, EditScope, GrantOptions, UserRow } from '../../../contract/users';
-import { attachmentKey, PER_PLANT_KINDS } from '../../../domain/grant-changes';
+import { attachmentKey, attachmentsLeavingWith, PER_PLANT_KINDS } from '../../../domain/grant-changes';
 import { ATTACHMENT_HOLDERS, ATTACHMENT_KINDS, GRANTS, isGrant, mayHoldAttachment, type AttachmentKind } from '../../../domain/permissions';
 import { errorMessage } from '../../../lib/api-client';
 import { LoadError } from '../../../components/ui/load-error';
@@ -77,6 +77,10 @@ function PermissionsForm({
   const save = useUpdatePermissions(uid);
   const readOnly = scope.grants.length === 0 && scope.attachments.length === 0;
   const grantList = [...grants];
+  // What leaves with a role taken away (the server drops it in the same change): shown before saving.
+  const leaving = new Set(
+    attachmentsLeavingWith({ grants: initialGrants, attachments: initialAttachments }, { grants: grantList, attachments }).map(attachmentKey),
+  );
 
   const toggle = (grant: string, on: boolean) => {
     const next = new Set(grants);
@@ -128,7 +132,7 @@ function PermissionsForm({
             ) : (
               <ul className="attachment-chips">
                 {held.map((a) => (
-                  <li key={attachmentKey(a)} className="attachment-chip">
+                  <li key={attachmentKey(a)} className={`attachment-chip${leaving.has(attachmentKey(a)) ? ' leaving' : ''}`}>
                     <span>{attachmentLabel(a)}</span>
                     {mayEditAttachment(scope, a) && (
                       <button
@@ -144,10 +148,18 @@ function PermissionsForm({
                 ))}
               </ul>
             )}
-            {!holdable && holders !== 'any' && (held.length > 0 || mayEditKind(scope, kind)) && (
+            {held.some((a) => leaving.has(attachmentKey(a))) ? (
+              <p className="field-hint" role="status">
+                {t('users.permissions.leaving')}
+              </p>
+            ) : (
+              !holdable &&
+              holders !== 'any' &&
+              (held.length > 0 || mayEditKind(scope, kind)) && (
               <p className="field-hint">
                 {t('users.permissions.onlyFor', { roles: holders.map((g) => t(`users.grants.${g}`)).join(', ') })}
               </p>
+              )
             )}
             {mayEditKind(scope, kind) && holdable && <AttachmentAdder kind={kind} scope={scope} options={options} onAdd={add} />}
           </section>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { attachmentsLeavingWith, refusedChanges, withoutLeaving } from './grant-changes';
+
+describe('attachments that leave with a removed grant', () => {
+  const plant = { kind: 'plant' as const, plant: 'FI01', code: 'FI01' };
+  const workCenter = { kind: 'work_center' as const, plant: 'FI01', code: 'FI01M001' };
+  const van = { kind: 'storage_location' as const, plant: 'FI01', code: 'V001' };
+  const mechanic = { grants: ['mechanic'], attachments: [plant, workCenter, van] };
+
+  it('are what the wanted grants can no longer hold, and nothing else', () => {
+    expect(attachmentsLeavingWith(mechanic, { grants: ['supervisor'], attachments: mechanic.attachments })).toEqual([workCenter]);
+    expect(attachmentsLeavingWith(mechanic, { grants: [], attachments: mechanic.attachments })).toEqual([plant, workCenter]);
+    expect(attachmentsLeavingWith(mechanic, { grants: ['mechanic', 'supervisor'], attachments: mechanic.attachments })).toEqual([]);
+    // Added in the same change, or carried without a holder before: not this edit's to drop.
+    expect(attachmentsLeavingWith({ grants: ['supervisor'], attachments: [plant, workCenter] }, { grants: ['PM_read'], attachments: [plant, workCenter] })).toEqual([plant]);
+  });
+
+  it('are the grant’s to remove: a stock admin changes a mechanic’s role, not their work centres alone', () => {
+    const stockAdmin = { grants: ['stock_admin'], plants: ['FI01'] };
+    const asked = { grants: ['supervisor'], attachments: mechanic.attachments };
+    const after = withoutLeaving(mechanic, asked);
+    expect(after.attachments).toEqual([plant, van]);
+    expect(refusedChanges(stockAdmin, mechanic, after, ['FI01'], attachmentsLeavingWith(mechanic, asked))).toEqual([]);
+    expect(refusedChanges(stockAdmin, mechanic, { grants: ['mechanic'], attachments: [plant, van] }, ['FI01'])).toEqual(['you may not remove work center FI01/FI01M001']);
+  });
+});
