@@ -47,5 +47,9 @@ describe('a click on a system notification', () => {
     const opened: string[] = [];
     expect(await openInWindow([], 'https://parts.example/stock-count', async (url) => void opened.push(url), 30)).toBe('opened');
     expect(opened).toEqual(['https://parts.example/stock-count']);
+    // A window the worker does not control cannot be navigated by it: one is opened instead.
+    const uncontrolled = { ...appWindow('uncontrolled', { visible: true }), navigate: () => Promise.reject(new TypeError('not controlled')) };
+    expect(await openInWindow([uncontrolled], 'https://parts.example/notifications', async (url) => void opened.push(url), 30)).toBe('opened');
+    expect(opened).toEqual(['https://parts.example/stock-count', 'https://parts.example/notifications']);
   });
 });

@@ -57,6 +57,12 @@ export async function openInWindow(
   }
   await win.focus().catch(() => undefined);
   if (await askToRoute(win, url, answerMs)) return 'routed';
-  await win.navigate(url);
-  return 'navigated';
+  try {
+    await win.navigate(url);
+    return 'navigated';
+  } catch {
+    // A window this worker does not control cannot be navigated by it: a new one is opened.
+    await openWindow(url);
+    return 'opened';
+  }
 }

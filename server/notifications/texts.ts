@@ -53,7 +53,7 @@ export function notificationWords(text: NotificationText, locale: string | null 
   const texts = LOCALE_TEXTS[resolved];
   const dayjsLocale = resolved === 'en-US' ? 'en' : resolved.slice(0, 2);
   const params = localParams(text, {
-    status: (status) => texts.tracking.deliveryStatus[status] ?? status,
+    status: (status) => (Object.hasOwn(texts.tracking.deliveryStatus, status) ? texts.tracking.deliveryStatus[status]! : status),
     deadline: (deadline) => dayjs(deadline).locale(dayjsLocale).format('LL'),
   });
   return renderNotificationText(texts.notifications.text, text, params);

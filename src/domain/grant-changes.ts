@@ -115,10 +115,8 @@ export function editScopeOf(editor: GrantEditor): EditScope {
  * role; their work centres are a manager's to give).
  */
 export function attachmentsLeavingWith(before: GrantState, after: GrantState): AttachmentRef[] {
-  const beforeKeys = new Set(before.attachments.map(attachmentKey));
-  return after.attachments.filter(
-    (a) => beforeKeys.has(attachmentKey(a)) && mayHoldAttachment(before.grants, a.kind) && !mayHoldAttachment(after.grants, a.kind),
-  );
+  // From what the user held, whether or not the wanted state still lists them.
+  return before.attachments.filter((a) => mayHoldAttachment(before.grants, a.kind) && !mayHoldAttachment(after.grants, a.kind));
 }
 
 /** The wanted state without what leaves with the removed grants (attachmentsLeavingWith). */
@@ -144,6 +142,17 @@ export function refusedChanges(
   const diff = diffGrantState(before, after);
   const leavingKeys = new Set(leaving.map(attachmentKey));
   const reasons: string[] = [];
+  // What leaves with a grant removed under plant scope (a stock admin's) must be of the editor's
+  // plants: taking a role away does not reach into plants the editor does not work in.
+  const scopedRemoval = diff.removedGrants.some((grant) => (scope.plantScopedGrants as string[]).includes(grant));
+  if (scopedRemoval) {
+    for (const attachment of leaving) {
+      const plant = attachment.kind === 'plant' ? attachment.code : attachment.plant;
+      if (PER_PLANT_KINDS.includes(attachment.kind) && !scope.plants.includes(plant)) {
+        reasons.push(`${describeAttachment(attachment)} is outside your plants (${scope.plants.join(', ') || 'none'})`);
+      }
+    }
+  }
   const targetInScope = targetPlants.some((plant) => scope.plants.includes(plant));
 
   for (const [grant, verb] of [...diff.addedGrants.map((g) => [g, 'grant'] as const), ...diff.removedGrants.map((g) => [g, 'remove'] as const)]) {

@@ -224,7 +224,7 @@ test('item 24: offline, a screen the role may not see says so, and an order neve
   const code = (await card.locator('.order-item-material').first().innerText()).trim().split(/\s/)[0]!;
   await card.locator('a.order-card-link').click();
   await expect(page).toHaveURL(/\/order-details\//);
-  await expect(page.getByRole('status').filter({ hasText: 'You are offline: this is what the status monitor lists of this order.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'No connection: this is what the status monitor lists of this order.' })).toBeVisible();
   await expect(page.locator('main')).toContainText(code);
   await expect(page.getByText('This order is not on this device')).toHaveCount(0);
   await context.close();

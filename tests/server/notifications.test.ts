@@ -562,73 +562,76 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       await dispatcher.runOnce(); // older rows of this file
       sent.length = 0;
       const before = (await settingsOf('munich')).json().notification_settings as NotificationSettingsEntry[];
-      await setSettings('munich', [
-        entry(true, {
-          emailEnabled: true,
-          email: EMAILS.munich,
-          mobileEnabled: true,
-          mobileNumber: '+49151 2345678',
-          pushNotificationsEnabled: true,
-          notificationsPreferences: {
-            ...defaultPreferences({ email: false, sms: false, push: false }),
-            inventory_count_notification: pref(true, false, true),
-            delivery_notification: pref(false, true, false),
-          },
-        }),
-        entry(false),
-      ]);
-      await db()
-        .insert(notificationDevices)
-        .values({ userId: ids.munich!, deviceId: 'dev-de', token: 'fcm-token-de', deviceName: 'Android / Chrome' })
-        .onConflictDoNothing();
-      const send = async (locale: string, event: Parameters<typeof emitNotifications>[1]) => {
-        await db().update(users).set({ locale }).where(eq(users.id, ids.munich!));
-        const result = await db().transaction((tx) => emitNotifications(tx, event));
-        await dispatcher.runOnce();
-        const words = sent.splice(0);
-        return { rows: await rowsOf(result), words };
-      };
-      const assigned: NotificationText = {
-        key: 'stockCountAssigned',
-        params: { id: 27, by: 'anna.schmidt@lift.example', storageLocation: 'V001', plant: 'DE02', deadline: '2026-12-03' },
-      };
-      const german = await send('de-DE', {
-        key: 'inventory_count_notification',
-        userIds: [ids.munich!],
-        ...englishNotificationText(assigned),
-        text: assigned,
-        link: '/mechanic-view/27',
-        plantCode: 'DE02',
-      });
-      const inGerman = {
-        headline: 'Inventur Nr. 27 wurde Ihnen zugewiesen',
-        body: 'anna.schmidt@lift.example hat Ihnen die Inventur Nr. 27 des Lagerorts V001 im Werk DE02 zugewiesen. Bitte zählen Sie bis 3. Dezember 2026.',
-      };
-      expect(german.words.sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
-        { channel: 'email', ...inGerman },
-        { channel: 'push', ...inGerman },
-      ]);
-      // Stored in English (what a client without the key shows), the key beside it for the app.
-      expect(german.rows.map((row) => row.message)).toEqual([
-        'anna.schmidt@lift.example assigned stock count #27 of storage location V001 in plant DE02 to you. Please count by 2026-12-03.',
-        'anna.schmidt@lift.example assigned stock count #27 of storage location V001 in plant DE02 to you. Please count by 2026-12-03.',
-      ]);
+      try {
+        await setSettings('munich', [
+          entry(true, {
+            emailEnabled: true,
+            email: EMAILS.munich,
+            mobileEnabled: true,
+            mobileNumber: '+49151 2345678',
+            pushNotificationsEnabled: true,
+            notificationsPreferences: {
+              ...defaultPreferences({ email: false, sms: false, push: false }),
+              inventory_count_notification: pref(true, false, true),
+              delivery_notification: pref(false, true, false),
+            },
+          }),
+          entry(false),
+        ]);
+        await db()
+          .insert(notificationDevices)
+          .values({ userId: ids.munich!, deviceId: 'dev-de', token: 'fcm-token-de', deviceName: 'Android / Chrome' })
+          .onConflictDoNothing();
+        const send = async (locale: string, event: Parameters<typeof emitNotifications>[1]) => {
+          await db().update(users).set({ locale }).where(eq(users.id, ids.munich!));
+          const result = await db().transaction((tx) => emitNotifications(tx, event));
+          await dispatcher.runOnce();
+          const words = sent.splice(0);
+          return { rows: await rowsOf(result), words };
+        };
+        const assigned: NotificationText = {
+          key: 'stockCountAssigned',
+          params: { id: 27, by: 'anna.schmidt@lift.example', storageLocation: 'V001', plant: 'DE02', deadline: '2026-12-03' },
+        };
+        const german = await send('de-DE', {
+          key: 'inventory_count_notification',
+          userIds: [ids.munich!],
+          ...englishNotificationText(assigned),
+          text: assigned,
+          link: '/mechanic-view/27',
+          plantCode: 'DE02',
+        });
+        const inGerman = {
+          headline: 'Inventur Nr. 27 wurde Ihnen zugewiesen',
+          body: 'anna.schmidt@lift.example hat Ihnen die Inventur Nr. 27 des Lagerorts V001 im Werk DE02 zugewiesen. Bitte zählen Sie bis 3. Dezember 2026.',
+        };
+        expect(german.words.sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
+          { channel: 'email', ...inGerman },
+          { channel: 'push', ...inGerman },
+        ]);
+        // Stored in English (what a client without the key shows), the key beside it for the app.
+        expect(german.rows.map((row) => row.message)).toEqual([
+          'anna.schmidt@lift.example assigned stock count #27 of storage location V001 in plant DE02 to you. Please count by 2026-12-03.',
+          'anna.schmidt@lift.example assigned stock count #27 of storage location V001 in plant DE02 to you. Please count by 2026-12-03.',
+        ]);
 
-      const status: NotificationText = {
-        key: 'orderItemStatus',
-        params: { order: 'SO-7', line: 10, material: 'KM452229', description: 'Brake microswitch', status: 'ToBePickedUp' },
-      };
-      const finnish = await send('fi-FI', { key: 'delivery_notification', userIds: [ids.munich!], ...englishNotificationText(status), text: status, plantCode: 'DE02' });
-      // An SMS has no subject: the body alone, in Finnish.
-      expect(finnish.words).toEqual([
-        { channel: 'sms', headline: '', body: 'Huoltotilauksen SO-7 rivi 10 (KM452229 Brake microswitch) on nyt tilassa ”Noudettavissa”.' },
-      ]);
+        const status: NotificationText = {
+          key: 'orderItemStatus',
+          params: { order: 'SO-7', line: 10, material: 'KM452229', description: 'Brake microswitch', status: 'ToBePickedUp' },
+        };
+        const finnish = await send('fi-FI', { key: 'delivery_notification', userIds: [ids.munich!], ...englishNotificationText(status), text: status, plantCode: 'DE02' });
+        // An SMS has no subject: the body alone, in Finnish.
+        expect(finnish.words).toEqual([
+          { channel: 'sms', headline: '', body: 'Huoltotilauksen SO-7 rivi 10 (KM452229 Brake microswitch) on nyt tilassa ”Noudettavissa”.' },
+        ]);
 
-      // A text without a key (another producer's) is sent as stored, whatever the language.
-      const plain = await send('fi-FI', { key: 'delivery_notification', userIds: [ids.munich!], subject: 'Parcel 9 delivered', body: 'At the depot', plantCode: 'DE02' });
-      expect(plain.words).toEqual([{ channel: 'sms', headline: '', body: 'At the depot' }]); // an SMS has no subject
-      await db().update(users).set({ locale: 'en-US' }).where(eq(users.id, ids.munich!));
-      await setSettings('munich', before); // as the next tests expect them
+        // A text without a key (another producer's) is sent as stored, whatever the language.
+        const plain = await send('fi-FI', { key: 'delivery_notification', userIds: [ids.munich!], subject: 'Parcel 9 delivered', body: 'At the depot', plantCode: 'DE02' });
+        expect(plain.words).toEqual([{ channel: 'sms', headline: '', body: 'At the depot' }]); // an SMS has no subject
+      } finally {
+        await db().update(users).set({ locale: 'en-US' }).where(eq(users.id, ids.munich!));
+        await setSettings('munich', before); // as the next tests expect them, also when this one failed
+      }
     });
 
     it('gives up after the last attempt, and re-sends a message whose sender crashed mid-send', async () => {

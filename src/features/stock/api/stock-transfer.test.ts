@@ -11,6 +11,7 @@ describe('a stock transfer request’s Idempotency-Key', () => {
     const more = keyOf({ ...request, quantity: 3 });
     expect(more).not.toBe(first);
     expect(keyOf({ ...request, quantity: 3 })).toBe(more);
+    expect(keyOf(request)).toBe(first); // back to the first request: its own key again
     expect(transferKeys()(request)).not.toBe(first); // another dialog: another request
   });
 });

@@ -22,12 +22,16 @@ export const getStorageLocations = async (plant: string): Promise<Relationships>
 export const requestStockTransfer = async (request: TransferRequest, key: string): Promise<TransferRequestRow> =>
   transferRequestRow.parse(await stockApi.post('stock_transfer_request', { json: request, headers: { 'Idempotency-Key': key } }).json());
 
-/** One Idempotency-Key per request content: the same request asks again under its key, a changed one under a new key. */
+/**
+ * One Idempotency-Key per request content, for a dialog's life: the same request asks again under
+ * its key (also after another was tried in between), a different one under its own.
+ */
 export function transferKeys(): (request: TransferRequest) => string {
-  let last: { content: string; key: string } | null = null;
+  const keys = new Map<string, string>();
   return (request) => {
     const content = JSON.stringify(request);
-    if (last?.content !== content) last = { content, key: crypto.randomUUID() };
-    return last.key;
+    const key = keys.get(content) ?? crypto.randomUUID();
+    keys.set(content, key);
+    return key;
   };
 }

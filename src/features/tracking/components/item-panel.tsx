@@ -97,7 +97,7 @@ export function ItemPanel({ item, serviceOrder, now }: { item: OrderDetailsItem;
                 {item.addressCode && <span className="muted small"> ({item.addressCode})</span>}
               </>
             ) : (
-              (item.addressCode ?? t('tracking.noAddress'))
+              item.addressCode || t('tracking.noAddress')
             )}
           </dd>
         </div>

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { removedUser, userPermissions, userRow, type UpdatePermissionsBody } from '../../../contract/users';
-import { userApi } from '../../../lib/api-client';
+import { statusOf, userApi } from '../../../lib/api-client';
 import { userQueries } from './get-users';
 
 const idempotent = () => ({ 'Idempotency-Key': crypto.randomUUID() });
@@ -20,12 +20,21 @@ function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables
 }
 
 /** `version`: the ETag the form was opened from (If-Match): a change made meanwhile by someone else is not undone (412). */
-export const useUpdatePermissions = (uid: string) =>
-  useUserMutation(async ({ body, version }: { body: UpdatePermissionsBody; version: string | null }) =>
-    userPermissions.parse(
-      await userApi.put(`users/${uid}/permissions`, { json: body, headers: { ...idempotent(), ...(version ? { 'If-Match': version } : {}) } }).json(),
-    ),
-  );
+export function useUpdatePermissions(uid: string) {
+  const queryClient = useQueryClient();
+  return useUserMutation(async ({ body, version }: { body: UpdatePermissionsBody; version: string | null }) => {
+    try {
+      return userPermissions.parse(
+        await userApi.put(`users/${uid}/permissions`, { json: body, headers: { ...idempotent(), ...(version ? { 'If-Match': version } : {}) } }).json(),
+      );
+    } catch (error) {
+      // Changed meanwhile: opened again, the form reads them afresh (not the copy it was opened
+      // from). Marked only: read now, the open form would start over and lose its message.
+      if (statusOf(error) === 412) void queryClient.invalidateQueries({ queryKey: userQueries.permissions(uid), refetchType: 'none' });
+      throw error;
+    }
+  });
+}
 
 export const useUpdateExpiration = (uid: string) =>
   useUserMutation(async (expirationDate: string | null) =>
