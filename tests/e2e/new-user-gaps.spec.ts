@@ -222,10 +222,19 @@ test('item 24: offline, a screen the role may not see says so, and an order neve
   const card = page.locator('.order-cards li').first();
   await expect(card).toBeVisible();
   const code = (await card.locator('.order-item-material').first().innerText()).trim().split(/\s/)[0]!;
+  const second = page.locator('li.order-card').nth(1);
+  const secondHref = (await second.locator('a.order-card-link').getAttribute('href'))!;
+  const secondCode = (await second.locator('.order-item-material').first().innerText()).trim().split(/\s/)[0]!;
   await card.locator('a.order-card-link').click();
   await expect(page).toHaveURL(/\/order-details\//);
-  await expect(page.getByRole('status').filter({ hasText: 'No connection: this is what the status monitor lists of this order.' })).toBeVisible();
+  const fromList = page.getByRole('status').filter({ hasText: 'No connection: this is what the status monitor lists of this order.' });
+  await expect(fromList).toBeVisible();
   await expect(page.locator('main')).toContainText(code);
+  await expect(page.getByText('This order is not on this device')).toHaveCount(0);
+  // Opened by its address (a new start: nothing in memory), from the monitor's page saved on the device.
+  await page.goto(secondHref);
+  await expect(fromList).toBeVisible();
+  await expect(page.locator('main')).toContainText(secondCode);
   await expect(page.getByText('This order is not on this device')).toHaveCount(0);
   await context.close();
 });

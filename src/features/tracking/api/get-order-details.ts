@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { orderDetails, type OrderDetails, type TrackingStatusPage } from '../../../contract/parts';
 import { partsApi } from '../../../lib/api-client';
-import type { Mirrored } from '../../../offline/mirror';
+import { mirrorKey, type Mirrored } from '../../../offline/mirror';
+import { deviceDb } from '../../../offline/device-db';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 import { trackingQueries } from './get-tracking-status';
 
@@ -24,12 +25,34 @@ export function useOrderDetails(userEmail: string, orderId: string) {
  * carrier events. A mechanic in a basement still sees where to collect the parcel.
  */
 export function listedOrder(client: QueryClient, userEmail: string, orderId: string): OrderDetails | null {
+  return newestListing(
+    client.getQueriesData<Mirrored<TrackingStatusPage>>({ queryKey: [...trackingQueries.all(), 'list'] }).flatMap(([key, value]) =>
+      key.at(-1) === userEmail && value?.data ? [{ page: value.data, savedAt: value.savedAt }] : [],
+    ),
+    orderId,
+  );
+}
+
+/**
+ * The same from the status-monitor pages saved on the device, for a start without them in memory
+ * (the app opened offline on an order's address, from a notification, or five minutes after the
+ * monitor was last shown).
+ */
+export async function savedListedOrder(userEmail: string, orderId: string): Promise<OrderDetails | null> {
+  // Every saved list page of this user: keys `${email}|["tracking","list",{…}]`.
+  const prefix = `${mirrorKey(userEmail, [...trackingQueries.all(), 'list']).slice(0, -1)},`;
+  const pages = await (await deviceDb()).pages.where('key').startsWith(prefix).toArray();
+  return newestListing(
+    pages.map((page) => ({ page: page.data as TrackingStatusPage, savedAt: page.savedAt })),
+    orderId,
+  );
+}
+
+function newestListing(pages: Array<{ page: TrackingStatusPage; savedAt: number }>, orderId: string): OrderDetails | null {
   let best: { row: OrderDetails; at: number } | null = null;
-  for (const [key, value] of client.getQueriesData<Mirrored<TrackingStatusPage>>({ queryKey: [...trackingQueries.all(), 'list'] })) {
-    if (key.at(-1) !== userEmail || !value?.data) continue;
-    const row = value.data.trackingStatus.find((candidate) => candidate.orderId === orderId);
-    const at = value.savedAt;
-    if (row && (!best || at > best.at)) best = { row: { ...row, items: row.items.map((item) => ({ ...item, parcelEvents: [] })) }, at };
+  for (const { page, savedAt } of pages) {
+    const row = page.trackingStatus?.find((candidate) => candidate.orderId === orderId);
+    if (row && (!best || savedAt > best.at)) best = { row: { ...row, items: row.items.map((item) => ({ ...item, parcelEvents: [] })) }, at: savedAt };
   }
   return best?.row ?? null;
 }

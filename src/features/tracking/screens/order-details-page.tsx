@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NothingSavedError } from '../../../offline/mirror';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { listedOrder, useOrderDetails } from '../api/get-order-details';
+import { listedOrder, savedListedOrder, useOrderDetails } from '../api/get-order-details';
+import { trackingQueries } from '../api/get-tracking-status';
 import { LoadError } from '../../../components/ui/load-error';
 import { ItemPanel } from '../components/item-panel';
 import '../tracking.css';
@@ -21,8 +22,17 @@ export default function OrderDetailsPage() {
   const [now] = useState(() => new Date());
   const details = useOrderDetails(email, orderId);
   const queryClient = useQueryClient();
-  // Nothing saved of this order (offline, never opened): what the status monitor lists of it.
-  const listed = details.error instanceof NothingSavedError ? listedOrder(queryClient, email, orderId) : null;
+  // Nothing saved of this order (offline, never opened): what the status monitor lists of it, in
+  // memory or saved on the device.
+  const nothingSaved = details.error instanceof NothingSavedError;
+  const inMemory = nothingSaved ? listedOrder(queryClient, email, orderId) : null;
+  const saved = useQuery({
+    queryKey: [...trackingQueries.order(orderId), 'from-list', email],
+    queryFn: () => savedListedOrder(email, orderId),
+    enabled: nothingSaved && !inMemory,
+    networkMode: 'always',
+  });
+  const listed = inMemory ?? (nothingSaved ? (saved.data ?? null) : null);
   const order = details.data ?? listed ?? undefined;
 
   return (
@@ -38,6 +48,7 @@ export default function OrderDetailsPage() {
       )}
       {details.error &&
         !listed &&
+        !(nothingSaved && !inMemory && saved.isPending) &&
         (details.error instanceof NothingSavedError ? (
           <p className="form-error" role="alert">
             {t('tracking.orderNotOnDevice')}
