@@ -3,7 +3,7 @@
  * its primary action in sight and the others one tap away instead of wrapping over several lines.
  * Keyboard: Enter, Space or ArrowDown open it on the first item, ArrowUp on the last; arrows,
  * Home and End move; Escape closes it and focus returns to the button; Tab closes it. A tap
- * outside, scrolling the page or resizing the window closes it too.
+ * outside, scrolling the page (so that the button moves) or resizing the window closes it too.
  * The list is placed with fixed coordinates under the button (above it when there is no room
  * below), so a table's scroll area cannot clip it.
  */
@@ -74,8 +74,14 @@ export function MoreMenu({ label, items, className = '', disabled = false }: { l
       if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
       close(false);
     };
+    // Where the button was when the menu opened: a scroll event of a scroll that ended before the
+    // tap (delivered a frame later, or a list drawn again by a refetch) leaves it there and must
+    // not close the menu just opened; a scroll that moves the button away does.
+    const openedAt = buttonRef.current?.getBoundingClientRect();
     const onScroll = (event: Event) => {
       if (menuRef.current?.contains(event.target as Node)) return;
+      const now = buttonRef.current?.getBoundingClientRect();
+      if (openedAt && now && Math.abs(now.top - openedAt.top) < 2 && Math.abs(now.left - openedAt.left) < 2) return;
       close(false);
     };
     const onResize = () => close(false);

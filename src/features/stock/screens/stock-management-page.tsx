@@ -19,6 +19,7 @@ import type { StockItemRow } from '../../../contract/stock';
 import { can, holdsPlant } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
+import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock.css';
 
@@ -109,13 +110,7 @@ export default function StockManagementPage() {
         <LoadError error={list.error} />
       )}
       {data && data.stock_items.length === 0 && page > Math.max(1, data.pages) ? (
-        // An old or shared address past the end of the list: say so, with the way back.
-        <div className="notice" role="alert">
-          <span>{t('tracking.invalidPage', { page, count: Math.max(1, data.pages) })}</span>
-          <button type="button" className="button small" onClick={() => go({ page: null, more: null })}>
-            {t('tracking.firstPage')}
-          </button>
-        </div>
+        <PastEndNotice page={page} pages={data.pages} onFirstPage={() => go({ page: null, more: null })} />
       ) : (
         data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>
       )}

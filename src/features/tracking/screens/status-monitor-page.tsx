@@ -22,6 +22,7 @@ import { ResultPage } from '../components/result-page';
 import { FirstSteps } from '../components/first-steps';
 import { TrackingSearchForm } from '../components/tracking-search-form';
 import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-monitor-state';
+import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import '../tracking.css';
 
 const PANEL_ID = 'monitor-panel';
@@ -116,12 +117,7 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           </p>
         )}
         {!ActiveNotifications && refusedQuery === null && invalidPage !== null && (
-          <div className="notice" role="alert">
-            <span>{t('tracking.invalidPage', { page: state.page, count: invalidPage })}</span>
-            <button type="button" className="button small" onClick={() => update({ page: 1, more: 0 })}>
-              {t('tracking.firstPage')}
-            </button>
-          </div>
+          <PastEndNotice page={state.page} pages={invalidPage} onFirstPage={() => update({ page: 1, more: 0 })} />
         )}
         {/* With the list, not above the tabs: arriving with the answer it moved the tabs and the
             list down on a phone when the answer came after the first paint (#22, layout shift). */}

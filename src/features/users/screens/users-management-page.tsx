@@ -18,6 +18,7 @@ import { PermissionsDialog } from '../components/permissions-dialog';
 import { ExpirationDialog } from '../components/expiration-dialog';
 import { RemoveUserDialog } from '../components/remove-user-dialog';
 import { HistoryDialog } from '../components/history-dialog';
+import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import { LoadError } from '../../../components/ui/load-error';
 import '../users.css';
 import { useToastNotice } from '../../../components/ui/toast';
@@ -121,13 +122,7 @@ export default function UsersManagementPage() {
               <LoadError error={list.error} />
             )}
             {data && data.items.length === 0 && page > Math.max(1, data.pages) ? (
-              // Past the end (the last user of the last page removed, an old address): the way back.
-              <div className="notice" role="alert">
-                <span>{t('tracking.invalidPage', { page, count: Math.max(1, data.pages) })}</span>
-                <button type="button" className="button small" onClick={() => go({ page: null })}>
-                  {t('tracking.firstPage')}
-                </button>
-              </div>
+              <PastEndNotice page={page} pages={data.pages} onFirstPage={() => go({ page: null })} />
             ) : (
               data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>
             )}
