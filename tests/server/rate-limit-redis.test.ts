@@ -93,7 +93,9 @@ describe('rate limit shared through Redis', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['access-control-allow-origin']).toBe('https://parts.example.com');
-    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
+    // Retry-After for the wait; ETag for the version of what is read to change (If-Match, decision 0057).
+    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After, ETag');
+    expect(refused.headers['access-control-allow-headers']).toContain('If-Match');
   });
 
   it('with REDIS_URL but no Redis answering, calls go through uncounted rather than failing', async () => {
