@@ -102,15 +102,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return [...new Set(devices.map((d) => d.token).filter((t): t is string => Boolean(t && t.trim())))];
   }
 
-  /** The recipient's language (their profile's), for the words sent (#19 item 22). */
-  async function localeOf(userId: string): Promise<string | null> {
-    const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-    return user?.locale ?? null;
+  /** The languages of a batch's recipients (their profiles'), for the words sent (#19 item 22): one read per batch. */
+  async function localesOf(rows: readonly Row[]): Promise<Map<string, string>> {
+    const ids = [...new Set(rows.filter((row) => row.textKey).map((row) => row.userId))];
+    if (ids.length === 0) return new Map();
+    const found = await db.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, ids));
+    return new Map(found.map((user) => [user.id, user.locale]));
   }
 
-  async function deliver(row: Row): Promise<void> {
+  async function deliver(row: Row, locale: string | null): Promise<void> {
     const link = absoluteLink(row.link, options.appUrl);
-    const words = wordsToSend(row, row.textKey ? await localeOf(row.userId) : null);
+    const words = wordsToSend(row, locale);
     const context = { notificationId: row.id, channel: row.channel, key: row.notificationKey, userId: row.userId };
     if (row.channel === 'push') {
       const tokens = await pushTokens(row.userId);
@@ -156,9 +158,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     await finish(row.id, { deliveryState: 'sent', deliveryError: null, sentAt: sql`now()` as never, nextAttemptAt: null });
   }
 
-  async function handle(row: Row): Promise<void> {
+  async function handle(row: Row, locale: string | null): Promise<void> {
     try {
-      await deliver(row);
+      await deliver(row, locale);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const final = row.attempts >= MAX_ATTEMPTS;
@@ -176,7 +178,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     for (let round = 0; round < 20; round += 1) {
       const rows = await claim();
       if (rows.length === 0) break;
-      for (const row of rows) await handle(row);
+      const locales = await localesOf(rows);
+      for (const row of rows) await handle(row, locales.get(row.userId) ?? null);
       handled += rows.length;
     }
     return handled;

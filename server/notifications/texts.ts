@@ -25,7 +25,7 @@ import frFR from '../../locales/fr-FR.json' with { type: 'json' };
 import itIT from '../../locales/it-IT.json' with { type: 'json' };
 import ptPT from '../../locales/pt-PT.json' with { type: 'json' };
 import svSE from '../../locales/sv-SE.json' with { type: 'json' };
-import { resolveLocale, type Locale } from '../../src/domain/constants';
+import { dayjsLocaleName, resolveLocale, type Locale } from '../../src/domain/constants';
 import { knownNotificationText, localParams, renderNotificationText, type NotificationTemplates, type NotificationText } from '../../src/domain/notification-texts';
 
 dayjs.extend(localizedFormat);
@@ -51,10 +51,9 @@ const LOCALE_TEXTS: Record<Locale, LocaleTexts> = {
 export function notificationWords(text: NotificationText, locale: string | null | undefined): { subject: string; body: string } {
   const resolved = resolveLocale(locale);
   const texts = LOCALE_TEXTS[resolved];
-  const dayjsLocale = resolved === 'en-US' ? 'en' : resolved.slice(0, 2);
   const params = localParams(text, {
     status: (status) => (Object.hasOwn(texts.tracking.deliveryStatus, status) ? texts.tracking.deliveryStatus[status]! : status),
-    deadline: (deadline) => dayjs(deadline).locale(dayjsLocale).format('LL'),
+    deadline: (deadline) => dayjs(deadline).locale(dayjsLocaleName(resolved)).format('LL'),
   });
   return renderNotificationText(texts.notifications.text, text, params);
 }

@@ -4,7 +4,6 @@
  * front-liner statistics. Every rule that refuses says what is wrong.
  */
 import { and, asc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx, type Db } from '../db/client';
 import {
   allowedPlants,
@@ -225,10 +224,9 @@ export async function occupancyReport(
   // A planner group is a code within a plant: the group of the caller's plants only (another
   // plant's group of the same code is not theirs); a super manager's, in any plant.
   const groupPlants = filter.plannerGroupPlants;
-  const inGroupPlants = (plant: SQL | AnyPgColumn) =>
-    groupPlants === undefined ? sql`true` : groupPlants.length ? sql`${plant} in (${sql.join(groupPlants.map((code) => sql`${code}`), sql`, `)})` : sql`false`;
+  const inGroupPlants = (plant: SQL) => (groupPlants === undefined ? sql`true` : inArray(plant, [...groupPlants]));
   const plannerGroupWorkCenters = filter.plannerGroup
-    ? sql`((${stockCounts.plannerGroup} = ${filter.plannerGroup} and ${inGroupPlants(stockCounts.plant)})
+    ? sql`((${stockCounts.plannerGroup} = ${filter.plannerGroup} and ${inGroupPlants(sql`${stockCounts.plant}`)})
         or (${stockCounts.plant}, ${stockCounts.workCenter}) in (select w.plant, w.code from work_centers w where w.planner_group = ${filter.plannerGroup} and ${inGroupPlants(sql`w.plant`)}))`
     : undefined;
   const counts = and(

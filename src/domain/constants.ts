@@ -13,6 +13,9 @@ export function resolveLocale(value: string | null | undefined): Locale {
   return LOCALES.find((locale) => locale.slice(0, 2) === language) ?? DEFAULT_LOCALE;
 }
 
+/** The name dayjs gives a locale's language (its locale files are per language: `fi`, `en`). */
+export const dayjsLocaleName = (locale: Locale): string => (locale === 'en-US' ? 'en' : locale.slice(0, 2));
+
 export const PAGE_SIZE = 20;
 export const PRIORITY_SUGGESTIONS_MAX = 120;
 

@@ -128,18 +128,18 @@ export function withoutLeaving(before: GrantState, after: GrantState): GrantStat
 /**
  * Why the editor may not make this change (§6), one reason per refused item; empty when it may.
  * `targetPlants`: the edited user's plants before the edit (stock_admin edits users of its plants).
- * `leaving`: attachments that leave with a removed grant (attachmentsLeavingWith): their removal
- * is the grant's, checked as the grant is.
+ * What leaves with a removed grant (attachmentsLeavingWith) is the grant's to remove, checked as
+ * the grant is (and under plant scope, within the editor's plants).
  */
 export function refusedChanges(
   editor: GrantEditor,
   before: GrantState,
   after: GrantState,
   targetPlants: readonly string[],
-  leaving: readonly AttachmentRef[] = [],
 ): string[] {
   const scope = editScopeOf(editor);
   const diff = diffGrantState(before, after);
+  const leaving = attachmentsLeavingWith(before, after);
   const leavingKeys = new Set(leaving.map(attachmentKey));
   const reasons: string[] = [];
   // What leaves with a grant removed under plant scope (a stock admin's) must be of the editor's

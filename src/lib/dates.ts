@@ -5,7 +5,7 @@
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import type { Locale } from '../domain/constants';
+import { dayjsLocaleName, type Locale } from '../domain/constants';
 
 dayjs.extend(localizedFormat);
 dayjs.extend(relativeTime);
@@ -25,5 +25,5 @@ const dayjsLocales: Record<Locale, () => Promise<unknown>> = {
 
 export async function setDatesLocale(locale: Locale): Promise<void> {
   await dayjsLocales[locale]();
-  dayjs.locale(locale === 'en-US' ? 'en' : locale.slice(0, 2));
+  dayjs.locale(dayjsLocaleName(locale));
 }

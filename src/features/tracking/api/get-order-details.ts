@@ -22,23 +22,19 @@ export function useOrderDetails(userEmail: string, orderId: string) {
 /**
  * The order as a status-monitor page on this device lists it (the newest such page), for a
  * details page that has nothing saved of its own (offline, never opened): its listed items, without
- * carrier events. A mechanic in a basement still sees where to collect the parcel.
+ * carrier events. A mechanic in a basement still sees where to collect the parcel. The pages in
+ * memory first (the monitor just shown; a page not yet written to the device is there only), then
+ * those saved on the device (the app opened offline on an order's address, from a notification,
+ * or minutes after the monitor was last shown).
  */
-export function listedOrder(client: QueryClient, userEmail: string, orderId: string): OrderDetails | null {
-  return newestListing(
+export async function orderFromList(client: QueryClient, userEmail: string, orderId: string): Promise<OrderDetails | null> {
+  const inMemory = newestListing(
     client.getQueriesData<Mirrored<TrackingStatusPage>>({ queryKey: [...trackingQueries.all(), 'list'] }).flatMap(([key, value]) =>
       key.at(-1) === userEmail && value?.data ? [{ page: value.data, savedAt: value.savedAt }] : [],
     ),
     orderId,
   );
-}
-
-/**
- * The same from the status-monitor pages saved on the device, for a start without them in memory
- * (the app opened offline on an order's address, from a notification, or five minutes after the
- * monitor was last shown).
- */
-export async function savedListedOrder(userEmail: string, orderId: string): Promise<OrderDetails | null> {
+  if (inMemory) return inMemory;
   // Every saved list page of this user: keys `${email}|["tracking","list",{…}]`.
   const prefix = `${mirrorKey(userEmail, [...trackingQueries.all(), 'list']).slice(0, -1)},`;
   const pages = await (await deviceDb()).pages.where('key').startsWith(prefix).toArray();

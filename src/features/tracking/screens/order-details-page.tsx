@@ -8,7 +8,7 @@ import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { listedOrder, savedListedOrder, useOrderDetails } from '../api/get-order-details';
+import { orderFromList, useOrderDetails } from '../api/get-order-details';
 import { trackingQueries } from '../api/get-tracking-status';
 import { LoadError } from '../../../components/ui/load-error';
 import { ItemPanel } from '../components/item-panel';
@@ -22,17 +22,15 @@ export default function OrderDetailsPage() {
   const [now] = useState(() => new Date());
   const details = useOrderDetails(email, orderId);
   const queryClient = useQueryClient();
-  // Nothing saved of this order (offline, never opened): what the status monitor lists of it, in
-  // memory or saved on the device.
+  // Nothing saved of this order (offline, never opened): what the status monitor lists of it.
   const nothingSaved = details.error instanceof NothingSavedError;
-  const inMemory = nothingSaved ? listedOrder(queryClient, email, orderId) : null;
-  const saved = useQuery({
+  const fromList = useQuery({
     queryKey: [...trackingQueries.order(orderId), 'from-list', email],
-    queryFn: () => savedListedOrder(email, orderId),
-    enabled: nothingSaved && !inMemory,
+    queryFn: () => orderFromList(queryClient, email, orderId),
+    enabled: nothingSaved,
     networkMode: 'always',
   });
-  const listed = inMemory ?? (nothingSaved ? (saved.data ?? null) : null);
+  const listed = nothingSaved ? (fromList.data ?? null) : null;
   const order = details.data ?? listed ?? undefined;
 
   return (
@@ -48,7 +46,7 @@ export default function OrderDetailsPage() {
       )}
       {details.error &&
         !listed &&
-        !(nothingSaved && !inMemory && saved.isPending) &&
+        !(nothingSaved && fromList.isPending) &&
         (details.error instanceof NothingSavedError ? (
           <p className="form-error" role="alert">
             {t('tracking.orderNotOnDevice')}
