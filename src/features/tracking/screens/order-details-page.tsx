@@ -37,7 +37,8 @@ export default function OrderDetailsPage() {
     <section className="page">
       <Link to="/status-monitor">{t('tracking.backToMonitor')}</Link>
       <h1 className="page-title">{t('tracking.serviceOrder', { id: order?.serviceOrder ?? orderId })}</h1>
-      {(details.isOfflineCopy || !online) && <OfflineBanner savedAt={details.savedAt} />}
+      {/* Shown from the monitor's list, its own notice says what this is: not also "not saved on this device". */}
+      {(details.isOfflineCopy || !online) && !listed && <OfflineBanner savedAt={details.savedAt} />}
       {details.isPending && <Spinner label={t('loading.listingItems')} />}
       {listed && (
         <p className="notice" role="status">
