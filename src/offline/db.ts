@@ -24,6 +24,12 @@ export interface MirrorPage {
   scope: string;
   savedAt: number;
   data: unknown;
+  /**
+   * A count sheet's (#22, decision 0058): a token written anew with every write of its slices, in
+   * the same transaction. A tab that read the slices under this token may take a line from its
+   * copy of them without reading the line's slice again. Absent: no tab may.
+   */
+  slices?: string;
 }
 
 export interface MirrorChunk {
@@ -109,7 +115,9 @@ export class OfflineDatabase extends Dexie {
   marks!: EntityTable<ScopeMark, 'key'>;
 
   constructor(name = 'partstrack') {
-    super(name, { chromeTransactionDurability: 'strict' });
+    // No query cache: a quantity edit is written beside Dexie (native.ts, #22), and a live query
+    // woken by it must read the database, not a cache that write did not update.
+    super(name, { chromeTransactionDurability: 'strict', cache: 'disabled' });
     this.version(1).stores({
       pages: 'key, scope, savedAt',
       outbox: '++seq, &id, userEmail, status, scope, target',
@@ -174,6 +182,11 @@ export class OfflineDatabase extends Dexie {
     // v6 (#22): a changed line rides on its slot (`row`, `edited`) instead of rewriting its slice;
     // the index holds only the slots that carry one. Nothing to derive: no slot carries one yet.
     this.version(6).stores({ slots: '[page+id], page, edited' });
+    // v7 (#22, decision 0058): no store changes. Every writer of a sheet's slices now stamps its
+    // page (`MirrorPage.slices`), and a tab takes a line from its copy of the slices while the
+    // stamp holds; the upgrade closes the connections of tabs still running an older release,
+    // whose writers do not stamp, before this release writes.
+    this.version(7).stores({});
   }
 }
 

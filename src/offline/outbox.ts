@@ -49,6 +49,38 @@ export function onEnqueue(listener: Listener): () => void {
 
 const isOpen = (entry: OutboxEntry) => entry.status !== 'sending';
 
+/** Whether `entry` is the open entry a change merges into: its target's, of its kind and user, not travelling. */
+export const opensFor = (change: Pick<Change, 'kind' | 'userEmail'>) => (entry: OutboxEntry) =>
+  entry.kind === change.kind && isOpen(entry) && entry.userEmail === change.userEmail;
+
+/**
+ * The entry a change leaves in the outbox, given the open entry of its target and kind: that one
+ * with the merged request, or a new entry (its `seq` is given when it is added). A failed or
+ * conflicting entry goes again as new: a new key, its failure, the server's side and its batch
+ * dropped. The open entry was read whole in the change's transaction, so it is written back
+ * whole: one request (an update reads it again first, #22).
+ */
+export function entryFor(change: Omit<Change, 'request' | 'apply'>, request: OutboxRequest, open: OutboxEntry | undefined): OutboxEntry {
+  const merged = open && change.coalesce ? change.coalesce(open, request) : null;
+  if (open && merged) {
+    const { lastError: _lastError, theirs: _theirs, batchId: _batchId, ...untried } = open;
+    return open.status === 'pending' ? { ...open, request: merged } : { ...untried, request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0 };
+  }
+  return {
+    id: change.id ?? crypto.randomUUID(),
+    userEmail: change.userEmail,
+    kind: change.kind,
+    scope: change.scope,
+    target: change.target,
+    request,
+    status: 'pending',
+    createdAt: Date.now(),
+    attempts: 0,
+    ...(change.undo === undefined ? {} : { undo: change.undo }),
+    ...(change.summary === undefined ? {} : { summary: change.summary }),
+  };
+}
+
 export async function enqueue(change: Change): Promise<OutboxEntry> {
   // A change's `apply` patches saved pages: copies still waiting to be saved go first (mirror.ts).
   await saveWaitingCopies();
@@ -59,43 +91,19 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
       // Asked first, and the mirror's patch is not waited for before the entry is written: a
       // transaction runs its requests in the order they are made, and each wait is a round trip
       // to the database, the larger part of an edit's cost on a phone (#22, decision 0034).
-      const opening = offlineDb.outbox
-        .where('target')
-        .equals(change.target)
-        .filter((e) => e.kind === change.kind && isOpen(e) && e.userEmail === change.userEmail)
-        .last();
+      const opening = offlineDb.outbox.where('target').equals(change.target).filter(opensFor(change)).last();
       // A change may refuse inside `request` (the transaction aborts, nothing written): the
       // lookup's rejection then is that abort, awaited by nobody; it is not an unhandled one.
       opening.catch(() => undefined);
       const request = typeof change.request === 'function' ? await change.request() : change.request;
       const applied = change.apply();
-      const open = await opening;
-      const merged = open && change.coalesce ? change.coalesce(open, request) : null;
-      if (open && merged) {
-        // A failed or conflicting entry goes again as new: a new key, its failure, the server's
-        // side and its batch dropped. The entry was read whole in this transaction, so it is
-        // written back whole: one request (an update reads it again first, #22).
-        const { lastError: _lastError, theirs: _theirs, batchId: _batchId, ...untried } = open;
-        const next: OutboxEntry =
-          open.status === 'pending' ? { ...open, request: merged } : { ...untried, request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0 };
+      const next = entryFor(change, request, await opening);
+      if (next.seq !== undefined) {
         await Promise.all([applied, offlineDb.outbox.put(next)]);
         return next;
       }
-      const fresh: OutboxEntry = {
-        id: change.id ?? crypto.randomUUID(),
-        userEmail: change.userEmail,
-        kind: change.kind,
-        scope: change.scope,
-        target: change.target,
-        request,
-        status: 'pending',
-        createdAt: Date.now(),
-        attempts: 0,
-        ...(change.undo === undefined ? {} : { undo: change.undo }),
-        ...(change.summary === undefined ? {} : { summary: change.summary }),
-      };
-      [, fresh.seq] = await Promise.all([applied, offlineDb.outbox.add(fresh)]);
-      return fresh;
+      [, next.seq] = await Promise.all([applied, offlineDb.outbox.add(next)]);
+      return next;
     }),
   );
   notifyEnqueued();

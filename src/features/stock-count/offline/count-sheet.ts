@@ -27,11 +27,12 @@ import {
 } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { getSession, subscribeSession } from '../../../lib/auth/session';
-import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChunk, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
+import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChunk, type MirrorPage, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { GoneError, guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
-import { answerOrSavedCopy, mirrorKey, NothingSavedError, type Mirrored } from '../../../offline/mirror';
+import { answerOrSavedCopy, mirrorKey, NothingSavedError, saveWaitingCopies, type Mirrored } from '../../../offline/mirror';
+import { nativeChange, requested } from '../../../offline/native';
 import { settle, writeAhead } from '../../../offline/journal';
-import { enqueue, notifyEnqueued } from '../../../offline/outbox';
+import { enqueue, entryFor, notifyEnqueued, opensFor } from '../../../offline/outbox';
 
 export interface CountSheet {
   stock_count: StockCountRow;
@@ -251,24 +252,37 @@ async function readHeld(key: string): Promise<Held> {
 
 /**
  * Where this tab last saw a sheet's lines (its last read or write of the sheet): which slice holds
- * which line, and which lines ride on their slots. A guess only, for the few sheets last used
+ * which line, which lines ride on their slots, and the slices themselves under the page's stamp
+ * (`MirrorPage.slices`) they were read with. For the few sheets last used. The place is a guess
  * (another tab or a fold may have moved lines since): an edit asks for the slice it names in the
- * same round trip as the line's slot, instead of one round trip after it (#22), and takes it only
- * when the slot names the same slice.
+ * same round trip as the line's slot, instead of one round trip after it, and takes it only when
+ * the slot names the same slice. The slices are taken only while the page's stamp is still the
+ * one they were read with: then no slice was written since, and the first edit of a line needs no
+ * slice read at all (#22, decision 0058). Holding them costs little: the screen holds the same rows.
  */
-const lastSeen = new Map<string, { sliceOf: Map<number, number>; onSlot: Set<number> }>();
+interface Seen {
+  sliceOf: Map<number, number>;
+  onSlot: Set<number>;
+  stamp?: string;
+  slices: Map<number, MaterialCountRow[]>;
+}
+const lastSeen = new Map<string, Seen>();
 const SEEN_SHEETS = 4;
 // Nothing of a signed-out user's sheets stays in the tab's memory (the sign-out does not reload it).
 subscribeSession(() => {
   if (!getSession()) lastSeen.clear();
 });
 
-/** Kept as line id → slice, built with the read or write that saw the lines: an edit looks its line up at once, and no rows stay in memory. */
-function remember(key: string, { slices, changed }: Held): void {
+/** Kept with the read or write that saw the lines, under the page's stamp read or written with them. */
+function remember(key: string, { slices, changed }: Held, stamp: string | undefined): void {
   const sliceOf = new Map<number, number>();
-  for (const slice of slices) for (const row of slice.rows as MaterialCountRow[]) if (!sliceOf.has(row.id)) sliceOf.set(row.id, slice.chunk);
+  const rows = new Map<number, MaterialCountRow[]>();
+  for (const slice of slices) {
+    rows.set(slice.chunk, slice.rows as MaterialCountRow[]);
+    for (const row of slice.rows as MaterialCountRow[]) if (!sliceOf.has(row.id)) sliceOf.set(row.id, slice.chunk);
+  }
   lastSeen.delete(key);
-  lastSeen.set(key, { sliceOf, onSlot: new Set(changed.keys()) });
+  lastSeen.set(key, { sliceOf, onSlot: new Set(changed.keys()), slices: rows, ...(stamp === undefined ? {} : { stamp }) });
   if (lastSeen.size > SEEN_SHEETS) lastSeen.delete(lastSeen.keys().next().value!);
 }
 
@@ -277,6 +291,23 @@ function sliceSeen(key: string, id: number): number | undefined {
   const seen = lastSeen.get(key);
   return !seen || seen.onSlot.has(id) ? undefined : seen.sliceOf.get(id);
 }
+
+/** Whether this tab holds the slices of `key` as they were read under a stamp (a first edit then reads none). */
+const holdsSlices = (key: string) => lastSeen.get(key)?.stamp !== undefined;
+
+/** Line `id` from this tab's copy of its slice `chunk`, when no slice was written since the copy was read. */
+function rowSeen(key: string, page: MirrorPage, chunk: number, id: number): MaterialCountRow | undefined {
+  const seen = lastSeen.get(key);
+  if (seen?.stamp === undefined || page.slices !== seen.stamp) return undefined;
+  return seen.slices.get(chunk)?.find((row) => row.id === id);
+}
+
+/**
+ * A new stamp on the sheet's page: with every write of its slices, in the same transaction. An
+ * update of the page as it is now (not a put of a copy read earlier in the transaction, which
+ * could undo a change of the count made since).
+ */
+const restamp = (key: string) => offlineDb.pages.update(key, { slices: crypto.randomUUID() });
 
 async function readSlices(key: string): Promise<Held | undefined> {
   if (!(await offlineDb.pages.get(key))) return undefined;
@@ -333,13 +364,14 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
         ...(part ? { part } : {}),
         ...(sheet.parts ? { parts: sheet.parts.map((row) => (part && row.id === part.id ? part : row)) } : {}),
       };
-      await offlineDb.pages.put({ key, scope, savedAt, data });
+      const stamp = crypto.randomUUID();
+      await offlineDb.pages.put({ key, scope, savedAt, data, slices: stamp });
       await offlineDb.chunks.where('page').equals(key).delete();
       const chunks = [];
       for (let i = 0; i < lines.length; i += CHUNK_SIZE) chunks.push({ page: key, chunk: sliceOf(i), rows: lines.slice(i, i + CHUNK_SIZE) });
       await offlineDb.chunks.bulkPut(chunks);
       await writeSlots(key, held, lines);
-      remember(key, { slices: chunks, changed: new Map() });
+      remember(key, { slices: chunks, changed: new Map() }, stamp);
       const travelling = entries.some((entry) => entry.status === 'pending' || entry.status === 'sending');
       if (readFrom !== undefined && !travelling) await offlineDb.marks.update(markKey(userEmail, scope), { unverified: false });
       return { data: { ...withParts(data), stock_count: sheet.stock_count, material_counts: lines }, savedAt, source: 'network' as const };
@@ -354,7 +386,7 @@ export async function readCountSheet(key: string): Promise<(CountSheet & { saved
     Promise.all([offlineDb.pages.get(key), readHeld(key)]),
   );
   if (!page) return null;
-  remember(key, held);
+  remember(key, held, page.slices);
   if (held.changed.size >= FOLD_AT) foldSoon(key);
   return {
     ...withParts(page.data as SheetPageData),
@@ -386,7 +418,7 @@ function foldSoon(key: string): void {
 /** Writes the lines changed on their slots into their slices, in one transaction; the sheet reads the same after. */
 export async function foldChangedLines(key: string): Promise<void> {
   await guardQuota(() =>
-    offlineDb.transaction('rw', offlineDb.chunks, offlineDb.slots, async () => {
+    offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, async () => {
       const changed = await offlineDb.slots.where('edited').equals(key).toArray();
       if (changed.length === 0) return;
       const bySlice = new Map<number, Map<number, MaterialCountRow>>();
@@ -408,6 +440,7 @@ export async function foldChangedLines(key: string): Promise<void> {
         return [{ ...slice, rows }];
       });
       await offlineDb.chunks.bulkPut(rewritten);
+      await restamp(key);
       // Only a line now in its slice leaves its slot: nothing the mechanic typed is dropped.
       await offlineDb.slots.bulkPut(changed.filter((slot) => folded.has(slot.id)).map(({ row: _row, edited: _edited, ...slot }) => slot));
       // Their next edit reads their slice again: ask for it with the slot.
@@ -525,6 +558,7 @@ async function changeLine(
   if (!chunk) return;
   const rows = chunk.rows as MaterialCountRow[];
   await offlineDb.chunks.put({ ...chunk, rows: after ? rows.map((row) => (row.id === id ? after : row)) : rows.filter((row) => row.id !== id) });
+  await restamp(key);
   await offlineDb.slots.delete([key, id]);
   if (after) await offlineDb.slots.put({ page: key, id: after.id, chunk: chunk.chunk });
 }
@@ -544,6 +578,7 @@ async function appendLine(key: string, line: MaterialCountRow): Promise<void> {
   const last = await offlineDb.chunks.where('page').equals(key).last();
   const slice = last && last.rows.length < CHUNK_SIZE ? { ...last, rows: [...last.rows, line] } : { page: key, chunk: last ? last.chunk + 1 : 0, rows: [line] };
   await offlineDb.chunks.put(slice);
+  await restamp(key);
   await offlineDb.slots.put({ page: key, id: line.id, chunk: slice.chunk });
 }
 
@@ -696,6 +731,88 @@ export async function replayQuantity(journal: QuantityJournal): Promise<OutboxEn
 /** Thrown inside an edit's transaction (nothing written) when the line it names is gone from the sheet. */
 class LineGone extends Error {}
 
+/**
+ * A quantity edit of `line`, whichever way it is written (`quickQuantity` or `enqueue`): its
+ * request from the line as the device holds it, its merge into a waiting edit of the line, and
+ * the line it leaves.
+ */
+function quantityChange(userEmail: string, line: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }, from?: TypedFrom) {
+  return {
+    userEmail,
+    kind: KIND.quantity,
+    scope: sheetScope(line.stock_count_id),
+    target: lineTarget(line.id),
+    /** The request, from the line as the device holds it (read in the change's transaction). */
+    requestFrom: (held: Located | undefined) => {
+      const partOf = held?.sheet.data.part ? line.stock_count_id : undefined;
+      // A provisional line has no version yet: the add creates it, and its confirmation sets it.
+      const version = isProvisional(line.id) ? undefined : baseVersion(held?.row ?? line, from);
+      return editRequest(makeEdit(line.id, quantity, version, partOf === undefined ? acceptBook : undefined), partOf);
+    },
+    edited: (held: MaterialCountRow) => withEdit(held, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }),
+    coalesce: (open: OutboxEntry) => {
+      const earlier = editOf(open);
+      const theirs = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined) : undefined;
+      // Typing over a line in conflict supersedes the conflict it was typed over, based on the
+      // server's side shown. A conflict that arrived during the typing was not seen: the edit
+      // stays based on what was seen, and the server shows the conflict again with the new value.
+      const unseen = theirs && from && from.theirs !== theirs.version && theirs.quantity !== from.quantity;
+      const version = theirs ? (unseen ? from.version : theirs.version) : earlier?.version;
+      const partOf = partOfRequest(open.request);
+      // An accepted book quantity the server refused (it moved again, decision 0054) is not
+      // carried into the new value: it would be refused again. The choice is made again.
+      const refusedAccept = theirs !== undefined && earlier?.acceptBookQuantity !== undefined && theirs.book_quantity_now !== earlier.acceptBookQuantity;
+      const carried = earlier?.acceptBookQuantity === undefined || refusedAccept ? undefined : { bookQuantity: earlier.acceptBookQuantity };
+      const accepted = partOf !== undefined ? undefined : (acceptBook ?? carried);
+      return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted), partOf);
+    },
+    undo: { ...line },
+  };
+}
+
+/**
+ * The edit of a line the device simply holds (its sheet, its slot, its row), as ONE native
+ * IndexedDB transaction (native.ts, decision 0058): the reads of `locate` and of `enqueue`'s open
+ * entry together, then the line's slot and the entry written, by the same rules as the general
+ * way. Undefined, with nothing written, for anything else (no sheet, a line gone, a provisional
+ * id): the general way handles every case.
+ */
+async function quickQuantity(key: string, change: ReturnType<typeof quantityChange>, id: number): Promise<OutboxEntry | undefined> {
+  // The slice is asked for only when this tab holds no copy of the slices it may take the line from.
+  const seen = holdsSlices(key) ? undefined : sliceSeen(key, id);
+  const entry = await guardQuota(() =>
+    nativeChange(['pages', 'chunks', 'slots', 'outbox'], async (tx) => {
+      const [page, slot, guessed, targets] = await Promise.all([
+        requested<MirrorPage | undefined>(tx.objectStore('pages').get(key)),
+        requested<LineSlot | undefined>(tx.objectStore('slots').get([key, id])),
+        seen === undefined ? undefined : requested<MirrorChunk | undefined>(tx.objectStore('chunks').get([key, seen])),
+        requested<OutboxEntry[]>(tx.objectStore('outbox').index('target').getAll(change.target)),
+      ]);
+      if (!page || !slot) return undefined;
+      let chunk: MirrorChunk | undefined;
+      let row = (slot.row as MaterialCountRow | undefined) ?? rowSeen(key, page, slot.chunk, id);
+      if (!row) {
+        chunk = guessed?.chunk === slot.chunk ? guessed : await requested<MirrorChunk | undefined>(tx.objectStore('chunks').get([key, slot.chunk]));
+        row = (chunk?.rows as MaterialCountRow[] | undefined)?.find((r) => r.id === id);
+        if (!row) return undefined;
+      }
+      const held: Located = { sheet: { page, data: page.data as SheetPageData }, slot, ...(chunk ? { chunk } : {}), row };
+      // The open entry: the last of the target's (in the order they were queued), as `enqueue` asks.
+      const next = entryFor(change, change.requestFrom(held), targets.filter(opensFor(change)).at(-1));
+      const outbox = tx.objectStore('outbox');
+      const [, seq] = await Promise.all([
+        requested(tx.objectStore('slots').put({ page: key, id, chunk: slot.chunk, row: change.edited(row), edited: key } satisfies LineSlot)),
+        requested(next.seq === undefined ? outbox.add(next) : outbox.put(next)),
+      ]);
+      return next.seq === undefined ? { ...next, seq: seq as number } : next;
+    }),
+  );
+  if (!entry) return undefined;
+  lastSeen.get(key)?.onSlot.add(id);
+  notifyEnqueued();
+  return entry;
+}
+
 async function queueQuantity(
   userEmail: string,
   shown: MaterialCountRow,
@@ -706,15 +823,18 @@ async function queueQuantity(
 ): Promise<OutboxEntry> {
   const key = sheetKey(userEmail, shown.stock_count_id);
   const line = isProvisional(shown.id) ? await currentLine(key, shown) : shown;
+  const change = quantityChange(userEmail, line, quantity, acceptBook, from);
+  if (!isProvisional(line.id) && !asShown) {
+    // A change's patch of saved pages goes after copies still waiting to be saved (mirror.ts).
+    await saveWaitingCopies();
+    const quick = await quickQuantity(key, change, line.id);
+    if (quick) return quick;
+  }
   // Read once in the change's transaction: the version to send and the slice to patch.
   let held: Located | undefined;
   try {
     return await enqueue({
-      userEmail,
-      kind: KIND.quantity,
-      scope: sheetScope(line.stock_count_id),
-      target: lineTarget(line.id),
-      // A provisional line has no version yet: the add creates it, and its confirmation sets it.
+      ...change,
       request: async () => {
         held = await locate(key, line.id);
         // A screen a render behind can name a line removed since (and its material added again
@@ -724,29 +844,9 @@ async function queueQuantity(
         // looked up (it now has the server's id): queued under the provisional id, the edit would
         // wait for an add that is no longer there, and never leave.
         if (!held && !asShown && (await sheetPage(key))) throw new LineGone();
-        const partOf = held?.sheet.data.part ? line.stock_count_id : undefined;
-        const version = isProvisional(line.id) ? undefined : baseVersion(held?.row ?? line, from);
-        return editRequest(makeEdit(line.id, quantity, version, partOf === undefined ? acceptBook : undefined), partOf);
+        return change.requestFrom(held);
       },
-      apply: () =>
-        changeLine(key, line.id, (l) => withEdit(l, { quantity, ...(acceptBook === undefined ? {} : { acceptBookQuantity: acceptBook.bookQuantity }) }), held),
-      coalesce: (open) => {
-        const earlier = editOf(open);
-        const theirs = open.status === 'conflict' ? (open.theirs as MaterialCountRow | undefined) : undefined;
-        // Typing over a line in conflict supersedes the conflict it was typed over, based on the
-        // server's side shown. A conflict that arrived during the typing was not seen: the edit
-        // stays based on what was seen, and the server shows the conflict again with the new value.
-        const unseen = theirs && from && from.theirs !== theirs.version && theirs.quantity !== from.quantity;
-        const version = theirs ? (unseen ? from.version : theirs.version) : earlier?.version;
-        const partOf = partOfRequest(open.request);
-        // An accepted book quantity the server refused (it moved again, decision 0054) is not
-        // carried into the new value: it would be refused again. The choice is made again.
-        const refusedAccept = theirs !== undefined && earlier?.acceptBookQuantity !== undefined && theirs.book_quantity_now !== earlier.acceptBookQuantity;
-        const carried = earlier?.acceptBookQuantity === undefined || refusedAccept ? undefined : { bookQuantity: earlier.acceptBookQuantity };
-        const accepted = partOf !== undefined ? undefined : (acceptBook ?? carried);
-        return editRequest(makeEdit(line.id, quantity, isProvisional(line.id) ? undefined : version, accepted), partOf);
-      },
-      undo: { ...line },
+      apply: () => changeLine(key, line.id, change.edited, held),
     });
   } catch (error) {
     if (!(error instanceof LineGone)) throw error;
