@@ -182,11 +182,6 @@ export class OfflineDatabase extends Dexie {
     // v6 (#22): a changed line rides on its slot (`row`, `edited`) instead of rewriting its slice;
     // the index holds only the slots that carry one. Nothing to derive: no slot carries one yet.
     this.version(6).stores({ slots: '[page+id], page, edited' });
-    // v7 (#22, decision 0058): no store changes. Every writer of a sheet's slices now stamps its
-    // page (`MirrorPage.slices`), and a tab takes a line from its copy of the slices while the
-    // stamp holds; the upgrade closes the connections of tabs still running an older release,
-    // whose writers do not stamp, before this release writes.
-    this.version(7).stores({});
   }
 }
 

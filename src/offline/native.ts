@@ -1,17 +1,25 @@
 /**
  * A change written straight on IndexedDB, beside Dexie, for the one change a mechanic makes many
  * times a minute: a counted quantity (#22, decision 0058). Through Dexie, its one transaction of
- * four reads and two writes cost three times the platform's floor on a phone (its middleware and
- * promise zones run for every request); here it is the same requests on the same connection,
- * with the same strict durability. Screens hear of it the way they hear of Dexie's own writes:
- * Dexie's `storagemutated` event, which wakes the live queries of this tab and of the others.
- * The device database runs without Dexie's query cache (db.ts), so a live query woken this way
- * reads the database again instead of answering from a cache this write did not update.
+ * three reads and two writes cost twice to three times the platform's floor on a phone (its
+ * middleware and promise zones run for every request); here it is the same requests on the same
+ * connection, with the same strict durability. Screens hear of it the way they hear of Dexie's
+ * own writes: Dexie's `storagemutated` event, naming the records written and their index values
+ * as Dexie would, which wakes the live queries that read them, in this tab and the others. The
+ * device database runs without Dexie's query cache (db.ts), so a live query woken this way reads
+ * the database again instead of answering from a cache this write did not update.
  */
-import { Dexie, RangeSet, type ObservabilitySet } from 'dexie';
+import { Dexie, RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
 import { offlineDb } from './db';
 
 export type NativeTable = 'pages' | 'chunks' | 'slots' | 'outbox';
+
+/** A record a change wrote: the record as it was (none when new) and as it is now. */
+export interface Written {
+  table: NativeTable;
+  before?: object;
+  after: object;
+}
 
 /** A request's result, promised: awaited inside the transaction's body, it stays active. */
 export function requested<T>(request: IDBRequest<T>): Promise<T> {
@@ -21,22 +29,18 @@ export function requested<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-function abort(tx: IDBTransaction): void {
-  try {
-    tx.abort();
-  } catch {
-    // Already finished (a failed request aborts it by itself).
-  }
-}
-
 /**
  * Runs `body` in ONE readwrite transaction (strict durability: on disk before it resolves) on
- * the device database's connection, and resolves with what it returned once committed. When
- * `body` answers undefined, the transaction is aborted: nothing written, and undefined tells the
- * caller to go the general way (Dexie). So does a connection Dexie has closed (an upgrade in
- * another tab): the general way opens it again.
+ * the device database's connection, and resolves with its value once committed. When `body`
+ * answers undefined, the transaction is aborted (nothing written), and undefined tells the caller
+ * to go the general way (Dexie); so it does when the connection was closed under Dexie (the
+ * browser may close it), which the general way opens again. A body must only wait for this
+ * transaction's requests: one that let it commit and then declined is an error, not undefined.
  */
-export async function nativeChange<T>(tables: NativeTable[], body: (tx: IDBTransaction) => Promise<T | undefined>): Promise<T | undefined> {
+export async function nativeChange<T>(
+  tables: NativeTable[],
+  body: (tx: IDBTransaction) => Promise<{ value: T; wrote: Written[] } | undefined>,
+): Promise<T | undefined> {
   if (!offlineDb.isOpen()) await offlineDb.open();
   let tx: IDBTransaction;
   try {
@@ -44,33 +48,48 @@ export async function nativeChange<T>(tables: NativeTable[], body: (tx: IDBTrans
   } catch {
     return undefined;
   }
+  let finished = false;
   const committed = new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error ?? new DOMException('The change was not written.', 'AbortError'));
+    tx.oncomplete = () => {
+      finished = true;
+      resolve();
+    };
+    tx.onabort = () => {
+      finished = true;
+      reject(tx.error ?? new DOMException('The change was not written.', 'AbortError'));
+    };
   });
   committed.catch(() => undefined);
-  let value: T | undefined;
+  let outcome: Awaited<ReturnType<typeof body>>;
   try {
-    value = await body(tx);
+    outcome = await body(tx);
   } catch (error) {
-    abort(tx);
+    if (!finished) tx.abort();
     throw error;
   }
-  if (value === undefined) {
-    abort(tx);
+  if (outcome === undefined) {
+    if (finished) throw new Error('A change declined after its transaction had finished: what it wrote, if anything, stays.');
+    tx.abort();
     return undefined;
   }
   await committed;
-  announce(tables);
-  return value;
+  announce(outcome.wrote);
+  return outcome.value;
 }
 
-/** Every part of `tables` changed, as Dexie's observability names them: their keys and every index. */
-function announce(tables: NativeTable[]): void {
+/** The parts of the database the records touched, as Dexie's observability names them: their keys and index values. */
+function announce(wrote: Written[]): void {
   const parts: ObservabilitySet = {};
-  for (const name of tables) {
-    const indexes = ['', ':dels', ...offlineDb.table(name).schema.indexes.map((index) => index.name)];
-    for (const index of indexes) parts[`idb://${offlineDb.name}/${name}/${index}`] = new RangeSet(-Infinity, [[[]]]);
+  const part = (table: string, index: string) => (parts[`idb://${offlineDb.name}/${table}/${index}`] ??= new RangeSet()) as RangeSet;
+  for (const { table, before, after } of wrote) {
+    const { primKey, indexes } = offlineDb.table(table).schema;
+    for (const record of before ? [before, after] : [after]) {
+      part(table, '').addKey(Dexie.getByKeyPath(record, primKey.keyPath!) as IndexableType);
+      for (const index of indexes) {
+        const value = Dexie.getByKeyPath(record, index.keyPath!) as IndexableType | undefined;
+        if (value !== undefined) part(table, index.name).addKey(value);
+      }
+    }
   }
   Dexie.on.storagemutated.fire(parts);
 }

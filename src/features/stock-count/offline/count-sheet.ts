@@ -30,7 +30,7 @@ import { getSession, subscribeSession } from '../../../lib/auth/session';
 import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChunk, type MirrorPage, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { GoneError, guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { answerOrSavedCopy, mirrorKey, NothingSavedError, saveWaitingCopies, type Mirrored } from '../../../offline/mirror';
-import { nativeChange, requested } from '../../../offline/native';
+import { nativeChange, requested, type Written } from '../../../offline/native';
 import { settle, writeAhead } from '../../../offline/journal';
 import { enqueue, entryFor, notifyEnqueued, opensFor } from '../../../offline/outbox';
 
@@ -295,10 +295,15 @@ function sliceSeen(key: string, id: number): number | undefined {
 /** Whether this tab holds the slices of `key` as they were read under a stamp (a first edit then reads none). */
 const holdsSlices = (key: string) => lastSeen.get(key)?.stamp !== undefined;
 
-/** Line `id` from this tab's copy of its slice `chunk`, when no slice was written since the copy was read. */
+/**
+ * Line `id` from this tab's copy of its slice `chunk`, when no slice was written since the copy
+ * was read (the page's stamp) and the line has not ridden on its slot since, as far as this tab
+ * knows: a slice written by a tab of an older release, which does not stamp, changes only lines
+ * it took from their slots (decision 0058).
+ */
 function rowSeen(key: string, page: MirrorPage, chunk: number, id: number): MaterialCountRow | undefined {
   const seen = lastSeen.get(key);
-  if (seen?.stamp === undefined || page.slices !== seen.stamp) return undefined;
+  if (seen?.stamp === undefined || page.slices !== seen.stamp || seen.onSlot.has(id)) return undefined;
   return seen.slices.get(chunk)?.find((row) => row.id === id);
 }
 
@@ -798,13 +803,20 @@ async function quickQuantity(key: string, change: ReturnType<typeof quantityChan
       }
       const held: Located = { sheet: { page, data: page.data as SheetPageData }, slot, ...(chunk ? { chunk } : {}), row };
       // The open entry: the last of the target's (in the order they were queued), as `enqueue` asks.
-      const next = entryFor(change, change.requestFrom(held), targets.filter(opensFor(change)).at(-1));
+      const open = targets.filter(opensFor(change)).at(-1);
+      const next = entryFor(change, change.requestFrom(held), open);
       const outbox = tx.objectStore('outbox');
+      const edited: LineSlot = { page: key, id, chunk: slot.chunk, row: change.edited(row), edited: key };
       const [, seq] = await Promise.all([
-        requested(tx.objectStore('slots').put({ page: key, id, chunk: slot.chunk, row: change.edited(row), edited: key } satisfies LineSlot)),
+        requested(tx.objectStore('slots').put(edited)),
         requested(next.seq === undefined ? outbox.add(next) : outbox.put(next)),
       ]);
-      return next.seq === undefined ? { ...next, seq: seq as number } : next;
+      const entry = next.seq === undefined ? { ...next, seq: seq as number } : next;
+      const wrote: Written[] = [
+        { table: 'slots', before: slot, after: edited },
+        { table: 'outbox', ...(next.seq === undefined ? {} : { before: open! }), after: entry },
+      ];
+      return { value: entry, wrote };
     }),
   );
   if (!entry) return undefined;
