@@ -161,6 +161,24 @@ export async function readPermissions(db: Executor, editor: CurrentUser, uid: st
 }
 
 /**
+ * The user with this e-mail address (any case), as the lists show them, for a caller who may
+ * read permissions but lists no users (UM_PM_grant_read / _write: they give PM rights to a
+ * colleague they name, §6). Scoped as the permissions read: a user the caller may not read is
+ * not found (404), whether or not they exist.
+ */
+export async function findUserByEmail(db: Executor, editor: CurrentUser, email: string): Promise<UserRow> {
+  const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const notFound = () => new HttpError(404, `No user with the e-mail address ${email}`, { code: 'userNotFoundByEmail', params: { email } });
+  if (!found) throw notFound();
+  try {
+    return (await readPermissions(db, editor, found.id)).user;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound();
+    throw error;
+  }
+}
+
+/**
  * A version of a user's grants and attachments, as an entity tag: GET …/permissions sends it
  * (ETag) and a PUT may send it back (If-Match). A PUT sends the whole wanted state; without the
  * check, a form opened before another manager's save would undo that save without a word.

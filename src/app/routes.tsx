@@ -38,7 +38,14 @@ const auth = {
   FirstLogin: lazy(() => import('../features/auth/screens/first-login-page')),
   UserExpired: lazy(() => import('../features/auth/screens/user-expired-page')),
 };
-const PriorityManager = lazy(() => import('../features/priority/screens/priority-manager-page'));
+// "Give access" for those who give PM rights (§6) is the users feature's: handed in here.
+const PriorityManager = lazy(() =>
+  Promise.all([import('../features/priority/screens/priority-manager-page'), import('../features/users/components/grant-access')]).then(([page, users]) => ({
+    default: function PriorityManagerWithGrantAccess() {
+      return <page.default grantAccess={users.GrantAccess} />;
+    },
+  })),
+);
 const tracking = {
   // The status monitor's Notifications tab shows the notification lists (#6): features do not
   // import each other, so the route table hands the component in.

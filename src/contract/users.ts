@@ -140,6 +140,11 @@ export type PendingApproval = z.infer<typeof pendingApproval>;
 export const approvalIdParams = z.object({ id: z.uuid({ message: 'id must be a request id (UUID)' }) });
 export const userIdParams = z.object({ uid: z.uuid({ message: 'uid must be a user id (UUID)' }) });
 
+/** GET /users/by_email: one user named by their e-mail address (for those who give PM rights and list no users). */
+export const userByEmailQuery = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, 'Field email is required'), z.maxLength(254), z.email('email must be an e-mail address')),
+});
+
 // ───────────── audit log ─────────────
 
 export const auditLogQuery = z.object({

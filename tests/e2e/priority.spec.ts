@@ -116,3 +116,38 @@ test('a PM writer changes one priority in place', async ({ page }) => {
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(depot.getByRole('row', { name: new RegExp(name) }).getByRole('cell').first()).toHaveText('7');
 });
+
+test('one who gives PM rights names a colleague by e-mail on the priority manager and gives them PM read', async ({ page }) => {
+  await login(page, 'acceptance@example.com');
+  await openPriorityManager(page);
+  await page.getByRole('button', { name: 'Give access' }).click();
+  const ask = page.getByRole('dialog', { name: 'Give priority access to a colleague' });
+  const email = ask.getByLabel('Colleague\'s e-mail address');
+  await email.fill('nobody.here@example.com');
+  await ask.getByRole('button', { name: 'Find colleague' }).click();
+  await expect(ask.getByText('No user with the e-mail address nobody.here@example.com, or not one whose rights you may see.')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  const audit = await new AxeBuilder({ page }).analyze();
+  expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Any case: the address is the colleague's, however typed.
+  await email.fill(' CS.Admin@Example.com ');
+  await ask.getByRole('button', { name: 'Find colleague' }).click();
+  const rights = page.getByRole('dialog', { name: /^Permissions of / });
+  await expect(rights.getByLabel('PM read', { exact: true })).not.toBeChecked();
+  // Only what this granter may give is offered.
+  await expect(rights.getByLabel('Super manager', { exact: true })).toBeDisabled();
+  await rights.getByLabel('PM read', { exact: true }).check();
+  await rights.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Permissions of cs.admin@example.com saved.')).toBeVisible();
+
+  // Given back as it was: other journeys sign in as this colleague.
+  await page.getByRole('button', { name: 'Give access' }).click();
+  await page.getByRole('dialog', { name: 'Give priority access to a colleague' }).getByLabel('Colleague\'s e-mail address').fill('cs.admin@example.com');
+  await page.getByRole('button', { name: 'Find colleague' }).click();
+  const again = page.getByRole('dialog', { name: /^Permissions of / });
+  await expect(again.getByLabel('PM read', { exact: true })).toBeChecked();
+  await again.getByLabel('PM read', { exact: true }).uncheck();
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Permissions of cs.admin@example.com saved.')).toBeVisible();
+});

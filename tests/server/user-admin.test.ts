@@ -96,6 +96,34 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
   });
   afterAll(async () => product?.close());
 
+  describe('a user named by e-mail, for those who give PM rights and list no users (§6)', () => {
+    it('finds the user in any case for a granter, as the lists show them; says plainly when there is none', async () => {
+      const target = await makeUser('named.colleague@example.com', ['mechanic'], [FI01]);
+      const found = await call('GET', editorEmail('UM_PM_grant_read'), `/users/by_email?email=${encodeURIComponent(' Named.Colleague@Example.com ')}`);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json()).toMatchObject({ uid: target, email: 'named.colleague@example.com', permissions: ['mechanic'], plants: ['FI01'] });
+      // A granter lists no users: the lists stay closed to them.
+      expect((await call('GET', editorEmail('UM_PM_grant_read'), '/users')).statusCode).toBe(403);
+      const none = await call('GET', editorEmail('UM_PM_grant_write'), '/users/by_email?email=nobody.here%40example.com');
+      expect(none.statusCode).toBe(404);
+      expect(none.json().message).toBe('No user with the e-mail address nobody.here@example.com');
+      const malformed = await call('GET', editorEmail('UM_PM_grant_write'), '/users/by_email?email=not-an-address');
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toMatch(/email must be an e-mail address/);
+    });
+
+    it('is scoped as the permissions read: a stock admin finds users of its plants only, others may not ask', async () => {
+      await makeUser('far.away@example.com', ['mechanic'], [{ kind: 'plant', plant: 'FR03', code: 'FR03' }]);
+      const outside = await call('GET', editorEmail('stock_admin'), '/users/by_email?email=far.away%40example.com');
+      expect(outside.statusCode).toBe(404);
+      // Not told apart from a user who does not exist.
+      expect(outside.json().message).toBe('No user with the e-mail address far.away@example.com');
+      expect((await call('GET', editorEmail('stock_admin'), '/users/by_email?email=named.colleague%40example.com')).statusCode).toBe(200);
+      const mechanic = await call('GET', editorEmail('mechanic'), '/users/by_email?email=named.colleague%40example.com');
+      expect(mechanic.statusCode).toBe(403);
+    });
+  });
+
   describe('the grant matrix (§6)', () => {
     // Grants: the target has no grant and plant FI01 (a user of stock_admin's plants).
     const GRANT_TARGET_BASE = { grants: [] as string[], attachments: [FI01] };

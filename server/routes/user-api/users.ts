@@ -12,6 +12,7 @@ import {
   removedUser,
   updateExpirationBody,
   updatePermissionsBody,
+  userByEmailQuery,
   userIdParams,
   userPermissions,
   userRow,
@@ -24,6 +25,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { runMutation } from '../../plugins/idempotency';
 import {
+  findUserByEmail,
   grantOptionsFor,
   listUsers,
   plantOptionsFor,
@@ -79,6 +81,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => plantOptionsFor(db, request.query.plant),
+  );
+
+  app.get(
+    '/users/by_email',
+    {
+      config: { capability: 'users.readPermissions' },
+      schema: {
+        tags,
+        summary: 'One user by e-mail address, for those who give PM rights to a colleague and list no users (§6)',
+        querystring: userByEmailQuery,
+        response: { 200: userRow, 400: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => findUserByEmail(db, requireUser(request), request.query.email),
   );
 
   app.get(

@@ -3,7 +3,7 @@
  * text search and a country filter; the three upload dialogs for those whose roles allow them
  * (§6, the same can() the server checks). The list is mirrored: offline it shows the saved copy.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, isSuperManager, type Capability } from '../../../domain/permissions';
 import type { PriorityUploadKind } from '../../../domain/priority';
@@ -30,7 +30,11 @@ const UPLOAD_ACTIONS: { kind: PriorityUploadKind; capability: Capability }[] = [
   { kind: 'disable', capability: 'priority.uploadDisable' },
 ];
 
-export default function PriorityManagerPage() {
+/**
+ * `grantAccess`: "Give access" (users' feature, handed in by the route table) for those who give
+ * PM rights to others (UM_PM_grant_read / _write, §6).
+ */
+export default function PriorityManagerPage({ grantAccess: GrantAccess }: { grantAccess?: ComponentType } = {}) {
   const { t } = useTranslation();
   const profile = useProfile();
   const online = useOnline();
@@ -42,6 +46,7 @@ export default function PriorityManagerPage() {
   const codes = useShipToPartyCodes();
   const uapIds = useUapIds(codes.data !== undefined && codes.data.length > 0);
   const actions = UPLOAD_ACTIONS.filter((action) => can(profile.permissions, action.capability));
+  const grants = GrantAccess !== undefined && profile.permissions.some((grant) => grant === 'UM_PM_grant_read' || grant === 'UM_PM_grant_write');
   const narrow = useIsNarrow();
   const primaryAction = actions.find((action) => action.kind === 'add') ?? actions[0];
   const otherActions = actions.filter((action) => action !== primaryAction);
@@ -56,27 +61,33 @@ export default function PriorityManagerPage() {
     <section className="page">
       <div className="page-head">
         <h1 className="page-title route-title">{t('routes.priorityManager')}</h1>
-        {actions.length > 0 && !narrow && (
+        {(actions.length > 0 || grants) && !narrow && (
           <div className="button-row">
             {actions.map(({ kind }) => (
               <button key={kind} type="button" className="button" disabled={!online} onClick={() => setOpenUpload(kind)}>
                 {t(`priority.upload.${kind}.button`)}
               </button>
             ))}
+            {grants && GrantAccess && <GrantAccess />}
           </div>
         )}
         {/* #21: on a phone one compact toolbar — the upload of priorities in sight, the others in "⋯". */}
-        {primaryAction && narrow && (
+        {narrow && (primaryAction || grants) && (
           <div className="priority-toolbar">
-            <button type="button" className="button" disabled={!online} onClick={() => setOpenUpload(primaryAction.kind)}>
-              <Icon name="upload" size={20} />
-              {t(`priority.upload.${primaryAction.kind}.button`)}
-            </button>
-            <MoreMenu
-              label={t('priority.moreActions')}
-              disabled={!online}
-              items={otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) }))}
-            />
+            {primaryAction && (
+              <button type="button" className="button" disabled={!online} onClick={() => setOpenUpload(primaryAction.kind)}>
+                <Icon name="upload" size={20} />
+                {t(`priority.upload.${primaryAction.kind}.button`)}
+              </button>
+            )}
+            {grants && GrantAccess && <GrantAccess />}
+            {otherActions.length > 0 && (
+              <MoreMenu
+                label={t('priority.moreActions')}
+                disabled={!online}
+                items={otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) }))}
+              />
+            )}
           </div>
         )}
       </div>

@@ -15,6 +15,8 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { Spinner } from '../../../components/ui/spinner';
 import { useGrantOptions, usePlantOptions, useUserPermissions } from '../api/get-user-permissions';
 import { useUpdatePermissions } from '../api/change-user';
+// Its own styles: the dialog opens on the users screen and on the priority manager ("Give access").
+import '../users.css';
 
 const mayEditKind = (scope: EditScope, kind: AttachmentKind) => scope.attachments.includes(kind);
 const mayEditAttachment = (scope: EditScope, a: Attachment) =>
