@@ -40,6 +40,18 @@ const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.le
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null && v !== ''))];
 const pairKey = (shipToPartyCode: string, accessPointId: string) => `${shipToPartyCode}\u0000${accessPointId}`;
 
+/**
+ * Writers of priorities take turns (decision 0025's rule, "one access point per priority of a
+ * ship-to-party", is checked on what is stored, then written). Locking the stored rows (FOR
+ * UPDATE) does not stop another writer inserting a new access point at the same priority
+ * meanwhile: two files, or a file and an edit, could both pass the check. One transaction-level
+ * advisory lock for every priority write: they are rare (uploads and single edits of PM managers),
+ * and a writer waiting for it reads, after it, what the other committed.
+ */
+export async function takePriorityWriteTurn(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('access_point_priorities'))`);
+}
+
 async function existingCodes(db: Executor, codes: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(codes)) {
@@ -107,6 +119,7 @@ export async function planUpload(
       return { ...row, change: 'add', before: null };
     });
   } else {
+    if (forUpdate) await takePriorityWriteTurn(db);
     const ids = unique(valid.map((row) => row.accessPointId));
     const points = await existingAccessPoints(db, ids);
     const current = await currentPriorities(db, codes.filter((code) => known.has(code)), forUpdate);

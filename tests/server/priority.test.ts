@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { accessPointPriorities, auditLog, shipToParties, userAttachments, users } from '../../server/db/schema';
+import pg from 'pg';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { accessPointPriorities, accessPoints, auditLog, shipToParties, userAttachments, users } from '../../server/db/schema';
 import { MAX_SHIP_TO_PARTY_NUMBERS, PRIORITY_MAX, PRIORITY_MIN, PRIORITY_UPLOAD_MAX_BYTES } from '../../src/domain/constants';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
@@ -248,6 +249,64 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       // Put the seeded order back.
       expect((await put({ shipToPartyCode: code, accessPointId: second.accessPointId, priority: second.priority })).statusCode).toBe(200);
       expect((await put({ shipToPartyCode: code, accessPointId: first.accessPointId, priority: first.priority, isEnabled: true })).statusCode).toBe(200);
+    });
+
+    // Two writers at once (decision 0025 checked on what is stored, then written): a file and an
+    // edit wait for a writer of priorities in flight, then see what it wrote. The writer in flight
+    // is a session of this test that inserts a new access point at a free priority; without the
+    // turn, the file and the edit would each pass their check and leave two access points at one
+    // priority. PostgreSQL only: PGlite has one session.
+    it.skipIf(engine !== 'postgres')('takes writers of priorities in turn: a file and an edit after an insert in flight see it and refuse its priority', async () => {
+      const code = WRITER_CODES[0]!;
+      const stored = async () => (await db().select().from(accessPointPriorities).where(eq(accessPointPriorities.shipToPartyCode, code))).filter((row) => row.isEnabled);
+      const existing = (await stored())[0]!;
+      const others = (await db().select({ id: accessPoints.id }).from(accessPoints).orderBy(asc(accessPoints.id))).map((row) => row.id);
+      const inFlight = new pg.Client({ connectionString: product.database.databaseUrl });
+      await inFlight.connect();
+      const inserted: string[] = [];
+      /** One writer in flight inserts a new access point at a free priority; `write` runs meanwhile and must wait for it. */
+      async function whileInserting(write: (priority: number, spare: string) => Promise<{ statusCode: number; body: string; json: () => any }>) {
+        const now = await stored();
+        const free = [...Array(99).keys()].map((i) => i + 1).find((p) => !now.some((row) => row.priority === p))!;
+        const [newcomer, spare] = others.filter((id) => !now.some((row) => row.accessPointId === id) && !inserted.includes(id));
+        inserted.push(newcomer!, spare!);
+        await inFlight.query('begin');
+        await inFlight.query("select pg_advisory_xact_lock(hashtext('access_point_priorities'))");
+        await inFlight.query('insert into access_point_priorities (ship_to_party_code, access_point_id, priority, is_enabled) values ($1, $2, $3, true)', [code, newcomer, free]);
+        const answer = write(free, spare!);
+        let waiting = 0;
+        for (let i = 0; i < 200 && waiting === 0; i += 1) {
+          const { rows } = await inFlight.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+          waiting = rows[0]!.n;
+          if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(waiting, 'the write waits for the writer in flight').toBe(1);
+        await inFlight.query('commit');
+        const atFree = async () => (await stored()).filter((row) => row.priority === free).map((row) => row.accessPointId);
+        return { answer: await answer, newcomer: newcomer!, free, atFree };
+      }
+      try {
+        const file = await whileInserting((free, spare) => upload('pm.writer', 'add', `${HEADER}\n${code};${spare};${free}\n`));
+        expect(file.answer.statusCode, file.answer.body).toBe(422);
+        expect(file.answer.json().errors).toMatchObject([{ line: 2, code: 'priorityTaken', message: expect.stringContaining(`${file.newcomer} (already stored)`) }]);
+        expect(await file.atFree()).toEqual([file.newcomer]);
+
+        const edit = await whileInserting((free) =>
+          product.app.inject({
+            method: 'PUT',
+            url: '/user_api/v1/uap_priority',
+            headers: bearer(tokens['pm.writer']!),
+            payload: { shipToPartyCode: code, accessPointId: existing.accessPointId, priority: free },
+          }),
+        );
+        expect(edit.answer.statusCode, edit.answer.body).toBe(409);
+        expect(edit.answer.json().message).toContain(`Access point ${edit.newcomer} already has priority ${edit.free}`);
+        expect(await edit.atFree()).toEqual([edit.newcomer]);
+      } finally {
+        await inFlight.query('rollback').catch(() => undefined);
+        await inFlight.end();
+        await db().delete(accessPointPriorities).where(and(eq(accessPointPriorities.shipToPartyCode, code), inArray(accessPointPriorities.accessPointId, inserted)));
+      }
     });
 
     it('disables or deletes priorities, and refuses rows that name no existing priority', async () => {

@@ -13,6 +13,7 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { shipToPartyScope } from '../../repositories/priority';
+import { takePriorityWriteTurn } from '../../priority/upload';
 
 export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.put(
@@ -34,7 +35,9 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       if (scope !== null && !scope.includes(body.shipToPartyCode)) throw notFound();
       return runMutation(db, request, reply, async (tx) => {
         const where = and(eq(accessPointPriorities.shipToPartyCode, body.shipToPartyCode), eq(accessPointPriorities.accessPointId, body.accessPointId));
-        // Every priority of the ship-to-party, locked: decision 0025 compares this access point with its siblings.
+        // Every priority of the ship-to-party, locked, after any other writer of priorities (an
+        // upload may be inserting siblings): decision 0025 compares this access point with its siblings.
+        await takePriorityWriteTurn(tx);
         const siblings = await tx.select().from(accessPointPriorities).where(eq(accessPointPriorities.shipToPartyCode, body.shipToPartyCode)).for('update');
         const before = siblings.find((row) => row.accessPointId === body.accessPointId);
         if (!before) throw notFound();
