@@ -265,7 +265,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       await inFlight.connect();
       const inserted: string[] = [];
       /** One writer in flight inserts a new access point at a free priority; `write` runs meanwhile and must wait for it. */
-      async function whileInserting(write: (priority: number, spare: string) => Promise<{ statusCode: number; body: string; json: () => any }>) {
+      async function whileInserting(write: (priority: number, spare: string) => ReturnType<typeof upload>) {
         const now = await stored();
         const free = [...Array(99).keys()].map((i) => i + 1).find((p) => !now.some((row) => row.priority === p))!;
         const [newcomer, spare] = others.filter((id) => !now.some((row) => row.accessPointId === id) && !inserted.includes(id));
