@@ -4,6 +4,7 @@
  * caller's transaction together with its audit-log row (who, what, before, after, when), so a
  * change and its record never exist one without the other.
  */
+import { isPastLastDay } from '../../src/domain/expiration';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
@@ -39,7 +40,6 @@ import type { CurrentUser } from './users';
 type Executor = Db | Tx;
 type UserRecord = typeof users.$inferSelect;
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 // ───────────── lists ─────────────
 
@@ -104,7 +104,7 @@ function toRow(record: UserRecord, grantIds: readonly string[], plantCodes: read
     displayName: record.displayName,
     approvalStatus: record.approvalStatus as UserRow['approvalStatus'],
     expirationDate: record.expirationDate,
-    isExpired: record.expirationDate !== null && record.expirationDate < today(),
+    isExpired: isPastLastDay(record.expirationDate),
     permissions: [...grantIds].sort(),
     plants: [...new Set(plantCodes)].sort(),
     lastLogin: record.lastLoginAt?.toISOString() ?? null,

@@ -2,6 +2,7 @@
  * Users as the server sees them: who is calling (identity → user), with their grants and
  * attachments loaded once per request, and the §3 profile built from that.
  */
+import { expiryDay, isPastLastDay } from '../../src/domain/expiration';
 import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce, type Db, type Tx } from '../db/client';
 import {
@@ -168,14 +169,13 @@ export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEma
   return loadCurrentUser(db, row);
 }
 
-export function isExpired(user: Pick<CurrentUser, 'expirationDate'>, today = new Date()): boolean {
-  if (!user.expirationDate) return false;
-  return user.expirationDate < today.toISOString().slice(0, 10);
+export function isExpired(user: Pick<CurrentUser, 'expirationDate'>, now = new Date()): boolean {
+  return isPastLastDay(user.expirationDate, now);
 }
 
 /** The same rule in SQL: users whose access has not expired (their last day is today or later, UTC). */
-export function notExpiredSql(today = new Date()): SQL {
-  return or(isNull(users.expirationDate), gte(users.expirationDate, today.toISOString().slice(0, 10)))!;
+export function notExpiredSql(now = new Date()): SQL {
+  return or(isNull(users.expirationDate), gte(users.expirationDate, expiryDay(now)))!;
 }
 
 const codesOf = (attachments: Attachment[], kind: AttachmentKind) =>

@@ -1,7 +1,7 @@
 /** Edit a user's expiration date (§4: an expired account can be given a new date, and is re-checked on the next call). */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { isPastLastDay } from '../../../domain/expiration';
 import type { UserRow } from '../../../contract/users';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../components/ui/dialog';
@@ -17,7 +17,8 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
   // #19 item 20: a past last day expires the user at once; say so and save only when confirmed.
   const [confirmedPast, setConfirmedPast] = useState<string | null>(null);
   const save = useUpdateExpiration(user.uid);
-  const isPast = !never && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < dayjs().format('YYYY-MM-DD');
+  // Judged as the server judges it (the UTC date), not by this device's clock's local date.
+  const isPast = !never && /^\d{4}-\d{2}-\d{2}$/.test(date) && isPastLastDay(date);
   const askingPast = isPast && confirmedPast === date;
   const submit = (event: FormEvent) => {
     event.preventDefault();
