@@ -4,6 +4,7 @@
  * caller's transaction together with its audit-log row (who, what, before, after, when), so a
  * change and its record never exist one without the other.
  */
+import { normalizeEmail } from '../../src/domain/email';
 import { isPastLastDay } from '../../src/domain/expiration';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -167,7 +168,8 @@ export async function readPermissions(db: Executor, editor: CurrentUser, uid: st
  * not found (404), whether or not they exist.
  */
 export async function findUserByEmail(db: Executor, editor: CurrentUser, email: string): Promise<UserRow> {
-  const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  // Addresses are stored lower-cased (verify-token.ts): the unique index answers.
+  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email)));
   const notFound = () => new HttpError(404, `No user with the e-mail address ${email}`, { code: 'userNotFoundByEmail', params: { email } });
   if (!found) throw notFound();
   try {

@@ -6,6 +6,9 @@ export const DEFAULT_ALLOWED_DOMAINS = ['example.com', 'example.org', 'example.n
 /** §5 e-mail: local part of letters, digits and ._%+- then @ then a domain; surrounding spaces allowed. */
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,})$/;
 
+/** Whether `value` has the shape of an e-mail address (§5), whatever its domain. */
+export const isEmailShaped = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
+
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }

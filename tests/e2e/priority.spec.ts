@@ -123,6 +123,9 @@ test('one who gives PM rights names a colleague by e-mail on the priority manage
   await page.getByRole('button', { name: 'Give access' }).click();
   const ask = page.getByRole('dialog', { name: 'Give priority access to a colleague' });
   const email = ask.getByLabel('Colleague\'s e-mail address');
+  await email.fill('not-an-address');
+  await ask.getByRole('button', { name: 'Find colleague' }).click();
+  await expect(ask.getByText('Enter an e-mail address, such as name@example.com.')).toBeVisible();
   await email.fill('nobody.here@example.com');
   await ask.getByRole('button', { name: 'Find colleague' }).click();
   await expect(ask.getByText('No user with the e-mail address nobody.here@example.com, or not one whose rights you may see.')).toBeVisible();

@@ -97,8 +97,12 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
   afterAll(async () => product?.close());
 
   describe('a user named by e-mail, for those who give PM rights and list no users (§6)', () => {
+    let target = '';
+    beforeAll(async () => {
+      target = await makeUser('named.colleague@example.com', ['mechanic'], [FI01]);
+    });
+
     it('finds the user in any case for a granter, as the lists show them; says plainly when there is none', async () => {
-      const target = await makeUser('named.colleague@example.com', ['mechanic'], [FI01]);
       const found = await call('GET', editorEmail('UM_PM_grant_read'), `/users/by_email?email=${encodeURIComponent(' Named.Colleague@Example.com ')}`);
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json()).toMatchObject({ uid: target, email: 'named.colleague@example.com', permissions: ['mechanic'], plants: ['FI01'] });

@@ -3,7 +3,7 @@
  * text search and a country filter; the three upload dialogs for those whose roles allow them
  * (§6, the same can() the server checks). The list is mirrored: offline it shows the saved copy.
  */
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, isSuperManager, type Capability } from '../../../domain/permissions';
 import type { PriorityUploadKind } from '../../../domain/priority';
@@ -34,7 +34,7 @@ const UPLOAD_ACTIONS: { kind: PriorityUploadKind; capability: Capability }[] = [
  * `grantAccess`: "Give access" (users' feature, handed in by the route table) for those who give
  * PM rights to others (UM_PM_grant_read / _write, §6).
  */
-export default function PriorityManagerPage({ grantAccess: GrantAccess }: { grantAccess?: ComponentType } = {}) {
+export default function PriorityManagerPage({ grantAccess: GrantAccess }: { grantAccess?: ComponentType<{ render?: (open: () => void) => ReactNode }> } = {}) {
   const { t } = useTranslation();
   const profile = useProfile();
   const online = useOnline();
@@ -80,13 +80,31 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
                 {t(`priority.upload.${primaryAction.kind}.button`)}
               </button>
             )}
-            {grants && GrantAccess && <GrantAccess />}
-            {otherActions.length > 0 && (
-              <MoreMenu
-                label={t('priority.moreActions')}
-                disabled={!online}
-                items={otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) }))}
+            {/* With an upload in sight, "Give access" joins the "⋯" menu: three buttons do not fit a phone's row. */}
+            {grants && GrantAccess && primaryAction ? (
+              <GrantAccess
+                render={(openGrant) => (
+                  <MoreMenu
+                    label={t('priority.moreActions')}
+                    disabled={!online}
+                    items={[
+                      ...otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) })),
+                      { key: 'grant-access', label: t('users.grantAccess.button'), onSelect: openGrant },
+                    ]}
+                  />
+                )}
               />
+            ) : (
+              <>
+                {grants && GrantAccess && <GrantAccess />}
+                {otherActions.length > 0 && (
+                  <MoreMenu
+                    label={t('priority.moreActions')}
+                    disabled={!online}
+                    items={otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) }))}
+                  />
+                )}
+              </>
             )}
           </div>
         )}

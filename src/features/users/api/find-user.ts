@@ -2,6 +2,6 @@
 import { userRow, type UserRow } from '../../../contract/users';
 import { toSearchParams, userApi } from '../../../lib/api-client';
 
-export async function findUserByEmail(email: string): Promise<UserRow> {
-  return userRow.parse(await userApi.get('users/by_email', { searchParams: toSearchParams({ email }) }).json());
+export async function findUserByEmail(email: string, signal?: AbortSignal): Promise<UserRow> {
+  return userRow.parse(await userApi.get('users/by_email', { searchParams: toSearchParams({ email }), ...(signal ? { signal } : {}) }).json());
 }
