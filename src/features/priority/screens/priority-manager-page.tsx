@@ -11,7 +11,7 @@ import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import { Icon } from '../../../components/ui/icons';
-import { MoreMenu } from '../../../components/ui/more-menu';
+import { MoreMenu, type MoreMenuItem } from '../../../components/ui/more-menu';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePriorities } from '../api/get-priorities';
@@ -50,6 +50,11 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
   const narrow = useIsNarrow();
   const primaryAction = actions.find((action) => action.kind === 'add') ?? actions[0];
   const otherActions = actions.filter((action) => action !== primaryAction);
+  /** The phone's "⋯" menu: the other uploads, and what is added to them; none when empty. */
+  const moreMenu = (added: MoreMenuItem[] = []) => {
+    const items = [...otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) })), ...added];
+    return items.length > 0 ? <MoreMenu label={t('priority.moreActions')} disabled={!online} items={items} /> : null;
+  };
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQuery(typed.trim());
@@ -81,30 +86,14 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
               </button>
             )}
             {/* With an upload in sight, "Give access" joins the "⋯" menu: three buttons do not fit a phone's row. */}
-            {grants && GrantAccess && primaryAction ? (
-              <GrantAccess
-                render={(openGrant) => (
-                  <MoreMenu
-                    label={t('priority.moreActions')}
-                    disabled={!online}
-                    items={[
-                      ...otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) })),
-                      { key: 'grant-access', label: t('users.grantAccess.button'), onSelect: openGrant },
-                    ]}
-                  />
-                )}
-              />
+            {grants && GrantAccess ? (
+              primaryAction ? (
+                <GrantAccess render={(openGrant) => moreMenu([{ key: 'grant-access', label: t('users.grantAccess.button'), onSelect: openGrant }])} />
+              ) : (
+                <GrantAccess />
+              )
             ) : (
-              <>
-                {grants && GrantAccess && <GrantAccess />}
-                {otherActions.length > 0 && (
-                  <MoreMenu
-                    label={t('priority.moreActions')}
-                    disabled={!online}
-                    items={otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) }))}
-                  />
-                )}
-              </>
+              moreMenu()
             )}
           </div>
         )}

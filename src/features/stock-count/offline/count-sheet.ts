@@ -261,10 +261,10 @@ async function readHeld(key: string): Promise<Held> {
  * slice read at all (#22, decision 0058). Holding them costs little: the screen holds the same rows.
  */
 interface Seen {
-  sliceOf: Map<number, number>;
+  /** The slices as read, by slice number; which slice holds a line is derived from them when asked. */
+  slices: Map<number, MaterialCountRow[]>;
   onSlot: Set<number>;
   stamp?: string;
-  slices: Map<number, MaterialCountRow[]>;
 }
 const lastSeen = new Map<string, Seen>();
 const SEEN_SHEETS = 4;
@@ -275,21 +275,21 @@ subscribeSession(() => {
 
 /** Kept with the read or write that saw the lines, under the page's stamp read or written with them. */
 function remember(key: string, { slices, changed }: Held, stamp: string | undefined): void {
-  const sliceOf = new Map<number, number>();
-  const rows = new Map<number, MaterialCountRow[]>();
-  for (const slice of slices) {
-    rows.set(slice.chunk, slice.rows as MaterialCountRow[]);
-    for (const row of slice.rows as MaterialCountRow[]) if (!sliceOf.has(row.id)) sliceOf.set(row.id, slice.chunk);
-  }
   lastSeen.delete(key);
-  lastSeen.set(key, { sliceOf, onSlot: new Set(changed.keys()), slices: rows, ...(stamp === undefined ? {} : { stamp }) });
+  lastSeen.set(key, {
+    slices: new Map(slices.map((slice) => [slice.chunk, slice.rows as MaterialCountRow[]])),
+    onSlot: new Set(changed.keys()),
+    ...(stamp === undefined ? {} : { stamp }),
+  });
   if (lastSeen.size > SEEN_SHEETS) lastSeen.delete(lastSeen.keys().next().value!);
 }
 
 /** The slice this tab last saw line `id` in; none when the line rode on its slot (no slice to read). */
 function sliceSeen(key: string, id: number): number | undefined {
   const seen = lastSeen.get(key);
-  return !seen || seen.onSlot.has(id) ? undefined : seen.sliceOf.get(id);
+  if (!seen || seen.onSlot.has(id)) return undefined;
+  for (const [chunk, rows] of seen.slices) if (rows.some((row) => row.id === id)) return chunk;
+  return undefined;
 }
 
 /** Whether this tab holds the slices of `key` as they were read under a stamp (a first edit then reads none). */
