@@ -114,6 +114,8 @@ const shots: Shot[] = [
   }],
   ['priority-manager', visit('pm.writer@example.com', '/priority-manager')],
   ['stock-management', visit('mechanic@example.com', '/stock-management')],
+  ['stock-transfers-mechanic', visit('mechanic@example.com', '/stock-management?transfers=1')],
+  ['stock-transfers-admin', visit('stock.admin@example.com', '/stock-management?transfers=1')],
   ['stock-management-search', visit('manager@example.com', '/stock-management-search')],
   ['users-management', visit('manager@example.com', '/users-management')],
   ['approval-request', async (page) => {

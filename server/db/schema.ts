@@ -512,23 +512,38 @@ export const stockLocationCounts = pgTable(
   (t) => [primaryKey({ columns: [t.plant, t.storageLocation] })],
 );
 
-export const stockTransferRequests = pgTable('stock_transfer_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  plant: text('plant')
-    .notNull()
-    .references(() => plants.code),
-  storageLocationFrom: text('storage_location_from').notNull(),
-  storageLocationTo: text('storage_location_to').notNull(),
-  materialCode: text('material_code')
-    .notNull()
-    .references(() => materials.code),
-  quantity: numeric('quantity').notNull(),
-  status: text('status').notNull().default('requested'),
-  createdAt: createdAt(),
-});
+/**
+ * Stock transfer requests (§3). Decision 0061: a holder of `storageLocations.update` in the plant
+ * (stock admin, super manager) marks one done or declined, once; the requester is told.
+ */
+export const stockTransferRequests = pgTable(
+  'stock_transfer_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plant: text('plant')
+      .notNull()
+      .references(() => plants.code),
+    storageLocationFrom: text('storage_location_from').notNull(),
+    storageLocationTo: text('storage_location_to').notNull(),
+    materialCode: text('material_code')
+      .notNull()
+      .references(() => materials.code),
+    quantity: numeric('quantity').notNull(),
+    /** requested, then done or declined (TRANSFER_STATUSES). */
+    status: text('status').notNull().default('requested'),
+    createdAt: createdAt(),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('stock_transfer_requests_user_idx').on(t.userId, t.createdAt),
+    index('stock_transfer_requests_plant_idx').on(t.plant, t.createdAt),
+    check('stock_transfer_requests_status_check', sql`${t.status} in ('requested', 'done', 'declined')`),
+  ],
+);
 
 export const stockCounts = pgTable(
   'stock_counts',

@@ -4,6 +4,7 @@ import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../dom
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 import { afterParam, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
 import { splitFields } from './stock-count-parts';
+import { TRANSFER_DECISIONS } from '../domain/stock';
 import { isCalendarDay } from './dashboard';
 
 const positiveId = (name: string) =>
@@ -339,7 +340,20 @@ export const transferRequestRow = z.object({
   quantity: z.number(),
   status: z.string(),
   created: z.string(),
+  /** Decision 0061: who asked (lists show others' requests to those who decide them), the unit, and the decision. */
+  requested_by: z.optional(z.string()),
+  unit: z.optional(z.string()),
+  material_description: z.optional(z.nullable(z.string())),
+  decided_by: z.optional(z.nullable(z.string())),
+  decided_at: z.optional(z.nullable(z.string())),
 });
 export type TransferRequestRow = z.infer<typeof transferRequestRow>;
 
 export const transferRequestList = z.object({ items: z.array(transferRequestRow) }).register(z.globalRegistry, { id: 'StockTransferRequests' });
+
+export const transferDecisionBody = z
+  .object({ status: z.enum(TRANSFER_DECISIONS, { message: `Field status must be one of: ${TRANSFER_DECISIONS.join(', ')}` }) })
+  .register(z.globalRegistry, { id: 'StockTransferDecision' });
+export type TransferDecisionBody = z.infer<typeof transferDecisionBody>;
+
+export const transferIdParams = z.object({ id: z.uuid({ message: 'Transfer request id must be a UUID' }) });

@@ -4,7 +4,7 @@
  * text (what e-mail and SMS send, and what clients without the key show). The wording itself has
  * one home, `notifications.text.*` in locales/*.json; en-US is the stored English.
  */
-export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountRecountLine', 'stockCountDue', 'orderItemStatus'] as const;
+export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountRecountLine', 'stockCountDue', 'orderItemStatus', 'stockTransferDone', 'stockTransferDeclined'] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 
 export interface NotificationTextParams {
@@ -15,7 +15,19 @@ export interface NotificationTextParams {
   stockCountRecountLine: { id: number; by: string; storageLocation: string; plant: string; material: string };
   stockCountDue: { id: number; storageLocation: string; plant: string; deadline: string };
   orderItemStatus: { order: string; line: number; material: string; description: string; status: string };
+  /** Decision 0061: a stock transfer request marked done or declined, told to its requester. */
+  stockTransferDone: TransferDecided;
+  stockTransferDeclined: TransferDecided;
 }
+
+type TransferDecided = {
+  material: string;
+  quantity: number;
+  from: string;
+  to: string;
+  plant: string;
+  by: string;
+};
 
 export type NotificationText = { [K in NotificationTextKey]: { key: K; params: NotificationTextParams[K] } }[NotificationTextKey];
 
@@ -26,6 +38,8 @@ const REQUIRED: { [K in NotificationTextKey]: (keyof NotificationTextParams[K])[
   stockCountRecountLine: ['id', 'by', 'storageLocation', 'plant', 'material'],
   stockCountDue: ['id', 'storageLocation', 'plant', 'deadline'],
   orderItemStatus: ['order', 'line', 'material', 'description', 'status'],
+  stockTransferDone: ['material', 'quantity', 'from', 'to', 'plant', 'by'],
+  stockTransferDeclined: ['material', 'quantity', 'from', 'to', 'plant', 'by'],
 };
 
 /** A text as it arrived (from our server or another): usable when its key is known and its parameters are there. */
@@ -55,6 +69,8 @@ export interface NotificationTemplates {
   stockCountRecountLine: { subject: string; body: string };
   stockCountDue: { subject: string; body: string };
   orderItemStatus: { subject: string; body: string };
+  stockTransferDone: { subject: string; body: string };
+  stockTransferDeclined: { subject: string; body: string };
 }
 
 /** How a language words the parameters that are not plain names and numbers. */

@@ -3,6 +3,12 @@
 export const STOCK_TYPES = ['my_stock', 'my_team_stock', 'my_plant_stock'] as const;
 export type StockType = (typeof STOCK_TYPES)[number];
 
+/** A stock transfer request is requested, then done or declined once (decision 0061). */
+export const TRANSFER_STATUSES = ['requested', 'done', 'declined'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export const TRANSFER_DECISIONS = ['done', 'declined'] as const;
+export type TransferDecision = (typeof TRANSFER_DECISIONS)[number];
+
 export interface StockCounts {
   unrestricted_count: number | null;
   quantity_inspection_count: number | null;

@@ -372,3 +372,91 @@ describe.each(ENGINES)('stock transfer requests on %s', (engine) => {
     expect(mine[0]).toMatchObject({ material_code: item.material_code, quantity: 2, storage_location_to: '0001', status: 'requested' });
   });
 });
+
+describe.each(ENGINES)('stock transfer decisions on %s (decision 0061)', (engine) => {
+  let product: TestProduct;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    for (const who of ['mechanic', 'supervisor', 'stock.admin', 'cs.admin', 'viewer', 'manager']) tokens[who] = await product.token(`${who}@example.com`);
+  });
+  afterAll(async () => product?.close());
+
+  const api = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    product.app.inject({ method, url: `/api/v2${url}`, headers: { ...bearer(tokens[who]!), ...headers }, payload });
+  const material = async (plant: string) =>
+    String(rowsOf(await product.database.db.execute(sql`select material_code from stock_items where plant = ${plant} order by id limit 1`))[0]!.material_code);
+  const request = async (who: string, plant: string, from: string, to: string) => {
+    const res = await api(who, 'POST', '/stock_transfer_request', { plant, storageLocationFrom: from, storageLocationTo: to, materialCode: await material(plant), quantity: 3 });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; material_code: string };
+  };
+  const listed = async (who: string) => ((await api(who, 'GET', '/stock_transfer_request')).json().items as Array<{ id: string }>).map((row) => row.id);
+
+  it('shows a request to its author, to those who read its plant\'s storage locations, and to super managers; to nobody else', async () => {
+    const fi = await request('mechanic', 'FI01', 'V001', '0001');
+    const de = await request('stock.admin', 'DE02', '0001', '0002');
+    const mechanic = await listed('mechanic');
+    expect(mechanic).toContain(fi.id);
+    expect(mechanic).not.toContain(de.id);
+    // A supervisor of FI01 does not read its storage locations (§6): only their own requests.
+    expect(await listed('supervisor')).not.toContain(fi.id);
+    // The stock admin holds FI01 and DE02; the customer-service admin only DE02 (read-only).
+    expect(await listed('stock.admin')).toEqual(expect.arrayContaining([fi.id, de.id]));
+    const cs = await listed('cs.admin');
+    expect(cs).toContain(de.id);
+    expect(cs).not.toContain(fi.id);
+    expect(await listed('viewer')).toEqual(expect.arrayContaining([fi.id, de.id]));
+    const row = (await api('stock.admin', 'GET', '/stock_transfer_request')).json().items.find((r: { id: string }) => r.id === fi.id);
+    expect(row).toMatchObject({ requested_by: 'mechanic@example.com', status: 'requested', decided_by: null, decided_at: null, quantity: 3 });
+    expect(typeof row.unit).toBe('string');
+  });
+
+  it('lets a stock admin of the plant mark a request done once, tells the requester, and refuses everyone else', async () => {
+    const fi = await request('mechanic', 'FI01', 'V001', '0001');
+    const decide = (who: string, status: string, key?: string) =>
+      api(who, 'PUT', `/stock_transfer_request/${fi.id}/decision`, { status }, key ? { 'idempotency-key': key } : {});
+    // Who may not update storage locations is refused; one who may, but not in the plant, meets a 404.
+    expect((await decide('mechanic', 'done')).statusCode).toBe(403);
+    expect((await decide('cs.admin', 'done')).statusCode).toBe(403);
+    expect((await decide('viewer', 'done')).statusCode).toBe(403);
+    const bad = await decide('stock.admin', 'maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('done, declined');
+    expect((await api('stock.admin', 'PUT', '/stock_transfer_request/not-a-uuid/decision', { status: 'done' })).statusCode).toBe(400);
+    expect((await api('stock.admin', 'PUT', '/stock_transfer_request/00000000-0000-4000-8000-000000000000/decision', { status: 'done' })).statusCode).toBe(404);
+
+    const key = crypto.randomUUID();
+    const done = await decide('stock.admin', 'done', key);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ id: fi.id, status: 'done', decided_by: 'stock.admin@example.com' });
+    expect(done.json().decided_at).toEqual(expect.any(String));
+    // The same decision asked again under its key (a lost answer) is the same answer; a second decision is refused.
+    const replay = await decide('stock.admin', 'done', key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(done.json());
+    const again = await decide('manager', 'declined');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('already marked done');
+
+    const told = rowsOf(
+      await product.database.db.execute(
+        sql`select n.text_key, n.link, n.notification_key from notifications n join users u on u.id = n.user_id where u.email = 'mechanic@example.com' and n.text_key like 'stockTransfer%'`,
+      ),
+    );
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.every((n) => n.text_key === 'stockTransferDone' && n.link === '/stock-management?transfers=1' && n.notification_key === 'other_notification')).toBe(true);
+  });
+
+  it('lets only one of two deciders at once win', async () => {
+    const fi = await request('mechanic', 'FI01', 'V001', '0001');
+    const answers = await Promise.all([
+      api('stock.admin', 'PUT', `/stock_transfer_request/${fi.id}/decision`, { status: 'done' }),
+      api('manager', 'PUT', `/stock_transfer_request/${fi.id}/decision`, { status: 'declined' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().status;
+    const row = (await api('mechanic', 'GET', '/stock_transfer_request')).json().items.find((r: { id: string }) => r.id === fi.id);
+    expect(row.status).toBe(winner);
+  });
+});

@@ -1,17 +1,63 @@
 /**
- * Stock transfer requests (§3: from, to, material, quantity > 0): POST stores one, GET lists the
- * caller's own (super managers: everyone's). Path not in the spec: /api/v2/stock_transfer_request.
+ * Stock transfer requests (§3: from, to, material, quantity > 0): POST stores one; GET lists the
+ * caller's own and, to those who read the plant's storage locations, the plant's (super managers:
+ * every plant); PUT …/:id/decision marks one done or declined, once, by a holder of
+ * `storageLocations.update` in its plant, and tells the requester (decision 0061).
+ * Paths not in the spec: /api/v2/stock_transfer_request[/:id/decision].
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { errorBody } from '../../../src/contract/common';
-import { transferRequestBody, transferRequestList, transferRequestRow } from '../../../src/contract/stock';
-import { holdsPlant, isSuperManager } from '../../../src/domain/permissions';
-import type { Db } from '../../db/client';
-import { materials, stockTransferRequests, storageLocations } from '../../db/schema';
+import { transferDecisionBody, transferIdParams, transferRequestBody, transferRequestList, transferRequestRow, type TransferRequestRow } from '../../../src/contract/stock';
+import { can, holdsPlant, isSuperManager } from '../../../src/domain/permissions';
+import type { NotificationText } from '../../../src/domain/notification-texts';
+import type { Db, Tx } from '../../db/client';
+import { materials, stockTransferRequests, storageLocations, users } from '../../db/schema';
+import type { CurrentUser } from '../../repositories/users';
+import { emitNotifications } from '../../notifications/emit';
+import { englishNotificationText } from '../../notifications/texts';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
+
+const requester = alias(users, 'requester');
+const decider = alias(users, 'decider');
+
+/** Requests with who asked, the material's unit and description, and who decided. */
+async function transferRows(db: Db | Tx, where: SQL | undefined, limit: number): Promise<TransferRequestRow[]> {
+  const rows = await db
+    .select({
+      request: stockTransferRequests,
+      requestedBy: requester.email,
+      decidedBy: decider.email,
+      unit: materials.unit,
+      description: materials.descriptionEnglish,
+    })
+    .from(stockTransferRequests)
+    .innerJoin(requester, eq(requester.id, stockTransferRequests.userId))
+    .leftJoin(decider, eq(decider.id, stockTransferRequests.decidedBy))
+    .innerJoin(materials, eq(materials.code, stockTransferRequests.materialCode))
+    .where(where)
+    .orderBy(desc(stockTransferRequests.createdAt), desc(stockTransferRequests.id))
+    .limit(limit);
+  return rows.map(({ request: r, requestedBy, decidedBy, unit, description }) => ({
+    ...toRow(r),
+    requested_by: requestedBy,
+    unit,
+    material_description: description,
+    decided_by: decidedBy,
+    decided_at: r.decidedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Which requests a caller sees: their own; those of their plants where they read storage locations; super managers every one. */
+function visibleTo(user: CurrentUser): SQL | undefined {
+  if (isSuperManager(user.grants)) return undefined;
+  const own = eq(stockTransferRequests.userId, user.id);
+  if (!can(user.grants, 'storageLocations.read') || user.plants.length === 0) return own;
+  return or(own, inArray(stockTransferRequests.plant, user.plants));
+}
 
 const toRow = (r: typeof stockTransferRequests.$inferSelect) => ({
   id: r.id,
@@ -58,16 +104,67 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/stock_transfer_request',
-    { config: { capability: 'stock.read' }, schema: { tags: ['stock'], summary: 'Your stock transfer requests, newest first', response: { 200: transferRequestList } } },
-    async (request) => {
+    {
+      config: { capability: 'stock.read' },
+      schema: {
+        tags: ['stock'],
+        summary: 'Stock transfer requests the caller sees (their own; their plants\' where they read storage locations), newest first, at most 100',
+        response: { 200: transferRequestList },
+      },
+    },
+    async (request) => ({ items: await transferRows(db, visibleTo(requireUser(request)), 100) }),
+  );
+
+  app.put(
+    '/stock_transfer_request/:id/decision',
+    {
+      config: { capability: 'storageLocations.update' },
+      schema: {
+        tags: ['stock'],
+        summary: 'Mark a stock transfer request done or declined (once); the requester is told',
+        params: transferIdParams,
+        body: transferDecisionBody,
+        response: { 200: transferRequestRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
       const user = requireUser(request);
-      const rows = await db
-        .select()
-        .from(stockTransferRequests)
-        .where(isSuperManager(user.grants) ? undefined : eq(stockTransferRequests.userId, user.id))
-        .orderBy(desc(stockTransferRequests.createdAt))
-        .limit(100);
-      return { items: rows.map(toRow) };
+      const { id } = request.params;
+      const { status } = request.body;
+      return runMutation(db, request, reply, async (tx) => {
+        // One decision: the row is locked, and only a request still "requested" changes.
+        const [row] = await tx.select().from(stockTransferRequests).where(eq(stockTransferRequests.id, id)).for('update');
+        // Another plant's request is as unknown as a missing one (nothing about it is told).
+        if (!row || !holdsPlant(user.grants, user.plants, row.plant)) throw new HttpError(404, `Transfer request ${id} not found`);
+        if (row.status !== 'requested') throw new HttpError(409, `This transfer request was already marked ${row.status}`);
+        await tx
+          .update(stockTransferRequests)
+          .set({ status, decidedBy: user.id, decidedAt: sql`now()` })
+          .where(eq(stockTransferRequests.id, id));
+        if (row.userId !== user.id) {
+          const text: NotificationText = {
+            key: status === 'done' ? 'stockTransferDone' : 'stockTransferDeclined',
+            params: {
+              material: row.materialCode,
+              quantity: Number(row.quantity),
+              from: row.storageLocationFrom,
+              to: row.storageLocationTo,
+              plant: row.plant,
+              by: user.email,
+            },
+          };
+          await emitNotifications(tx, {
+            key: 'other_notification',
+            userIds: [row.userId],
+            ...englishNotificationText(text),
+            text,
+            link: '/stock-management?transfers=1',
+            plantCode: row.plant,
+          });
+        }
+        const [decided] = await transferRows(tx, eq(stockTransferRequests.id, id), 1);
+        return { status: 200, body: decided! };
+      });
     },
   );
 };

@@ -1,5 +1,6 @@
 /** A stock transfer request (§3) and the storage locations it may go to, parsed with their contract schemas. */
-import { relationshipResponse, transferRequestRow, type Relationships, type TransferRequestRow } from '../../../contract/stock';
+import { relationshipResponse, transferRequestList, transferRequestRow, type Relationships, type TransferRequestRow } from '../../../contract/stock';
+import type { TransferDecision } from '../../../domain/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 
 export interface TransferRequest {
@@ -35,3 +36,16 @@ export function transferKeys(): (request: TransferRequest) => string {
     return key;
   };
 }
+
+/** The query key of the transfer requests the caller sees (refetched after a request or a decision). */
+export const TRANSFER_REQUESTS_KEY = ['stock-transfer-requests'] as const;
+
+/** GET /api/v2/stock_transfer_request: the caller's own requests and, for those who decide them, their plants' (decision 0061). */
+export const getTransferRequests = async (): Promise<TransferRequestRow[]> =>
+  transferRequestList.parse(await stockApi.get('stock_transfer_request').json()).items;
+
+/** PUT /api/v2/stock_transfer_request/:id/decision: done or declined, once (Idempotency-Key: a lost answer asked again is applied once). */
+export const decideTransfer = async (id: string, status: TransferDecision, key: string): Promise<TransferRequestRow> =>
+  transferRequestRow.parse(
+    await stockApi.put(`stock_transfer_request/${encodeURIComponent(id)}/decision`, { json: { status }, headers: { 'Idempotency-Key': key } }).json(),
+  );

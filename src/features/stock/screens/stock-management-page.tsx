@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams, Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STOCK_TYPES, type StockType } from '../../../domain/stock';
 import { useProfile } from '../../../lib/profile';
@@ -15,6 +16,8 @@ import { useStockPage } from '../api/get-stock';
 import { StockTable } from '../components/stock-table';
 import { LoadMoreOrEnd, StockMorePage } from '../components/stock-more-page';
 import { TransferDialog } from '../components/transfer-dialog';
+import { TransferRequestsDialog } from '../components/transfer-requests-dialog';
+import { TRANSFER_REQUESTS_KEY } from '../api/stock-transfer';
 import type { StockItemRow } from '../../../contract/stock';
 import { can, holdsPlant } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
@@ -50,6 +53,10 @@ export default function StockManagementPage() {
     setParams(next, { replace: true });
   };
   const data = list.data;
+  const client = useQueryClient();
+  // Decision 0061: the transfer requests open from the toolbar, or from the address a requester's
+  // notification of a decision opens (?transfers=1).
+  const showingTransfers = params.get('transfers') === '1';
   const onTransfer = online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined;
   // My team stock lists plants of the team the caller may not hold; a transfer there is refused (403).
   const canTransfer = (item: StockItemRow) => holdsPlant(permissions, plants, item.plant);
@@ -81,6 +88,9 @@ export default function StockManagementPage() {
             {t('stock.clearSearch')}
           </button>
         )}
+        <button type="button" className="button ghost" aria-haspopup="dialog" onClick={() => go({ transfers: '1' })}>
+          {t('stock.transferRequests')}
+        </button>
         {data && (
           <span className="muted">
             {t('stock.summary', {
@@ -101,10 +111,12 @@ export default function StockManagementPage() {
           onClose={() => setTransferring(null)}
           onDone={(row) => {
             setTransferring(null);
+            void client.invalidateQueries({ queryKey: TRANSFER_REQUESTS_KEY });
             setNotice(t('stock.transferDone', { quantity: row.quantity, code: row.material_code, to: row.storage_location_to }));
           }}
         />
       )}
+      {showingTransfers && <TransferRequestsDialog onClose={() => go({ transfers: null })} />}
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
         <LoadError error={list.error} />

@@ -1,0 +1,144 @@
+/**
+ * The stock transfer requests a caller sees (decision 0061): their own, and, for those who read a
+ * plant's storage locations, the plant's. Who may update the plant's storage locations marks a
+ * waiting request done or declined, once; the requester is told by a notification that opens here.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TransferRequestRow } from '../../../contract/stock';
+import { can, holdsPlant } from '../../../domain/permissions';
+import type { TransferDecision } from '../../../domain/stock';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/date-formats';
+import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToastNotice } from '../../../components/ui/toast';
+import { decideTransfer, getTransferRequests, TRANSFER_REQUESTS_KEY } from '../api/stock-transfer';
+
+const STATUS_LABEL: Record<string, string> = {
+  requested: 'stock.transferStatus.requested',
+  done: 'stock.transferStatus.done',
+  declined: 'stock.transferStatus.declined',
+};
+
+/** A waiting request's two decisions: done is the expected one (primary), declined beside it. */
+const DECISIONS: Array<{ status: TransferDecision; className: string; label: string; labelFor: string }> = [
+  { status: 'done', className: 'primary', label: 'stock.transferMarkDone', labelFor: 'stock.transferMarkDoneFor' },
+  { status: 'declined', className: 'ghost', label: 'stock.transferDecline', labelFor: 'stock.transferDeclineFor' },
+];
+
+export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { email, permissions, plants } = useProfile();
+  const online = useOnline();
+  const client = useQueryClient();
+  const setNotice = useToastNotice();
+  const [error, setError] = useState<string | null>(null);
+  // One Idempotency-Key per request and decision, for the dialog's life: pressed again after a
+  // lost answer, the same decision is applied once.
+  const [keys] = useState(() => new Map<string, string>());
+  const list = useQuery({ queryKey: TRANSFER_REQUESTS_KEY, queryFn: getTransferRequests });
+  const decide = useMutation({
+    meta: { silent: true },
+    mutationFn: ({ row, status }: { row: TransferRequestRow; status: TransferDecision }) => {
+      const id = `${row.id}:${status}`;
+      const key = keys.get(id) ?? crypto.randomUUID();
+      keys.set(id, key);
+      return decideTransfer(row.id, status, key);
+    },
+    onSuccess: (row) => {
+      setError(null);
+      const words = { quantity: row.quantity, code: row.material_code };
+      setNotice(row.status === 'done' ? t('stock.transferMarkedDone', words) : t('stock.transferMarkedDeclined', words));
+    },
+    // Already decided by someone else (409) or gone: the message says so, and the list shows what holds now.
+    onError: async (failure) => setError(await errorMessage(failure)),
+    onSettled: () => client.invalidateQueries({ queryKey: TRANSFER_REQUESTS_KEY }),
+  });
+  const mayDecide = (row: TransferRequestRow) =>
+    row.status === 'requested' && can(permissions, 'storageLocations.update') && holdsPlant(permissions, plants, row.plant);
+  const rows = list.data ?? [];
+  const waiting = rows.filter((row) => row.status === 'requested');
+  const decided = rows.filter((row) => row.status !== 'requested');
+  const mine = (row: TransferRequestRow) => !row.requested_by || row.requested_by.toLowerCase() === email.toLowerCase();
+
+  const renderRow = (row: TransferRequestRow) => (
+    <li key={row.id} className="transfer-request">
+      <div className="transfer-request-line">
+        <span className="dense-row-main">
+          <span className="material-code">{row.material_code}</span>
+          {row.material_description && <span className="dense-row-sub">{row.material_description}</span>}
+          <span className="transfer-request-where">
+            {t('stock.transferRoute', { plant: row.plant, from: row.storage_location_from, to: row.storage_location_to })}
+          </span>
+        </span>
+        <span className="dense-row-side">
+          <strong>
+            {row.quantity} {row.unit && <span className="unit">{row.unit}</span>}
+          </strong>
+          <span className={`chip transfer-${row.status}`}>{t(STATUS_LABEL[row.status] ?? 'stock.transferStatus.requested')}</span>
+        </span>
+      </div>
+      <p className="transfer-request-when">
+        {mine(row)
+          ? t('stock.transferRequestedAt', { when: formatDateTime(row.created) })
+          : t('stock.transferRequestedBy', { email: row.requested_by, when: formatDateTime(row.created) })}
+        {row.decided_at && (
+          <>
+            <br />
+            {t(row.status === 'done' ? 'stock.transferDoneBy' : 'stock.transferDeclinedBy', {
+              email: row.decided_by ?? t('stock.transferSomeone'),
+              when: formatDateTime(row.decided_at),
+            })}
+          </>
+        )}
+      </p>
+      {mayDecide(row) && (
+        <div className="transfer-request-actions">
+          {DECISIONS.map(({ status, className, label, labelFor }) => (
+            <button
+              key={status}
+              type="button"
+              className={`button small ${className}`}
+              disabled={!online || decide.isPending}
+              aria-label={t(labelFor, { code: row.material_code, quantity: row.quantity })}
+              onClick={() => decide.mutate({ row, status })}
+            >
+              {t(label)}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+
+  return (
+    <Dialog open title={t('stock.transferRequestsTitle')} onClose={onClose}>
+      <div className="transfer-requests">
+        {!online && rows.some(mayDecide) && <p className="muted">{t('stock.transferDecideOnline')}</p>}
+        {list.isPending && <Spinner label={t('stock.transferRequestsLoading')} />}
+        {list.error && <LoadError error={list.error} />}
+        {list.data && rows.length === 0 && <p className="muted">{t('stock.transferRequestsEmpty')}</p>}
+        {waiting.length > 0 && (
+          <>
+            <h3 className="transfer-requests-heading">{t('stock.transferWaiting', { n: waiting.length })}</h3>
+            <ul className="dense-list">{waiting.map(renderRow)}</ul>
+          </>
+        )}
+        {decided.length > 0 && (
+          <>
+            <h3 className="transfer-requests-heading">{t('stock.transferDecided', { n: decided.length })}</h3>
+            <ul className="dense-list">{decided.map(renderRow)}</ul>
+          </>
+        )}
+        {rows.length >= 100 && <p className="muted">{t('stock.transferRequestsNewest', { max: 100 })}</p>}
+        <FormActions error={error} onCancel={onClose} cancelLabel={t('common.close')} />
+      </div>
+    </Dialog>
+  );
+}
