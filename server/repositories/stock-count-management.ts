@@ -22,7 +22,7 @@ import { can, isSuperManager } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import { grantsOfUser, isExpired, type CurrentUser } from './users';
-import { bookOfStockItem, openRecounts, plannerGroupLimit } from './stock-counts';
+import { bookOfStockItem, countPlannerGroupSql, openRecounts, plannerGroupLimit } from './stock-counts';
 
 type Executor = Db | Tx;
 
@@ -219,24 +219,34 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 /** §3 front-liner statistics: tasks per person counting, and a total row. Cancelled counts are no tasks. */
 export async function occupancyReport(
   db: Executor,
-  filter: { startDate: string; endDate: string; plant?: string; plannerGroup?: string; plannerGroupPlants?: readonly string[]; conductedBy?: string },
+  filter: {
+    startDate: string;
+    endDate: string;
+    plant?: string;
+    plannerGroup?: string;
+    plannerGroupPlants?: readonly string[];
+    conductedBy?: string;
+    /** The counts the caller sees (stockCountScope): the report tells nothing about others. */
+    scope?: SQL;
+  },
 ): Promise<{ rows: OccupancyRow[]; total: OccupancyRow }> {
   // A planner group is a code within a plant: the group of the caller's plants only (another
-  // plant's group of the same code is not theirs); a super manager's, in any plant.
+  // plant's group of the same code is not theirs); a super manager's, in any plant. A count's
+  // group is the one rule of the count lists (countPlannerGroupSql: its own, else its work
+  // centre's), so a count planned for another group is not reported to this one.
   const groupPlants = filter.plannerGroupPlants;
-  const inGroupPlants = (plant: SQL) => (groupPlants === undefined ? sql`true` : inArray(plant, [...groupPlants]));
-  const plannerGroupWorkCenters = filter.plannerGroup
-    ? sql`((${stockCounts.plannerGroup} = ${filter.plannerGroup} and ${inGroupPlants(sql`${stockCounts.plant}`)})
-        or (${stockCounts.plant}, ${stockCounts.workCenter}) in (select w.plant, w.code from work_centers w where w.planner_group = ${filter.plannerGroup} and ${inGroupPlants(sql`w.plant`)}))`
+  const plannerGroupCounts = filter.plannerGroup
+    ? and(sql`${countPlannerGroupSql} = ${filter.plannerGroup}`, groupPlants === undefined ? undefined : inArray(stockCounts.plant, [...groupPlants]))
     : undefined;
   const counts = and(
+    filter.scope,
     gte(stockCounts.created, new Date(`${filter.startDate}T00:00:00Z`)),
     // The day after the end, in SQL: 9999-12-31 + 1 day is no JavaScript Date PostgreSQL reads.
     sql`${stockCounts.created} < ((${filter.endDate}::date + 1)::timestamp at time zone 'UTC')`,
     ne(stockCounts.status, 'cancelled'),
     eq(stockCounts.isDraft, false),
     filter.plant ? eq(stockCounts.plant, filter.plant) : undefined,
-    plannerGroupWorkCenters,
+    plannerGroupCounts,
   );
   // A task per person and count: the person of conducted_by, and (#18) each counter of a part of
   // a split count; someone both is counted once (union).

@@ -356,6 +356,9 @@ export async function decideApproval(tx: Tx, editor: CurrentUser, id: string, de
     throw new HttpError(409, `This request was already ${row.approvalStatus.toLowerCase()}${current.decided_by_email ? ` by ${current.decided_by_email}` : ''}`);
   }
   if (row.requestingUserId === editor.id) throw new HttpError(403, 'Not allowed: you may not decide your own request');
+  // As removal and expiry (decision 0010): a request of one who holds a super manager's grants is
+  // decided by a super manager (a rejection locks them out, an approval lets a super manager in).
+  assertMayManage(editor, (await grantStateOf(tx, row.requestingUserId)).grants, 'decide the request of');
   const [target] = await tx.select().from(users).where(eq(users.id, row.requestingUserId)).for('update');
   const [decided] = await tx
     .update(approvalRequests)

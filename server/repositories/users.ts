@@ -189,7 +189,10 @@ export async function buildProfile(db: Db, user: CurrentUser): Promise<Profile> 
       .from(approvalRequests)
       .where(and(eq(approvalRequests.requestingUserId, user.id), eq(approvalRequests.approvalStatus, 'Pending')))
       .limit(1),
-    db.select({ text: importantMessages.text }).from(importantMessages).orderBy(asc(importantMessages.position)),
+    // §1: a user not (yet) approved sees no information, the company's broadcasts included.
+    user.approvalStatus === 'Approved'
+      ? db.select({ text: importantMessages.text }).from(importantMessages).orderBy(asc(importantMessages.position))
+      : Promise.resolve([]),
   ]);
   if (!row) throw new Error(`user ${user.id} vanished`);
   return {

@@ -207,6 +207,9 @@ describe('others\u2019 notification settings (decision 0054)', () => {
     expect(mayEditNotificationsOf(['stock_admin'], ['stock_admin', 'supervisor'])).toBe(true);
     expect(mayEditNotificationsOf(['stock_admin'], ['super_manager'])).toBe(false);
     expect(mayEditNotificationsOf(['supervisor', 'stock_admin'], ['super_manager_read_only'])).toBe(false);
+    // A read-only super manager who is also a supervisor edits as a supervisor, not as a super manager.
+    expect(mayEditNotificationsOf(['supervisor', 'super_manager_read_only'], ['super_manager'])).toBe(false);
+    expect(mayEditNotificationsOf(['supervisor', 'super_manager_read_only'], ['mechanic'])).toBe(true);
   });
 });
 

@@ -198,11 +198,12 @@ export function holdsPlant(grants: readonly string[], plants: readonly string[],
 
 /**
  * Whether a holder of `notificationSettings.editOthers` may read and change the notification
- * settings of a user with `target` grants (decision 0054): super managers anyone's; others never a
+ * settings of a user with `target` grants (decision 0054): super managers (not read-only) anyone's; others never a
  * super manager's, nor a stock admin's unless they are one (not upwards). Plants are checked apart.
  */
 export function mayEditNotificationsOf(caller: readonly string[], target: readonly string[]): boolean {
-  if (isSuperManager(caller)) return true;
+  // Only the writing super manager: a read-only one who is also a supervisor edits as a supervisor.
+  if (caller.includes('super_manager')) return true;
   if (isSuperManager(target)) return false;
   return !target.includes('stock_admin') || caller.includes('stock_admin');
 }

@@ -367,6 +367,9 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
     const me = await profile(bearer(token));
     expect(me.statusCode).toBe(200);
     expect(me.json().approvalRequestId).toEqual(expect.any(String));
+    // §1: no information before approval, the broadcasts included (an approved user reads them).
+    expect(me.json().importantMessages).toEqual([]);
+    expect((await profile(bearer(await product.token('mechanic@example.com')))).json().importantMessages.length).toBeGreaterThan(0);
     const data = await product.app.inject({ method: 'GET', url: '/user_api/v1/constants/permissions', headers: bearer(token) });
     expect(data.statusCode).toBe(403);
   });

@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/constants';
 import type { NotificationSettingsEntry } from '../../src/contract/notifications';
-import { auditLog, notificationDevices, notifications, users } from '../../server/db/schema';
+import { auditLog, notificationDevices, notifications, userGrants, users } from '../../server/db/schema';
 import { emitNotifications } from '../../server/notifications/emit';
 import { channelsFor } from '../../server/notifications/record';
 import { createDispatcher, MAX_ATTEMPTS } from '../../server/notifications/dispatcher';
@@ -268,6 +268,20 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect(upwards.json().message).toBe('You may not change the notification settings of a user whose role ranks above yours');
       expect((await settingsOf('supervisor', 'stockAdmin')).statusCode).toBe(403);
       expect((await settingsOf('stockAdmin', 'supervisor')).statusCode).toBe(200);
+    });
+
+    it('lets a read-only super manager who is also a supervisor edit as a supervisor only (plants and rank), not as a super manager', async () => {
+      await product.database.db.insert(userGrants).values({ userId: ids.supervisor!, grantId: 'super_manager_read_only' });
+      try {
+        expect((await settingsOf('supervisor', 'mechanic')).statusCode).toBe(200);
+        expect((await settingsOf('supervisor', 'lyon')).statusCode).toBe(403);
+        const managers = (await settingsOf('manager', 'manager')).json().notification_settings as NotificationSettingsEntry[];
+        const redirected = managers.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [], emailEnabled: true, email: 'supervisor@example.com' } : e));
+        expect((await call('PUT', `/users/${ids.manager}/notifications_settings`, 'supervisor', { notificationSettings: redirected })).statusCode).toBe(403);
+        expect((await settingsOf('manager', 'manager')).json().notification_settings[0].email).toBe(managers[0]!.email);
+      } finally {
+        await product.database.db.delete(userGrants).where(and(eq(userGrants.userId, ids.supervisor!), eq(userGrants.grantId, 'super_manager_read_only')));
+      }
     });
 
     it('shows push device tokens only to their owner; a supervisor, stock admin or manager sees the devices without them', async () => {

@@ -562,9 +562,11 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       }
     });
 
-    it('stock transfer requests: their own (super managers: everyone’s), newest first', async () => {
+    it('stock transfer requests: their own, their plants\' where they read storage locations (super managers: everyone’s), newest first', async () => {
+      // Decision 0061: readers of storage locations (cs admin, stock admin) see their plants' requests.
+      const plants = ['cs.admin', 'stock.admin'].includes(who) ? [...PLANTS_OF[who]] : [];
       const expected = await query(sql`select t.id from stock_transfer_requests t join users u on u.id = t.user_id
-        where ${SUPER_MANAGERS.includes(who)} or u.email = ${emailOf(who)}`);
+        where ${SUPER_MANAGERS.includes(who)} or u.email = ${emailOf(who)} or t.plant = any(string_to_array(${plants.join(',')}, ','))`);
       expect(expected.length).toBeLessThan(100);
       const items = ok(await get(who, '/stock_transfer_request')).items as Array<{ id: string; created: string }>;
       expect(items.map((t) => t.id).sort()).toEqual(expected.map((t) => String(t.id)).sort());
@@ -613,7 +615,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         from stock_counts where created >= '2026-01-01T00:00:00Z' and created < '2100-01-01T00:00:00Z' and status <> 'cancelled' and not is_draft
           and conducted_by is not null
           and (${plant}::text is null or plant = ${plant})
-          and (${group}::text is null or planner_group = ${group} or work_center in (select code from work_centers where planner_group = ${group}))
+          and (${group}::text is null or coalesce(planner_group, (select w.planner_group from work_centers w where w.plant = stock_counts.plant and w.code = stock_counts.work_center)) = ${group})
           and (${person}::text is null or conducted_by = ${person})
         group by conducted_by order by conducted_by`);
       const body = res.json();
@@ -937,6 +939,9 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe('Stock counts are not used in plant DE02');
         expect(ok(await get('stock.admin', '/my_stock_count?maxResults=500&page=1')).stock_counts.every((c: { plant: string }) => c.plant === 'FI01')).toBe(true);
+        // The front-liner report tells nothing of counts the lists hide (DE02 had counts a moment ago).
+        for (const who of ['stock.admin', 'cs.admin'] as const) expect(ok(await get(who, `${OCCUPANCY}&plant=DE02`)).rows, who).toEqual([]);
+        expect(ok(await get('manager', `${OCCUPANCY}&plant=DE02`)).rows.length).toBeGreaterThan(0);
       } finally {
         await db.execute(sql`insert into allowed_plants (parameter, plant) values ('stock_count_allowed_plants', 'DE02')`);
       }

@@ -423,6 +423,15 @@ describe.each(ENGINES)('important messages on %s', (engine) => {
     expect(await messagesOf('mechanic')).toEqual([]);
   });
 
+  it('saves at once end with one whole list, never a mix of two (writers take turns)', async () => {
+    const lists = Array.from({ length: 6 }, (_, i) => [`Save ${i} first`, `Save ${i} second`]);
+    const answers = await Promise.all([...lists.map((list) => call('manager', 'PUT', { important_messages: list })), call('manager', 'DELETE')]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(7).fill(200));
+    const final = await messagesOf('mechanic');
+    expect([[], ...lists]).toContainEqual(final);
+    await call('manager', 'DELETE');
+  });
+
   it('refuses bodies that are not a list of messages with a 400 naming the field', async () => {
     for (const payload of [{}, { important_messages: 'hi' }, { important_messages: [''] }, { important_messages: ['x'.repeat(501)] }, { important_messages: ['a'], extra: 1 }]) {
       const res = await call('manager', 'PUT', payload);

@@ -475,6 +475,18 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
     });
   });
 
+  it('leaves the request of one who holds a super manager\'s grants to a super manager (decision 0010)', async () => {
+    const newcomer = 'future.manager@parts.example';
+    const { approvalRequestId, uid } = (await call('GET', newcomer, '/user/profile')).json();
+    await product.database.db.insert(userGrants).values({ userId: uid, grantId: 'super_manager' });
+    for (const verb of ['reject', 'approve']) {
+      const refused = await call('POST', 'acceptance@example.com', `/approval_requests/${approvalRequestId}/${verb}`);
+      expect(refused.statusCode, verb).toBe(403);
+      expect(refused.json().message).toBe('Not allowed: only a super manager may decide the request of a super manager');
+    }
+    expect((await call('POST', 'manager@example.com', `/approval_requests/${approvalRequestId}/approve`)).json().approval_status).toBe('Approved');
+  });
+
   describe('audit log', () => {
     it('is read by super managers only, newest first, and filtered by user', async () => {
       const all = await call('GET', 'viewer@example.com', '/audit_log?maxResults=3');

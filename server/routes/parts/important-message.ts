@@ -4,7 +4,7 @@
  * runMutation (Idempotency-Key honoured), with an audit-log entry of before and after.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { errorBody } from '../../../src/contract/common';
 import { importantMessagesBody, importantMessagesResponse } from '../../../src/contract/parts';
 import type { Db, Tx } from '../../db/client';
@@ -15,6 +15,10 @@ import { runMutation } from '../../plugins/idempotency';
 const tags = ['important messages'];
 
 async function replaceMessages(tx: Tx, actor: { id: string; email: string }, next: string[]) {
+  // Writers take turns (as decision 0060's priority writers): without it, two saves at once on
+  // PostgreSQL each deleted only the rows they saw and left both lists (positions doubled), and a
+  // clear racing a save answered [] while messages stayed.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('important_messages'))`);
   const before = (await tx.select({ text: importantMessages.text }).from(importantMessages).orderBy(asc(importantMessages.position))).map((row) => row.text);
   await tx.delete(importantMessages);
   if (next.length > 0) {

@@ -23,7 +23,7 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { notifyStockCountAssigned, resolveStockCountNotifications } from '../../notifications/producers';
-import { assertEditable, assertOverseer, findStockCount, readsWhole, toStockCountRows } from '../../repositories/stock-counts';
+import { assertEditable, assertOverseer, findStockCount, readsWhole, stockCountScope, toStockCountRows } from '../../repositories/stock-counts';
 import { applySplit, isSplit, myPart, partsOf } from '../../repositories/stock-count-parts';
 import { tellAllCounters, tellCounters } from './stock-count-parts';
 import {
@@ -180,6 +180,9 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         plannerGroup: q.planner_group,
         ...(q.planner_group && !superManager ? { plannerGroupPlants: groupPlants } : {}),
         conductedBy: q.conducted_by,
+        // Only counts the caller sees in the count lists (§6: stock counts only in allowed plants):
+        // by plant as a plant-wide reader, by planner group as its overseer.
+        scope: await stockCountScope(db, user, q.plant ? 'any' : 'overseer'),
       });
     },
   );

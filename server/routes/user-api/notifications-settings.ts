@@ -33,12 +33,15 @@ async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promis
   const refused = new HttpError(403, 'You may only read and change your own notification settings');
   if (!can(caller.grants, 'notificationSettings.editOthers')) throw refused;
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid));
-  if (isSuperManager(caller.grants)) {
+  // Anyone's only for the writing super manager: a read-only super manager who is also a
+  // supervisor or stock admin (§6: rights are the union) edits within that role's plants and rank.
+  if (caller.grants.includes('super_manager')) {
     if (!target) throw new HttpError(404, `No user ${uid}`);
     return 'other';
   }
   if (!target) throw refused;
-  const scope = (await callerNotificationPlants(db, caller)) ?? [];
+  const editing = { grants: caller.grants.filter((grant) => !isSuperManager([grant])), plants: caller.plants };
+  const scope = (await callerNotificationPlants(db, editing)) ?? [];
   const targetPlants = await db
     .select({ code: userAttachments.code })
     .from(userAttachments)
