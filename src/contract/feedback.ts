@@ -30,7 +30,8 @@ const positiveQuantity = z
   .check(z.gt(0, 'Quantity should be greater than 0'), z.lte(1_000_000, 'Quantity must be 1,000,000 or less'));
 const countedQuantity = (field: string) =>
   z
-    .number({ message: required(field) })
+    // Left empty: required; typed but no number (-1, abc): the rule it breaks, not "required".
+    .number({ error: (issue) => (issue.input === undefined ? required(field) : 'Quantity should be greater than or equal to 0') })
     .check(z.gte(0, 'Quantity should be greater than or equal to 0'), z.lte(1_000_000, 'Quantity must be 1,000,000 or less'));
 
 /** §5 e-mail (the domain is not limited here: contacts of access points are outside the company). */

@@ -182,6 +182,28 @@ test('a mechanic sends feedback, the last form is remembered; help and change lo
   await expect(page.getByRole('radio', { name: /Request a stock transfer/ })).toBeChecked();
   // Sent: the form starts empty again.
   await expect(page.getByLabel('Material *')).toHaveValue('');
+  // Decision 0062: a send pressed offline goes at the next start even if the form is never opened
+  // again (the tab closed while it waited); its fields are read-only while it waits.
+  await page.getByLabel('Plant *').selectOption('FI01');
+  await page.getByLabel('From storage location *').fill('0001');
+  await page.getByLabel('To storage location *').fill('V001');
+  await page.getByLabel('Material *').fill('KM1002');
+  await page.getByLabel('Quantity *').fill('3');
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No connection: your message is kept on this device' })).toBeVisible();
+  await expect(page.getByLabel('Material *')).toBeDisabled();
+  const context = page.context();
+  await page.close();
+  await context.setOffline(false);
+  page = await context.newPage();
+  const delivered = page.waitForResponse((response) => response.url().endsWith('/user_api/v1/feedback') && response.request().method() === 'POST');
+  await page.goto('/status-monitor');
+  expect((await delivered).status()).toBe(201);
+  expect((await (await delivered).json()).payload).toMatchObject({ materialCode: 'KM1002', quantity: 3 });
+  await page.goto('/feedback');
+  await expect(page.getByLabel('Material *')).toHaveValue('');
+  await expect(page.getByLabel('Material *')).toBeEnabled();
 
   await page.goto('/info');
   await expect(page.getByRole('heading', { name: 'What the icons mean' })).toBeVisible();

@@ -16,6 +16,7 @@ import { SideBar } from './side-bar';
 import { BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
 import { useOfflineSync } from '../use-offline-sync';
+import { useWaitingFeedback } from '../../features/feedback/api/feedback-drafts';
 import { ImportantMessagesBanner, useImportantMessages } from './important-messages';
 import { Toaster } from '../../components/ui/toast';
 import { usePushToasts } from '../../features/notifications/hooks/use-push-toasts';
@@ -48,6 +49,7 @@ export function Shell() {
   const route = matches.map((match) => match.handle as AppRoute | undefined).findLast(Boolean);
   const items = useMemo(() => navItems(profile, allowedPlants), [profile, allowedPlants]);
   useOfflineSync(profile.email);
+  useWaitingFeedback(profile.email);
   usePushToasts();
   const importantMessages = useImportantMessages(profile.importantMessages);
   const titleKey = route?.titleKey ?? 'routes.notFound';

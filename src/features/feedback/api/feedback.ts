@@ -1,6 +1,7 @@
 /** POST /user_api/v1/feedback (one of the six forms) and GET /feedback/plants (§6: the plants a form may name). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { feedbackItem, feedbackPlants, type FeedbackBody } from '../../../contract/feedback';
+import { feedbackPlants, type FeedbackBody } from '../../../contract/feedback';
+import { postFeedback } from './feedback-drafts';
 import { userApi } from '../../../lib/api-client';
 
 export const feedbackQueries = {
@@ -24,8 +25,7 @@ export function useSendFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async ({ body, key }: { body: FeedbackBody; key: string }) =>
-      feedbackItem.parse(await userApi.post('feedback', { json: body, headers: { 'Idempotency-Key': key } }).json()),
+    mutationFn: ({ body, key }: { body: FeedbackBody; key: string }) => postFeedback(body, key),
     // The status monitor's Sent feedback sub-tab (notifications/api/related-lists.ts).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications', 'sent-feedback'] }),
   });

@@ -3,7 +3,7 @@
  * §5 messages in the user's language next to each field; the server's answer (a plant outside
  * the user's own, say) is shown as it comes.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackBody, FEEDBACK_RATING_MAX, type FeedbackType } from '../../../contract/feedback';
 import { MESSAGES } from '../../../domain/constants';
@@ -12,9 +12,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useProfile } from '../../../lib/profile';
 import { useFeedbackPlants, useSendFeedback } from '../api/feedback';
+import { draftKeyOf, readDraft, settleSend, writeDraft, type Draft, type DraftValues as Values } from '../api/feedback-drafts';
 import { FORM_FIELDS, type FormField } from './form-fields';
-
-type Values = Record<string, string>;
 
 function toBody(type: FeedbackType, values: Values): Record<string, unknown> {
   const body: Record<string, unknown> = { type };
@@ -28,44 +27,18 @@ function toBody(type: FeedbackType, values: Values): Record<string, unknown> {
   return body;
 }
 
-/** What was typed in one form, kept on the device until it is sent; its key names that text to the server. */
-interface Draft {
-  values: Values;
-  key: string;
-}
-
-const draftKeyOf = (email: string, type: FeedbackType) => `feedback-draft:${email}:${type}`;
-
-function readDraft(storageKey: string): Draft {
-  try {
-    const stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<Draft> | null;
-    if (stored && typeof stored.key === 'string' && stored.values && typeof stored.values === 'object') return { values: stored.values, key: stored.key };
-  } catch {
-    // not a draft: start a new one
-  }
-  return { values: {}, key: crypto.randomUUID() };
-}
-
-function writeDraft(storageKey: string, draft: Draft): void {
-  try {
-    if (Object.values(draft.values).some((value) => value !== '')) localStorage.setItem(storageKey, JSON.stringify(draft));
-    else localStorage.removeItem(storageKey);
-  } catch {
-    // storage full or blocked: the form still works, the draft is not kept
-  }
-}
-
 export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () => void }) {
   const { t } = useTranslation();
   const { email } = useProfile();
   const fields = FORM_FIELDS[type];
-  // Nothing typed is lost (a reload, another form type and back, a send without connection): the
-  // draft lives on the device per user and form until it is sent.
+  // Nothing typed is lost (a reload, another form type and back, a send without connection, the
+  // app closed while it waits): the draft lives on the device per user and form until the server
+  // has it (api/feedback-drafts.ts, decision 0062).
   const storageKey = draftKeyOf(email, type);
   const [draft, setDraft] = useState<Draft>(() => readDraft(storageKey));
   const values = draft.values;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(() => draft.refused ?? null);
   const [missingRequired, setMissingRequired] = useState(false);
   const plants = useFeedbackPlants();
   const send = useSendFeedback();
@@ -105,20 +78,50 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
     }
     setErrors({});
     setMissingRequired(false);
-    send.mutate({ body: parsed.data, key: draft.key }, {
-      onSuccess: () => {
-        const fresh = { values: {}, key: crypto.randomUUID() };
-        writeDraft(storageKey, fresh);
-        setDraft(fresh);
-        onSent();
-      },
-      onError: async (failure) => setServerError(await errorMessage(failure)),
-    });
+    // Kept as sending before it goes: closed now, it is sent at the next start (under its key).
+    const sending: Draft = { values: draft.values, key: draft.key, sending: parsed.data };
+    writeDraft(storageKey, sending);
+    setDraft(sending);
+    deliver(sending);
   };
 
+  const deliver = (sending: Draft) => {
+    if (!sending.sending) return;
+    send.mutate(
+      { body: sending.sending, key: sending.key },
+      {
+        onSuccess: async () => {
+          await settleSend(storageKey, sending.key, { ok: true });
+          setDraft(readDraft(storageKey));
+          onSent();
+        },
+        // Refused (4xx): the text is back for correcting, with the server's words. No answer: it
+        // stays waiting and goes when the connection returns (feedback-drafts.ts).
+        onError: async (failure) => {
+          const outcome = await settleSend(storageKey, sending.key, { ok: false, error: failure });
+          setDraft(readDraft(storageKey));
+          if (outcome === 'refused') setServerError(await errorMessage(failure));
+        },
+      },
+    );
+  };
+
+  // A send that was waiting when the form was last open goes now (the same key: applied once,
+  // also if the background send of feedback-drafts.ts delivers it at the same moment).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !draft.sending) return;
+    resumed.current = true;
+    deliver(draft);
+    // Only at mount: a send pressed later goes from submit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // Another text is another submission: a new key (the same text sent again keeps its key: applied once).
+  // While a text is being sent the fields are read-only: an edit would be lost when it arrives.
   const set = (name: string, value: string) =>
     setDraft((old) => {
+      if (old.sending) return old;
       const next = { values: { ...old.values, [name]: value }, key: crypto.randomUUID() };
       writeDraft(storageKey, next);
       return next;
@@ -131,9 +134,11 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
           {t('feedback.noPlants')}
         </p>
       )}
-      {fields.map((field) => (
-        <Field key={field.name} field={field} value={values[field.name] ?? ''} error={errors[field.name]} plants={plants.data ?? []} onChange={set} />
-      ))}
+      <fieldset className="feedback-fields" disabled={Boolean(draft.sending)}>
+        {fields.map((field) => (
+          <Field key={field.name} field={field} value={values[field.name] ?? ''} error={errors[field.name]} plants={plants.data ?? []} onChange={set} />
+        ))}
+      </fieldset>
       {missingRequired && (
         <p className="form-error" role="alert">
           {t('feedback.errors.summary')}
@@ -145,13 +150,13 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
         </p>
       )}
       {/* Offline the send waits (kept as a draft too) and goes as soon as the connection returns. */}
-      {send.isPaused && (
+      {draft.sending && (send.isPaused || !send.isPending) && (
         <p className="notice" role="status">
           {t('feedback.waitingForConnection')}
         </p>
       )}
       <div className="button-row start">
-        <button type="submit" className="button primary" disabled={send.isPending || noPlants}>
+        <button type="submit" className="button primary" disabled={send.isPending || Boolean(draft.sending) || noPlants}>
           {t('feedback.send')}
         </button>
       </div>
@@ -185,7 +190,15 @@ function Field({
         <div className="rating-options">
           {Array.from({ length: FEEDBACK_RATING_MAX }, (_, index) => String(index + 1)).map((score) => (
             <label key={score} className={`rating-option${value === score ? ' selected' : ''}`}>
-              <input type="radio" name="rating" value={score} checked={value === score} onChange={() => onChange('rating', score)} />
+              <input
+                type="radio"
+                name="rating"
+                value={score}
+                checked={value === score}
+                // The missing rating is the first field the cursor goes to (focusFirstInvalid), as other fields.
+                aria-invalid={error ? true : undefined}
+                onChange={() => onChange('rating', score)}
+              />
               <span aria-hidden="true">{Number(score) <= Number(value || 0) ? '★' : '☆'}</span>
               <span className="visually-hidden">{t('feedback.ratingValue', { score, max: FEEDBACK_RATING_MAX })}</span>
             </label>

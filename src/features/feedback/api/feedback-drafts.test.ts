@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HTTPError } from 'ky';
+import type { FeedbackBody } from '../../../contract/feedback';
+import { draftKeyOf, readDraft, sendWaitingFeedback, writeDraft, type Draft } from './feedback-drafts';
+
+/** The browser's localStorage, in memory (the unit tests run in Node). */
+class MemoryStorage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  getItem(name: string) {
+    return this.items.get(name) ?? null;
+  }
+  setItem(name: string, value: string) {
+    this.items.set(name, String(value));
+  }
+  removeItem(name: string) {
+    this.items.delete(name);
+  }
+  clear() {
+    this.items.clear();
+  }
+}
+
+const body = { type: 'ReportIssue', issue: 'The lift at gate 4 is stuck' } as unknown as FeedbackBody;
+const waiting = (key: string): Draft => ({ values: { issue: 'The lift at gate 4 is stuck' }, key, sending: body });
+const refusal = () =>
+  new HTTPError(
+    new Response(JSON.stringify({ message: 'Field issue must be 2000 characters or less' }), { status: 400, headers: { 'content-type': 'application/json' } }),
+    new Request('http://localhost/user_api/v1/feedback', { method: 'POST' }),
+    {} as never,
+  );
+
+describe('feedback whose Send was pressed (decision 0062)', () => {
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+  });
+
+  it('is sent under its own key at the next start and then forgotten; other users\' and unsent drafts stay', async () => {
+    const mine = draftKeyOf('mechanic@example.com', 'ReportIssue');
+    const typedOnly = draftKeyOf('mechanic@example.com', 'Feedback');
+    const theirs = draftKeyOf('supervisor@example.com', 'ReportIssue');
+    writeDraft(mine, waiting('key-1'));
+    writeDraft(typedOnly, { values: { openFeedback: 'half a thought' }, key: 'key-2' });
+    writeDraft(theirs, waiting('key-3'));
+    const posted: Array<[FeedbackBody, string]> = [];
+    const delivered = await sendWaitingFeedback('mechanic@example.com', async (sent, key) => {
+      posted.push([sent, key]);
+      return {} as never;
+    });
+    expect(delivered).toBe(1);
+    expect(posted).toEqual([[body, 'key-1']]);
+    expect(localStorage.getItem(mine)).toBeNull();
+    expect(readDraft(typedOnly).values).toEqual({ openFeedback: 'half a thought' });
+    expect(readDraft(theirs).sending).toEqual(body);
+  });
+
+  it('stays waiting, text and key, while there is no answer', async () => {
+    const mine = draftKeyOf('mechanic@example.com', 'ReportIssue');
+    writeDraft(mine, waiting('key-1'));
+    const delivered = await sendWaitingFeedback('mechanic@example.com', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(delivered).toBe(0);
+    expect(readDraft(mine)).toEqual(waiting('key-1'));
+  });
+
+  it('keeps a refused text for correcting, with the server\'s words, and stops sending it', async () => {
+    const mine = draftKeyOf('mechanic@example.com', 'ReportIssue');
+    writeDraft(mine, waiting('key-1'));
+    await sendWaitingFeedback('mechanic@example.com', async () => {
+      throw refusal();
+    });
+    expect(readDraft(mine)).toEqual({ values: waiting('key-1').values, key: 'key-1', refused: 'Field issue must be 2000 characters or less' });
+    let asked = 0;
+    await sendWaitingFeedback('mechanic@example.com', async () => {
+      asked += 1;
+      return {} as never;
+    });
+    expect(asked).toBe(0);
+  });
+
+  it('does not forget a newer text typed while an older one was on its way', async () => {
+    const mine = draftKeyOf('mechanic@example.com', 'ReportIssue');
+    writeDraft(mine, waiting('key-1'));
+    await sendWaitingFeedback('mechanic@example.com', async () => {
+      writeDraft(mine, { values: { issue: 'And gate 5 too' }, key: 'key-9' });
+      return {} as never;
+    });
+    expect(readDraft(mine)).toEqual({ values: { issue: 'And gate 5 too' }, key: 'key-9' });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * What was typed into a feedback form, kept on the device per user and form until the server has
+ * it (decision 0062). Nothing typed is lost: a reload, another form and back, and a Send pressed
+ * without connection. A draft whose Send was pressed holds the body it sends (`sending`) under
+ * its key: it is sent again, under that key, at the next start and whenever the connection comes
+ * back, also when the form is never opened again (the server applies one key once).
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { feedbackItem, type FeedbackBody } from '../../../contract/feedback';
+import { afterFirstScreen } from '../../../lib/after-first-screen';
+import { errorMessage, statusOf, userApi } from '../../../lib/api-client';
+
+export type DraftValues = Record<string, string>;
+
+export interface Draft {
+  values: DraftValues;
+  /** The Idempotency-Key of this text: another text is another key. */
+  key: string;
+  /** Send was pressed: what is sent under `key` until the server answers. */
+  sending?: FeedbackBody;
+  /** The server refused the last send (its words): the text stays for the user to correct. */
+  refused?: string;
+}
+
+const PREFIX = 'feedback-draft:';
+
+export const draftKeyOf = (email: string, type: string) => `${PREFIX}${email}:${type}`;
+
+export const newDraft = (): Draft => ({ values: {}, key: crypto.randomUUID() });
+
+export function readDraft(storageKey: string): Draft {
+  try {
+    const stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<Draft> | null;
+    if (stored && typeof stored.key === 'string' && stored.values && typeof stored.values === 'object') {
+      return {
+        values: stored.values,
+        key: stored.key,
+        ...(stored.sending && typeof stored.sending === 'object' ? { sending: stored.sending } : {}),
+        ...(typeof stored.refused === 'string' ? { refused: stored.refused } : {}),
+      };
+    }
+  } catch {
+    // not a draft: start a new one
+  }
+  return newDraft();
+}
+
+export function writeDraft(storageKey: string, draft: Draft): void {
+  try {
+    if (draft.sending || Object.values(draft.values).some((value) => value !== '')) localStorage.setItem(storageKey, JSON.stringify(draft));
+    else localStorage.removeItem(storageKey);
+  } catch {
+    // storage full or blocked: the form still works, the draft is not kept
+  }
+}
+
+/** POST /user_api/v1/feedback under the draft's key: sent again after a lost answer, applied once. */
+export const postFeedback = async (body: FeedbackBody, key: string) =>
+  feedbackItem.parse(await userApi.post('feedback', { json: body, headers: { 'Idempotency-Key': key } }).json());
+
+/**
+ * The answer to one send, written into the stored draft: delivered clears it (unless the user
+ * has typed another text since, under another key); a refusal (4xx) keeps the text with the
+ * server's words and stops sending it; no answer keeps it waiting.
+ */
+export async function settleSend(storageKey: string, key: string, outcome: { ok: true } | { ok: false; error: unknown }): Promise<'sent' | 'refused' | 'waiting'> {
+  const current = readDraft(storageKey);
+  if (outcome.ok) {
+    if (current.key === key) writeDraft(storageKey, newDraft());
+    return 'sent';
+  }
+  const status = statusOf(outcome.error);
+  if (status !== null && status >= 400 && status < 500) {
+    if (current.key === key) writeDraft(storageKey, { values: current.values, key: current.key, refused: await errorMessage(outcome.error) });
+    return 'refused';
+  }
+  return 'waiting';
+}
+
+/** Sends every draft of `email` whose Send was pressed; the number delivered. */
+export async function sendWaitingFeedback(email: string, post: typeof postFeedback = postFeedback): Promise<number> {
+  let delivered = 0;
+  const keys: string[] = [];
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const name = localStorage.key(index);
+      if (name?.startsWith(`${PREFIX}${email}:`)) keys.push(name);
+    }
+  } catch {
+    return 0;
+  }
+  for (const storageKey of keys) {
+    const draft = readDraft(storageKey);
+    if (!draft.sending) continue;
+    try {
+      await post(draft.sending, draft.key);
+      if ((await settleSend(storageKey, draft.key, { ok: true })) === 'sent') delivered += 1;
+    } catch (error) {
+      await settleSend(storageKey, draft.key, { ok: false, error });
+    }
+  }
+  return delivered;
+}
+
+/** After sign-in: waiting feedback goes once the first screen is drawn and each time the connection returns. */
+export function useWaitingFeedback(email: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let stopped = false;
+    let running = false;
+    const run = () => {
+      if (stopped || running || !navigator.onLine) return;
+      running = true;
+      void sendWaitingFeedback(email)
+        .then((delivered) => {
+          if (delivered > 0) void queryClient.invalidateQueries({ queryKey: ['notifications', 'sent-feedback'] });
+        })
+        .finally(() => {
+          running = false;
+        });
+    };
+    void afterFirstScreen().then(run);
+    window.addEventListener('online', run);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', run);
+    };
+  }, [email, queryClient]);
+}
