@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const origin = request.headers.origin;
       if (origin && config.corsOrigins.includes(origin.toLowerCase())) {
         reply.header('Access-Control-Allow-Origin', origin).header('Vary', 'Origin');
-        reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, If-Match');
+        reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, If-Match, X-Device-Id');
         reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
         // A phone served from another origin reads how long the server asks it to wait (429, 503),
         // and the version of what it reads to change (ETag, sent back as If-Match).

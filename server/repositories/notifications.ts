@@ -171,7 +171,16 @@ export async function saveSettings(
   tx: Tx,
   userId: string,
   entries: NotificationSettingsEntry[],
-  options: { ownDevices: boolean; actor: { id: string; email: string } },
+  options: {
+    ownDevices: boolean;
+    actor: { id: string; email: string };
+    /**
+     * The device that saves (X-Device-Id). Given, only that device's token and sign-in state are
+     * written; of the others only `isEnabled`, and a device not stored is not added. Without it
+     * (a client that does not name itself) every device of the body is written as it is.
+     */
+    thisDevice?: string;
+  },
 ): Promise<void> {
   for (const entry of entries) {
     const values = {
@@ -195,6 +204,13 @@ export async function saveSettings(
       for (const device of entry.pushNotificationsSettings) devices.set(device.deviceId, device);
     }
     for (const device of devices.values()) {
+      if (options.thisDevice !== undefined && device.deviceId !== options.thisDevice) {
+        await tx
+          .update(notificationDevices)
+          .set({ isEnabled: device.isEnabled, updatedAt: sql`now()` as unknown as Date })
+          .where(and(eq(notificationDevices.userId, userId), eq(notificationDevices.deviceId, device.deviceId)));
+        continue;
+      }
       const values = {
         deviceName: device.deviceName || 'Unknown device',
         token: device.token?.trim() ? device.token.trim() : null,

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { OccupancyReport } from '../contract/stock';
 
 export function OccupancyChart({ report }: { report: OccupancyReport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // "33,3 %" in German and French, "33.3%" in English: the language's own way.
+  const percent = (value: number) => new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
   const max = Math.max(1, ...report.rows.map((row) => row.total_tasks));
   if (report.rows.length === 0) return <p className="muted">{t('common.noItems')}</p>;
   return (
@@ -40,10 +42,10 @@ export function OccupancyChart({ report }: { report: OccupancyReport }) {
               {/* The bar's label says the same to screen readers; the swatches match the legend. */}
               <span className="occupancy-figures" aria-hidden="true">
                 <span className="legend done">
-                  {row.completed_count} · {row.completed_percentage}%
+                  {row.completed_count} · {percent(row.completed_percentage)}
                 </span>
                 <span className="legend open">
-                  {row.not_completed_count} · {row.not_completed_percentage}%
+                  {row.not_completed_count} · {percent(row.not_completed_percentage)}
                 </span>
                 <span className="muted">Σ {row.total_tasks}</span>
               </span>

@@ -205,6 +205,34 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect((await devicesOf('stockAdmin')).find((d) => d.deviceId === 'depot-tablet')).toMatchObject({ isLoggedIn: true, token: 'tok-shared' });
     });
 
+    it('takes the token and sign-in state only of the browser that saves (X-Device-Id); of other devices only their switch', async () => {
+      const put = (who: Who, entries: NotificationSettingsEntry[], device: string) =>
+        product.app.inject({
+          method: 'PUT',
+          url: `/user_api/v1/users/${ids[who]}/notifications_settings`,
+          headers: { ...bearer(tokens[who]!), 'x-device-id': device },
+          payload: { notificationSettings: entries } as unknown as Record<string, unknown>,
+        });
+      const withDevice = (entries: NotificationSettingsEntry[], device: NotificationSettingsEntry['pushNotificationsSettings'][number]) =>
+        entries.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [...e.pushNotificationsSettings.filter((d) => d.deviceId !== device.deviceId), device] } : e));
+      const tablet = { deviceId: 'shared-tablet', deviceName: 'Android / Chrome', token: 'tok-tablet', isEnabled: true, isLoggedIn: true };
+      expect((await put('mechanic', withDevice((await settingsOf('mechanic')).json().notification_settings, tablet), 'shared-tablet')).statusCode).toBe(200);
+      // The mechanic's desktop opens the form (the tablet signed in, with its token) …
+      const stale = (await settingsOf('mechanic')).json().notification_settings as NotificationSettingsEntry[];
+      // … the stock admin signs in on the tablet, which signs the mechanic out of it …
+      const admins = (await settingsOf('stockAdmin')).json().notification_settings as NotificationSettingsEntry[];
+      expect((await put('stockAdmin', withDevice(admins, { ...tablet }), 'shared-tablet')).statusCode).toBe(200);
+      // … and the desktop saves its old copy, the tablet's switch turned off.
+      const saved = await put('mechanic', withDevice(stale, { ...tablet, isEnabled: false }), 'mechanic-desktop');
+      expect(saved.statusCode, saved.body).toBe(200);
+      const devices = await product.database.db.select().from(notificationDevices).where(eq(notificationDevices.deviceId, 'shared-tablet'));
+      expect(devices.find((d) => d.userId === ids.mechanic)).toMatchObject({ isLoggedIn: false, token: null, isEnabled: false });
+      expect(devices.find((d) => d.userId === ids.stockAdmin)).toMatchObject({ isLoggedIn: true, token: 'tok-tablet' });
+      // A device the saving browser does not know of is not added by it.
+      expect((await put('mechanic', withDevice(stale, { ...tablet, deviceId: 'never-seen' }), 'mechanic-desktop')).statusCode).toBe(200);
+      expect(await product.database.db.select().from(notificationDevices).where(eq(notificationDevices.deviceId, 'never-seen'))).toEqual([]);
+    });
+
     it('refuses an invalid mobile number with the §5 message', async () => {
       for (const mobileNumber of ['0401234567', '+12', '+358abc', '358 40 123']) {
         const res = await call('PUT', `/users/${ids.mechanic}/notifications_settings`, 'mechanic', {

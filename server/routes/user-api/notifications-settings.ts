@@ -99,8 +99,13 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
         if (!check.ok) throw new HttpError(400, check.message);
       }
       return runMutation(db, request, reply, async (tx) => {
+        // The browser that saves names itself (X-Device-Id): only its own device's token and
+        // sign-in state come from the body; others' only their on/off switch (a form opened
+        // before another device signed in or out must not bring back what it showed).
+        const thisDevice = request.headers['x-device-id'];
         await saveSettings(tx, uid, request.body.notificationSettings, {
           ownDevices: access === 'self',
+          ...(typeof thisDevice === 'string' && thisDevice.trim() ? { thisDevice: thisDevice.trim() } : {}),
           actor: { id: caller.id, email: caller.email },
         });
         return { body: { notification_settings: await loadSettings(tx, uid, { isOwner: access === 'self' }) } };

@@ -2,22 +2,23 @@
  * /frontliner-dashboard: stock-count tasks per person counting with a total row (§3), filtered
  * by plant, planner group or e-mail as the user's role allows (§6), over a date range.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { can, isSuperManager } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { OccupancyChart } from '../../../components/occupancy-chart';
-import { Spinner } from '../../../components/ui/spinner';
 import { getOccupancyReport, getPlants, type OccupancyFilter } from '../api/frontliner';
 import { LoadError } from '../../../components/ui/load-error';
+import { isCalendarDay } from '../../../contract/dashboard';
 import '../dashboards.css';
 
 type Filter = OccupancyFilter;
 
 export default function FrontlinerDashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile();
   const byPlant = can(profile.permissions, 'frontliner.byPlant');
   const byGroup = can(profile.permissions, 'frontliner.byPlannerGroup');
@@ -36,6 +37,16 @@ export default function FrontlinerDashboardPage() {
     ...(byGroup && profile.plannerGroups[0] ? { planner_group: profile.plannerGroups[0] } : byPlant && plants[0] ? { plant: plants[0] } : {}),
   });
   const [filter, setFilter] = useState<Filter>(draft);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  // A super manager's plants arrive after the first render: the first one is chosen then, as it
+  // is for others at once (the page showed nothing, with no word why).
+  const firstPlant = byPlant && !byGroup ? plants[0] : undefined;
+  useEffect(() => {
+    if (!firstPlant) return;
+    const choose = (f: Filter) => (f.plant || f.planner_group ? f : { ...f, plant: firstPlant });
+    setDraft(choose);
+    setFilter(choose);
+  }, [firstPlant]);
   const report = useQuery({
     queryKey: ['occupancy', filter],
     // The call's own error: LoadError shows the server's reason under a line in the user's language.
@@ -48,8 +59,20 @@ export default function FrontlinerDashboardPage() {
   });
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    // The same checks as the server, in the user's language (the server's answer is English).
+    if (!isCalendarDay(draft.start_date) || !isCalendarDay(draft.end_date) || draft.start_date > draft.end_date) {
+      setRangeError(t('files.rangeInvalid'));
+      return;
+    }
+    if (dayjs(draft.end_date).diff(dayjs(draft.start_date), 'day') >= 366) {
+      setRangeError(t('files.rangeTooLong'));
+      return;
+    }
+    setRangeError(null);
     setFilter({ ...draft, conducted_by: draft.conducted_by?.trim() || undefined });
   };
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const uploads = can(profile.permissions, 'fileIngestion.upload');
   if (!byPlant && !byGroup) {
     return (
       <section className="page">
@@ -60,8 +83,16 @@ export default function FrontlinerDashboardPage() {
   }
   return (
     <section className="page">
-      <h1 className="page-title route-title">{t('routes.frontlinerDashboard')}</h1>
-      <form className="filter-bar" onSubmit={apply}>
+      <div className="dash-title-row">
+        <h1 className="page-title route-title">{t('routes.frontlinerDashboard')}</h1>
+        {/* Stock admins upload ERP files on the file dashboard's page; the Dashboard entry leads them here. */}
+        {uploads && (
+          <Link className="button small" to="/file-dashboard">
+            {t('routes.fileDashboard')}
+          </Link>
+        )}
+      </div>
+      <form className="filter-bar" onSubmit={apply} noValidate>
         {byPlant && (
           <label>
             {t('stockCount.plant')}
@@ -106,16 +137,21 @@ export default function FrontlinerDashboardPage() {
           {t('dashboard.show')}
         </button>
       </form>
-      {report.isFetching && <Spinner label={t('loading.listingItems')} />}
-      {report.error && (
-        <LoadError error={report.error} />
+      {rangeError && (
+        <p className="form-error" role="alert">
+          {rangeError}
+        </p>
       )}
+      {/* The list's loading line is the app's overlay (meta mainList): one, not two. */}
+      {!filter.plant && !filter.planner_group && <p className="muted">{t(byGroup ? 'dashboard.chooseGroup' : 'dashboard.choosePlant')}</p>}
+      {report.error && <LoadError error={report.error} />}
       {report.data && !report.error && (
         <>
           <div className="panel">
             <OccupancyChart report={report.data} />
           </div>
-          <div className="table-wrap">
+          {/* Six columns scroll sideways on a phone: the region takes the keyboard focus to scroll them. */}
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('routes.frontlinerDashboard')}>
             <table className="data-table">
               <caption className="visually-hidden">{t('routes.frontlinerDashboard')}</caption>
               <thead>
@@ -135,8 +171,8 @@ export default function FrontlinerDashboardPage() {
                     <td className="num">{row.total_tasks}</td>
                     <td className="num">{row.completed_count}</td>
                     <td className="num">{row.not_completed_count}</td>
-                    <td className="num">{row.completed_percentage}%</td>
-                    <td className="num">{row.not_completed_percentage}%</td>
+                    <td className="num">{percent.format(row.completed_percentage / 100)}</td>
+                    <td className="num">{percent.format(row.not_completed_percentage / 100)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -52,8 +52,10 @@ function FileCard({ file }: { file: FileRow }) {
   );
 }
 
-export function FileList({ files }: { files: readonly FileRow[] }) {
+/** `level`: the parts' heading level, one below the heading the list sits under. */
+export function FileList({ files, level = 2 }: { files: readonly FileRow[]; level?: 2 | 3 }) {
   const { t } = useTranslation();
+  const Heading = level === 3 ? 'h3' : 'h2';
   if (files.length === 0) return <p className="muted">{t('files.noFilesDay')}</p>;
   return (
     <>
@@ -62,9 +64,9 @@ export function FileList({ files }: { files: readonly FileRow[] }) {
         if (ofPart.length === 0) return null;
         return (
           <section key={part} className="fd-part" aria-labelledby={`fd-part-${part}`}>
-            <h2 id={`fd-part-${part}`} className="fd-part-title">
+            <Heading id={`fd-part-${part}`} className="fd-part-title">
               {t(`files.part.${part}`)}
-            </h2>
+            </Heading>
             <ul className="fd-files">
               {ofPart.map((file, index) => (
                 <FileCard key={file.id ?? `${file.file_name}-${index}`} file={file} />

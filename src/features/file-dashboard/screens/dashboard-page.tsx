@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import { formatDate } from '../../../lib/date-formats';
 import { isCalendarDay } from '../../../contract/dashboard';
 import { useProfile } from '../../../lib/profile';
+import { can } from '../../../domain/permissions';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { LoadError } from '../../../components/ui/load-error';
@@ -24,7 +25,7 @@ const DEFAULT_DAYS = 14;
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const { email } = useProfile();
+  const { email, permissions } = useProfile();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
   const today = dayjs().format('YYYY-MM-DD');
@@ -56,9 +57,17 @@ export default function DashboardPage() {
     <section className="page fd-page">
       <div className="fd-title-row">
         <h1 className="page-title route-title">{t('routes.dashboard')}</h1>
-        <Link className="button small" to="/file-dashboard">
-          {t('routes.fileDashboard')}
-        </Link>
+        <span className="button-row">
+          <Link className="button small" to="/file-dashboard">
+            {t('routes.fileDashboard')}
+          </Link>
+          {/* §6: super managers search the front-liner statistics too; this is their way there. */}
+          {(can(permissions, 'frontliner.byPlant') || can(permissions, 'frontliner.byEmail')) && (
+            <Link className="button small" to="/frontliner-dashboard">
+              {t('routes.frontlinerDashboard')}
+            </Link>
+          )}
+        </span>
       </div>
       {(view.isOfflineCopy || !online) && <OfflineBanner savedAt={view.savedAt} />}
       <form className="filter-bar" onSubmit={apply} noValidate>

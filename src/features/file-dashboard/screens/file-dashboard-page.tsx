@@ -65,7 +65,7 @@ export default function FileDashboardPage() {
           {view.isLoading && <Spinner label={t('loading.listingItems')} />}
           {/* A failure (or offline with nothing saved) is not a quiet day: it says so. */}
           {view.error && !view.data && <LoadError error={view.error} />}
-          {view.data && <FileList files={view.data} />}
+          {view.data && <FileList files={view.data} level={3} />}
         </section>
       )}
     </section>

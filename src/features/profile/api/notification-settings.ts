@@ -8,6 +8,7 @@ import type { NotificationSettingsEntry, NotificationSettingsResponse } from '..
 import { userApi } from '../../../lib/api-client';
 import { parseWith } from '../../../lib/lazy-schema';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
+import { deviceId } from '../push/device';
 
 export const settingsQueries = {
   all: () => ['notification-settings'] as const,
@@ -26,7 +27,8 @@ export const putNotificationSettings = async (uid: string, entries: Notification
     userApi
       .put(`users/${encodeURIComponent(uid)}/notifications_settings`, {
         json: { notificationSettings: entries },
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
+        // This browser names itself: the server takes a token and sign-in state only for it.
+        headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Device-Id': deviceId() },
       })
       .json(),
   );

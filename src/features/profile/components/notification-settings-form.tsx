@@ -17,6 +17,7 @@ import {
 import { refusedDomain } from '../../../domain/email';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationTypes, type NotificationType } from '../../../lib/notification-types';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { deviceId } from '../push/device';
@@ -225,10 +226,11 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
   const save = useSaveNotificationSettings(userEmail, uid);
   const types = useNotificationTypes(userEmail);
   const [draft, setDraft] = useState<NotificationSettingsEntry[] | null>(null);
-  const [status, setStatus] = useState<{ kind: 'saving' | 'saved' } | { kind: 'error'; message: string } | null>(null);
+  const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'savedNoPush' } | { kind: 'error'; message: string } | null>(null);
 
   if (!settings.data) {
-    return settings.isError ? <p className="form-error">{t('profile.settingsNotLoaded')}</p> : <Spinner label={t('profile.loadingSettings')} />;
+    // A refusal (another plant's user, one ranking above) says why, not "try again later".
+    return settings.isError ? <LoadError error={settings.error} /> : <Spinner label={t('profile.loadingSettings')} />;
   }
   const entries = draft ?? settings.data.notification_settings;
   const errors = entries.map((entry) => entryErrors(entry, t));
@@ -248,19 +250,29 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
     const permission =
       isOwn && primary?.pushNotificationsEnabled && pushSupported() && Notification.permission === 'default' ? Notification.requestPermission() : null;
     setStatus({ kind: 'saving' });
+    let saved: Awaited<ReturnType<typeof save>>;
     try {
-      const saved = await save(entries);
-      setDraft(null);
-      setStatus({ kind: 'saved' });
-      const granted = permission ? (await permission) === 'granted' : pushSupported() && Notification.permission === 'granted';
-      if (isOwn && granted && saved.notification_settings.find((entry) => entry.primary)?.pushNotificationsEnabled) {
-        if (await registerThisDevice(uid)) await settings.refetch();
-      }
+      // The editors are read-only while this is on its way (the fieldset below): an edit made
+      // meanwhile would be dropped with the draft when the answer comes.
+      saved = await save(entries);
     } catch (error) {
       const message = await errorMessage(error);
       // §5's domain refusal in the user's language (the other checks run as the user types).
       const domain = refusedDomain(message);
       setStatus({ kind: 'error', message: domain ? t('profile.emailDomainNotSupported', { domain }) : message });
+      return;
+    }
+    setDraft(null);
+    setStatus({ kind: 'saved' });
+    // Registering this device for push is a call of its own: its failure is not the save's.
+    try {
+      const granted = permission ? (await permission) === 'granted' : pushSupported() && Notification.permission === 'granted';
+      if (isOwn && granted && saved.notification_settings.find((entry) => entry.primary)?.pushNotificationsEnabled) {
+        if (await registerThisDevice(uid)) await settings.refetch();
+      }
+    } catch (error) {
+      console.warn('Registering this device for push failed', error);
+      setStatus({ kind: 'savedNoPush' });
     }
   };
 
@@ -273,11 +285,11 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
         void onSave();
       }}
     >
-      <div className="settings-entries">
+      <fieldset className="settings-entries" disabled={status?.kind === 'saving'}>
         {entries.map((entry, index) => (
           <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} types={types} onChange={(next) => change(index, next)} />
         ))}
-      </div>
+      </fieldset>
       {isSameNumber && (
         <p className="notice" role="status">
           {t('profile.sameMobileNumber')}
@@ -302,6 +314,7 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
         <span role="status" aria-live="polite">
           {status?.kind === 'saving' && t('profile.saving')}
           {status?.kind === 'saved' && <span className="success-text">{t('profile.saved')}</span>}
+          {status?.kind === 'savedNoPush' && <span className="warning-text">{t('profile.savedPushNotRegistered')}</span>}
         </span>
       </div>
       {status?.kind === 'error' && (

@@ -4,14 +4,15 @@
  * setting has push enabled, the permission is undecided and the prompt was not answered before;
  * Never is remembered on the device. Yes asks the browser (inside the click) and registers the
  * device token. Other browsers are asked directly. With permission granted, this device's token
- * is refreshed and marked signed in. Sign-out marks the device logged out (registered here).
+ * is refreshed and marked signed in. Sign-out drops this browser's push subscription and marks the
+ * device logged out (registered here).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onBeforeSignOut } from '../../../lib/auth/use-session';
 import { useNotificationSettings } from '../api/notification-settings';
 import { needsGestureForPermission, PROMPT_KEY } from './device';
-import { markThisDeviceSignedOut, pushSupported, registerThisDevice } from './push-registration';
+import { markThisDeviceSignedOut, pushSupported, registerThisDevice, unsubscribeThisDevice } from './push-registration';
 import '../profile.css';
 
 const ANSWERED_THIS_SESSION = 'promptNotification.session';
@@ -21,7 +22,17 @@ const ANSWERED_THIS_SESSION = 'promptNotification.session';
  * mounts only once the first screen is drawn (#22), and a sign-out may come before that.
  */
 export function useSignOutMarksThisDevice(uid: string, active: boolean): void {
-  useEffect(() => (active ? onBeforeSignOut(() => markThisDeviceSignedOut(uid)) : undefined), [uid, active]);
+  useEffect(
+    () =>
+      active
+        ? onBeforeSignOut(async () => {
+            // First on the device (no connection needed), then the server's mark.
+            await unsubscribeThisDevice().catch((error: unknown) => console.warn('Dropping the push subscription failed', error));
+            await markThisDeviceSignedOut(uid);
+          })
+        : undefined,
+    [uid, active],
+  );
 }
 
 export function PushPermission({ uid, userEmail }: { uid: string; userEmail: string }) {

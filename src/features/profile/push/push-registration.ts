@@ -70,3 +70,17 @@ export async function markThisDeviceSignedOut(uid: string): Promise<void> {
   if (!entries.some((entry) => entry.pushNotificationsSettings.some((device) => device.deviceId === id))) return;
   await putNotificationSettings(uid, withDevice(entries, (current) => (current ? { ...current, isLoggedIn: false } : null)));
 }
+
+/**
+ * Sign-out, on the device itself (works offline): the browser's push subscription is dropped
+ * and the token forgotten, so this device shows no more pushes of the user who signed out, even
+ * when the "signed out" mark below never reaches the server (a basement, a depot tablet). The
+ * next sign-in subscribes again (Firebase gives a new token for the new subscription).
+ */
+export async function unsubscribeThisDevice(): Promise<void> {
+  localStorage.removeItem(FCM_TOKEN_KEY);
+  if (!pushSupported()) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  await subscription?.unsubscribe();
+}
