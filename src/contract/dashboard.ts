@@ -65,6 +65,8 @@ export const fileRow = z
   .register(z.globalRegistry, { id: 'FileDashboardRow' });
 export type FileRow = z.infer<typeof fileRow>;
 
+export const fileIdParams = z.object({ id: z.uuid({ message: 'id must be a file id (UUID)' }) });
+
 export const detailedViewResponse = z.array(fileRow);
 
 export const compactRow = z

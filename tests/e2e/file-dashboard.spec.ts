@@ -70,6 +70,10 @@ test('a stock admin uploads an ERP file; a super manager sees it processed among
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText(`${name} was received and is queued for processing.`)).toBeVisible();
   await expect(page.getByRole('heading', { name: /Today’s files/ })).toHaveCount(0); // stock admins may upload, not read
+  // The uploader follows their own file to its outcome, errors by line included.
+  const mine = page.getByRole('list', { name: 'The file you uploaded' }).getByRole('listitem').first();
+  await expect(mine).toContainText('Errored', { timeout: 30_000 });
+  await expect(mine).toContainText('Line 3');
   await expectAccessible(page);
 
   // The super manager on another device (a fresh browser context).

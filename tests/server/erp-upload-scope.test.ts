@@ -73,6 +73,28 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
     expect(await quantityOf(stockOf.DE02!.id)).toBe('22');
   });
 
+  it('lets the uploader follow their file to processed or errored; another uploader\'s file is unknown to them', async () => {
+    const fileOf = async (who: string, id: string) =>
+      product.app.inject({ method: 'GET', url: `/user_api/v1/dashboard/files/${id}`, headers: bearer(await product.token(who)) });
+    const good = (await upload('stock.admin@example.com', nameFor('STOCK'), csv(STOCK_FIELDS, [stockLine('FI01', '71')]))).json().file.id as string;
+    const bad = (await upload('stock.admin@example.com', nameFor('STOCK'), csv(STOCK_FIELDS, [stockLine('FI01', '72'), ['FI01', 'V001', '', 'x']]))).json().file.id as string;
+    expect((await fileOf('stock.admin@example.com', good)).json()).toMatchObject({ id: good, status: 'not_processed' });
+    await process();
+    expect((await fileOf('stock.admin@example.com', good)).json()).toMatchObject({ id: good, status: 'processed' });
+    const errored = (await fileOf('stock.admin@example.com', bad)).json();
+    expect(errored.status).toBe('errored');
+    expect(errored.errors[0]).toMatchObject({ line: 3 });
+    // A super manager reads any file; another uploader none of the stock admin's; a mechanic no upload at all.
+    expect((await fileOf('manager@example.com', good)).statusCode).toBe(200);
+    const other = 'second.admin@example.com';
+    const [second] = await db().insert(users).values({ email: other, displayName: 'Second Admin', approvalStatus: 'Approved', firstLogin: false }).returning();
+    await db().insert(userGrants).values({ userId: second!.id, grantId: 'stock_admin' });
+    expect((await fileOf(other, good)).statusCode).toBe(404);
+    expect((await fileOf('mechanic@example.com', good)).statusCode).toBe(403);
+    expect((await fileOf('stock.admin@example.com', 'not-a-uuid')).statusCode).toBe(400);
+    expect((await fileOf('stock.admin@example.com', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('keeps MATERIALS and DELIVERIES for super managers', async () => {
     const materials = csv(['material_code', 'description_english', 'unit'], [['MAT-SCOPE-1', 'Guide shoe insert', 'PC']]);
     const refused = await upload('stock.admin@example.com', nameFor('MATERIALS'), materials);

@@ -11,8 +11,11 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../src/contract/common';
-import { FILE_UPLOAD_MAX_BYTES, fileUploadQuery, fileUploadRefusal, fileUploadResult } from '../../../src/contract/dashboard';
+import { FILE_UPLOAD_MAX_BYTES, fileIdParams, fileRow, fileUploadQuery, fileUploadRefusal, fileUploadResult } from '../../../src/contract/dashboard';
+import { can } from '../../../src/domain/permissions';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { fileProcessing } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
@@ -112,6 +115,30 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
       });
       onFileQueued?.();
       return sent;
+    },
+  );
+
+  // The uploader follows their file to processed or errored (a stock admin does not read the
+  // file dashboard, §6); readers of the file dashboard read any file.
+  app.get(
+    '/dashboard/files/:id',
+    {
+      config: { capability: 'fileIngestion.upload' },
+      schema: {
+        tags: ['file dashboard'],
+        summary: 'One uploaded ERP file with its status and line-numbered errors: your own uploads (file dashboard readers: any file)',
+        params: fileIdParams,
+        response: { 200: fileRow, 400: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const [row] = await db.select().from(fileProcessing).where(eq(fileProcessing.id, request.params.id));
+      // Another uploader's file is as unknown as a missing one.
+      if (!row || (!can(user.grants, 'fileDashboard.read') && row.uploadedBy?.toLowerCase() !== user.email.toLowerCase())) {
+        throw new HttpError(404, `No uploaded file ${request.params.id}`);
+      }
+      return toFileRow(row);
     },
   );
 };

@@ -2,7 +2,7 @@
  * /approval-request/{requestID} (§2): the request's details, approve or reject (super managers
  * and user-acceptance managers), and the other requests still waiting.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../lib/date-formats';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,16 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
   const decide = useDecideApproval(requestID);
   const [error, setError] = useState<string | null>(null);
   const [confirmReject, setConfirmReject] = useState(false);
+  // The control that replaces the one pressed takes the focus (keyboard and screen-reader users
+  // were left on <body>): the question's Cancel when asked, Reject again when cancelled.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const rejectRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirmReject) cancelRef.current?.focus();
+    else if (asked.current) rejectRef.current?.focus();
+    asked.current = confirmReject;
+  }, [confirmReject]);
   const others = (pending.data ?? []).filter((p) => p.request_id !== requestID);
   const send = (decision: 'approve' | 'reject') => {
     setError(null);
@@ -57,7 +67,8 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
       {request.error && (
         <LoadError error={request.error} notFound={t('approvals.notFound')} />
       )}
-      {data && (
+      {/* A request gone meanwhile (its user removed: 404) shows the notice only, not its old panel. */}
+      {data && !request.error && (
         <article className="panel" aria-labelledby="request-title">
           <h2 id="request-title" className="section-title">
             {data.requesting_user_name}
@@ -101,7 +112,7 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
               <button type="button" className="button primary" disabled={decide.isPending} onClick={() => send('approve')}>
                 {t('approvals.approve')}
               </button>
-              <button type="button" className="button outline-danger" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
+              <button ref={rejectRef} type="button" className="button outline-danger" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
                 {t('approvals.reject')}
               </button>
             </div>
@@ -109,7 +120,7 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
           {data.approval_status === 'Pending' && confirmReject && (
             <div className="notice danger" role="group" aria-label={t('approvals.rejectConfirmLabel')}>
               <span>{t('approvals.rejectQuestion', { email: data.requesting_user_email })}</span>
-              <button type="button" className="button ghost" onClick={() => setConfirmReject(false)}>
+              <button ref={cancelRef} type="button" className="button ghost" onClick={() => setConfirmReject(false)}>
                 {t('common.cancel')}
               </button>
               <button type="button" className="button danger" disabled={decide.isPending} onClick={() => send('reject')}>

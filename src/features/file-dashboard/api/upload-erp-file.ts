@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fileUploadResult, type FileUploadResult } from '../../../contract/dashboard';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fileRow, fileUploadResult, type FileRow, type FileUploadResult } from '../../../contract/dashboard';
 import { toSearchParams, userApi } from '../../../lib/api-client';
 import { fileDashboardQueries } from './dashboard-views';
 
@@ -22,5 +22,22 @@ export function useUploadErpFile() {
   return useMutation({
     mutationFn: uploadErpFile,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fileDashboardQueries.all() }),
+  });
+}
+
+/** How often an uploaded file is asked for while it waits or is processed. */
+const FOLLOW_MS = 5_000;
+
+/** GET /user_api/v1/dashboard/files/:id: one file the caller uploaded (file dashboard readers: any). */
+export const getUploadedFile = async (id: string): Promise<FileRow> => fileRow.parse(await userApi.get(`dashboard/files/${encodeURIComponent(id)}`).json());
+
+/** The uploaded file followed until it is processed or errored (a stock admin does not read the file dashboard). */
+export function useUploadedFile(id: string | null) {
+  return useQuery({
+    queryKey: ['uploaded-file', id],
+    queryFn: () => getUploadedFile(id!),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'processed' || query.state.data.status === 'errored') ? false : FOLLOW_MS),
+    meta: { silent: true },
   });
 }

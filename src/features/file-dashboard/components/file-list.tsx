@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import type { FileRow } from '../../../contract/dashboard';
 import { FILE_PARTS_OF_DAY } from '../../../domain/constants';
 
-function FileCard({ file }: { file: FileRow }) {
+export function FileCard({ file }: { file: FileRow }) {
   const { t } = useTranslation();
   const time = (iso: string | null) => (iso ? dayjs(iso).format('LT') : '–');
   return (

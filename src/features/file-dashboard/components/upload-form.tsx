@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileUploadResult } from '../../../contract/dashboard';
 import { errorMessage } from '../../../lib/api-client';
-import { useUploadErpFile } from '../api/upload-erp-file';
+import { useUploadedFile, useUploadErpFile } from '../api/upload-erp-file';
+import { FileCard } from './file-list';
 import { FilePicker } from '../../../components/ui/file-picker';
 
 export function UploadForm() {
@@ -14,6 +15,9 @@ export function UploadForm() {
   const [result, setResult] = useState<FileUploadResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadErpFile();
+  // The file is followed here to processed or errored, with its errors by line (#16 review: an
+  // uploader who does not read the file dashboard saw "queued" and never the outcome).
+  const followed = useUploadedFile(result?.file.id ?? null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,6 +51,11 @@ export function UploadForm() {
           <p className={result.duplicate ? 'fd-notice fd-notice-warning' : 'fd-notice fd-notice-ok'}>
             {result.duplicate ? t('files.duplicate', { name: file?.name ?? '', original: result.file.file_name }) : t('files.queued', { name: result.file.file_name })}
           </p>
+        )}
+        {followed.data && (
+          <ul className="fd-files fd-followed" aria-label={t('files.uploadedFile')}>
+            <FileCard file={followed.data} />
+          </ul>
         )}
       </div>
       {error && (
