@@ -96,7 +96,7 @@ const SORT: Record<NonNullable<NotificationListQuery['orderByColumn']>, SQL | An
   active: notifications.active,
 };
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

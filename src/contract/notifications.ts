@@ -125,6 +125,20 @@ export type NotificationSettingsResponse = z.infer<typeof notificationSettingsRe
 
 export const userIdParams = z.object({ uid: z.string().check(z.uuid('uid must be a user id')) });
 
+/** The people whose notification settings the caller may change (supervisors have no users screen, §6). */
+export const notificationTeamQuery = z.strictObject({
+  query: z.optional(z.string().check(z.trim(), z.maxLength(100, 'query must be 100 characters or less'))),
+});
+export const NOTIFICATION_TEAM_MAX = 50;
+export const notificationTeamResponse = z
+  .object({
+    users: z.array(z.object({ uid: z.string(), email: z.string(), display_name: z.string() })),
+    /** More than NOTIFICATION_TEAM_MAX match: the answer is the first ones by e-mail; narrow with `query`. */
+    has_more: z.boolean(),
+  })
+  .register(z.globalRegistry, { id: 'NotificationSettingsTeam' });
+export type NotificationTeamResponse = z.infer<typeof notificationTeamResponse>;
+
 // ───────────── texts written by the server (#19 item 22) ─────────────
 
 /**

@@ -95,6 +95,22 @@ test('item 9: notification settings of another user are reachable from the users
   await expect(page.getByText('Only the user can switch their own devices on or off.')).toBeVisible();
 });
 
+test('a supervisor (no users screen) reaches the notification settings of the people in their plants from their own', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await page.goto('/notification-settings');
+  const team = page.getByRole('region', { name: 'Your team\'s notification settings' });
+  await team.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('mechanic@');
+  await team.getByRole('button', { name: 'Search' }).click();
+  await expect(team.getByRole('link')).toHaveCount(1);
+  await team.getByRole('link', { name: /mechanic@example\.com/ }).click();
+  await expect(page).toHaveURL(/\/notification-settings\?uid=[0-9a-f-]{36}$/);
+  await expect(page.getByText(/You are changing the notification settings of .* \(mechanic@example\.com\)\./)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your team\'s notification settings' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to your own settings' }).click();
+  await expect(page).toHaveURL(/\/notification-settings$/);
+  await expect(page.getByRole('textbox').first()).toHaveValue('supervisor@example.com');
+});
+
 test('item 10: the types come from notifications/list_keys and the priority search suggests access points from uap_priority', async ({ page, browser }) => {
   await page.route('**/user_api/v1/notifications/list_keys', (route) =>
     route.fulfill({

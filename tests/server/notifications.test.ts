@@ -312,6 +312,27 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       }
     });
 
+    it('lists to each editor exactly the people whose settings they may change, and no one to others', async () => {
+      const team = async (who: Who, query = '') => call('GET', `/users/notification_settings_team${query ? `?query=${encodeURIComponent(query)}` : ''}`, who);
+      const emails = async (who: Who, query = '') => ((await team(who, query)).json().users as Array<{ email: string }>).map((u) => u.email);
+      const supervisors = await emails('supervisor');
+      expect(supervisors).toContain(EMAILS.mechanic);
+      for (const other of [EMAILS.supervisor, EMAILS.stockAdmin, EMAILS.manager, EMAILS.viewer, EMAILS.lyon]) expect(supervisors).not.toContain(other);
+      // Every one listed is one the settings call lets them read (the same rule).
+      for (const email of supervisors.slice(0, 5)) {
+        const [row] = await product.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+        expect((await call('GET', `/users/${row!.id}/notifications_settings`, 'supervisor')).statusCode, email).toBe(200);
+      }
+      expect(await emails('stockAdmin')).toContain(EMAILS.supervisor);
+      expect(await emails('supervisor', 'MECHANIC@')).toEqual([EMAILS.mechanic]);
+      expect(await emails('supervisor', '100%_')).toEqual([]);
+      const managers = await team('manager', 'example');
+      expect(managers.json().users.map((u: { email: string }) => u.email)).toContain(EMAILS.stockAdmin);
+      expect((await team('mechanic')).statusCode).toBe(403);
+      expect((await team('viewer')).statusCode).toBe(403);
+      expect((await call('GET', `/users/notification_settings_team?query=${'x'.repeat(101)}`, 'supervisor')).statusCode).toBe(400);
+    });
+
     it('shows push device tokens only to their owner; a supervisor, stock admin or manager sees the devices without them', async () => {
       const tokensOf = (body: { notification_settings: NotificationSettingsEntry[] }) =>
         body.notification_settings.flatMap((e) => e.pushNotificationsSettings.map((d) => d.token));

@@ -8,9 +8,16 @@
  * §5 messages come from the contract; e-mail domains are checked against the allowed list here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, ne, notExists, or } from 'drizzle-orm';
 import { errorBody } from '../../../src/contract/common';
-import { notificationSettingsResponse, updateNotificationSettingsBody, userIdParams } from '../../../src/contract/notifications';
+import {
+  NOTIFICATION_TEAM_MAX,
+  notificationSettingsResponse,
+  notificationTeamQuery,
+  notificationTeamResponse,
+  updateNotificationSettingsBody,
+  userIdParams,
+} from '../../../src/contract/notifications';
 import { checkEmail } from '../../../src/domain/email';
 import { can, isSuperManager, mayEditNotificationsOf } from '../../../src/domain/permissions';
 import type { Db } from '../../db/client';
@@ -18,7 +25,7 @@ import { userAttachments, userGrants, users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { saveSettings } from '../../repositories/notifications';
+import { escapeLike, saveSettings } from '../../repositories/notifications';
 import type { CurrentUser } from '../../repositories/users';
 import { callerNotificationPlants, loadSettings } from '../../notifications/settings';
 import { assertNotificationUser } from './notifications';
@@ -59,7 +66,59 @@ async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promis
   return 'other';
 }
 
+/**
+ * The approved users whose settings `caller` may change, by the rule of assertMayAccess: anyone for
+ * a super manager; otherwise those holding one of the caller's notification plants, never a super
+ * manager, nor a stock admin unless the caller is one. Not the caller.
+ */
+async function notificationTeam(db: Db, caller: CurrentUser, query: string | undefined) {
+  const everyone = caller.grants.includes('super_manager');
+  const editing = { grants: caller.grants.filter((grant) => !isSuperManager([grant])), plants: caller.plants };
+  const scope = everyone ? null : ((await callerNotificationPlants(db, editing)) ?? []);
+  if (scope !== null && scope.length === 0) return { users: [], has_more: false };
+  const above = ['super_manager', 'super_manager_read_only', ...(caller.grants.includes('stock_admin') ? [] : ['stock_admin'])];
+  const term = query?.trim() ? `%${escapeLike(query.trim())}%` : null;
+  const rows = await db
+    .select({ uid: users.id, email: users.email, display_name: users.displayName })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, caller.id),
+        eq(users.approvalStatus, 'Approved'),
+        term ? or(ilike(users.email, term), ilike(users.displayName, term)) : undefined,
+        scope === null
+          ? undefined
+          : exists(
+              db
+                .select({ one: userAttachments.userId })
+                .from(userAttachments)
+                .where(and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), inArray(userAttachments.code, scope))),
+            ),
+        everyone
+          ? undefined
+          : notExists(db.select({ one: userGrants.userId }).from(userGrants).where(and(eq(userGrants.userId, users.id), inArray(userGrants.grantId, above)))),
+      ),
+    )
+    .orderBy(asc(users.email))
+    .limit(NOTIFICATION_TEAM_MAX + 1);
+  return { users: rows.slice(0, NOTIFICATION_TEAM_MAX), has_more: rows.length > NOTIFICATION_TEAM_MAX };
+}
+
 export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowedDomains: string[] }> = async (app, { db, allowedDomains }) => {
+  app.get(
+    '/users/notification_settings_team',
+    {
+      config: { capability: 'notificationSettings.editOthers' },
+      schema: {
+        tags,
+        summary: 'The people whose notification settings the caller may change (their notification plants, not upwards), by e-mail, at most 50',
+        querystring: notificationTeamQuery,
+        response: { 200: notificationTeamResponse, 400: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => notificationTeam(db, requireUser(request), request.query.query),
+  );
+
   app.get(
     '/users/:uid/notifications_settings',
     {

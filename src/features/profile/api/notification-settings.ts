@@ -3,9 +3,9 @@
  * profile screen opens offline with the last copy); saved online only, because the server's §5
  * messages belong next to the fields.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettingsEntry, NotificationSettingsResponse } from '../../../contract/notifications';
-import { userApi } from '../../../lib/api-client';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationSettingsEntry, NotificationSettingsResponse, NotificationTeamResponse } from '../../../contract/notifications';
+import { toSearchParams, userApi } from '../../../lib/api-client';
 import { parseWith } from '../../../lib/lazy-schema';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 import { deviceId } from '../push/device';
@@ -51,4 +51,21 @@ export function useSaveNotificationSettings(userEmail: string, uid: string) {
     queryClient.setQueryData([...settingsQueries.of(uid), userEmail], { data: saved, savedAt: Date.now(), source: 'network' });
     return saved;
   };
+}
+
+const teamSchema = async () => (await import('../../../contract/notifications')).notificationTeamResponse;
+
+/** GET /user_api/v1/users/notification_settings_team: whose settings the caller may change (§6). */
+export const getNotificationTeam = async (query: string): Promise<NotificationTeamResponse> =>
+  parseWith(teamSchema, userApi.get('users/notification_settings_team', { searchParams: toSearchParams({ query: query || undefined }) }).json());
+
+export function useNotificationTeam(query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...settingsQueries.all(), 'team', query],
+    queryFn: () => getNotificationTeam(query),
+    enabled,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
 }
