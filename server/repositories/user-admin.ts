@@ -353,9 +353,15 @@ export async function decideApproval(tx: Tx, editor: CurrentUser, id: string, de
   if (!row) throw new HttpError(404, `No approval request with id ${id}`);
   if (row.approvalStatus !== 'Pending') {
     const current = await toApprovalRequest(tx, row);
-    throw new HttpError(409, `This request was already ${row.approvalStatus.toLowerCase()}${current.decided_by_email ? ` by ${current.decided_by_email}` : ''}`);
+    // Decision 0055: a code and its parameters, for the reader's language (the loser of two deciders).
+    const by = current.decided_by_email;
+    throw new HttpError(
+      409,
+      `This request was already ${row.approvalStatus.toLowerCase()}${by ? ` by ${by}` : ''}`,
+      by ? { code: row.approvalStatus === 'Approved' ? 'approvalAlreadyApproved' : 'approvalAlreadyRejected', params: { by } } : undefined,
+    );
   }
-  if (row.requestingUserId === editor.id) throw new HttpError(403, 'Not allowed: you may not decide your own request');
+  if (row.requestingUserId === editor.id) throw new HttpError(403, 'Not allowed: you may not decide your own request', { code: 'approvalOwnRequest' });
   // As removal and expiry (decision 0010): a request of one who holds a super manager's grants is
   // decided by a super manager (a rejection locks them out, an approval lets a super manager in).
   assertMayManage(editor, (await grantStateOf(tx, row.requestingUserId)).grants, 'decide the request of');

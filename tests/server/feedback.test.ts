@@ -95,6 +95,7 @@ describe.each(ENGINES)('feedback on %s', (engine) => {
     const foreign = await call('POST', 'mechanic@example.com', '/feedback', { ...VALID.RequestStockTransfer, plant: 'DE02' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('Plant DE02 is not one of your plants; choose one of: FI01');
+    expect(foreign.json()).toMatchObject({ code: 'feedbackPlantNotYours', params: { plant: 'DE02', choices: 'FI01' } });
     expect((await call('POST', 'manager@example.com', '/feedback', { ...VALID.RequestStockTransfer, plant: 'de02' })).statusCode).toBe(201);
   });
 

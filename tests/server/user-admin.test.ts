@@ -454,6 +454,8 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       const again = await call('POST', 'manager@example.com', `/approval_requests/${id}/reject`);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This request was already approved by acceptance@example.com');
+      // Decision 0055: the code and its parameters, for the decider's language.
+      expect(again.json()).toMatchObject({ code: 'approvalAlreadyApproved', params: { by: 'acceptance@example.com' } });
       const pendingAfter = (await call('GET', 'acceptance@example.com', '/approval_requests/pending')).json();
       expect(pendingAfter.map((p: { request_id: string }) => p.request_id)).not.toContain(id);
 

@@ -89,7 +89,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         if (plant) {
           const allowed = await feedbackPlantsOf(tx, user);
           if (!allowed.some((p) => p.code === plant)) {
-            throw new HttpError(403, `Plant ${plant} is not one of your plants; choose one of: ${allowed.map((p) => p.code).join(', ') || 'none'}`);
+            const choices = allowed.map((p) => p.code).join(', ');
+            throw new HttpError(
+              403,
+              `Plant ${plant} is not one of your plants; choose one of: ${choices || 'none'}`,
+              choices ? { code: 'feedbackPlantNotYours', params: { plant, choices } } : { code: 'feedbackNoPlants', params: { plant } },
+            );
           }
         }
         const [row] = await tx
