@@ -42,6 +42,15 @@ export async function assertPlanningPlant(db: Executor, user: CurrentUser, plant
   }
 }
 
+/**
+ * A deadline is today or later. A day of slack: "today" in a plant east or west of UTC may be
+ * UTC's yesterday or tomorrow, and a planner's today must not be refused.
+ */
+export function assertDeadlineAhead(deadline: string, now: Date = new Date()): void {
+  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  if (deadline < yesterday) throw new HttpError(400, `The deadline ${deadline} is in the past`);
+}
+
 export async function assertDeadlineAllowed(db: Executor, plant: string): Promise<void> {
   if (!(await allowed(db, 'count_deadline_allowed_plants')).includes(plant)) {
     throw new HttpError(400, `A deadline cannot be set for counts in plant ${plant}`);
@@ -95,9 +104,17 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
     .from(storageLocations)
     .where(and(eq(storageLocations.plant, body.plant), eq(storageLocations.code, body.storageLocation)));
   if (!location) throw new HttpError(400, `Storage location ${body.storageLocation} does not exist in plant ${body.plant}`);
-  if (body.shouldBeDoneAt) await assertDeadlineAllowed(tx, body.plant);
+  if (body.shouldBeDoneAt) {
+    await assertDeadlineAllowed(tx, body.plant);
+    assertDeadlineAhead(body.shouldBeDoneAt);
+  }
   if (body.conductedBy) await assertCounter(tx, body.plant, body.conductedBy);
   if (body.workCenter) await assertWorkCenter(tx, body.plant, body.workCenter);
+  // A van's storage location belongs to its work center's planner group whatever work center the
+  // count names: a supervisor plans counts of their groups' locations only (decision 0018).
+  if (location.workCenter && body.workCenter && body.workCenter !== location.workCenter) {
+    await plannerGroupOfCount(tx, user, body.plant, location.workCenter, body.storageLocation);
+  }
   const workCenter = body.workCenter ?? location.workCenter;
   const plannerGroup = await plannerGroupOfCount(tx, user, body.plant, workCenter, body.storageLocation);
 
@@ -177,6 +194,8 @@ export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCou
     .where(and(eq(materialCounts.stockCountId, source.id), sql`${materialCounts.quantity} is distinct from ${materialCounts.bookQuantity}`))
     .orderBy(asc(materialCounts.materialCode));
   if (variances.length === 0) throw new HttpError(409, `Stock count ${source.id} has no differences to recount`);
+  // The person who counted may since have lost access: a recount goes to someone who can do it.
+  if (source.conductedBy) await assertCounter(tx, source.plant, source.conductedBy);
   const [count] = await tx
     .insert(stockCounts)
     .values({

@@ -11,6 +11,8 @@ declare module '@tanstack/react-query' {
       mainList?: boolean;
       /** §8: failures of some calls are only logged, not shown. */
       silent?: boolean;
+      /** Refetched on a timer to follow changes: a refetch of what it shows is not listing (no overlay). */
+      follow?: boolean;
     };
     mutationMeta: { silent?: boolean };
   }

@@ -22,10 +22,12 @@ export interface MirroredQueryOptions<T> {
   mainList?: boolean;
   /** Failures are only logged, not shown in the global alert (secondary data such as tab counts). */
   silent?: boolean;
+  /** Refetched on a timer to follow what changes (the file dashboard): its refetches are not listing. */
+  follow?: boolean;
 }
 
 /** The query behind useMirroredQuery, for a route that starts it before its screen has loaded (#22). */
-export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, mainList = false, silent = false }: Omit<MirroredQueryOptions<T>, 'enabled'>) {
+export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, mainList = false, silent = false, follow = false }: Omit<MirroredQueryOptions<T>, 'enabled'>) {
   return queryOptions({
     queryKey: [...queryKey, userEmail],
     queryFn: ({ signal, client, queryKey: fullKey }) =>
@@ -36,7 +38,7 @@ export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, m
         // The saved copy was shown while the network gave no answer: the answer replaces it.
         onLateAnswer: (fresh) => client.setQueryData(fullKey, fresh),
       }),
-    meta: { mainList, silent },
+    meta: { mainList, silent, follow },
     // The query runs offline too: networkFirst answers from the device's copy (or says there is
     // none). TanStack's default pauses a query while the browser is offline, so a screen whose
     // answer had left the memory cache (5 minutes) showed its spinner for ever in a basement,

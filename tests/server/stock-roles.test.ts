@@ -633,11 +633,11 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         await send('supervisor', {
           method: 'POST',
           url: '/my_stock_count',
-          payload: { plant: home.plant, storageLocation: home.storageLocation, type: 'wall_to_wall', conductedBy: home.conductedBy, shouldBeDoneAt: '2026-12-15', draft: true },
+          payload: { plant: home.plant, storageLocation: home.storageLocation, type: 'wall_to_wall', conductedBy: home.conductedBy, shouldBeDoneAt: '2099-12-15', draft: true },
         }),
         201,
       );
-      expect(draft).toMatchObject({ is_draft: true, should_be_done_at: '2026-12-15', conducted_by: home.conductedBy });
+      expect(draft).toMatchObject({ is_draft: true, should_be_done_at: '2099-12-15', conducted_by: home.conductedBy });
       // A draft stays with the planner.
       expect((await get('mechanic', `/my_stock_count/submit?stockCountId=${draft.id}`)).statusCode).toBe(404);
       expect(ok(await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: draft.id, draft: false } })).is_draft).toBe(false);
@@ -779,6 +779,8 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       const yours = 'You plan stock counts only for your planner groups (F10)';
       const refusals: Array<[Record<string, unknown>, string]> = [
         [{ ...base, storageLocation: 'V003' }, `${yours}: work center FI01M003 belongs to planner group F20`],
+        // Another group's van stays theirs whatever work center the count names (decision 0018).
+        [{ ...base, storageLocation: 'V003', workCenter: 'FI01M001' }, `${yours}: work center FI01M003 belongs to planner group F20`],
         [{ ...base, storageLocation: 'V001', workCenter: 'FI01M004' }, `${yours}: work center FI01M004 belongs to planner group F20`],
         [{ ...base, storageLocation: '0001' }, `${yours}: choose a work center of one of them for storage location 0001`],
       ];
@@ -909,8 +911,8 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         ['supervisor', { ...base, plant: 'FI01', materialCodes: [] }, 400, 'Field materialCodes is required for a single count'],
         ['supervisor', { ...base, plant: 'FI01', materialCodes: ['NOPE'] }, 400, 'Unknown material: NOPE'],
         // Deadlines only in count_deadline_allowed_plants (FI01), for super managers too.
-        ['stock.admin', { ...base, plant: 'DE02', storageLocation: 'V003', shouldBeDoneAt: '2026-12-01' }, 400, 'A deadline cannot be set for counts in plant DE02'],
-        ['manager', { ...base, plant: 'FR03', shouldBeDoneAt: '2026-12-01' }, 400, 'A deadline cannot be set for counts in plant FR03'],
+        ['stock.admin', { ...base, plant: 'DE02', storageLocation: 'V003', shouldBeDoneAt: '2099-12-01' }, 400, 'A deadline cannot be set for counts in plant DE02'],
+        ['manager', { ...base, plant: 'FR03', shouldBeDoneAt: '2099-12-01' }, 400, 'A deadline cannot be set for counts in plant FR03'],
         ['supervisor', { ...base, plant: 'FI01', conductedBy: 'lukas.mueller@lift.example' }, 400, 'lukas.mueller@lift.example does not work in plant FI01'],
         ['supervisor', { ...base, plant: 'FI01', workCenter: 'DE02M001' }, 400, 'Work center DE02M001 does not exist in plant FI01'],
         ['supervisor', { ...base, plant: 'FI01', shouldBeDoneAt: '2026-02-30' }, 400, 'body.shouldBeDoneAt: must be a calendar day (YYYY-MM-DD)'],
@@ -954,7 +956,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         ['supervisor', { stockCountId: id, shouldBeDoneAt: '2026-02-31' }, 400, 'body.shouldBeDoneAt: must be a calendar day (YYYY-MM-DD)'],
         ['supervisor', { stockCountId: id, conductedBy: 'cs.admin@example.com' }, 400, 'cs.admin@example.com does not work in plant FI01'],
         ['supervisor', { stockCountId: id, workCenter: 'FR03M001' }, 400, 'Work center FR03M001 does not exist in plant FI01'],
-        ['stock.admin', { stockCountId: de02, shouldBeDoneAt: '2026-12-24' }, 400, 'A deadline cannot be set for counts in plant DE02'],
+        ['stock.admin', { stockCountId: de02, shouldBeDoneAt: '2099-12-24' }, 400, 'A deadline cannot be set for counts in plant DE02'],
         ['supervisor', { stockCountId: 3, status: 'cancelled' }, 409, 'Stock count 3 is submitted and can no longer be changed'],
         ['supervisor', { stockCountId: 5, workCenter: 'FI01M001' }, 409, 'Stock count 5 is cancelled and can no longer be changed'],
         ['supervisor', { stockCountId: 999999, status: 'cancelled' }, 404, 'Stock count 999999 not found'],
@@ -977,8 +979,8 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json()).toEqual({ message });
       }
-      const edited = ok(await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, shouldBeDoneAt: '2026-12-24', workCenter: 'FI01M002' } }));
-      expect(edited).toMatchObject({ should_be_done_at: '2026-12-24', work_center: 'FI01M002', status: 'initiated' });
+      const edited = ok(await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: id, shouldBeDoneAt: '2099-12-24', workCenter: 'FI01M002' } }));
+      expect(edited).toMatchObject({ should_be_done_at: '2099-12-24', work_center: 'FI01M002', status: 'initiated' });
     });
   });
 

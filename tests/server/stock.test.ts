@@ -152,7 +152,7 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
         storageLocation: 'V001',
         type: 'wall_to_wall',
         conductedBy: 'mechanic@example.com',
-        shouldBeDoneAt: '2026-12-01',
+        shouldBeDoneAt: '2099-12-01',
       });
       expect(res.statusCode).toBe(201);
       created = res.json();
@@ -171,9 +171,18 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(unknown.json().message).toBe('Unknown material: NOPE');
       const otherPlant = await api('supervisor', 'POST', '/my_stock_count', { ...base, plant: 'DE02', storageLocation: '0001' });
       expect(otherPlant.statusCode).toBe(403);
-      const deadline = await api('stock.admin', 'POST', '/my_stock_count', { plant: 'DE02', storageLocation: '0001', type: 'wall_to_wall', shouldBeDoneAt: '2026-12-01' });
+      const deadline = await api('stock.admin', 'POST', '/my_stock_count', { plant: 'DE02', storageLocation: '0001', type: 'wall_to_wall', shouldBeDoneAt: '2099-12-01' });
       expect(deadline.statusCode).toBe(400);
       expect(deadline.json().message).toBe('A deadline cannot be set for counts in plant DE02');
+      // A deadline already past (a year typed wrong) is refused; today is not.
+      const today = new Date().toISOString().slice(0, 10);
+      const past = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: '2020-12-01' });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().message).toBe('The deadline 2020-12-01 is in the past');
+      const dueToday = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: today, draft: true });
+      expect(dueToday.statusCode, dueToday.body).toBe(201);
+      const moved = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: dueToday.json().id, shouldBeDoneAt: '2020-12-01' });
+      expect(moved.statusCode).toBe(400);
       const stranger = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'cs.admin@example.com' });
       expect(stranger.statusCode).toBe(400);
       expect(stranger.json().message).toBe('cs.admin@example.com does not work in plant FI01');
@@ -190,6 +199,12 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const sent = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: draft.id, draft: false });
       expect(sent.statusCode).toBe(200);
       expect((await api('mechanic', 'GET', `/my_stock_count?stockCountId=${draft.id}&page=1&maxResults=20`)).json().stock_counts).toHaveLength(1);
+      // A draft nobody counts (nor any part of it) is not sent: it would be listed, reminded and reported to no one.
+      const nobody = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', draft: true })).json();
+      const refused = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: nobody.id, draft: false });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('Choose who counts (conductedBy) before sending the count');
+      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: nobody.id, draft: false, conductedBy: 'mechanic@example.com' })).statusCode).toBe(200);
     });
 
     it('tells the person counting when a draft is sent to them or a count is handed to them, not on other edits', async () => {
@@ -215,28 +230,28 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const db = product.database.db;
       // The seed's history: counts already due had their reminder; nothing is due again.
       expect(await sendDueReminders(db, SEED_NOW)).toBe(0);
-      const count = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: '2026-12-10' })).json();
+      const count = (await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: '2099-12-10' })).json();
       const reminders = async () => {
         const rows = await db.select().from(notifications).where(eq(notifications.link, `/mechanic-view/${count.id}`));
         return rows.filter((row) => (row.subject ?? '').includes('is due')).length;
       };
       const remindAt = (day: string) => sendDueReminders(db, new Date(`${day}T08:00:00Z`));
-      await remindAt('2026-12-01');
+      await remindAt('2099-12-01');
       expect(await reminders()).toBe(0);
-      expect(await remindAt('2026-12-09')).toBeGreaterThan(0);
+      expect(await remindAt('2099-12-09')).toBeGreaterThan(0);
       const once = await reminders();
       expect(once).toBeGreaterThan(0);
-      await remindAt('2026-12-10');
+      await remindAt('2099-12-10');
       expect(await reminders()).toBe(once);
-      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, shouldBeDoneAt: '2026-12-20' })).statusCode).toBe(200);
-      await remindAt('2026-12-10');
+      expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, shouldBeDoneAt: '2099-12-20' })).statusCode).toBe(200);
+      await remindAt('2099-12-10');
       expect(await reminders()).toBe(once);
-      await remindAt('2026-12-19');
+      await remindAt('2099-12-19');
       expect(await reminders()).toBe(once * 2);
       // A cancelled count is never due.
-      await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, shouldBeDoneAt: '2026-12-30' });
+      await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, shouldBeDoneAt: '2099-12-30' });
       await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: count.id, status: 'cancelled' });
-      await remindAt('2026-12-30');
+      await remindAt('2099-12-30');
       expect(await reminders()).toBe(once * 2);
     });
 
@@ -446,6 +461,29 @@ describe.each(ENGINES)('stock transfer decisions on %s (decision 0061)', (engine
     );
     expect(told.length).toBeGreaterThan(0);
     expect(told.every((n) => n.text_key === 'stockTransferDone' && n.link === '/stock-management?transfers=1' && n.notification_key === 'other_notification')).toBe(true);
+  });
+
+  it('lets a read-only super manager who is also a stock admin decide only in their own plants (the list shows them all)', async () => {
+    const locations = rowsOf(await product.database.db.execute(sql`select code from storage_locations where plant = 'FR03' order by code limit 2`)).map((r) => String(r.code));
+    const lyon = await request('manager', 'FR03', locations[0]!, locations[1]!);
+    const [admin] = rowsOf(await product.database.db.execute(sql`select id from users where email = 'stock.admin@example.com'`));
+    await product.database.db.execute(sql`insert into user_grants (user_id, grant_id) values (${admin!.id}, 'super_manager_read_only')`);
+    try {
+      expect(await listed('stock.admin')).toContain(lyon.id);
+      const refused = await api('stock.admin', 'PUT', `/stock_transfer_request/${lyon.id}/decision`, { status: 'done' });
+      expect(refused.statusCode).toBe(404);
+    } finally {
+      await product.database.db.execute(sql`delete from user_grants where user_id = ${admin!.id} and grant_id = 'super_manager_read_only'`);
+    }
+  });
+
+  it('lists waiting requests before decided ones, however old', async () => {
+    const old = await request('mechanic', 'FI01', 'V001', '0001');
+    await product.database.db.execute(sql`update stock_transfer_requests set created_at = now() - interval '400 days' where id = ${old.id}`);
+    const items = (await api('mechanic', 'GET', '/stock_transfer_request')).json().items as Array<{ id: string; status: string }>;
+    const firstDecided = items.findIndex((row) => row.status !== 'requested');
+    expect(items.findIndex((row) => row.id === old.id)).toBeGreaterThanOrEqual(0);
+    if (firstDecided >= 0) expect(items.findIndex((row) => row.id === old.id)).toBeLessThan(firstDecided);
   });
 
   it('lets only one of two deciders at once win', async () => {

@@ -28,6 +28,7 @@ import { applySplit, isSplit, myPart, partsOf } from '../../repositories/stock-c
 import { tellAllCounters, tellCounters } from './stock-count-parts';
 import {
   assertCounter,
+  assertDeadlineAhead,
   assertDeadlineAllowed,
   assertWorkCenter,
   createStockCount,
@@ -89,13 +90,22 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         if ('status' in body) {
           changes = { status: 'cancelled' };
         } else {
+          const counter = body.conductedBy ?? count.conductedBy;
+          // Sending a draft: someone must count it (or its parts), and that person still can.
+          if (body.draft === false && count.isDraft) {
+            if (!counter && !(await isSplit(tx, count.id))) throw new HttpError(400, 'Choose who counts (conductedBy) before sending the count');
+            if (counter && !body.conductedBy) await assertCounter(tx, count.plant, counter);
+          }
           if (body.conductedBy) await assertCounter(tx, count.plant, body.conductedBy);
           if (body.workCenter) await assertWorkCenter(tx, count.plant, body.workCenter);
           // Another work center may mean another planner group: one the planner must hold (#20).
           const plannerGroup = body.workCenter ? await plannerGroupOfCount(tx, user, count.plant, body.workCenter, count.storageLocation) : undefined;
           if (body.shouldBeDoneAt) await assertDeadlineAllowed(tx, count.plant);
+          if (body.shouldBeDoneAt && body.shouldBeDoneAt !== count.shouldBeDoneAt) assertDeadlineAhead(body.shouldBeDoneAt);
+          const newCounter = body.conductedBy && body.conductedBy.toLowerCase() !== count.conductedBy;
           changes = {
-            ...(body.conductedBy ? { conductedBy: body.conductedBy.toLowerCase() } : {}),
+            // Someone else counts: their own "due" reminder, when the time comes (#6).
+            ...(body.conductedBy ? { conductedBy: body.conductedBy.toLowerCase(), ...(newCounter ? { dueReminderSentAt: null } : {}) } : {}),
             ...(body.workCenter ? { workCenter: body.workCenter, plannerGroup } : {}),
             // A new deadline gets its own "due" reminder (#6).
             ...(body.shouldBeDoneAt && body.shouldBeDoneAt !== count.shouldBeDoneAt ? { shouldBeDoneAt: body.shouldBeDoneAt, dueReminderSentAt: null } : {}),
@@ -204,7 +214,9 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       if (!whole && !part && (await isSplit(db, count.id))) {
         throw new HttpError(403, `Stock count ${count.id} is split among counters and you have no part in it`);
       }
-      const blind = count.isBlind && !whole;
+      // The printed sheet is what a counter counts from: a blind count's sheet has no book quantity,
+      // whoever prints it (a planner who needs them reads the count on screen).
+      const blind = count.isBlind;
       const lines = await db
         .select({ line: materialCounts, bin: stockItems.bin })
         .from(materialCounts)

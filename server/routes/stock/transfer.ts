@@ -39,7 +39,8 @@ async function transferRows(db: Db | Tx, where: SQL | undefined, limit: number):
     .leftJoin(decider, eq(decider.id, stockTransferRequests.decidedBy))
     .innerJoin(materials, eq(materials.code, stockTransferRequests.materialCode))
     .where(where)
-    .orderBy(desc(stockTransferRequests.createdAt), desc(stockTransferRequests.id))
+    // Waiting requests first, however old: one beyond the newest 100 could otherwise never be decided.
+    .orderBy(sql`${stockTransferRequests.status} = 'requested' desc`, desc(stockTransferRequests.createdAt), desc(stockTransferRequests.id))
     .limit(limit);
   return rows.map(({ request: r, requestedBy, decidedBy, unit, description }) => ({
     ...toRow(r),
@@ -135,7 +136,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         // One decision: the row is locked, and only a request still "requested" changes.
         const [row] = await tx.select().from(stockTransferRequests).where(eq(stockTransferRequests.id, id)).for('update');
         // Another plant's request is as unknown as a missing one (nothing about it is told).
-        if (!row || !holdsPlant(user.grants, user.plants, row.plant)) throw new HttpError(404, `Transfer request ${id} not found`);
+        // The writing super manager decides anywhere; others (a read-only super manager who is also a
+        // stock admin included) only in their own plants.
+        if (!row || !(user.grants.includes('super_manager') || user.plants.includes(row.plant))) throw new HttpError(404, `Transfer request ${id} not found`);
         if (row.status !== 'requested') throw new HttpError(409, `This transfer request was already marked ${row.status}`);
         await tx
           .update(stockTransferRequests)

@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner';
 
 /**
- * §2: an overlay labelled for listing items while any main list is querying: one that has nothing
- * to show yet, or one a change made stale (invalidated). A list refreshing in the background what
- * it shows (the file dashboard following files every 5 s, a refetch on coming back to the tab) is
- * not listing: the overlay flashed over the screen at each of them.
+ * §2: an overlay labelled for listing items while any main list is querying. A list that follows
+ * changes on a timer (the file dashboard, every 5 s while files are processed) is not listing
+ * when it refreshes what it shows: the overlay flashed over the screen at each of its refetches.
  */
 export function ListLoadingOverlay() {
   const { t } = useTranslation();
   const fetching = useIsFetching({
-    predicate: (query) => query.meta?.mainList === true && (query.state.data === undefined || query.state.isInvalidated),
+    predicate: (query) => query.meta?.mainList === true && !(query.meta.follow === true && query.state.data !== undefined),
   });
   if (fetching === 0) return null;
   return (

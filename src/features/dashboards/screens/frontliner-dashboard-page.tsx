@@ -59,13 +59,9 @@ export default function FrontlinerDashboardPage() {
   });
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    // The same checks as the server, in the user's language (the server's answer is English).
+    // The server's checks of the dates, in the user's language (its answer is English).
     if (!isCalendarDay(draft.start_date) || !isCalendarDay(draft.end_date) || draft.start_date > draft.end_date) {
       setRangeError(t('files.rangeInvalid'));
-      return;
-    }
-    if (dayjs(draft.end_date).diff(dayjs(draft.start_date), 'day') >= 366) {
-      setRangeError(t('files.rangeTooLong'));
       return;
     }
     setRangeError(null);

@@ -71,7 +71,8 @@ export async function settleSend(storageKey: string, key: string, outcome: { ok:
     return 'sent';
   }
   const status = statusOf(outcome.error);
-  if (status !== null && status >= 400 && status < 500) {
+  // A refusal is the text's (4xx), not a timeout (408) or too many requests (429): those wait.
+  if (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429) {
     if (current.key === key) writeDraft(storageKey, { values: current.values, key: current.key, refused: await errorMessage(outcome.error) });
     return 'refused';
   }

@@ -11,6 +11,7 @@ import { parseQuantityInput } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useProfile } from '../../../lib/profile';
+import { useOnline } from '../../../lib/use-online';
 import { useFeedbackPlants, useSendFeedback } from '../api/feedback';
 import { draftKeyOf, readDraft, settleSend, writeDraft, type Draft, type DraftValues as Values } from '../api/feedback-drafts';
 import { FORM_FIELDS, type FormField } from './form-fields';
@@ -35,6 +36,7 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
   // app closed while it waits): the draft lives on the device per user and form until the server
   // has it (api/feedback-drafts.ts, decision 0062).
   const storageKey = draftKeyOf(email, type);
+  const online = useOnline();
   const [draft, setDraft] = useState<Draft>(() => readDraft(storageKey));
   const values = draft.values;
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -106,6 +108,13 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
     );
   };
 
+  // The text taken back from a send that has not gone: editable again, a new text under a new key.
+  const editAgain = () => {
+    const next: Draft = { values: draft.values, key: crypto.randomUUID() };
+    writeDraft(storageKey, next);
+    setDraft(next);
+  };
+
   // A send that was waiting when the form was last open goes now (the same key: applied once,
   // also if the background send of feedback-drafts.ts delivers it at the same moment).
   const resumed = useRef(false);
@@ -152,13 +161,29 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
       {/* Offline the send waits (kept as a draft too) and goes as soon as the connection returns. */}
       {draft.sending && (send.isPaused || !send.isPending) && (
         <p className="notice" role="status">
-          {t('feedback.waitingForConnection')}
+          {online ? t('feedback.notSentYet') : t('feedback.waitingForConnection')}
         </p>
       )}
       <div className="button-row start">
-        <button type="submit" className="button primary" disabled={send.isPending || Boolean(draft.sending) || noPlants}>
+        {/* A text that did not go (no answer, a server error) is sent again under its key with
+            Send, or taken back to change it; it is never locked. */}
+        <button
+          type="submit"
+          className="button primary"
+          disabled={send.isPending || (Boolean(draft.sending) && !online) || noPlants}
+          onClick={(event) => {
+            if (!draft.sending) return;
+            event.preventDefault();
+            deliver(draft);
+          }}
+        >
           {t('feedback.send')}
         </button>
+        {draft.sending && !send.isPending && (
+          <button type="button" className="button" onClick={editAgain}>
+            {t('feedback.editAgain')}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -36,6 +36,8 @@ export function useDetailedView(userEmail: string, date: string, enabled = true)
     fetcher: () => getDetailedView(date),
     enabled,
     mainList: true,
+    // Followed every 5 s while files are processed (file-dashboard-page.tsx): those refetches show no overlay.
+    follow: true,
     silent: true,
   });
 }

@@ -37,7 +37,10 @@ export function useUploadedFile(id: string | null) {
     queryKey: ['uploaded-file', id],
     queryFn: () => getUploadedFile(id!),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'processed' || query.state.data.status === 'errored') ? false : FOLLOW_MS),
+    // Until it is processed or errored; not a file the caller may not follow (another's, 404).
+    refetchInterval: (query) =>
+      query.state.error || (query.state.data && (query.state.data.status === 'processed' || query.state.data.status === 'errored')) ? false : FOLLOW_MS,
+    retry: false,
     meta: { silent: true },
   });
 }

@@ -303,6 +303,8 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
           <button
             type="button"
             className="button"
+            // Not while saving: it would unlock the fields, and the answer would drop what is typed then.
+            disabled={status?.kind === 'saving'}
             onClick={() => {
               setDraft(null);
               setStatus(null);

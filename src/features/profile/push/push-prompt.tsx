@@ -10,7 +10,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onBeforeSignOut } from '../../../lib/auth/use-session';
-import { useNotificationSettings } from '../api/notification-settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { settingsQueries, useNotificationSettings } from '../api/notification-settings';
 import { needsGestureForPermission, PROMPT_KEY } from './device';
 import { markThisDeviceSignedOut, pushSupported, registerThisDevice, unsubscribeThisDevice } from './push-registration';
 import '../profile.css';
@@ -26,9 +27,11 @@ export function useSignOutMarksThisDevice(uid: string, active: boolean): void {
     () =>
       active
         ? onBeforeSignOut(async () => {
-            // First on the device (no connection needed), then the server's mark.
-            await unsubscribeThisDevice().catch((error: unknown) => console.warn('Dropping the push subscription failed', error));
-            await markThisDeviceSignedOut(uid);
+            // Both at once within the sign-out's few seconds: on the device (no connection needed) and the server's mark.
+            await Promise.all([
+              unsubscribeThisDevice().catch((error: unknown) => console.warn('Dropping the push subscription failed', error)),
+              markThisDeviceSignedOut(uid),
+            ]);
           })
         : undefined,
     [uid, active],
@@ -45,14 +48,24 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
   const permission = pushSupported() ? Notification.permission : 'denied';
   const gestureOnly = needsGestureForPermission();
 
+  // A registration wrote this device's new token and sign-in: the settings copy is read again, or
+  // a save of the form would send the old ones back for this device (decision 0062's X-Device-Id).
+  const queryClient = useQueryClient();
+  const registered = (done: boolean) => {
+    if (done) void queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
+    return done;
+  };
   useEffect(() => {
     if (!primaryPush || !pushSupported()) return;
     if (permission === 'granted') {
-      void registerThisDevice(uid).catch((error: unknown) => console.warn('Registering this device for push failed', error));
+      void registerThisDevice(uid)
+        .then(registered)
+        .catch((error: unknown) => console.warn('Registering this device for push failed', error));
     } else if (permission === 'default' && !gestureOnly && !answered) {
       sessionStorage.setItem(ANSWERED_THIS_SESSION, 'asked');
-      void Notification.requestPermission().then((result) => (result === 'granted' ? registerThisDevice(uid) : false));
+      void Notification.requestPermission().then((result) => (result === 'granted' ? registerThisDevice(uid).then(registered) : false));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [primaryPush, permission, gestureOnly, answered, uid]);
 
   if (!primaryPush || !gestureOnly || permission !== 'default' || answered) return null;
@@ -64,7 +77,7 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
     if (value === 'yes') {
       // Inside the click: Safari allows the permission request only here.
       void Notification.requestPermission()
-        .then((result) => (result === 'granted' ? registerThisDevice(uid) : false))
+        .then((result) => (result === 'granted' ? registerThisDevice(uid).then(registered) : false))
         .catch((error: unknown) => console.warn('Push permission request failed', error));
     }
   };

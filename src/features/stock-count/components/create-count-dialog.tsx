@@ -5,9 +5,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { isSuperManager } from '../../../domain/permissions';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
@@ -18,7 +20,7 @@ import '../stock-count.css';
 
 export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (result: PlanningResult, draft: boolean) => void }) {
   const { t } = useTranslation();
-  const { email } = useProfile();
+  const { email, permissions } = useProfile();
   const online = useOnline();
   const allowed = useAllowedPlants();
   const [plant, setPlant] = useState('');
@@ -34,6 +36,12 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const [showMissing, setShowMissing] = useState(false);
   const missingPlant = showMissing && !plant;
   const missingLocation = showMissing && !storageLocation;
+  const codes = materials
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((code) => code.toUpperCase());
+  const missingMaterials = showMissing && type === 'single' && codes.length === 0;
+  const today = dayjs().format('YYYY-MM-DD');
   const plants = useRelationship('plant', undefined, open);
   const locations = useRelationship('storage_location', plant || undefined, open);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(plant);
@@ -51,7 +59,8 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
         ...(conductedBy ? { conductedBy } : {}),
         ...(workCenter ? { workCenter } : {}),
         ...(deadline && deadlineAllowed ? { shouldBeDoneAt: deadline } : {}),
-        ...(type === 'single' ? { materialCodes: materials.split(/[\s,;]+/).filter(Boolean) } : {}),
+        // Material codes are upper case (as the add-material dialog sends them).
+        ...(type === 'single' ? { materialCodes: codes } : {}),
         ...(blind ? { blind: true } : {}),
       }),
     onSuccess: (result, draft) => {
@@ -63,13 +72,19 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
 
   const submit = (draft: boolean) => (event?: FormEvent) => {
     event?.preventDefault();
-    if (!plant || !storageLocation) {
+    const form = document.getElementById('cc-plant')?.closest('form');
+    if (!plant || !storageLocation || (type === 'single' && codes.length === 0)) {
       setError(t('stockCount.allFieldsMandatory'));
       setShowMissing(true);
-      focusFirstInvalid(document.getElementById('cc-plant')?.closest('form'));
+      focusFirstInvalid(form);
       return;
     }
     setShowMissing(false);
+    if (deadline && deadlineAllowed && deadline < today) {
+      setError(t('stockCount.deadlinePast'));
+      document.getElementById('cc-deadline')?.focus();
+      return;
+    }
     create.mutate(draft);
   };
   const invalid = (missing: boolean) => (missing ? { 'aria-invalid': true, 'aria-describedby': 'cc-error' } : {});
@@ -94,11 +109,14 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
           }}
         >
           <option value="">{t('stockCount.choose')}</option>
-          {plants.data?.plants.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.code} · {p.name}
-            </option>
-          ))}
+          {/* Counts are used only in the allowed plants (§6): others are not offered (super managers: all). */}
+          {plants.data?.plants
+            .filter((p) => isSuperManager(permissions) || allowed.stock_count_allowed_plants.includes(p.code))
+            .map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.code} · {p.name}
+              </option>
+            ))}
         </select>
         <label htmlFor="cc-sloc">{t('stockCount.storageLocation')}</label>
         <select id="cc-sloc" value={storageLocation} required disabled={!plant} {...invalid(missingLocation)} onChange={(event) => setStorageLocation(event.target.value)}>
@@ -120,15 +138,20 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
         {type === 'single' && (
           <>
             <label htmlFor="cc-materials">{t('stockCount.materialCodes')}</label>
-            <textarea id="cc-materials" rows={3} value={materials} onChange={(event) => setMaterials(event.target.value)} />
+            <textarea id="cc-materials" rows={3} value={materials} {...invalid(missingMaterials)} onChange={(event) => setMaterials(event.target.value)} />
           </>
         )}
-        <CountedBySelect id="cc-who" plant={plant || undefined} value={conductedBy} onChange={setConductedBy} />
+        <CountedBySelect
+          id="cc-who"
+          plant={plant || undefined}
+          value={conductedBy}
+          onChange={setConductedBy}
+        />
         <WorkCenterSelect id="cc-wc" plant={plant || undefined} value={workCenter} onChange={setWorkCenter} />
         {deadlineAllowed && (
           <>
             <label htmlFor="cc-deadline">{t('stockCount.deadlineLabel')}</label>
-            <input id="cc-deadline" type="date" value={deadline} onChange={(event) => setDeadline(event.target.value)} />
+            <input id="cc-deadline" type="date" min={today} value={deadline} onChange={(event) => setDeadline(event.target.value)} />
           </>
         )}
         {/* #18: counters of a blind count are not shown the book quantity. */}

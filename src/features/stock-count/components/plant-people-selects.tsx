@@ -11,13 +11,15 @@ interface SelectProps {
   allowEmpty?: boolean;
 }
 
-export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true }: SelectProps) {
+export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true, invalidOf }: SelectProps & { invalidOf?: string }) {
   const { t } = useTranslation();
   const mechanics = useRelationship('mechanic', plant);
+  // `invalidOf`: the id of the error this field is missing for (a count sent with nobody to count it).
+  const invalid = invalidOf ? { 'aria-invalid': true, 'aria-describedby': invalidOf } : {};
   return (
     <>
       <label htmlFor={id}>{t('stockCount.conductedByLabel')}</label>
-      <select id={id} value={value} disabled={!plant} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} value={value} disabled={!plant} {...invalid} onChange={(event) => onChange(event.target.value)}>
         {allowEmpty && <option value="">{t('stockCount.unassigned')}</option>}
         {/* The count's own person stays a choice even when not among the plant's mechanics (a supervisor, say). */}
         {value && mechanics.data && !mechanics.data.mechanics.some((m) => m.email === value) && <option value={value}>{value}</option>}

@@ -17,6 +17,8 @@ export default function PrintCountPage() {
   const sheet = useQuery({
     queryKey: ['print-count', stockCountId],
     queryFn: () => getPrintSheet(stockCountId),
+    // Offline it fails at once and LoadError says there is no connection (paused, it spun forever).
+    networkMode: 'always',
   });
   if (sheet.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (!sheet.data) return <LoadError error={sheet.error} notFound={t('stockCount.notFound')} />;

@@ -190,7 +190,16 @@ export default function StockCountPage() {
     // A refused recount (another one is open) shows the server's message; the fresh list then shows that recount.
     onError: () => void refresh(),
   });
-  const run = (kind: 'send' | 'cancel' | 'recount') => (count: StockCountRow) => act.mutate({ kind, count });
+  const refuse = useToastNotice('danger');
+  const run = (kind: 'send' | 'cancel' | 'recount') => (count: StockCountRow) => {
+    // A draft sent with nobody to count it would be listed, reminded and reported to no one (the
+    // server refuses it too): say what to do first, where the thumb is.
+    if (kind === 'send' && !count.conducted_by && !((count.part_count ?? 0) > 0)) {
+      refuse(t('stockCount.whoCountsMissing'));
+      return;
+    }
+    act.mutate({ kind, count });
+  };
 
   return (
     <section className="page">
@@ -334,18 +343,21 @@ export default function StockCountPage() {
           />
         </>
       )}
-      <CreateCountDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(result, draft) => {
-          setCreating(false);
-          if (result.queued) setNotice(t('stockCount.queuedMessage'));
-          else {
-            setNotice(draft ? t('stockCount.savedAsDraft', { id: result.row.id }) : t('stockCount.createdMessage', { id: result.row.id }));
-            void refresh();
-          }
-        }}
-      />
+      {/* Mounted per opening: a new count starts empty (it kept the last one's fields, and one tap made a copy). */}
+      {creating && (
+        <CreateCountDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreated={(result, draft) => {
+            setCreating(false);
+            if (result.queued) setNotice(t('stockCount.queuedMessage'));
+            else {
+              setNotice(draft ? t('stockCount.savedAsDraft', { id: result.row.id }) : t('stockCount.createdMessage', { id: result.row.id }));
+              void refresh();
+            }
+          }}
+        />
+      )}
       {editing && (
         <EditCountDialog
           count={editing}

@@ -3,11 +3,11 @@
  * plant's storage locations, the plant's. Who may update the plant's storage locations marks a
  * waiting request done or declined, once; the requester is told by a notification that opens here.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TransferRequestRow } from '../../../contract/stock';
-import { can, holdsPlant } from '../../../domain/permissions';
+import { can } from '../../../domain/permissions';
 import type { TransferDecision } from '../../../domain/stock';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-formats';
@@ -42,7 +42,15 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   // One Idempotency-Key per request and decision, for the dialog's life: pressed again after a
   // lost answer, the same decision is applied once.
   const [keys] = useState(() => new Map<string, string>());
-  const list = useQuery({ queryKey: TRANSFER_REQUESTS_KEY, queryFn: getTransferRequests });
+  // Offline it fails at once and LoadError says so (paused, it spun forever).
+  const list = useQuery({ queryKey: TRANSFER_REQUESTS_KEY, queryFn: getTransferRequests, networkMode: 'always' });
+  // The outcome, inside the dialog: the app's toast sits behind a modal dialog (inert there).
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  // The pressed button has gone with its row (now decided): the focus goes to the outcome.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
   const decide = useMutation({
     meta: { silent: true },
     mutationFn: ({ row, status }: { row: TransferRequestRow; status: TransferDecision }) => {
@@ -54,14 +62,19 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (row) => {
       setError(null);
       const words = { quantity: row.quantity, code: row.material_code };
-      setNotice(row.status === 'done' ? t('stock.transferMarkedDone', words) : t('stock.transferMarkedDeclined', words));
+      const said = row.status === 'done' ? t('stock.transferMarkedDone', words) : t('stock.transferMarkedDeclined', words);
+      // A second decision of the same words is announced again.
+      setOutcome(null);
+      setTimeout(() => setOutcome(said), 0);
+      setNotice(said);
     },
     // Already decided by someone else (409) or gone: the message says so, and the list shows what holds now.
     onError: async (failure) => setError(await errorMessage(failure)),
     onSettled: () => client.invalidateQueries({ queryKey: TRANSFER_REQUESTS_KEY }),
   });
+  // As the server: the writing super manager anywhere, others in their own plants.
   const mayDecide = (row: TransferRequestRow) =>
-    row.status === 'requested' && can(permissions, 'storageLocations.update') && holdsPlant(permissions, plants, row.plant);
+    row.status === 'requested' && can(permissions, 'storageLocations.update') && (permissions.includes('super_manager') || plants.includes(row.plant));
   const rows = list.data ?? [];
   const waiting = rows.filter((row) => row.status === 'requested');
   const decided = rows.filter((row) => row.status !== 'requested');
@@ -120,6 +133,9 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open title={t('stock.transferRequestsTitle')} onClose={onClose}>
       <div className="transfer-requests">
+        <p role="status" tabIndex={-1} ref={outcomeRef} className={outcome ? 'notice success' : 'visually-hidden'}>
+          {outcome}
+        </p>
         {!online && rows.some(mayDecide) && <p className="muted">{t('stock.transferDecideOnline')}</p>}
         {list.isPending && <Spinner label={t('stock.transferRequestsLoading')} />}
         {list.error && <LoadError error={list.error} />}
