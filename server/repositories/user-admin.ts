@@ -240,7 +240,11 @@ export async function updatePermissions(
     await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, uid));
     await audit(tx, editor, 'user.updatePermissions', record.id, before, { grants: after.grants, attachments: after.attachments });
   }
-  return readPermissions(tx, editor, uid);
+  // The answer is the state written, not a new read under the read scope: a stock admin who takes
+  // the last plant-holding role away (its plant leaves with it) would be refused reading the
+  // result (404), and the whole change rolled back.
+  const saved = await grantStateOf(tx, uid);
+  return { user: toRow(await findUser(tx, uid), saved.grants, plantsOf(saved)), grants: saved.grants, attachments: saved.attachments, editable: editableBy(editor, uid) };
 }
 
 function dedupe(attachments: readonly Attachment[]): Attachment[] {

@@ -35,8 +35,38 @@ describe('attachments that leave with a removed grant', () => {
     const asked = { grants: ['supervisor'], attachments: twoPlants.attachments };
     expect(refusedChanges(stockAdmin, twoPlants, withoutLeaving(twoPlants, asked), ['FI01', 'DE02'])).toEqual([
       'work center DE02/DE02M001 is outside your plants (FI01)',
+      // The role acts in DE02 too (roles are global).
+      'you may grant supervisor only for users all of whose plants are yours (FI01)',
+      'you may remove mechanic only for users all of whose plants are yours (FI01)',
     ]);
     // A super manager is not plant-scoped.
     expect(refusedChanges({ grants: ['super_manager'], plants: [] }, twoPlants, withoutLeaving(twoPlants, asked), ['FI01', 'DE02'])).toEqual([]);
+  });
+});
+
+describe('rights that reach beyond what the editor may give', () => {
+  const fi01 = { kind: 'plant' as const, plant: 'FI01', code: 'FI01' };
+  const se01 = { kind: 'plant' as const, plant: 'SE01', code: 'SE01' };
+  const stockAdmin = { grants: ['stock_admin'], plants: ['FI01'] };
+
+  it('a role given under plant scope acts in every plant of the user: all of them must be the editor\'s', () => {
+    const twoPlants = { grants: [], attachments: [fi01, se01] };
+    expect(refusedChanges(stockAdmin, twoPlants, { grants: ['mechanic'], attachments: [fi01, se01] }, ['FI01', 'SE01'])).toEqual([
+      'you may grant mechanic only for users all of whose plants are yours (FI01)',
+    ]);
+    const onePlant = { grants: [], attachments: [fi01] };
+    expect(refusedChanges(stockAdmin, onePlant, { grants: ['mechanic'], attachments: [fi01] }, ['FI01'])).toEqual([]);
+  });
+
+  it('one who gives PM read only does not change the ship-to-party numbers of a priority writer', () => {
+    const granter = { grants: ['UM_PM_grant_read'], plants: [] };
+    const number = { kind: 'ship_to_party' as const, plant: '', code: '0050010999' };
+    const writer = { grants: ['PM_write'], attachments: [] };
+    expect(refusedChanges(granter, writer, { grants: ['PM_write'], attachments: [number] }, [])).toEqual([
+      'you may not change the ship-to-party numbers of a user who writes or uploads priorities (you give PM read only)',
+    ]);
+    const reader = { grants: ['PM_read'], attachments: [] };
+    expect(refusedChanges(granter, reader, { grants: ['PM_read'], attachments: [number] }, [])).toEqual([]);
+    expect(refusedChanges({ grants: ['UM_PM_grant_write'], plants: [] }, writer, { grants: ['PM_write'], attachments: [number] }, [])).toEqual([]);
   });
 });

@@ -153,13 +153,23 @@ export function refusedChanges(
       }
     }
   }
-  const targetInScope = targetPlants.some((plant) => scope.plants.includes(plant));
+  // A role is global: given or taken under plant scope, it acts in every plant of the user, so
+  // every one of them (before and after the change) must be the editor's.
+  const allPlants = [...new Set([...targetPlants, ...after.attachments.filter((a) => a.kind === 'plant').map((a) => a.code)])];
+  const targetInScope = allPlants.length > 0 && allPlants.every((plant) => scope.plants.includes(plant));
 
   for (const [grant, verb] of [...diff.addedGrants.map((g) => [g, 'grant'] as const), ...diff.removedGrants.map((g) => [g, 'remove'] as const)]) {
     if (!(scope.grants as string[]).includes(grant)) reasons.push(`you may not ${verb} ${grant}`);
     else if ((scope.plantScopedGrants as string[]).includes(grant) && !targetInScope) {
-      reasons.push(`you may ${verb} ${grant} only for users of your plants (${scope.plants.join(', ') || 'none'})`);
+      reasons.push(`you may ${verb} ${grant} only for users all of whose plants are yours (${scope.plants.join(', ') || 'none'})`);
     }
+  }
+  // Ship-to-party numbers are what PM write and the uploads act on too: one who may give PM read
+  // only (UM_PM_grant_read) does not change them for a user who writes or uploads priorities.
+  const writesPriorities = (grants: readonly string[]) => grants.some((g) => g === 'PM_write' || g === 'PM_upload_add' || g === 'PM_upload_disable');
+  const shipToPartyChanged = [...diff.addedAttachments, ...diff.removedAttachments].some((a) => a.kind === 'ship_to_party' && !leavingKeys.has(attachmentKey(a)));
+  if (shipToPartyChanged && !(scope.grants as string[]).includes('PM_write') && (writesPriorities(before.grants) || writesPriorities(after.grants))) {
+    reasons.push('you may not change the ship-to-party numbers of a user who writes or uploads priorities (you give PM read only)');
   }
   const attachments = [
     ...diff.addedAttachments.map((a) => [a, 'add'] as const),

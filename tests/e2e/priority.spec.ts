@@ -109,12 +109,15 @@ test('a PM writer changes one priority in place', async ({ page }) => {
   const row = depot.getByRole('row').nth(1);
   const name = (await row.getByRole('cell').nth(1).innerText()).split('\n')[0]!;
   await row.getByRole('button', { name: `Change the priority of ${name}` }).click();
+  // The focus goes into the editor that replaced the button (keyboard users were left on the page).
+  await expect(row.getByLabel(`New priority of ${name}`)).toBeFocused();
   await row.getByLabel(`New priority of ${name}`).fill('100');
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(row.getByRole('alert')).toHaveText('Priority must be a whole number from 1 to 99');
   await row.getByLabel(`New priority of ${name}`).fill('7');
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(depot.getByRole('row', { name: new RegExp(name) }).getByRole('cell').first()).toHaveText('7');
+  await expect(depot.getByRole('button', { name: `Change the priority of ${name}` })).toBeFocused();
 });
 
 test('one who gives PM rights names a colleague by e-mail on the priority manager and gives them PM read', async ({ page }) => {

@@ -163,9 +163,11 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       for (const kind of ATTACHMENT_KINDS) {
         const allowed = MAY_ATTACH[editor].includes(kind);
         it(`${editor} ${allowed ? 'may' : 'may not'} attach ${kind}`, async () => {
-          await resetUser(attachTarget, ATTACH_TARGET_BASE.grants, ATTACH_TARGET_BASE.attachments);
-          const wanted = [...ATTACH_TARGET_BASE.attachments, NEW_ATTACHMENT[kind]];
-          const res = await call('PUT', editorEmail(editor), `/users/${attachTarget}/permissions`, { grants: ATTACH_TARGET_BASE.grants, attachments: wanted });
+          // A PM-read granter gives ship-to-party numbers to PM readers, not to priority writers (below).
+          const base = editor === 'UM_PM_grant_read' && kind === 'ship_to_party' ? { ...ATTACH_TARGET_BASE, grants: ['PM_read', 'mechanic', 'supervisor'] } : ATTACH_TARGET_BASE;
+          await resetUser(attachTarget, base.grants, base.attachments);
+          const wanted = [...base.attachments, NEW_ATTACHMENT[kind]];
+          const res = await call('PUT', editorEmail(editor), `/users/${attachTarget}/permissions`, { grants: base.grants, attachments: wanted });
           const after = (await call('GET', 'manager@example.com', `/users/${attachTarget}/permissions`)).json();
           if (allowed) {
             expect(res.statusCode, res.body).toBe(200);
@@ -186,6 +188,14 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       expect(res.json().message).toBe('Not allowed: you may not remove PM_write');
       const ok = await call('PUT', editorEmail('UM_PM_grant_write'), `/users/${grantTarget}/permissions`, { grants: [], attachments: [FI01] });
       expect(ok.statusCode).toBe(200);
+      // Nor widen what a priority writer may change: ship-to-party numbers are their write scope too.
+      await resetUser(grantTarget, ['PM_write'], [FI01]);
+      const widened = await call('PUT', editorEmail('UM_PM_grant_read'), `/users/${grantTarget}/permissions`, {
+        grants: ['PM_write'],
+        attachments: [FI01, NEW_ATTACHMENT.ship_to_party],
+      });
+      expect(widened.statusCode).toBe(403);
+      expect(widened.json().message).toBe('Not allowed: you may not change the ship-to-party numbers of a user who writes or uploads priorities (you give PM read only)');
     });
 
     it('keeps stock_admin inside its plants: storage locations and users of other plants are refused', async () => {
@@ -229,6 +239,12 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
         .limit(1)) as Array<{ before: { attachments: unknown[] }; after: { attachments: unknown[] } }>;
       expect(audit!.before.attachments).toContainEqual(NEW_ATTACHMENT.work_center);
       expect(audit!.after.attachments).not.toContainEqual(NEW_ATTACHMENT.work_center);
+      // Taking the last plant-holding role away (its plant leaves with it) is saved, and answered.
+      await resetUser(attachTarget, ['mechanic'], [FI01, NEW_ATTACHMENT.work_center]);
+      const gone = await call('PUT', editorEmail('stock_admin'), `/users/${attachTarget}/permissions`, { grants: [], attachments: [FI01, NEW_ATTACHMENT.work_center] });
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(gone.json()).toMatchObject({ grants: [], attachments: [] });
+      expect((await call('GET', 'manager@example.com', `/users/${attachTarget}/permissions`)).json().grants).toEqual([]);
       // A stock admin still may not take a work center away on its own.
       await resetUser(attachTarget, ['mechanic'], [FI01, NEW_ATTACHMENT.work_center]);
       const alone = await call('PUT', editorEmail('stock_admin'), `/users/${attachTarget}/permissions`, { grants: ['mechanic'], attachments: [FI01] });

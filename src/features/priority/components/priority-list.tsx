@@ -22,7 +22,8 @@ function PriorityEditor({ shipToPartyCode, info, onDone }: { shipToPartyCode: st
     <form className="priority-editor" onSubmit={save} noValidate>
       <label>
         <span className="visually-hidden">{t('priority.newPriority', { name: info.name })}</span>
-        <input type="number" min={1} max={99} value={priority} onChange={(event) => setPriority(event.target.value)} />
+        {/* The editor replaces the Change button: the focus goes into it (it fell to the page). */}
+        <input type="number" min={1} max={99} value={priority} autoFocus onChange={(event) => setPriority(event.target.value)} />
       </label>
       <label className="checkbox">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> {t('priority.enabled')}
@@ -90,9 +91,18 @@ function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: 
                   {canWrite && (
                     <td>
                       {editing === info.accessPointId ? (
-                        <PriorityEditor shipToPartyCode={entry.shipToPartyCode} info={info} onDone={() => setEditing(null)} />
+                        <PriorityEditor
+                          shipToPartyCode={entry.shipToPartyCode}
+                          info={info}
+                          onDone={() => {
+                            setEditing(null);
+                            // Back on the row's Change button once the editor has gone (not on the page).
+                            requestAnimationFrame(() => document.getElementById(`change-${entry.shipToPartyCode}-${info.accessPointId}`)?.focus());
+                          }}
+                        />
                       ) : (
                         <button
+                          id={`change-${entry.shipToPartyCode}-${info.accessPointId}`}
                           type="button"
                           className="button small"
                           aria-label={t('priority.changeFor', { name: info.name })}

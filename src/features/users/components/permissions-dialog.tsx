@@ -237,8 +237,15 @@ function AttachmentAdder({ kind, scope, options, onAdd }: { kind: AttachmentKind
           </select>
         </>
       )}
-      <button type="button" className="button small" onClick={add} disabled={needsCode ? !code : !plant}>
-        {t('users.permissions.add', { kind: t(`users.kinds.${kind}`) })}
+      {/* Up to six Add buttons in one dialog: each names its kind to a screen reader, after the visible word. */}
+      <button
+        type="button"
+        className="button small"
+        aria-label={`${t('users.permissions.add')} – ${t(`users.kinds.${kind}`)}`}
+        onClick={add}
+        disabled={needsCode ? !code : !plant}
+      >
+        {t('users.permissions.add')}
       </button>
     </div>
   );
