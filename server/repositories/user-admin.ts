@@ -428,9 +428,15 @@ export async function listAuditLog(db: Executor, options: { userId?: string; pag
 
 // ───────────── choices for the editor ─────────────
 
+/** Whether every attachment kind the editor may give is limited to their plants (a stock admin's). */
+function plantScopedOnly(editor: CurrentUser): boolean {
+  const editable = editableBy(editor);
+  return editable.attachments.length > 0 && editable.attachments.every((k) => editable.plantScopedAttachments.includes(k));
+}
+
 export async function grantOptionsFor(db: Executor, editor: CurrentUser) {
   const editable = editableBy(editor);
-  const scopedOnly = editable.attachments.length > 0 && editable.attachments.every((k) => editable.plantScopedAttachments.includes(k));
+  const scopedOnly = plantScopedOnly(editor);
   const plantWhere = scopedOnly ? (editor.plants.length ? inArray(plants.code, editor.plants) : sql`false`) : undefined;
   const [plantRows, shipToRows] = await Promise.all([
     db.select({ code: plants.code, name: plants.name }).from(plants).where(plantWhere).orderBy(asc(plants.code)),
@@ -439,7 +445,10 @@ export async function grantOptionsFor(db: Executor, editor: CurrentUser) {
   return { editable, plants: plantRows, shipToParties: shipToRows };
 }
 
-export async function plantOptionsFor(db: Executor, plant: string) {
+export async function plantOptionsFor(db: Executor, editor: CurrentUser, plant: string) {
+  // Another plant's planner groups, work centers and storage locations are not a plant-scoped
+  // editor's to see (as /relationship/* refuses them): the plant is "not found" to them.
+  if (plantScopedOnly(editor) && !editor.plants.includes(plant)) throw new HttpError(404, `No plant ${plant}`);
   const [[known], groups, centers, locations] = await Promise.all([
     db.select({ code: plants.code }).from(plants).where(eq(plants.code, plant)),
     db.select({ code: plannerGroups.code, name: plannerGroups.name }).from(plannerGroups).where(eq(plannerGroups.plant, plant)).orderBy(asc(plannerGroups.code)),

@@ -213,6 +213,10 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       const write = await call('PUT', editorEmail('stock_admin'), `/users/${outsider}/permissions`, { grants: ['supervisor'], attachments: [] });
       expect(write.statusCode).toBe(404);
       expect((await call('GET', 'manager@example.com', `/users/${outsider}/permissions`)).json().grants).toEqual(['mechanic']);
+      // Nor does it read another plant's planner groups, work centers and storage locations.
+      expect((await call('GET', editorEmail('stock_admin'), '/users/plant_options?plant=FR03')).statusCode).toBe(404);
+      expect((await call('GET', editorEmail('stock_admin'), '/users/plant_options?plant=FI01')).statusCode).toBe(200);
+      expect((await call('GET', 'manager@example.com', '/users/plant_options?plant=FR03')).statusCode).toBe(200);
     });
 
     it('attaches only to the roles §6 attaches to (422), and never blames old inconsistencies on the editor', async () => {

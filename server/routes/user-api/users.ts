@@ -80,7 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: plantOptions, 400: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => plantOptionsFor(db, request.query.plant),
+    async (request) => plantOptionsFor(db, requireUser(request), request.query.plant),
   );
 
   app.get(
