@@ -18,6 +18,7 @@ import { refusedDomain } from '../../../domain/email';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationTypes, type NotificationType } from '../../../lib/notification-types';
 import { LoadError } from '../../../components/ui/load-error';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { deviceId } from '../push/device';
@@ -285,6 +286,8 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
         void onSave();
       }}
     >
+      {/* The device's copy (no connection): said, with when it was saved, as on the lists. */}
+      {settings.isOfflineCopy && <OfflineBanner savedAt={settings.savedAt} />}
       <fieldset className="settings-entries" disabled={status?.kind === 'saving'}>
         {entries.map((entry, index) => (
           <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} types={types} onChange={(next) => change(index, next)} />

@@ -3,7 +3,7 @@
  * each shown only to roles that may read it (§6). Tab, search and page live in the address.
  * Rows offer what the caller may do: permissions, expiration date, history, removal.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserList, UserRow } from '../../../contract/users';
@@ -47,6 +47,8 @@ export default function UsersManagementPage() {
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(query);
+  // Back and Forward change the search in the address: the box follows it.
+  useEffect(() => setDraft(query), [query]);
   const [action, setAction] = useState<{ kind: UserAction; user: UserRow } | null>(null);
   // Feedback of an action: a toast above the bottom bar, where the thumb is (#21).
   const setNotice = useToastNotice();
@@ -144,10 +146,11 @@ export default function UsersManagementPage() {
                 <Pager
                   page={data.page}
                   pages={data.pages}
-                  hasPrev={data.has_prev}
-                  hasNext={data.has_next}
-                  onPrevious={() => go({ page: String(page - 1) })}
-                  onNext={() => go({ page: String(page + 1) })}
+                  // From the page shown, and not while the next one is on its way (two taps skipped a page).
+                  hasPrev={data.has_prev && !list.isPlaceholderData}
+                  hasNext={data.has_next && !list.isPlaceholderData}
+                  onPrevious={() => go({ page: String(data.page - 1) })}
+                  onNext={() => go({ page: String(data.page + 1) })}
                 />
                 {!data.has_next && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
               </>
