@@ -201,9 +201,13 @@ export async function updatePermissions(
   const before = await grantStateOf(tx, uid);
   assertMayRead(editor, plantsOf(before), uid, 'users.updatePermissions');
   if (ifMatch !== undefined && ifMatch.trim() !== '*' && !ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')).includes(permissionsTag(before))) {
-    throw new HttpError(412, `The permissions of ${record.email} were changed by someone else after you opened them: open them again to see the current ones, then make your change`);
+    throw new HttpError(
+      412,
+      `The permissions of ${record.email} were changed by someone else after you opened them: open them again to see the current ones, then make your change`,
+      { code: 'permissionsChangedMeanwhile', params: { email: record.email } },
+    );
   }
-  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager');
+  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager', { code: 'ownPermissions' });
 
   const asked: GrantState = {
     grants: [...new Set(wanted.grants)].sort(),

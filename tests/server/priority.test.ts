@@ -245,6 +245,7 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       const clash = await put({ shipToPartyCode: code, accessPointId: first.accessPointId, priority: first.priority });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().message).toContain(`Access point ${second.accessPointId} already has priority ${first.priority}`);
+      expect(clash.json()).toMatchObject({ code: 'priorityTakenByOther', params: { taken: second.accessPointId, priority: first.priority } });
       expect((await put({ shipToPartyCode: code, accessPointId: first.accessPointId, priority: first.priority, isEnabled: false })).statusCode).toBe(200);
       // Put the seeded order back.
       expect((await put({ shipToPartyCode: code, accessPointId: second.accessPointId, priority: second.priority })).statusCode).toBe(200);

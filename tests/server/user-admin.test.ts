@@ -271,6 +271,7 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       const stale = await call('PUT', 'manager@example.com', `/users/${grantTarget}/permissions`, { grants: ['PM_read', 'PM_upload_add'], attachments: [FI01] }, { 'if-match': version });
       expect(stale.statusCode).toBe(412);
       expect(stale.json().message).toContain('were changed by someone else after you opened them');
+      expect(stale.json().code).toBe('permissionsChangedMeanwhile');
       const now = await call('GET', 'manager@example.com', `/users/${grantTarget}/permissions`);
       expect(now.json().grants).toEqual(['PM_read', 'PM_write']);
       expect(now.headers.etag).toBe(other.headers.etag);

@@ -47,6 +47,8 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           throw new HttpError(
             409,
             `Access point ${taken.accessPointId} already has priority ${body.priority} at ship-to-party ${body.shipToPartyCode}: give it another priority first, or choose another priority for ${body.accessPointId}`,
+            // Decision 0055: in the reader's language.
+            { code: 'priorityTakenByOther', params: { taken: taken.accessPointId, priority: body.priority, shipToParty: body.shipToPartyCode, accessPoint: body.accessPointId } },
           );
         }
         const [after] = await tx

@@ -117,6 +117,8 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
         ))}
       </TabBar>
       <div id={panelId} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${active}`}>
+        {/* The cards' titles are h3: the list they are in has its heading (the page's outline skipped a level). */}
+        <h2 className="visually-hidden">{t(`notifications.tab.${active}`)}</h2>
         {isChannel && (
           <form
             className="notification-filters"

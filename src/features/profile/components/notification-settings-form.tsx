@@ -48,16 +48,20 @@ function EntryEditor({
   isOwn,
   types,
   onChange,
+  level,
 }: {
   entry: NotificationSettingsEntry;
   errors: EntryErrors;
   isOwn: boolean;
+  /** Its heading's level: one below the heading the form sits under (h2 on its own screen, h3 on the profile). */
+  level: 2 | 3;
   /** The types the server lists (GET notifications/list_keys, #19 item 10). */
   types: NotificationType[];
   onChange: (entry: NotificationSettingsEntry) => void;
 }) {
   const { t } = useTranslation();
   const which = entry.primary ? 'primary' : 'secondary';
+  const Heading = level === 2 ? 'h2' : 'h3';
   const id = (name: string) => `${which}-${name}`;
   const preferences = entry.notificationsPreferences;
   const values = types.flatMap(({ key }) => CHANNELS.map((channel) => preferences[key][channel]));
@@ -77,7 +81,7 @@ function EntryEditor({
   return (
     <fieldset className="settings-entry">
       <legend className="visually-hidden">{t(`profile.${which}`)}</legend>
-      <h3>{t(`profile.${which}`)}</h3>
+      <Heading>{t(`profile.${which}`)}</Heading>
       <p className="muted small">{t(`profile.${which}Hint`)}</p>
 
       <div className="settings-channel">
@@ -221,7 +225,7 @@ function EntryEditor({
   );
 }
 
-export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: string; userEmail: string; isOwn: boolean }) {
+export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: { uid: string; userEmail: string; isOwn: boolean; level?: 2 | 3 }) {
   const { t } = useTranslation();
   const settings = useNotificationSettings(userEmail, uid);
   const save = useSaveNotificationSettings(userEmail, uid);
@@ -290,7 +294,7 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn }: { uid: strin
       {settings.isOfflineCopy && <OfflineBanner savedAt={settings.savedAt} />}
       <fieldset className="settings-entries" disabled={status?.kind === 'saving'}>
         {entries.map((entry, index) => (
-          <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} types={types} onChange={(next) => change(index, next)} />
+          <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} types={types} level={level} onChange={(next) => change(index, next)} />
         ))}
       </fieldset>
       {isSameNumber && (

@@ -35,7 +35,7 @@ export default function NotificationSettingsPage() {
       {isOwn && !hasNotifications ? (
         <p className="muted">{t('profile.noNotificationPlants')}</p>
       ) : (
-        <NotificationSettingsForm key={uid} uid={uid} userEmail={profile.email} isOwn={isOwn} />
+        <NotificationSettingsForm key={uid} uid={uid} userEmail={profile.email} isOwn={isOwn} level={2} />
       )}
       {isOwn && editsOthers && <NotificationTeam />}
     </section>
