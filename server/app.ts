@@ -127,7 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // External
   // Security headers (helmet). Built once here: the Fastify wrapper builds them again on every request.
-  const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false });
+  // Sign-in pop-ups (Microsoft, Google) report back to the page that opened them: the opener keeps
+  // its pop-ups ('same-origin-allow-popups'); helmet's 'same-origin' cut that link.
+  const securityHeaders = helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
   if (config.corsOrigins.length > 0) {
     app.addHook('onRequest', async (request, reply) => {

@@ -27,6 +27,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
   );
 
+  // Where Microsoft's sign-in pop-up (and MSAL's hidden renewal frame) comes back: a passive
+  // same-origin page MSAL reads the answer from (src/lib/auth/microsoft.ts, enableLegacyPolling).
+  // Under /auth/ the service worker does not answer it with the app, which would navigate away.
+  app.get('/auth/msal-callback', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PartsTrack</title></head><body></body></html>'),
+  );
+
   if (!localIssuer) return;
 
   app.post(

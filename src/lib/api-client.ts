@@ -14,8 +14,6 @@ import { refreshIdToken } from './auth/refresh';
 import { isUserExpiredResponse, reportUserExpired } from './user-expired';
 import { reportNoAnswer } from './no-answer';
 
-const AUTH_RETRIED = 'x-auth-retried';
-
 export { toSearchParams, type QueryValue } from './search-params';
 
 /** §5: idempotent calls retry on network errors and 5xx, 3 times, waiting 20^(4 − remaining) ms. */
@@ -61,12 +59,13 @@ export function createServiceClient({
       ],
       afterResponse: [
         async (request, options, response) => {
-          if (response.status !== 401 || request.headers.has(AUTH_RETRIED)) return response;
+          if (response.status !== 401) return response;
           const token = await refreshToken();
           if (!token) return response;
           const retry = new Request(request, { headers: new Headers(request.headers) });
           retry.headers.set('Authorization', `Bearer ${token}`);
-          retry.headers.set(AUTH_RETRIED, '1');
+          // Once: the retry runs without these hooks. No marker header goes to the server (a
+          // header of ours fails the CORS preflight of services on another origin).
           return ky(retry, { ...options, retry: 0, hooks: {} } as Options);
         },
         async (_request, _options, response) => {

@@ -6,6 +6,15 @@ export type SearchArea = 'tracking' | 'stock' | 'materialCount';
 
 const storageKey = (area: SearchArea) => `searchHistory.${area}`;
 
+/** At sign-out: one user's searches are not the next user's on a shared device. */
+export function forgetSearchHistory(): void {
+  try {
+    for (const area of ['tracking', 'stock', 'materialCount'] as const) localStorage.removeItem(storageKey(area));
+  } catch {
+    // storage blocked: nothing was kept
+  }
+}
+
 export function readSearchHistory(area: SearchArea): string[] {
   try {
     const parsed = JSON.parse(localStorage.getItem(storageKey(area)) ?? '[]') as unknown;

@@ -101,7 +101,17 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-src 'self' https://login.microsoftonline.com");
       expect(csp).toContain("object-src 'none'");
+      // Sign-in pop-ups report back to the page that opened them.
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     }
+  });
+
+  it('answers the Microsoft sign-in pop-up\'s return address with a passive page (no script, not cached)', async () => {
+    const res = await product.app.inject({ method: 'GET', url: '/auth/msal-callback?code=x&state=y' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toContain('<script');
   });
 
   it('issues a local token for an allowed domain and the token opens the profile', async () => {

@@ -12,9 +12,13 @@ function client(): Promise<IPublicClientApplication> {
     auth: {
       clientId: config.clientId,
       authority: `https://login.microsoftonline.com/${config.tenantId}`,
-      redirectUri: `${location.origin}/`,
+      // A passive same-origin page (server/routes/auth.ts): MSAL 5 reads the pop-up's and the
+      // renewal frame's answer from its address. The app's own page navigated away first, and
+      // MSAL's default (a redirect-bridge page broadcasting the answer) is not built here.
+      redirectUri: `${location.origin}/auth/msal-callback`,
     },
     cache: { cacheLocation: 'localStorage' },
+    system: { enableLegacyPolling: true },
   });
   return instance as Promise<IPublicClientApplication>;
 }
@@ -26,6 +30,9 @@ function toSession(result: AuthenticationResult): StoredSession {
     email: (claims.email ?? claims.preferred_username ?? result.account.username).toLowerCase(),
     idToken: result.idToken,
     expiresAt: (claims.exp ?? 0) * 1000,
+    // The MSAL account of this session: where the mail address is not the sign-in name (UPN), a
+    // lookup by address found none, and another user's cached account took over on renewal.
+    accountId: result.account.homeAccountId,
   };
 }
 
@@ -39,7 +46,8 @@ export function microsoftProvider(): AuthProvider {
     },
     async refresh(session) {
       const msal = await client();
-      const account = msal.getAllAccounts().find((a) => a.username.toLowerCase() === session.email) ?? msal.getAllAccounts()[0];
+      // This session's account only: never another one cached on a shared device.
+      const account = session.accountId ? msal.getAccount({ homeAccountId: session.accountId }) : null;
       if (!account) return null;
       try {
         return toSession(await msal.acquireTokenSilent({ scopes, account, forceRefresh: true }));
@@ -47,10 +55,10 @@ export function microsoftProvider(): AuthProvider {
         return null;
       }
     },
-    async signOut(session) {
+    async signOut() {
       const msal = await client();
-      const account = msal.getAllAccounts().find((a) => a.username.toLowerCase() === session.email);
-      if (account) await msal.clearCache({ account });
+      // Every cached account and token goes: the next person on this device starts from nothing.
+      await msal.clearCache();
     },
   };
 }

@@ -11,8 +11,11 @@ export function refreshIdToken(): Promise<string | null> {
     try {
       const provider = await loadProvider(session.provider);
       const next = await provider.refresh(session);
-      if (next) setSession(next);
-      return next?.idToken ?? null;
+      // Only for the session it renewed: one that answers after a sign-out (or another user's
+      // sign-in) must not sign the old user back in.
+      if (!next || getSession() !== session || next.email !== session.email) return null;
+      setSession(next);
+      return next.idToken;
     } catch {
       return null;
     } finally {

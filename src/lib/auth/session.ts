@@ -11,6 +11,8 @@ export interface StoredSession {
   idToken: string;
   /** Epoch ms when the token expires. */
   expiresAt: number;
+  /** The provider's own account id (MSAL's homeAccountId), where the provider has one. */
+  accountId?: string;
 }
 
 export interface AuthProvider {
@@ -51,6 +53,14 @@ export function setSession(session: StoredSession | null): void {
   else localStorage.removeItem(STORAGE_KEY);
   listeners.forEach((listener) => listener());
 }
+
+// Another tab signed in or out: this tab follows (its copy would otherwise keep the old user's
+// token, and write it back at its next renewal, undoing the sign-out for the whole browser).
+globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+  if (event.key !== STORAGE_KEY && event.key !== null) return;
+  current = readStored();
+  listeners.forEach((listener) => listener());
+});
 
 export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);

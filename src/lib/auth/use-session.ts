@@ -2,12 +2,15 @@ import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { getSession, setSession, subscribeSession, type StoredSession } from './session';
 import { loadProvider } from './providers';
+import { forgetSearchHistory } from '../search-history';
 
 export function useSession(): StoredSession | null {
   return useSyncExternalStore(subscribeSession, getSession);
 }
 
 type SignOutTask = () => Promise<void>;
+/** Where the FCM token of this browser is kept (features/profile/push). */
+export const PUSH_TOKEN_KEY = 'fcmToken';
 const beforeSignOut = new Set<SignOutTask>();
 const SIGN_OUT_TASK_MS = 4000;
 
@@ -20,6 +23,19 @@ export function onBeforeSignOut(task: SignOutTask): () => void {
   return () => beforeSignOut.delete(task);
 }
 
+/** The browser's push subscription and its token, dropped on the device (no connection needed). */
+export async function dropPushSubscription(): Promise<void> {
+  try {
+    localStorage.removeItem(PUSH_TOKEN_KEY);
+    if (!('serviceWorker' in navigator) || !('PushManager' in window)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    await subscription?.unsubscribe();
+  } catch (error) {
+    console.warn('Dropping the push subscription failed', error);
+  }
+}
+
 /** §2 sign-out: finish the sign-out tasks (briefly: offline they give up), reset state and sign out of the provider. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await Promise.allSettled(
@@ -29,9 +45,20 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
       ),
     ),
   );
+  // Whatever is mounted: this browser shows no more pushes of the user who leaves (works offline;
+  // the top bar's task also marks the device signed out on the server when it can).
+  await dropPushSubscription();
   const session = getSession();
   setSession(null);
   queryClient.clear();
+  // What this user searched and where their screens stood (the status monitor's search and tab,
+  // the notification lists') is not the next user's on a shared device.
+  forgetSearchHistory();
+  try {
+    sessionStorage.clear();
+  } catch {
+    // storage blocked: nothing was kept
+  }
   if (session) {
     try {
       await (await loadProvider(session.provider)).signOut(session);

@@ -3,7 +3,8 @@
  * deviceId kept locally, and a deviceName "OS / browser" the user recognises in the settings.
  */
 export const DEVICE_ID_KEY = 'deviceId';
-export const FCM_TOKEN_KEY = 'fcmToken';
+/** One home for the key: lib's sign-out drops it too. */
+export { PUSH_TOKEN_KEY as FCM_TOKEN_KEY } from '../../../lib/auth/use-session';
 export const PROMPT_KEY = 'promptNotification';
 
 export function deviceId(): string {

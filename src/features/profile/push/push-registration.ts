@@ -6,6 +6,7 @@
  */
 import type { NotificationSettingsEntry, PushDeviceSettings } from '../../../contract/notifications';
 import { appConfig } from '../../../lib/config';
+import { dropPushSubscription } from '../../../lib/auth/use-session';
 import { getNotificationSettings, putNotificationSettings } from '../api/notification-settings';
 import { deviceId, deviceName, FCM_TOKEN_KEY } from './device';
 
@@ -75,12 +76,7 @@ export async function markThisDeviceSignedOut(uid: string): Promise<void> {
  * Sign-out, on the device itself (works offline): the browser's push subscription is dropped
  * and the token forgotten, so this device shows no more pushes of the user who signed out, even
  * when the "signed out" mark below never reaches the server (a basement, a depot tablet). The
- * next sign-in subscribes again (Firebase gives a new token for the new subscription).
+ * next sign-in subscribes again (Firebase gives a new token for the new subscription). signOut
+ * does it too, whatever is mounted (lib/auth/use-session.ts).
  */
-export async function unsubscribeThisDevice(): Promise<void> {
-  localStorage.removeItem(FCM_TOKEN_KEY);
-  if (!pushSupported()) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const subscription = await registration?.pushManager.getSubscription();
-  await subscription?.unsubscribe();
-}
+export const unsubscribeThisDevice = dropPushSubscription;

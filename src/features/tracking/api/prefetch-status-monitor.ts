@@ -12,6 +12,7 @@ export function prefetchStatusMonitor(queryClient: QueryClient, userEmail: strin
   const params = firstPageParams(search);
   if (!params) return;
   void queryClient.prefetchQuery(
-    mirroredQueryOptions({ queryKey: trackingQueries.list(params), userEmail, scope: 'tracking', fetcher: (signal) => getTrackingStatus(params, signal), mainList: true }),
+    // Silent: a guess the screen corrects (My orders for a role without it: 403) is no alert.
+    mirroredQueryOptions({ queryKey: trackingQueries.list(params), userEmail, scope: 'tracking', fetcher: (signal) => getTrackingStatus(params, signal), mainList: true, silent: true }),
   );
 }

@@ -22,6 +22,7 @@ import { ResultPage } from '../components/result-page';
 import { FirstSteps } from '../components/first-steps';
 import { TrackingSearchForm } from '../components/tracking-search-form';
 import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-monitor-state';
+import { MAX_MORE_PAGES } from '../utils/monitor-state';
 import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import '../tracking.css';
 
@@ -134,7 +135,9 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
             now={now}
             isFirst={index === 0}
             isLast={page === lastPage}
-            onLoadMore={() => update({ more: state.more + 1 })}
+            // At the most pages one screen holds (20 more), Load more moves the window on instead
+            // of doing nothing (the address kept more=21, read back as 20).
+            onLoadMore={() => (state.more < MAX_MORE_PAGES ? update({ more: state.more + 1 }) : update({ page: state.page + 1 }))}
             emptyState={index === 0 && state.tab === 'all' && !state.mine && state.query === '' ? <FirstSteps profile={profile} /> : undefined}
           />
         ))}

@@ -30,13 +30,16 @@ const positive = (value: string | null, fallback: number, min: number) => {
   return Number.isInteger(number) && number >= min ? number : fallback;
 };
 
+/** The most pages "Load more" adds below the first on one screen. */
+export const MAX_MORE_PAGES = 20;
+
 export function readMonitorState(params: URLSearchParams, canSeeMine: boolean): MonitorState {
   const tab = MONITOR_TABS.find((name) => name === params.get('tab')) ?? 'all';
   return {
     tab: tab === 'mine' && !canSeeMine ? 'all' : tab,
     query: params.get('q') ?? '',
     page: positive(params.get('page'), 1, 1),
-    more: Math.min(positive(params.get('more'), 0, 0), 20),
+    more: Math.min(positive(params.get('more'), 0, 0), MAX_MORE_PAGES),
     mine: canSeeMine && params.get('mine') === '1',
   };
 }

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredSession } from './session';
+
+/** The provider's renewal, answered when the test says. */
+let answer: (session: StoredSession | null) => void = () => {};
+vi.mock('./providers', () => ({
+  loadProvider: async () => ({
+    refresh: () => new Promise<StoredSession | null>((resolve) => (answer = resolve)),
+  }),
+}));
+
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem(name: string) {
+    return this.items.get(name) ?? null;
+  }
+  setItem(name: string, value: string) {
+    this.items.set(name, value);
+  }
+  removeItem(name: string) {
+    this.items.delete(name);
+  }
+}
+
+const alice: StoredSession = { provider: 'microsoft', email: 'alice@example.com', idToken: 'old', expiresAt: 0, accountId: 'a' };
+
+describe('a token renewal', () => {
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+  });
+  afterEach(() => vi.resetModules());
+
+  it('renews the session it started from', async () => {
+    const { getSession, setSession } = await import('./session');
+    const { refreshIdToken } = await import('./refresh');
+    setSession(alice);
+    const renewed = refreshIdToken();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    answer({ ...alice, idToken: 'new' });
+    expect(await renewed).toBe('new');
+    expect(getSession()?.idToken).toBe('new');
+  });
+
+  it('that answers after a sign-out does not sign the user back in', async () => {
+    const { getSession, setSession } = await import('./session');
+    const { refreshIdToken } = await import('./refresh');
+    setSession(alice);
+    const renewed = refreshIdToken();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    setSession(null);
+    answer({ ...alice, idToken: 'new' });
+    expect(await renewed).toBeNull();
+    expect(getSession()).toBeNull();
+  });
+
+  it('that answers after another user signed in leaves that user signed in', async () => {
+    const { getSession, setSession } = await import('./session');
+    const { refreshIdToken } = await import('./refresh');
+    setSession(alice);
+    const renewed = refreshIdToken();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const bob: StoredSession = { ...alice, email: 'bob@example.com', idToken: 'bob', accountId: 'b' };
+    setSession(bob);
+    answer({ ...alice, idToken: 'new' });
+    expect(await renewed).toBeNull();
+    expect(getSession()).toEqual(bob);
+  });
+});
