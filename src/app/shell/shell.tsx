@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useMatches, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +54,11 @@ export function Shell() {
   const importantMessages = useImportantMessages(profile.importantMessages);
   const titleKey = route?.titleKey ?? 'routes.notFound';
   const allowed = !route?.capability || can(profile.permissions, route.capability);
+  // The window's title names the screen (screen readers and the task switcher read it).
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = `${title} – ${t('app.name')}`;
+  }, [title, t]);
   const onSignOut = () => {
     void signOut(queryClient).then(() => navigate('/', { replace: true }));
   };

@@ -68,7 +68,10 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const inBoth =
     tabCounts && !capped.all && !capped.arrived && !capped.incoming ? tabCounts.count_arrived + tabCounts.count_incoming - tabCounts.count_total : 0;
   const tabs = MONITOR_TABS.filter((tab) => (tab !== 'mine' || canSeeMine) && (tab !== 'notifications' || showsNotifications));
-  const ActiveNotifications = state.tab === 'notifications' && showsNotifications ? NotificationsTab : undefined;
+  // A tab not offered here (Notifications outside notification plants, from an old address) shows
+  // as All, selected: no tab was selected, and the tab list could not be reached by keyboard.
+  const activeTab = tabs.includes(state.tab) ? state.tab : 'all';
+  const ActiveNotifications = activeTab === 'notifications' ? NotificationsTab : undefined;
   const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
   // §5/§8: a page number beyond the list (an old link, a shared address) is a clear error, not "No items found".
   const invalidPage = first.data !== undefined && state.page > Math.max(1, first.data.pages) ? first.data.pages : null;
@@ -102,7 +105,7 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
       </div>
       <MonitorTabs
         tabs={tabs}
-        active={state.tab}
+        active={activeTab}
         counts={counts}
         capped={capped}
         panelId={PANEL_ID}
@@ -111,7 +114,7 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           update({ tab, page: 1, more: 0 });
         }}
       />
-      <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${state.tab}`} className="monitor-panel">
+      <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${activeTab}`} className="monitor-panel">
         {!ActiveNotifications && refusedQuery !== null && (
           <p className="notice" role="status">
             {t('tracking.search.notSearched', { query: refusedQuery })}
