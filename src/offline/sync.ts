@@ -13,6 +13,7 @@
  * The core knows no feature: kinds and scope refreshers are registered (registry.ts). When the
  * outbox is drained, the scopes it confirmed are read from the server again (pull after push).
  */
+import { setSyncBlocked } from './sync-blocked';
 import type { KyInstance } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { partsApi, stockApi, userApi } from '../lib/api-client';
@@ -222,7 +223,10 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
   let single = false;
   for (;;) {
     const work = await takeWork(userEmail, single);
-    if (!work) return { sent, stoppedBy: 'empty' };
+    if (!work) {
+      setSyncBlocked(userEmail, false);
+      return { sent, stoppedBy: 'empty' };
+    }
     const { batch, wire } = work;
     const result = await attempt(wire, deps);
     const bump = (changes: Partial<OutboxEntry>) =>
@@ -235,6 +239,8 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
       await bump({ lastError: result.kind === 'unreachable' ? result.message : result.answer.message });
       const answer = result.kind === 'answer' ? result.answer : undefined;
       const retryAfterMs = answer?.retryAfterMs ?? (answer?.status === 429 ? DEFAULT_RATE_LIMIT_WAIT_MS : undefined);
+      // 401 after the session could not be renewed: the changes wait for a new sign-in (the shell says so).
+      if (answer?.status === 401) setSyncBlocked(userEmail, true);
       return {
         sent,
         stoppedBy: answer?.status === 401 ? 'auth' : 'network',
@@ -243,6 +249,7 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
     }
     const { answer } = result;
     if (answer.status < 300) {
+      setSyncBlocked(userEmail, false);
       await confirm(batch, answer.body);
       sent += batch.length;
       continue;

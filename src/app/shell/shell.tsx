@@ -19,6 +19,7 @@ import { useOfflineSync } from '../use-offline-sync';
 import { useWaitingFeedback } from '../../features/feedback/api/feedback-drafts';
 import { ImportantMessagesBanner, useImportantMessages } from './important-messages';
 import { Toaster } from '../../components/ui/toast';
+import { SignInAgain } from './sign-in-again';
 import { usePushToasts } from '../../features/notifications/hooks/use-push-toasts';
 
 function NotAllowed() {
@@ -72,6 +73,7 @@ export function Shell() {
       <div className="shell-body">
         <TopBar title={t(titleKey)} profile={profile} isNarrow={isNarrow} importantMessages={importantMessages} />
         <ImportantMessagesBanner state={importantMessages} />
+        <SignInAgain userEmail={profile.email} />
         <main id="main" className="shell-main" tabIndex={-1}>
           <RouteTitleContext.Provider value={titleKey}>
             <Suspense fallback={<Spinner label={t('loading.screen')} />}>

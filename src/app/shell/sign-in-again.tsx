@@ -1,0 +1,29 @@
+/**
+ * The outbox waits for a new sign-in (offline/sync-blocked.ts): the session ran out while changes
+ * were on the phone and could not be renewed without the user. Said where it is seen, with the
+ * number of changes that wait and a way to sign in again; the changes stay on the device (they
+ * are the user's, keyed by e-mail) and go once the same user is back.
+ */
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { signOut } from '../../lib/auth/use-session';
+import { NOTHING_WAITS, useOutboxSummary } from '../../offline/outbox-live';
+import { useSyncBlocked } from '../../offline/sync-blocked';
+
+export function SignInAgain({ userEmail }: { userEmail: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const blocked = useSyncBlocked(userEmail);
+  const { waiting } = useOutboxSummary(userEmail) ?? NOTHING_WAITS;
+  if (!blocked || waiting === 0) return null;
+  return (
+    <div className="notice danger sign-in-again" role="alert">
+      <span>{t('sync.signInAgain', { count: waiting })}</span>
+      <button type="button" className="button small primary" onClick={() => void signOut(queryClient).then(() => navigate('/', { replace: true }))}>
+        {t('sync.signInAgainButton')}
+      </button>
+    </div>
+  );
+}
