@@ -60,7 +60,7 @@ function CountCard({
   const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status);
   return (
     <li className="count-card">
-      <Link className="count-card-link" to={`/mechanic-view/${count.id}`}>
+      <Link id={`count-card-${count.id}`} className="count-card-link" to={`/mechanic-view/${count.id}`}>
         <span className="count-card-head">
           <strong>{t('stockCount.title', { id: count.id })}</strong>
           <span className={`status-chip status-${count.status}`}>{t(`stockCount.status.${count.status}`)}</span>
@@ -177,7 +177,7 @@ export default function StockCountPage() {
       if (kind === 'cancel') return updateStockCount(email, 'cancel', { stockCountId: count.id, status: 'cancelled' });
       return recountStockCount(email, count.id);
     },
-    onSuccess: (result, { kind }) => {
+    onSuccess: (result, { kind, count }) => {
       if (result.queued) {
         setNotice(t('stockCount.queuedMessage'));
         return;
@@ -185,7 +185,10 @@ export default function StockCountPage() {
       setNotice(
         kind === 'cancel' ? t('stockCount.cancelledMessage') : kind === 'send' ? t('stockCount.sentMessage') : t('stockCount.recountMessage', { id: result.row.id }),
       );
-      void refresh();
+      // The pressed button leaves with the change (a sent draft has no "Send", a recount becomes a
+      // link): the focus goes to the count's card (a recount: the new count's), not to the page.
+      const focusCard = () => (document.getElementById(`count-card-${kind === 'recount' ? result.row.id : count.id}`) ?? document.getElementById('main'))?.focus();
+      void refresh().then(() => requestAnimationFrame(focusCard));
     },
     // A refused recount (another one is open) shows the server's message; the fresh list then shows that recount.
     onError: () => void refresh(),
