@@ -1,5 +1,8 @@
 /** The "counted by" and "work center" choices of a plant, shared by the create and edit forms. */
 import { useTranslation } from 'react-i18next';
+import { isSuperManager } from '../../../domain/permissions';
+import { useProfile } from '../../../lib/profile';
+import { LoadError } from '../../../components/ui/load-error';
 import { useRelationship } from '../api/count-planning';
 
 interface SelectProps {
@@ -29,6 +32,8 @@ export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true,
           </option>
         ))}
       </select>
+      {/* A list that could not come (no connection, nothing saved) says so: an empty choice said nothing. */}
+      {mechanics.error && <LoadError error={mechanics.error} />}
     </>
   );
 }
@@ -36,18 +41,24 @@ export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true,
 export function WorkCenterSelect({ id, plant, value, onChange, allowEmpty = true }: SelectProps) {
   const { t } = useTranslation();
   const centers = useRelationship('work_center', plant);
+  const { permissions, plannerGroups } = useProfile();
+  // A supervisor plans counts of their planner groups only (the server refuses the others): the
+  // work centers of other groups are not offered.
+  const limited = permissions.includes('supervisor') && !permissions.includes('stock_admin') && !isSuperManager(permissions);
+  const offered = (centers.data?.work_centers ?? []).filter((w) => !limited || (w.planner_group !== null && plannerGroups.includes(w.planner_group)));
   return (
     <>
       <label htmlFor={id}>{t('stockCount.workCenter')}</label>
       <select id={id} value={value} disabled={!plant} onChange={(event) => onChange(event.target.value)}>
         {allowEmpty && <option value="">{t('stockCount.fromLocation')}</option>}
-        {value && centers.data && !centers.data.work_centers.some((w) => w.code === value) && <option value={value}>{value}</option>}
-        {centers.data?.work_centers.map((w) => (
+        {value && centers.data && !offered.some((w) => w.code === value) && <option value={value}>{value}</option>}
+        {offered.map((w) => (
           <option key={w.code} value={w.code}>
             {w.code} · {w.name}
           </option>
         ))}
       </select>
+      {centers.error && <LoadError error={centers.error} />}
     </>
   );
 }
