@@ -19,7 +19,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { orders, userAttachments, userGrants, users } from '../db/schema';
-import { can } from '../../src/domain/permissions';
+import { can, writesEverywhere } from '../../src/domain/permissions';
 import { isExpired } from '../repositories/users';
 import type { CsvRecord, LineError } from './csv';
 import type { ErpFileType } from './formats';
@@ -53,7 +53,7 @@ const SUPER_MANAGER_ONLY: Record<Exclude<ErpFileType, 'STOCK' | 'ORDERS'>, strin
  */
 export function uploadScopeOf(uploader: Uploader, fileType: ErpFileType): UploadScope {
   if (!can(uploader.grants, 'fileIngestion.upload')) return { kind: 'refused', reason: `The roles of ${uploader.email} do not allow uploading ERP files.` };
-  if (uploader.grants.includes('super_manager')) return { kind: 'everything' };
+  if (writesEverywhere(uploader.grants)) return { kind: 'everything' };
   if (!PLANT_SCOPED_TYPES.includes(fileType)) return { kind: 'refused', reason: SUPER_MANAGER_ONLY[fileType as keyof typeof SUPER_MANAGER_ONLY] };
   if (uploader.plants.length === 0) return { kind: 'refused', reason: `${uploader.email} holds no plant, so may not upload a ${fileType} file.` };
   return { kind: 'plants', email: uploader.email, plants: new Set(uploader.plants) };

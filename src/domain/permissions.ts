@@ -186,9 +186,17 @@ export function isSuperManager(grants: readonly string[]): boolean {
   return grants.some((grant) => (SUPER_MANAGER_ROLES as readonly string[]).includes(grant));
 }
 
+/**
+ * Whether these grants write without a plant or rank limit: the super manager only. A read-only
+ * super manager who holds another role (§6: rights are the union) writes as that role (decision 0063).
+ */
+export function writesEverywhere(grants: readonly string[]): boolean {
+  return grants.includes('super_manager');
+}
+
 /** Whether an editor may change the expiration date of, or remove, a user of these grants: a super manager only by a super manager (#20). */
 export function mayManageAccountOf(editorGrants: readonly string[], targetGrants: readonly string[]): boolean {
-  return !isSuperManager(targetGrants) || editorGrants.includes('super_manager');
+  return !isSuperManager(targetGrants) || writesEverywhere(editorGrants);
 }
 
 /** Whether a user with these grants and plants acts in `plant` (super managers: every plant). */
@@ -196,16 +204,25 @@ export function holdsPlant(grants: readonly string[], plants: readonly string[],
   return isSuperManager(grants) || plants.includes(plant);
 }
 
+/** Whether a user with these grants and plants may change something of `plant` (holdsPlant for writes). */
+export function writesInPlant(grants: readonly string[], plants: readonly string[], plant: string): boolean {
+  return writesEverywhere(grants) || plants.includes(plant);
+}
+
 /**
- * Whether a holder of `notificationSettings.editOthers` may read and change the notification
- * settings of a user with `target` grants (decision 0054): super managers (not read-only) anyone's; others never a
- * super manager's, nor a stock admin's unless they are one (not upwards). Plants are checked apart.
+ * The grants of a user whose notification settings a holder of `notificationSettings.editOthers`
+ * with `caller` grants may not read or change (decision 0054, not upwards): for the writing super
+ * manager none; for others a super manager's (either kind), and a stock admin's unless they are one.
  */
+export function notificationEditBlockers(caller: readonly string[]): string[] {
+  if (writesEverywhere(caller)) return [];
+  return [...SUPER_MANAGER_ROLES, ...(caller.includes('stock_admin') ? [] : ['stock_admin'])];
+}
+
+/** Whether an editor may read and change the notification settings of a user with `target` grants. Plants are checked apart. */
 export function mayEditNotificationsOf(caller: readonly string[], target: readonly string[]): boolean {
-  // Only the writing super manager: a read-only one who is also a supervisor edits as a supervisor.
-  if (caller.includes('super_manager')) return true;
-  if (isSuperManager(target)) return false;
-  return !target.includes('stock_admin') || caller.includes('stock_admin');
+  const blockers = notificationEditBlockers(caller);
+  return !target.some((grant) => blockers.includes(grant));
 }
 
 /** §6 Attachments: which grants may carry which attachment kind. */

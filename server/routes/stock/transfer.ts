@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errorBody } from '../../../src/contract/common';
 import { transferDecisionBody, transferIdParams, transferRequestBody, transferRequestList, transferRequestRow, type TransferRequestRow } from '../../../src/contract/stock';
-import { can, holdsPlant, isSuperManager } from '../../../src/domain/permissions';
+import { can, holdsPlant, isSuperManager, writesInPlant } from '../../../src/domain/permissions';
 import type { NotificationText } from '../../../src/domain/notification-texts';
 import type { Db, Tx } from '../../db/client';
 import { materials, stockTransferRequests, storageLocations, users } from '../../db/schema';
@@ -138,7 +138,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         // Another plant's request is as unknown as a missing one (nothing about it is told).
         // The writing super manager decides anywhere; others (a read-only super manager who is also a
         // stock admin included) only in their own plants.
-        if (!row || !(user.grants.includes('super_manager') || user.plants.includes(row.plant))) throw new HttpError(404, `Transfer request ${id} not found`);
+        if (!row || !writesInPlant(user.grants, user.plants, row.plant)) throw new HttpError(404, `Transfer request ${id} not found`);
         if (row.status !== 'requested') throw new HttpError(409, `This transfer request was already marked ${row.status}`);
         await tx
           .update(stockTransferRequests)

@@ -19,7 +19,7 @@ import {
   userIdParams,
 } from '../../../src/contract/notifications';
 import { checkEmail } from '../../../src/domain/email';
-import { can, isSuperManager, mayEditNotificationsOf } from '../../../src/domain/permissions';
+import { can, isSuperManager, mayEditNotificationsOf, notificationEditBlockers, writesEverywhere } from '../../../src/domain/permissions';
 import type { Db } from '../../db/client';
 import { userAttachments, userGrants, users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
@@ -32,6 +32,17 @@ import { assertNotificationUser } from './notifications';
 
 const tags = ['notifications'];
 
+/**
+ * The plants whose users' notification settings `caller` may change: null for anyone's (the
+ * writing super manager); else the caller's notification plants as the role they write with (a
+ * read-only super manager who is also a supervisor: the supervisor's, not every plant).
+ */
+async function editingPlants(db: Db, caller: CurrentUser): Promise<string[] | null> {
+  if (writesEverywhere(caller.grants)) return null;
+  const asWriter = { grants: caller.grants.filter((grant) => !isSuperManager([grant])), plants: caller.plants };
+  return (await callerNotificationPlants(db, asWriter)) ?? [];
+}
+
 async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promise<'self' | 'other'> {
   if (caller.id === uid) {
     await assertNotificationUser(db, caller);
@@ -40,15 +51,12 @@ async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promis
   const refused = new HttpError(403, 'You may only read and change your own notification settings');
   if (!can(caller.grants, 'notificationSettings.editOthers')) throw refused;
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid));
-  // Anyone's only for the writing super manager: a read-only super manager who is also a
-  // supervisor or stock admin (§6: rights are the union) edits within that role's plants and rank.
-  if (caller.grants.includes('super_manager')) {
+  const scope = await editingPlants(db, caller);
+  if (scope === null) {
     if (!target) throw new HttpError(404, `No user ${uid}`);
     return 'other';
   }
   if (!target) throw refused;
-  const editing = { grants: caller.grants.filter((grant) => !isSuperManager([grant])), plants: caller.plants };
-  const scope = (await callerNotificationPlants(db, editing)) ?? [];
   const targetPlants = await db
     .select({ code: userAttachments.code })
     .from(userAttachments)
@@ -72,11 +80,9 @@ async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promis
  * manager, nor a stock admin unless the caller is one. Not the caller.
  */
 async function notificationTeam(db: Db, caller: CurrentUser, query: string | undefined) {
-  const everyone = caller.grants.includes('super_manager');
-  const editing = { grants: caller.grants.filter((grant) => !isSuperManager([grant])), plants: caller.plants };
-  const scope = everyone ? null : ((await callerNotificationPlants(db, editing)) ?? []);
+  const scope = await editingPlants(db, caller);
   if (scope !== null && scope.length === 0) return { users: [], has_more: false };
-  const above = ['super_manager', 'super_manager_read_only', ...(caller.grants.includes('stock_admin') ? [] : ['stock_admin'])];
+  const above = notificationEditBlockers(caller.grants);
   const term = query?.trim() ? `%${escapeLike(query.trim())}%` : null;
   const rows = await db
     .select({ uid: users.id, email: users.email, display_name: users.displayName })
@@ -94,7 +100,7 @@ async function notificationTeam(db: Db, caller: CurrentUser, query: string | und
                 .from(userAttachments)
                 .where(and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), inArray(userAttachments.code, scope))),
             ),
-        everyone
+        above.length === 0
           ? undefined
           : notExists(db.select({ one: userGrants.userId }).from(userGrants).where(and(eq(userGrants.userId, users.id), inArray(userGrants.grantId, above)))),
       ),

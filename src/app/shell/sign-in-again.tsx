@@ -12,12 +12,17 @@ import { NOTHING_WAITS, useOutboxSummary } from '../../offline/outbox-live';
 import { useSyncBlocked } from '../../offline/sync-blocked';
 
 export function SignInAgain({ userEmail }: { userEmail: string }) {
+  // The outbox is read (a live query, run again at every edit) only while the sync is blocked:
+  // the top bar's status already reads it the rest of the time.
+  return useSyncBlocked(userEmail) ? <SignInAgainNotice userEmail={userEmail} /> : null;
+}
+
+function SignInAgainNotice({ userEmail }: { userEmail: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const blocked = useSyncBlocked(userEmail);
   const { waiting } = useOutboxSummary(userEmail) ?? NOTHING_WAITS;
-  if (!blocked || waiting === 0) return null;
+  if (waiting === 0) return null;
   return (
     <div className="notice danger sign-in-again" role="alert">
       <span>{t('sync.signInAgain', { count: waiting })}</span>

@@ -24,18 +24,21 @@ export const requestStockTransfer = async (request: TransferRequest, key: string
   transferRequestRow.parse(await stockApi.post('stock_transfer_request', { json: request, headers: { 'Idempotency-Key': key } }).json());
 
 /**
- * One Idempotency-Key per request content, for a dialog's life: the same request asks again under
- * its key (also after another was tried in between), a different one under its own.
+ * One Idempotency-Key per content, for a dialog's life: the same content asks again under its key
+ * (also after another was tried in between), a different one under its own.
  */
-export function transferKeys(): (request: TransferRequest) => string {
+export function contentKeys<T>(): (content: T) => string {
   const keys = new Map<string, string>();
-  return (request) => {
-    const content = JSON.stringify(request);
-    const key = keys.get(content) ?? crypto.randomUUID();
-    keys.set(content, key);
+  return (content) => {
+    const text = JSON.stringify(content);
+    const key = keys.get(text) ?? crypto.randomUUID();
+    keys.set(text, key);
     return key;
   };
 }
+
+/** The keys of a transfer dialog's requests (contentKeys). */
+export const transferKeys = (): ((request: TransferRequest) => string) => contentKeys<TransferRequest>();
 
 /** The query key of the transfer requests the caller sees (refetched after a request or a decision). */
 export const TRANSFER_REQUESTS_KEY = ['stock-transfer-requests'] as const;

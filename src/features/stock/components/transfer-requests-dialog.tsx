@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TransferRequestRow } from '../../../contract/stock';
-import { can } from '../../../domain/permissions';
+import { can, writesInPlant } from '../../../domain/permissions';
 import type { TransferDecision } from '../../../domain/stock';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-formats';
@@ -18,7 +18,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToastNotice } from '../../../components/ui/toast';
-import { decideTransfer, getTransferRequests, TRANSFER_REQUESTS_KEY } from '../api/stock-transfer';
+import { contentKeys, decideTransfer, getTransferRequests, TRANSFER_REQUESTS_KEY } from '../api/stock-transfer';
 
 const STATUS_LABEL: Record<string, string> = {
   requested: 'stock.transferStatus.requested',
@@ -41,7 +41,7 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   // One Idempotency-Key per request and decision, for the dialog's life: pressed again after a
   // lost answer, the same decision is applied once.
-  const [keys] = useState(() => new Map<string, string>());
+  const [keyOf] = useState(contentKeys<{ id: string; status: TransferDecision }>);
   // Offline it fails at once and LoadError says so (paused, it spun forever).
   const list = useQuery({ queryKey: TRANSFER_REQUESTS_KEY, queryFn: getTransferRequests, networkMode: 'always' });
   // The outcome, inside the dialog: the app's toast sits behind a modal dialog (inert there).
@@ -53,12 +53,7 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   }, [outcome]);
   const decide = useMutation({
     meta: { silent: true },
-    mutationFn: ({ row, status }: { row: TransferRequestRow; status: TransferDecision }) => {
-      const id = `${row.id}:${status}`;
-      const key = keys.get(id) ?? crypto.randomUUID();
-      keys.set(id, key);
-      return decideTransfer(row.id, status, key);
-    },
+    mutationFn: ({ row, status }: { row: TransferRequestRow; status: TransferDecision }) => decideTransfer(row.id, status, keyOf({ id: row.id, status })),
     onSuccess: (row) => {
       setError(null);
       const words = { quantity: row.quantity, code: row.material_code };
@@ -74,7 +69,7 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   });
   // As the server: the writing super manager anywhere, others in their own plants.
   const mayDecide = (row: TransferRequestRow) =>
-    row.status === 'requested' && can(permissions, 'storageLocations.update') && (permissions.includes('super_manager') || plants.includes(row.plant));
+    row.status === 'requested' && can(permissions, 'storageLocations.update') && writesInPlant(permissions, plants, row.plant);
   const rows = list.data ?? [];
   const waiting = rows.filter((row) => row.status === 'requested');
   const decided = rows.filter((row) => row.status !== 'requested');
