@@ -1,5 +1,5 @@
 /** Per ship-to-party number its access points, priority 1 first (§2), with their addresses. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriorityEntry, UapInfo } from '../../../contract/priority';
 import { useUpdatePriority } from '../api/update-priority';
@@ -45,8 +45,15 @@ function PriorityEditor({ shipToPartyCode, info, onDone }: { shipToPartyCode: st
 
 function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: boolean }) {
   const [editing, setEditing] = useState<string | null>(null);
+  // The row whose editor just closed: its Change button takes the focus back, also after the list
+  // has been read again and the row moved to its new priority (moving a focused node drops focus).
+  const [returnTo, setReturnTo] = useState<string | null>(null);
   const { t } = useTranslation();
   const headingId = `stp-${entry.shipToPartyCode}`;
+  useEffect(() => {
+    if (!returnTo || (document.activeElement && document.activeElement !== document.body)) return;
+    document.getElementById(`change-${entry.shipToPartyCode}-${returnTo}`)?.focus();
+  }, [returnTo, editing, entry.uapinfos, entry.shipToPartyCode]);
   return (
     <section className="panel priority-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-title">
@@ -96,8 +103,7 @@ function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: 
                           info={info}
                           onDone={() => {
                             setEditing(null);
-                            // Back on the row's Change button once the editor has gone (not on the page).
-                            requestAnimationFrame(() => document.getElementById(`change-${entry.shipToPartyCode}-${info.accessPointId}`)?.focus());
+                            setReturnTo(info.accessPointId);
                           }}
                         />
                       ) : (
@@ -106,7 +112,10 @@ function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: 
                           type="button"
                           className="button small"
                           aria-label={t('priority.changeFor', { name: info.name })}
-                          onClick={() => setEditing(info.accessPointId)}
+                          onClick={() => {
+                            setReturnTo(null);
+                            setEditing(info.accessPointId);
+                          }}
                         >
                           {t('priority.change')}
                         </button>
