@@ -85,6 +85,8 @@ export interface OutboxEntry {
   request: OutboxRequest;
   status: OutboxStatus;
   createdAt: number;
+  /** When a change last merged into the entry (absent: never since `createdAt`). A replayed change orders itself by it. */
+  changedAt?: number;
   attempts: number;
   lastError?: string;
   /** For a conflict: the server's row as it is now; the user's value stays in `request`. */

@@ -64,7 +64,8 @@ export function entryFor(change: Omit<Change, 'request' | 'apply'>, request: Out
   const merged = open && change.coalesce ? change.coalesce(open, request) : null;
   if (open && merged) {
     const { lastError: _lastError, theirs: _theirs, batchId: _batchId, ...untried } = open;
-    return open.status === 'pending' ? { ...open, request: merged } : { ...untried, request: merged, status: 'pending', id: crypto.randomUUID(), attempts: 0 };
+    const changedAt = Date.now();
+    return open.status === 'pending' ? { ...open, request: merged, changedAt } : { ...untried, request: merged, changedAt, status: 'pending', id: crypto.randomUUID(), attempts: 0 };
   }
   return {
     id: change.id ?? crypto.randomUUID(),

@@ -10,7 +10,7 @@ import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quan
 import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
-import { editOf, type TypedFrom } from '../offline/count-sheet';
+import { editOf, typingFrom, type TypedFrom } from '../offline/count-sheet';
 import { isWedgeRestore } from '../../../lib/keyboard-wedge';
 import '../stock-count.css';
 
@@ -333,7 +333,8 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
               }
               if (!dirty.current) {
                 const theirs = entry?.status === 'conflict' ? (entry.theirs as MaterialCountRow | undefined)?.version : undefined;
-                typedFrom.current = { version: line.version, quantity: line.quantity, ...(theirs === undefined ? {} : { theirs }) };
+                // What the field showed (`text`, before this keystroke): it may be a value it saved a moment ago.
+                typedFrom.current = typingFrom(line, text, theirs);
               }
               dirty.current = true;
               setText(event.target.value);

@@ -25,6 +25,7 @@ import {
   type StockCountPage,
   type StockCountRow,
 } from '../../../contract/stock';
+import { parseQuantityInput } from '../../../domain/quantity';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { getSession, subscribeSession } from '../../../lib/auth/session';
 import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChunk, type MirrorPage, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
@@ -656,6 +657,7 @@ export async function setQuantity(
     userEmail,
     shown,
     quantity,
+    at: Date.now(),
     ...(acceptBook === undefined ? {} : { acceptBook }),
     ...(from === undefined ? {} : { from }),
   } satisfies QuantityJournal);
@@ -687,6 +689,21 @@ export interface TypedFrom {
  * (this device's own edit confirmed, or the same value counted elsewhere) is not a change under
  * the typing.
  */
+/**
+ * The line as the mechanic saw it when they began typing over it: the field's text, with the
+ * line's version. The text runs ahead of the line the screen was given by what this field itself
+ * just saved (the device's copy renders a moment later): a quick correction (Enter, then typing
+ * again at once) began from the value typed, never from the one before it. Taken from the line,
+ * it made the correction look typed over a change the mechanic never saw: sent with an old
+ * version (a conflict with one's own count) or, replayed after a closed page, dropped as older
+ * than that count (browser chaos, CHAOS_SEED=1457065507: 167 typed, 166 kept).
+ */
+export function typingFrom(line: MaterialCountRow, shownText: string, theirs?: number): TypedFrom {
+  const shown = parseQuantityInput(shownText);
+  const quantity = shown !== null && Number.isNaN(shown) ? line.quantity : shown;
+  return { version: line.version, quantity, ...(theirs === undefined ? {} : { theirs }) };
+}
+
 function baseVersion(held: MaterialCountRow, from: TypedFrom | undefined): number {
   return from && held.version !== from.version && held.quantity !== from.quantity ? from.version : held.version;
 }
@@ -697,6 +714,8 @@ export interface QuantityJournal {
   quantity: number;
   acceptBook?: { bookQuantity: number | null };
   from?: TypedFrom;
+  /** When the screen accepted it (absent in journals of older releases). */
+  at?: number;
 }
 
 /**
@@ -715,19 +734,21 @@ export async function replayQuantity(journal: QuantityJournal): Promise<OutboxEn
     const held = await readLine(key, shown.id);
     // Already queued before the page died (with its accepted book quantity, if it carried one).
     if (held?.quantity === quantity && (acceptBook === undefined || held.book_quantity === acceptBook.bookQuantity)) return undefined;
-    if (held && held.version === from.version && held.quantity !== from.quantity) {
-      // Same version, another value: only this device's waiting edit changes a line without
-      // changing its version, and it was made after the journaled one.
-      return undefined;
-    }
     if (held && held.quantity !== from.quantity) {
+      // The line changed since the typing began. A change of this device waiting for it, made
+      // after the journaled one (another tab typed since), stays. One made before it (not yet on
+      // the field when the typing began: a scan, a quick correction) is overtaken by the journaled
+      // edit, as it was on the screen. Journals of older releases carry no time: any waiting
+      // change, or a value changed without a new version (only a waiting change of this device
+      // does that), was taken as the later one.
+      const { at } = journal;
       const waiting = await offlineDb.outbox
         .where('target')
         .equals(lineTarget(shown.id))
         // Travelling too: an entry stays `sending` after a round that found no connection.
         .filter((entry) => entry.kind === KIND.quantity && entry.userEmail === userEmail)
-        .count();
-      if (waiting > 0) return undefined;
+        .toArray();
+      if (at === undefined ? waiting.length > 0 || held.version === from.version : waiting.some((entry) => (entry.changedAt ?? entry.createdAt) > at)) return undefined;
     }
   }
   return setQuantity(userEmail, shown, quantity, acceptBook, from);

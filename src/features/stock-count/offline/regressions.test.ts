@@ -18,6 +18,7 @@ import {
   setQuantity,
   setSheetReader,
   sheetKey,
+  typingFrom,
   sheetScope,
   writeCountSheet,
   type CountSheet,
@@ -379,6 +380,36 @@ describe('issue #15, case by case', () => {
     expect(await onDevice(3)).toMatchObject({ quantity: 5, book_quantity: 9 });
     const accepted = (await offlineDb.outbox.toArray()).find((entry) => entry.target === 'line:3')!;
     expect(accepted.request.json).toEqual({ modifiedMaterials: [{ id: 3, quantity: 5, version: 1, acceptBookQuantity: 9 }] });
+  });
+
+  it('13: a quick correction typed before the screen showed the first value builds on that value, also when replayed after a closed page', async () => {
+    // Browser chaos, CHAOS_SEED=1457065507: 166 Enter, 167 Enter at once, reload; the server kept 166.
+    // Line 1: 166 is confirmed before 167 is queued; the screen's line still reads as before (a
+    // render behind), the field shows the 166 it saved.
+    await setQuantity(USER, row(1), 166);
+    await runRound(USER, server.deps);
+    await setQuantity(USER, row(1), 167, undefined, typingFrom(row(1), '166'));
+    await runRound(USER, server.deps);
+    expect(await offlineDb.outbox.count()).toBe(0); // no conflict with one's own 166
+    expect(server.lines.get(1)).toMatchObject({ quantity: 167, version: 2 });
+
+    // Line 2: 166 waits; the page died before 167 reached the outbox; the next start replays it.
+    await setQuantity(USER, row(2), 166);
+    expect(await replayQuantity({ userEmail: USER, shown: row(2), quantity: 167, from: typingFrom(row(2), '166'), at: Date.now() })).toBeDefined();
+    // Line 3: the same from a journal that took what the field showed from the line (as releases
+    // before this one did): the waiting 166 is older than the journaled 167, which is not dropped.
+    const before = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await setQuantity(USER, row(3), 166);
+    // A journaled 165 older than the waiting 166: the later 166 stays.
+    expect(await replayQuantity({ userEmail: USER, shown: row(3), quantity: 165, from: typingFrom(row(3), ''), at: before })).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(await replayQuantity({ userEmail: USER, shown: row(3), quantity: 167, from: { version: 0, quantity: null }, at: Date.now() })).toBeDefined();
+    await runRound(USER, server.deps);
+    expect(await offlineDb.outbox.count()).toBe(0);
+    expect(server.lines.get(2)!.quantity).toBe(167);
+    expect(server.lines.get(3)!.quantity).toBe(167);
+    expect((await device()).map((line) => line.quantity)).toEqual([167, 167, 167]);
   });
 
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
