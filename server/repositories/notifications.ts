@@ -212,7 +212,8 @@ export async function saveSettings(
         continue;
       }
       const values = {
-        deviceName: device.deviceName || 'Unknown device',
+        // A nameless device stays nameless: the screen names it in the reader's language.
+        deviceName: device.deviceName,
         token: device.token?.trim() ? device.token.trim() : null,
         isEnabled: device.isEnabled,
         isLoggedIn: device.isLoggedIn,

@@ -182,6 +182,14 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect(saved[0]!.pushNotificationsSettings).toContainEqual(device);
       // Devices the client did not mention are kept (another browser of the same user).
       expect(saved[0]!.pushNotificationsSettings.length).toBe(current[0]!.pushNotificationsSettings.length + 1);
+      // A browser that could not name itself stays nameless: the screen names it in the reader's
+      // language (it was stored as the English "Unknown device").
+      const nameless = { ...device, deviceId: '987654321', deviceName: '' };
+      const again = await call('PUT', `/users/${ids.mechanic}/notifications_settings`, 'mechanic', {
+        notificationSettings: saved.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [nameless] } : e)),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect((again.json().notification_settings as NotificationSettingsEntry[])[0]!.pushNotificationsSettings).toContainEqual(nameless);
     });
 
     it('signs the previous user of a shared browser out of it: same device id or same push token, token dropped', async () => {
