@@ -323,3 +323,29 @@ test('a notification the server wrote reads in the user’s language (#19 item 2
     await request.put('/api/v2/my_stock_count', { headers: supervisor, data: { stockCountId: id, status: 'cancelled' } });
   }
 });
+
+test('on an iPhone the push question sits above the screen in the page: it covers no control, and No puts it away for the session', async ({ browser, baseURL }) => {
+  // Safari (and the iOS home-screen app) asks for the permission only inside a tap: our question comes first.
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, userAgent: iphone });
+  const page = await context.newPage();
+  await login(page, 'mechanic@example.com');
+  await page.goto('/user-profile');
+  const prompt = page.getByRole('region', { name: 'Do you want to receive push notifications on this device?' });
+  await expect(prompt).toBeVisible();
+  // In the page's flow: the screen starts below it, and it stays clear of the bottom bar (it floated
+  // over the notification settings' Save before).
+  const box = (await prompt.boundingBox())!;
+  const main = (await page.locator('main').boundingBox())!;
+  const bottomBar = (await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(main.y + 1);
+  expect(box.y + box.height).toBeLessThan(bottomBar.y);
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('.push-prompt')!).position)).toBe('static');
+  expect(seriousOrWorse((await new AxeBuilder({ page }).include('.push-prompt').analyze()).violations)).toEqual([]);
+  await prompt.getByRole('button', { name: 'No' }).click();
+  await expect(prompt).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'User profile', level: 1 })).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+  await context.close();
+});

@@ -3,10 +3,10 @@ import { Outlet, useMatches, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../domain/permissions';
-import { useAllowedPlants, useProfile } from '../../lib/profile';
+import { useAllowedPlants, useInNotificationPlants, useProfile } from '../../lib/profile';
 import { signOut } from '../../lib/auth/use-session';
 import { useIsNarrow } from '../../lib/use-media-query';
-import { useMarkFirstScreen } from '../../lib/after-first-screen';
+import { useFirstScreenDrawn, useMarkFirstScreen } from '../../lib/after-first-screen';
 import { RouteTitleContext } from '../../components/route-meta';
 import { ListLoadingOverlay } from '../../components/ui/list-loading-overlay';
 import { Spinner } from '../../components/ui/spinner';
@@ -20,6 +20,7 @@ import { useWaitingFeedback } from '../../features/feedback/api/feedback-drafts'
 import { ImportantMessagesBanner, useImportantMessages } from './important-messages';
 import { Toaster } from '../../components/ui/toast';
 import { SignInAgain } from './sign-in-again';
+import { PushPermission } from '../../features/profile/push/push-prompt';
 import { usePushToasts } from '../../features/notifications/hooks/use-push-toasts';
 
 function NotAllowed() {
@@ -53,6 +54,8 @@ export function Shell() {
   useWaitingFeedback(profile.email);
   usePushToasts();
   const importantMessages = useImportantMessages(profile.importantMessages);
+  const inNotificationPlants = useInNotificationPlants(profile);
+  const firstScreenDrawn = useFirstScreenDrawn();
   const titleKey = route?.titleKey ?? 'routes.notFound';
   const allowed = !route?.capability || can(profile.permissions, route.capability);
   // The window's title names the screen (screen readers and the task switcher read it).
@@ -74,6 +77,9 @@ export function Shell() {
         <TopBar title={t(titleKey)} profile={profile} isNarrow={isNarrow} importantMessages={importantMessages} />
         <ImportantMessagesBanner state={importantMessages} />
         <SignInAgain userEmail={profile.email} />
+        {/* In the page's flow, above the screen: it never covers a screen's controls (a save bar at the bottom).
+            Its settings call waits until the first screen is drawn (#22). */}
+        {inNotificationPlants && firstScreenDrawn && <PushPermission uid={profile.uid} userEmail={profile.email} />}
         <main id="main" className="shell-main" tabIndex={-1}>
           <RouteTitleContext.Provider value={titleKey}>
             <Suspense fallback={<Spinner label={t('loading.screen')} />}>

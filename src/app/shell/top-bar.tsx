@@ -5,9 +5,8 @@ import { initials } from '../../domain/email';
 import type { Profile } from '../../contract/user-api';
 import { SyncStatus } from './sync-status';
 import { useInNotificationPlants } from '../../lib/profile';
-import { useFirstScreenDrawn } from '../../lib/after-first-screen';
 import { NotificationDropdown } from '../../features/notifications/components/notification-dropdown';
-import { PushPermission, useSignOutMarksThisDevice } from '../../features/profile/push/push-prompt';
+import { useSignOutMarksThisDevice } from '../../features/profile/push/push-prompt';
 import { ImportantMessagesButton, type ImportantMessagesState } from './important-messages';
 
 export function TopBar({
@@ -23,7 +22,6 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const inNotificationPlants = useInNotificationPlants(profile);
-  const firstScreenDrawn = useFirstScreenDrawn();
   useSignOutMarksThisDevice(profile.uid, inNotificationPlants);
   return (
     <header className="top-bar">
@@ -37,8 +35,6 @@ export function TopBar({
         <ImportantMessagesButton state={importantMessages} />
         {/* §2 notification dropdown: wide screens only, only in notification plants (#6). */}
         {!isNarrow && inNotificationPlants && <NotificationDropdown userEmail={profile.email} />}
-        {/* Its settings call and chunk wait until the first screen is drawn (#22). */}
-        {inNotificationPlants && firstScreenDrawn && <PushPermission uid={profile.uid} userEmail={profile.email} />}
         <Link
           to="/user-profile"
           className="avatar"

@@ -83,7 +83,7 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
   };
 
   return (
-    <div className="push-prompt" role="dialog" aria-labelledby="push-prompt-text">
+    <div className="push-prompt" role="region" aria-labelledby="push-prompt-text">
       <span id="push-prompt-text">{t('profile.pushPrompt')}</span>
       <div className="push-prompt-actions">
         <button type="button" className="button primary" onClick={() => answer('yes')}>
