@@ -39,6 +39,9 @@ function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error:
   switch (spec.kind) {
     case 'text':
       return { value: raw };
+    case 'email':
+      // Compared with signed-in users' addresses, which are kept in lower case.
+      return { value: raw.toLowerCase() };
     case 'number':
       return NUMBER.test(raw) ? { value: raw } : { error: `${spec.name} "${raw}" is not a number (digits with an optional . decimal part)` };
     case 'integer':

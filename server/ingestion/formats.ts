@@ -16,7 +16,7 @@ export const ERP_FILE_TYPES = ['ORDERS', 'DELIVERIES', 'STOCK', 'MATERIALS'] as 
 export type ErpFileType = (typeof ERP_FILE_TYPES)[number];
 export type PartOfDay = (typeof FILE_PARTS_OF_DAY)[number];
 
-export type CellKind = 'text' | 'number' | 'date' | 'timestamp' | 'list' | 'deliveryStatus' | 'integer';
+export type CellKind = 'text' | 'number' | 'date' | 'timestamp' | 'list' | 'deliveryStatus' | 'integer' | 'email';
 
 export interface ColumnSpec {
   name: string;
@@ -61,7 +61,7 @@ export const FILE_COLUMNS: Record<ErpFileType, readonly ColumnSpec[]> = {
     opt('work_center'),
     opt('planner_group'),
     opt('ship_to_party'),
-    opt('user_email'),
+    opt('user_email', 'email'),
     opt('delivery_date', 'date'),
     opt('eta', 'date'),
     opt('delivery_type'),

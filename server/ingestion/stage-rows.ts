@@ -16,6 +16,7 @@ const SQL_TYPES: Record<CellKind, string> = {
   timestamp: 'timestamptz',
   list: 'text[]',
   deliveryStatus: 'text',
+  email: 'text',
 };
 
 /** The staging columns of a file type, after `line`. */

@@ -83,7 +83,8 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     const before = await count(db(), orderItems);
     const content = csv(ORDER_FIELDS, [
       ['4999000001', 10, 'FI01', 'MAT-NEW-1', 'Door roller 60 mm', 'PC', 'mechanic@example.com', '2', '2030-01-10'],
-      ['4999000001', 20, 'FI01', 'MAT-NEW-2', 'Landing door contact', 'PC', 'mechanic@example.com', '1.5', ''],
+      // The mechanic's address as an ERP may write it: stored lower-case, as signed-in users' are.
+      ['4999000001', 20, 'FI01', 'MAT-NEW-2', 'Landing door contact', 'PC', 'Mechanic@Example.COM', '1.5', ''],
       ['4999000002', 10, 'DE02', 'MAT-NEW-3', 'Traction sheave "K8"; cast', 'PC', '', '', ''],
     ]);
     const { row } = await ingest(db(), nameFor('ORDERS'), content);
@@ -98,6 +99,8 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
         [20, '1.5', null],
       ]),
     );
+    // Compared with the signed-in user's address: "addressed to me", My orders, delivery notifications.
+    expect((await db().select().from(orders).where(eq(orders.id, '4999000001')))[0]!.userEmail).toBe('mechanic@example.com');
     const [header] = await db().select().from(orders).where(eq(orders.id, '4999000002'));
     expect(header).toMatchObject({ plant: 'DE02', userEmail: null });
     const [sheave] = await db().select().from(orderItems).where(eq(orderItems.materialCode, 'MAT-NEW-3'));
