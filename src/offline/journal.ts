@@ -15,7 +15,12 @@ interface Record {
   kind: string;
   at: number;
   payload: unknown;
+  /** Replays that failed (storage full, database closed): kept for the next start, up to MAX_TRIES. */
+  tries?: number;
 }
+
+/** A record whose replay failed this often is given up (a defect, not a full disk, would fail for ever). */
+const MAX_TRIES = 5;
 
 /** The page's localStorage, or undefined where there is none or it is refused (private modes, tests). */
 export const storage = (): Storage | undefined => {
@@ -71,7 +76,17 @@ export async function replayJournal(): Promise<number> {
       await replay(record.payload);
       replayed += 1;
     } catch (error) {
+      // Not queued (storage full, the database closed): kept for the next start, not forgotten.
       console.warn('A change from a closed page could not be queued again', error);
+      const tries = (record.tries ?? 0) + 1;
+      if (tries < MAX_TRIES) {
+        try {
+          store.setItem(PREFIX + id, JSON.stringify({ ...record, tries } satisfies Record));
+        } catch {
+          // Storage refused even this: the record stays as it was, and is tried again.
+        }
+        continue;
+      }
     }
     // Forgotten only once queued again: a page closed during the replay plays it once more (same value).
     store.removeItem(PREFIX + id);

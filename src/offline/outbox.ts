@@ -36,6 +36,8 @@ export interface Change {
   /** The Idempotency-Key, when the change was already tried online under that key. */
   id?: string;
   summary?: OutboxEntry['summary'];
+  /** When the user made it, when that was before now (a change replayed from the journal of a closed page). */
+  at?: number;
 }
 
 type Listener = () => void;
@@ -64,7 +66,7 @@ export function entryFor(change: Omit<Change, 'request' | 'apply'>, request: Out
   const merged = open && change.coalesce ? change.coalesce(open, request) : null;
   if (open && merged) {
     const { lastError: _lastError, theirs: _theirs, batchId: _batchId, ...untried } = open;
-    const changedAt = Date.now();
+    const changedAt = change.at ?? Date.now();
     return open.status === 'pending' ? { ...open, request: merged, changedAt } : { ...untried, request: merged, changedAt, status: 'pending', id: crypto.randomUUID(), attempts: 0 };
   }
   return {
@@ -75,7 +77,7 @@ export function entryFor(change: Omit<Change, 'request' | 'apply'>, request: Out
     target: change.target,
     request,
     status: 'pending',
-    createdAt: Date.now(),
+    createdAt: change.at ?? Date.now(),
     attempts: 0,
     ...(change.undo === undefined ? {} : { undo: change.undo }),
     ...(change.summary === undefined ? {} : { summary: change.summary }),
@@ -118,6 +120,12 @@ export function notifyEnqueued(): void {
 
 /** Send a failed entry again, under a new key (the old key may hold the refusal). */
 export async function retryEntry(seq: number): Promise<void> {
-  await offlineDb.outbox.update(seq, { status: 'pending', id: crypto.randomUUID(), lastError: undefined, attempts: 0, batchId: undefined });
+  // Only a refused one: a second tap on Retry (or one on a screen a render behind) would give an
+  // entry already on its way a new key, and it would be applied twice.
+  await offlineDb.outbox
+    .where(':id')
+    .equals(seq)
+    .and((entry) => entry.status === 'failed' || entry.status === 'conflict')
+    .modify({ status: 'pending', id: crypto.randomUUID(), lastError: undefined, attempts: 0, batchId: undefined });
   notifyEnqueued();
 }

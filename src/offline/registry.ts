@@ -13,6 +13,12 @@ export interface ChangeKind {
   /** True while the entry must wait for another change (e.g. the add of its line). */
   waits?(entry: OutboxEntry): boolean;
   /**
+   * The entry concludes its scope (e.g. submitting a count): it waits while an earlier change of
+   * its scope was refused (failed, in conflict) and the user has not resolved it, so it never goes
+   * ahead of a value the user still has to decide on.
+   */
+  afterRefused?: boolean;
+  /**
    * The server confirmed the entries (2xx with `body`). Runs inside one transaction over pages,
    * chunks, outbox and marks; it must delete the entries from the outbox. Default: delete them.
    */

@@ -151,9 +151,18 @@ async function takeWork(userEmail: string, single: boolean): Promise<Work | null
       const batch = batchId ? inFlight.filter((e) => e.batchId === batchId) : [inFlight[0]!];
       return { batch, wire: wireOf(batch, batchId) };
     }
-    const waiting = (await offlineDb.outbox.where('status').equals('pending').filter(mine).sortBy('seq')).filter(
-      (e) => !kindOf(e.kind)?.waits?.(e),
-    );
+    // The first refused change of each scope: a change that concludes its scope waits behind it.
+    const refused = new Map<string, number>();
+    for (const status of ['failed', 'conflict'] as const) {
+      for (const e of await offlineDb.outbox.where('status').equals(status).filter(mine).toArray()) {
+        refused.set(e.scope, Math.min(refused.get(e.scope) ?? Infinity, e.seq!));
+      }
+    }
+    const waiting = (await offlineDb.outbox.where('status').equals('pending').filter(mine).sortBy('seq')).filter((e) => {
+      const kind = kindOf(e.kind);
+      if (kind?.waits?.(e)) return false;
+      return !(kind?.afterRefused && (refused.get(e.scope) ?? Infinity) < e.seq!);
+    });
     const first = waiting[0];
     if (!first) return null;
     const batching = single ? undefined : kindOf(first.kind)?.batch;

@@ -230,7 +230,10 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     }
     dirty.current = false;
     setError(null);
-    if (value !== line.quantity) keepIfRefused(actions.onQuantity(line, value, from));
+    // Saved unless it is what the field showed AND what the screen's line holds. The line can be a
+    // render behind the field (a value this field saved a moment ago): typing the value from
+    // before it back (6 saved, then 5 again) must be saved, not taken for "unchanged".
+    if (value !== line.quantity || value !== from?.quantity) keepIfRefused(actions.onQuantity(line, value, from));
     return true;
   };
 
@@ -258,14 +261,17 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
 
   /** − and + (#21): one more or one less than what the field shows (or the saved count), never below 0. */
   const step = (by: number) => {
-    const current = parseQuantityInput(text) ?? line.quantity ?? 0;
+    const shown = parseQuantityInput(text);
+    const current = shown ?? line.quantity ?? 0;
     const next = Math.max(0, Math.round((current + by) * 1000) / 1000);
     if (!isValidCountedQuantity(next)) return;
-    const from = dirty.current ? typedFrom.current : undefined;
+    // Built on what the field shows, which may be a value it saved a moment ago and the line does
+    // not show yet (+ then − quickly): what the step is based on, for the edit and its journal.
+    const from = dirty.current ? typedFrom.current : typingFrom(line, text);
     dirty.current = false;
     setError(null);
     setText(format(next));
-    if (next !== line.quantity) keepIfRefused(actions.onQuantity(line, next, from));
+    if (next !== line.quantity || next !== shown) keepIfRefused(actions.onQuantity(line, next, from));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -651,21 +651,23 @@ export async function setQuantity(
   quantity: number,
   acceptBook?: { bookQuantity: number | null },
   from?: TypedFrom,
+  at = Date.now(),
 ) {
   // Written down synchronously first: a page closed right after Enter replays it on its next start.
   const journal = writeAhead(KIND.quantity, {
     userEmail,
     shown,
     quantity,
-    at: Date.now(),
+    at,
     ...(acceptBook === undefined ? {} : { acceptBook }),
     ...(from === undefined ? {} : { from }),
   } satisfies QuantityJournal);
-  try {
-    return await queueQuantity(userEmail, shown, quantity, acceptBook, from);
-  } finally {
-    settle(journal);
-  }
+  // Settled once queued. Not queued (storage full, the database closed), the journal keeps it: the
+  // field keeps the value and saves it again on the next Enter or blur, and a page closed meanwhile
+  // replays it at its next start.
+  const entry = await queueQuantity(userEmail, shown, quantity, acceptBook, from, false, at);
+  settle(journal);
+  return entry;
 }
 
 /**
@@ -751,7 +753,9 @@ export async function replayQuantity(journal: QuantityJournal): Promise<OutboxEn
       if (at === undefined ? waiting.length > 0 || held.version === from.version : waiting.some((entry) => (entry.changedAt ?? entry.createdAt) > at)) return undefined;
     }
   }
-  return setQuantity(userEmail, shown, quantity, acceptBook, from);
+  // Queued under the time the screen accepted it, not the replay's: a later journaled edit of the
+  // line, replayed next, orders itself against it.
+  return setQuantity(userEmail, shown, quantity, acceptBook, from, journal.at);
 }
 
 /** Thrown inside an edit's transaction (nothing written) when the line it names is gone from the sheet. */
@@ -762,9 +766,10 @@ class LineGone extends Error {}
  * request from the line as the device holds it, its merge into a waiting edit of the line, and
  * the line it leaves.
  */
-function quantityChange(userEmail: string, line: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }, from?: TypedFrom) {
+function quantityChange(userEmail: string, line: MaterialCountRow, quantity: number, acceptBook?: { bookQuantity: number | null }, from?: TypedFrom, at?: number) {
   return {
     userEmail,
+    ...(at === undefined ? {} : { at }),
     kind: KIND.quantity,
     scope: sheetScope(line.stock_count_id),
     target: lineTarget(line.id),
@@ -853,10 +858,11 @@ async function queueQuantity(
   acceptBook?: { bookQuantity: number | null },
   from?: TypedFrom,
   asShown = false,
+  at?: number,
 ): Promise<OutboxEntry> {
   const key = sheetKey(userEmail, shown.stock_count_id);
   const line = isProvisional(shown.id) ? await currentLine(key, shown) : shown;
-  const change = quantityChange(userEmail, line, quantity, acceptBook, from);
+  const change = quantityChange(userEmail, line, quantity, acceptBook, from, at);
   if (!isProvisional(line.id) && !asShown) {
     // A change's patch of saved pages goes after copies still waiting to be saved (mirror.ts).
     await saveWaitingCopies();
@@ -886,7 +892,7 @@ async function queueQuantity(
     // The sheet's line of the same material (a count holds one line per material). With none,
     // the edit goes as shown, and the server's answer says the line is gone: seen, not dropped.
     const current = await currentLine(key, shown, true);
-    return queueQuantity(userEmail, current, quantity, acceptBook, current.id === shown.id ? from : undefined, current.id === shown.id);
+    return queueQuantity(userEmail, current, quantity, acceptBook, current.id === shown.id ? from : undefined, current.id === shown.id, at);
   }
 }
 
@@ -1023,11 +1029,17 @@ async function confirmQuantity(entry: OutboxEntry, row: MaterialCountRow | undef
   await offlineDb.outbox.delete(entry.seq!);
   if (status) await updateHeader(key, (count) => ({ ...count, status }));
   if (!row) return;
-  const newer = await offlineDb.outbox
+  const others = await offlineDb.outbox
     .where('target')
     .equals(lineTarget(row.id))
     .filter((e) => e.kind === KIND.quantity && e.userEmail === entry.userEmail)
     .sortBy('seq');
+  // An older edit of the line that was refused (failed, in conflict) is overtaken by this later one,
+  // now on the server: laid over the line, it showed the refused value again, and its Retry would
+  // have sent it over the later one.
+  const overtaken = others.filter((e) => e.seq! < entry.seq! && (e.status === 'failed' || e.status === 'conflict'));
+  if (overtaken.length > 0) await offlineDb.outbox.bulkDelete(overtaken.map((e) => e.seq!));
+  const newer = others.filter((e) => !overtaken.includes(e));
   let shown = row;
   for (const waiting of newer) {
     const edit = editOf(waiting);
@@ -1117,6 +1129,7 @@ export async function chooseBookAgain(entry: OutboxEntry): Promise<void> {
   const { acceptBookQuantity: _refused, ...quantity } = edit;
   const request = rewriteEdit(entry.request, { ...quantity, version: theirs.version });
   await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
+    if (!(await asShown(entry))) return;
     await updateLine(sheetKey(entry.userEmail, stockCountIdOf(entry)), theirs.id, (line) => ({
       ...line,
       book_quantity: theirs.book_quantity,
@@ -1126,6 +1139,17 @@ export async function chooseBookAgain(entry: OutboxEntry): Promise<void> {
     await resendAs(entry, request);
   });
   notifyEnqueued();
+}
+
+/**
+ * The entry is still the one the screen showed (same key, same status), read in the caller's
+ * transaction. A button acts on the entry of its render: a value typed meanwhile (the field's blur
+ * commits it as the button is tapped) merges into the entry, under a new key, and a double tap acts
+ * twice. Acting on the old copy would send the old value over the new one, or drop the new one.
+ */
+async function asShown(entry: OutboxEntry): Promise<boolean> {
+  const now = await offlineDb.outbox.get(entry.seq!);
+  return now?.id === entry.id && now.status === entry.status;
 }
 
 /** A refused entry goes again as `request`: pending, under a new key, the refusal forgotten. */
@@ -1138,7 +1162,9 @@ export async function keepMine(entry: OutboxEntry): Promise<void> {
   const theirs = entry.theirs as MaterialCountRow;
   const edit = editOf(entry);
   const request = edit ? rewriteEdit(entry.request, { ...edit, version: theirs.version }) : entry.request;
-  await resendAs(entry, request);
+  await offlineDb.transaction('rw', offlineDb.outbox, async () => {
+    if (await asShown(entry)) await resendAs(entry, request);
+  });
   notifyEnqueued();
 }
 
@@ -1146,6 +1172,7 @@ export async function keepMine(entry: OutboxEntry): Promise<void> {
 export async function takeTheirs(entry: OutboxEntry): Promise<void> {
   const theirs = entry.theirs as MaterialCountRow;
   await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
+    if (!(await asShown(entry))) return;
     await updateLine(sheetKey(entry.userEmail, stockCountIdOf(entry)), theirs.id, () => theirs);
     await offlineDb.outbox.delete(entry.seq!);
   });
@@ -1155,6 +1182,7 @@ export async function takeTheirs(entry: OutboxEntry): Promise<void> {
 export async function discardEntry(entry: OutboxEntry): Promise<void> {
   const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
   await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
+    if (!(await asShown(entry))) return;
     const undo = entry.undo as MaterialCountRow | undefined;
     if (entry.kind === KIND.quantity && undo) {
       await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity, book_quantity: undo.book_quantity, book_quantity_at: undo.book_quantity_at }));

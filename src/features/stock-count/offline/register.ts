@@ -47,8 +47,9 @@ registerKind({
 });
 registerKind({ kind: KIND.add, confirm: confirmCountEntries });
 registerKind({ kind: KIND.remove, waits: waitsForItsLine, confirm: confirmCountEntries });
-registerKind({ kind: KIND.submit, confirm: confirmCountEntries });
-registerKind({ kind: KIND.partStatus, confirm: confirmCountEntries });
+// Submitting a count, or saying one's part is done, never goes ahead of a refused value of the count.
+registerKind({ kind: KIND.submit, confirm: confirmCountEntries, afterRefused: true });
+registerKind({ kind: KIND.partStatus, confirm: confirmCountEntries, afterRefused: true });
 
 registerRefresher({
   matches: (scope) => /^stock-count:\d+$/.test(scope),

@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
 import { offlineDb, readMark, type OutboxEntry } from '../../../offline/db';
+import { retryEntry } from '../../../offline/outbox';
 import { runRound, verifyScopes, type Answer, type SyncDeps } from '../../../offline/sync';
 import {
   addLine,
@@ -18,7 +19,11 @@ import {
   setQuantity,
   setSheetReader,
   sheetKey,
+  submitCount,
   typingFrom,
+  keepMine,
+  takeTheirs,
+  discardEntry,
   sheetScope,
   writeCountSheet,
   type CountSheet,
@@ -38,10 +43,13 @@ function fakeServer(initial: MaterialCountRow[]) {
   const received: Array<{ key: string; method: string; json: unknown }> = [];
   let nextId = 1000;
   let gate: { entered: () => void; release: Promise<void> } | null = null;
+  /** Quantities the server refuses (a 4xx: the change fails and waits for the user). */
+  const refuse = new Set<number>();
   const handle = (entry: OutboxEntry): Answer => {
     const { method, json, searchParams } = entry.request;
     if (method === 'PUT') {
       const edits = (json as { modifiedMaterials: Array<{ id: number; quantity: number; version?: number }> }).modifiedMaterials;
+      if (edits.some((edit) => refuse.has(edit.quantity))) return { status: 422, body: { message: 'Too many' }, message: 'Too many' };
       const conflicts = edits
         .map((edit) => ({ edit, line: lines.get(edit.id)! }))
         .filter(({ edit, line }) => edit.version !== undefined && edit.version !== line.version && line.quantity !== edit.quantity);
@@ -87,6 +95,7 @@ function fakeServer(initial: MaterialCountRow[]) {
   return {
     lines,
     received,
+    refuse,
     deps,
     /** Holds the next request in flight: resolves `entered` when it arrives; `release()` lets it through. */
     hold() {
@@ -410,6 +419,58 @@ describe('issue #15, case by case', () => {
     expect(server.lines.get(2)!.quantity).toBe(167);
     expect(server.lines.get(3)!.quantity).toBe(167);
     expect((await device()).map((line) => line.quantity)).toEqual([167, 167, 167]);
+  });
+
+  it('14: submitting waits behind a refused value of the count until the user resolves it', async () => {
+    server.refuse.add(9999);
+    await setQuantity(USER, row(1), 9999); // refused: the mechanic has to decide on it
+    await submitCount(USER, COUNT_ID);
+    await runRound(USER, server.deps);
+    expect(server.received.map((r) => r.method)).toEqual(['PUT']); // the submit did not go
+    const [failed, submit] = await offlineDb.outbox.orderBy('seq').toArray();
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(submit).toMatchObject({ kind: 'stock-count.submit', status: 'pending' });
+    // Typed again: the new value goes, then the submit.
+    await setQuantity(USER, (await onDevice(1))!, 12);
+    await runRound(USER, server.deps);
+    expect(server.received.map((r) => r.method)).toEqual(['PUT', 'PUT', 'GET']);
+    expect(server.lines.get(1)!.quantity).toBe(12);
+    expect(await offlineDb.outbox.count()).toBe(0);
+  });
+
+  it('15: a later edit confirmed drops an older refused edit of the line: its value does not come back', async () => {
+    server.refuse.add(2.5);
+    await setQuantity(USER, row(1), 2.5);
+    const held = server.hold();
+    const round = runRound(USER, server.deps);
+    await held.arrived;
+    await setQuantity(USER, row(1), 3); // corrected while 2.5 travels (refused)
+    held.release();
+    await round;
+    await runRound(USER, server.deps);
+    expect(server.lines.get(1)!.quantity).toBe(3);
+    expect((await onDevice(1))!.quantity).toBe(3);
+    expect(await offlineDb.outbox.count()).toBe(0);
+  });
+
+  it('16: Keep mine, Take theirs, Discard and Retry act only on the entry as the screen showed it', async () => {
+    await setQuantity(USER, row(1), 5);
+    Object.assign(server.lines.get(1)!, { quantity: 7, version: 1, updated_by: 'other@example.com' });
+    await runRound(USER, server.deps);
+    const shown = (await offlineDb.outbox.toArray())[0]!;
+    expect(shown).toMatchObject({ status: 'conflict' });
+    // The field's blur commits 6 as the button is tapped: it supersedes the conflict (new key).
+    await setQuantity(USER, (await onDevice(1))!, 6, undefined, { version: 1, quantity: 5, theirs: 1 });
+    await keepMine(shown);
+    await takeTheirs(shown);
+    await discardEntry(shown);
+    const [now] = await offlineDb.outbox.toArray();
+    expect((now!.request.json as { modifiedMaterials: Array<{ quantity: number }> }).modifiedMaterials[0]!.quantity).toBe(6);
+    expect((await onDevice(1))!.quantity).toBe(6);
+    // Retry of an entry already on its way (a second tap): nothing changes, its key stays.
+    await offlineDb.outbox.update(now!.seq!, { status: 'sending' });
+    await retryEntry(now!.seq!);
+    expect(await offlineDb.outbox.get(now!.seq!)).toMatchObject({ status: 'sending', id: now!.id });
   });
 
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {

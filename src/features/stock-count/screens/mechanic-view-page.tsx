@@ -66,6 +66,8 @@ function useLineEntries(scope: string, userEmail: string | undefined) {
       byTarget,
       submit: entries.find((entry) => entry.kind === KIND.submit),
       partStatus: entries.find((entry) => entry.kind === KIND.partStatus),
+      /** A change of the count the server refused, waiting for the user: a submit waits behind it (sync's `afterRefused`). */
+      refused: entries.some((entry) => entry.status === 'failed' || entry.status === 'conflict'),
     };
   }, [entries]);
 }
@@ -131,7 +133,7 @@ export default function MechanicViewPage() {
   const [showBook, setShowBook] = useState(() => !window.matchMedia?.('(max-width: 991px)').matches);
   const { email, sheet, savedAt, isOfflineCopy, isLoading, error } = useCountSheet(stockCountId);
   const scope = sheetScope(stockCountId);
-  const { entries, byTarget, submit, partStatus } = useLineEntries(scope, email);
+  const { entries, byTarget, submit, partStatus, refused } = useLineEntries(scope, email);
 
   const run = useCallback(
     (work: Promise<unknown>) => {
@@ -311,6 +313,8 @@ export default function MechanicViewPage() {
           ) : submit.lastError ? (
             // Tried and kept: no answer, the server busy, or the ERP not answering (a 503 that keeps the count submitted).
             t('stockCount.submitRetrying', { message: submit.lastError === NO_CONNECTION ? t('sync.noConnection') : submit.lastError })
+          ) : refused && submit.status === 'pending' ? (
+            t('stockCount.submitAfterRefused')
           ) : (
             t('stockCount.submitQueued')
           )}

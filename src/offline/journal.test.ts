@@ -1,0 +1,76 @@
+/**
+ * The write-ahead journal (decision 0019): what a closed page accepted and did not queue is
+ * replayed at the next start, and a replay that could not queue it (storage full, the database
+ * closed) keeps it for the start after, up to a few tries, instead of forgetting it.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerReplayer, replayJournal, settle, writeAhead } from './journal';
+
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+const records = () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  // Records are replayed only when a page before this one wrote them.
+  vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(Date.now() + 60_000);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('journal', () => {
+  it('forgets a settled change and replays an unsettled one once', async () => {
+    const replayed: unknown[] = [];
+    registerReplayer('test.ok', async (payload) => replayed.push(payload));
+    settle(writeAhead('test.ok', { n: 1 }));
+    writeAhead('test.ok', { n: 2 });
+    expect(await replayJournal()).toBe(1);
+    expect(replayed).toEqual([{ n: 2 }]);
+    expect(records()).toEqual([]);
+  });
+
+  it('keeps a change whose replay failed for the next start, and gives it up after five tries', async () => {
+    let failing = true;
+    const replayed: unknown[] = [];
+    registerReplayer('test.flaky', async (payload) => {
+      if (failing) throw new Error('QuotaExceededError');
+      replayed.push(payload);
+    });
+    writeAhead('test.flaky', { n: 7 });
+    expect(await replayJournal()).toBe(0);
+    expect(records()).toHaveLength(1);
+    failing = false;
+    expect(await replayJournal()).toBe(1);
+    expect(replayed).toEqual([{ n: 7 }]);
+    expect(records()).toEqual([]);
+
+    failing = true;
+    writeAhead('test.flaky', { n: 8 });
+    for (let start = 1; start <= 4; start += 1) {
+      await replayJournal();
+      expect(records(), `after start ${start}`).toHaveLength(1);
+    }
+    await replayJournal();
+    expect(records()).toEqual([]);
+  });
+});
