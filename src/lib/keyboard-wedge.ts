@@ -6,6 +6,10 @@
  *
  * Where the keys went into a focused field (a quantity, the search), the field is put back as it
  * was before the burst and the Enter is swallowed, so a scan never lands as a quantity.
+ *
+ * A scanner types a capital letter as Shift then the letter, and a GS1 group separator as Ctrl+].
+ * Modifier keys on their own are not part of the code: they neither break a burst nor count in
+ * its timing (a Shift that broke it lost the first letters of `KM123456` into the field).
  */
 import { useEffect, useRef } from 'react';
 
@@ -15,6 +19,14 @@ export interface WedgeOptions {
   /** Shortest code taken for a scan (a quickly typed quantity and Enter is not one). */
   minLength?: number;
 }
+
+/** Keys that only modify the next one: a scanner sends Shift before each capital letter. */
+const MODIFIERS = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
+
+export const isModifierKey = (key: string): boolean => MODIFIERS.has(key);
+
+/** The GS1 group separator between the fields of a GS1 code (`readScan` splits on it). */
+export const GROUP_SEPARATOR = '\u001d';
 
 export class KeyboardWedgeDetector {
   private buffer = '';
@@ -33,10 +45,12 @@ export class KeyboardWedgeDetector {
   }
 
   /**
-   * One keystroke: a single printable character or 'Enter' (anything else breaks a burst).
-   * Returns the scanned code when an Enter ends a burst fast enough and long enough.
+   * One keystroke: a single character or 'Enter'. A modifier key alone is skipped, and does not
+   * move the clock either: a person holding Shift between two slow keys is still slow. Any other
+   * key breaks a burst. Returns the scanned code when an Enter ends a burst fast enough and long enough.
    */
   key(key: string, now: number): string | null {
+    if (isModifierKey(key)) return null;
     const gap = now - this.last;
     this.last = now;
     if (key === 'Enter') {
@@ -89,6 +103,47 @@ function restoreValue(field: Editable, value: string) {
   field.dispatchEvent(event);
 }
 
+/** The key a keydown adds to a burst: Ctrl+] is how a scanner types the GS1 separator. */
+function keyOf(event: KeyboardEvent): string | null {
+  if (!event.ctrlKey && !event.metaKey && !event.altKey) return event.key;
+  if (event.metaKey || event.altKey) return null;
+  // Known by its key or, on layouts where that key is not "]", by its place on the keyboard (a
+  // scanner sends the key's position on a US keyboard).
+  return event.key === ']' || event.key === GROUP_SEPARATOR || event.code === 'BracketRight' ? GROUP_SEPARATOR : null;
+}
+
+/**
+ * The keydown listener behind `useKeyboardWedge` (apart so its handling of a focused field is
+ * tested without a browser): calls `onScan` with each scanned code.
+ */
+export function wedgeListener(onScan: (code: string) => void, options: WedgeOptions = {}): (event: KeyboardEvent) => void {
+  const detector = new KeyboardWedgeDetector(options);
+  let before: { field: Editable; value: string } | null = null;
+  return (event) => {
+    // Before the Ctrl/Alt/Meta test: pressing Control or Alt itself sets that flag, and a
+    // modifier alone must not break the burst (nor be taken for its start).
+    if (!event.isComposing && isModifierKey(event.key)) return;
+    const key = event.isComposing ? null : keyOf(event);
+    if (key === null) {
+      detector.reset();
+      return;
+    }
+    const now = event.timeStamp;
+    if (key.length === 1 && detector.startsBurst(now)) {
+      const active = document.activeElement;
+      before = isEditable(active) ? { field: active, value: active.value } : null;
+    }
+    const code = detector.key(key, now);
+    if (code === null) return;
+    if ((event.target as Element | null)?.closest?.('dialog[open]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (before && before.field.value !== before.value) restoreValue(before.field, before.value);
+    before = null;
+    onScan(code);
+  };
+}
+
 /**
  * Calls `onScan` for each keyboard-wedge scan while `enabled`, wherever the focus is (except in a
  * dialog, which handles its own input). Listens in the capture phase so the Enter of a scan never
@@ -102,27 +157,7 @@ export function useKeyboardWedge(onScan: (code: string) => void, { enabled = tru
   const { maxGapMs, minLength } = options;
   useEffect(() => {
     if (!enabled) return;
-    const detector = new KeyboardWedgeDetector({ maxGapMs, minLength });
-    let before: { field: Editable; value: string } | null = null;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) {
-        detector.reset();
-        return;
-      }
-      const now = event.timeStamp;
-      if (event.key.length === 1 && detector.startsBurst(now)) {
-        const active = document.activeElement;
-        before = isEditable(active) ? { field: active, value: active.value } : null;
-      }
-      const code = detector.key(event.key, now);
-      if (code === null) return;
-      if ((event.target as Element | null)?.closest?.('dialog[open]')) return;
-      event.preventDefault();
-      event.stopPropagation();
-      if (before && before.field.value !== before.value) restoreValue(before.field, before.value);
-      before = null;
-      latest.current(code);
-    };
+    const onKeyDown = wedgeListener((code) => latest.current(code), { maxGapMs, minLength });
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [enabled, maxGapMs, minLength]);

@@ -57,10 +57,20 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
     latest.current = { onScan, continuous, onClose };
   });
 
+  // Focus goes back to the control that opened the sheet, as in `Dialog`: the sheet is unmounted
+  // while open, so the browser's own return of focus on close() never happens and focus fell to
+  // <body> (a keyboard or screen-reader user lost their place). When the opener has gone, <main>.
   useEffect(() => {
     const dialog = dialogRef.current;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      if (dialog?.open) dialog.close();
+      const active = document.activeElement;
+      if (active && active !== document.body && !dialog?.contains(active)) return;
+      const target = opener?.isConnected ? opener : document.getElementById('main');
+      target?.focus({ preventScroll: true });
+    };
   }, []);
 
   useEffect(() => {
@@ -130,7 +140,14 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
       try {
         reader = await createBarcodeReader();
       } catch {
-        if (!stopped) setProblem('readerFailed');
+        // Without a reader the camera is of no use: let it go (its light off, free for other
+        // apps) rather than keep it running behind the message until the sheet closes.
+        stream.getTracks().forEach((track) => track.stop());
+        video.srcObject = null;
+        if (!stopped) {
+          setTorch(null);
+          setProblem('readerFailed');
+        }
         setStarting(false);
         return;
       }

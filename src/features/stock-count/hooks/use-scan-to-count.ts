@@ -21,6 +21,24 @@ export type ScanOutcome =
   | { kind: 'count'; stockCountId: number; isThisCount: boolean }
   | { kind: 'unreadable' };
 
+type Counted = Extract<ScanOutcome, { kind: 'counted' }>;
+
+/**
+ * Undoes a counted scan: the line goes back to what it held before it (0 if it was not counted).
+ * Only while the line, as the device holds it now (not as a screen last rendered it), still holds
+ * what the scan made it: a total typed after the scan, the Undo still showing, is the user's latest
+ * word, and the value from before the scan must not overwrite it. Then nothing is written and
+ * null is returned.
+ */
+export async function undoScan(email: string, stockCountId: number, last: Counted): Promise<Extract<ScanOutcome, { kind: 'undone' }> | null> {
+  const sheet = await readCountSheet(sheetKey(email, stockCountId));
+  const line = sheet?.material_counts.find((row) => row.material_code === last.code);
+  if (!line || line.quantity !== last.quantity) return null;
+  const quantity = last.before ?? 0;
+  await setQuantity(email, line, quantity);
+  return { kind: 'undone', code: last.code, unit: last.unit, quantity };
+}
+
 interface Options {
   email: string;
   stockCountId: number;
@@ -35,7 +53,7 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
   const [countMode, setCountMode] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
-  const lastCounted = useRef<Extract<ScanOutcome, { kind: 'counted' }> | null>(null);
+  const lastCounted = useRef<Counted | null>(null);
   const latest = useRef({ email, stockCountId, canEdit, canAdd, onJump, onError, countMode });
   useEffect(() => {
     latest.current = { email, stockCountId, canEdit, canAdd, onJump, onError, countMode };
@@ -84,7 +102,7 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
     [queue],
   );
 
-  /** Undo the last counted scan: the line goes back to what it held before it (0 if it was not counted). */
+  /** Undo the last counted scan (see `undoScan`); without one to undo, nothing happens. */
   const undo = useCallback(
     () =>
       queue(async () => {
@@ -92,12 +110,8 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
         const last = lastCounted.current;
         if (!last) return;
         lastCounted.current = null;
-        const sheet = await readCountSheet(sheetKey(now.email, now.stockCountId));
-        const line = sheet?.material_counts.find((row) => row.material_code === last.code);
-        if (!line) return;
-        const quantity = last.before ?? 0;
-        await setQuantity(now.email, line, quantity);
-        setOutcome({ kind: 'undone', code: last.code, unit: last.unit, quantity });
+        // Null when the undo no longer applies: the stale "+1" with its Undo button goes away.
+        setOutcome(await undoScan(now.email, now.stockCountId, last));
       }),
     [queue],
   );

@@ -26,6 +26,9 @@ import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock.css';
 
+/** The most pages "Load more" adds below the first (as on the status monitor). */
+const MAX_MORE_PAGES = 20;
+
 const TAB_LABEL: Record<StockType, string> = {
   my_stock: 'stock.tabs.mine',
   my_team_stock: 'stock.tabs.team',
@@ -44,7 +47,7 @@ export default function StockManagementPage() {
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   // #19 item 6: pages loaded below the first with "Load more" (kept in the address like the page).
-  const more = Math.min(Math.max(0, Number(params.get('more')) || 0), 20);
+  const more = Math.min(Math.max(0, Number(params.get('more')) || 0), MAX_MORE_PAGES);
   const lastPage = page + more;
   const list = useStockPage(email, type, query, page);
   const go = (changes: Record<string, string | null>) => {
@@ -137,7 +140,9 @@ export default function StockManagementPage() {
               query={query}
               page={extra}
               isLast={extra === lastPage}
-              onLoadMore={() => go({ more: String(more + 1) })}
+              // At the most pages one screen holds, Load more moves the window on a page instead
+              // of doing nothing (the address kept more=21, read back as 20).
+              onLoadMore={() => go(more < MAX_MORE_PAGES ? { more: String(more + 1) } : { page: String(page + 1), more: String(more) })}
               onTransfer={onTransfer}
               canTransfer={canTransfer}
             />
