@@ -21,7 +21,7 @@ import {
   users,
   workCenters,
 } from '../db/schema';
-import type { ApprovalRequest, Attachment, AuditEntry, UserList, UserRow } from '../../src/contract/users';
+import { expirationTag, type ApprovalRequest, type Attachment, type AuditEntry, type UserList, type UserRow } from '../../src/contract/users';
 import {
   attachmentKey,
   withoutLeaving,
@@ -190,6 +190,15 @@ export function permissionsTag(state: { grants: readonly string[]; attachments: 
   return `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
 }
 
+/** If-Match (RFC 9110): absent or `*` allows any version; otherwise one of its tags must be the current one (weak or strong). */
+function ifMatchAllows(ifMatch: string | undefined, current: string): boolean {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return true;
+  return ifMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .includes(current);
+}
+
 export async function updatePermissions(
   tx: Tx,
   editor: CurrentUser,
@@ -200,7 +209,7 @@ export async function updatePermissions(
   const record = await findUser(tx, uid, true);
   const before = await grantStateOf(tx, uid);
   assertMayRead(editor, plantsOf(before), uid, 'users.updatePermissions');
-  if (ifMatch !== undefined && ifMatch.trim() !== '*' && !ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')).includes(permissionsTag(before))) {
+  if (!ifMatchAllows(ifMatch, permissionsTag(before))) {
     throw new HttpError(
       412,
       `The permissions of ${record.email} were changed by someone else after you opened them: open them again to see the current ones, then make your change`,
@@ -290,12 +299,23 @@ function assertMayManage(editor: CurrentUser, targetGrants: readonly string[], w
   }
 }
 
-export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string, expirationDate: string | null) {
+/**
+ * `ifMatch`: the expiration tag of the date the dialog was opened with. Compared with the row
+ * locked, so a save made meanwhile by another manager is refused (412) rather than overwritten.
+ */
+export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string, expirationDate: string | null, ifMatch?: string) {
   // Like one's own grants, removal and approval: nobody extends (or clears) their own access (#20).
   if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own expiration date; ask another manager');
   const record = await findUser(tx, uid, true);
   const state = await grantStateOf(tx, uid);
   assertMayManage(editor, state.grants, 'change the expiration date of');
+  if (!ifMatchAllows(ifMatch, expirationTag(record.expirationDate))) {
+    throw new HttpError(
+      412,
+      `The expiration date of ${record.email} was changed by someone else after you opened it: open it again to see the current one, then make your change`,
+      { code: 'expirationChangedMeanwhile', params: { email: record.email } },
+    );
+  }
   if (record.expirationDate !== expirationDate) {
     await tx.update(users).set({ expirationDate, updatedAt: sql`now()` }).where(eq(users.id, uid));
     await audit(tx, editor, 'user.updateExpiration', uid, { expirationDate: record.expirationDate }, { expirationDate });

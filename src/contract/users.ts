@@ -92,11 +92,22 @@ export const updateExpirationBody = z
             (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
             'expirationDate is not a real date',
           ),
+          // JavaScript takes year 0000 as a date, PostgreSQL does not (it has no year 0): refused
+          // here with a message naming the field, not by the database with a vague one.
+          z.refine((value) => !/^\d{4}-/.test(value) || value >= '0001-01-01', 'expirationDate must be 0001-01-01 or later'),
         ),
     ),
   })
   .register(z.globalRegistry, { id: 'UpdateExpirationRequest' });
 export type UpdateExpirationBody = z.infer<typeof updateExpirationBody>;
+
+/**
+ * The version of a user's expiration date, as an entity tag: the dialog sends the date it was
+ * opened with (If-Match) and the server refuses the save (412) if the date changed since, so a
+ * form opened before another manager's save does not undo it. The lists carry no ETag: the tag
+ * is the date itself, made the same way by the app and the server.
+ */
+export const expirationTag = (expirationDate: string | null): string => `"${expirationDate ?? 'never'}"`;
 
 export const removedUser = z.object({ uid: z.string(), email: z.string(), removed: z.literal(true) }).register(z.globalRegistry, { id: 'RemovedUser' });
 

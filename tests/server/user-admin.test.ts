@@ -417,6 +417,37 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       expect(protectedManager.json().message).toContain('only a super manager');
     });
 
+    it('refuses year 0000 with a message naming the field, not the database’s vague 400', async () => {
+      const uid = await makeUser('year.zero@example.com', ['mechanic'], [FI01]);
+      const zero = await call('PUT', 'manager@example.com', `/users/${uid}/expiration_date`, { expirationDate: '0000-12-31' });
+      expect(zero.statusCode).toBe(400);
+      expect(zero.json().message).toContain('expirationDate must be 0001-01-01 or later');
+      const first = await call('PUT', 'manager@example.com', `/users/${uid}/expiration_date`, { expirationDate: '0001-01-01' });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ expirationDate: '0001-01-01', isExpired: true });
+    });
+
+    it('a save from a dialog opened before another manager’s save is refused (412, If-Match) instead of undoing it', async () => {
+      const uid = await makeUser('two.managers@example.com', ['mechanic'], [FI01]);
+      // Both dialogs opened on "never expires"; A saves a date.
+      const saved = await call('PUT', 'acceptance@example.com', `/users/${uid}/expiration_date`, { expirationDate: '2030-06-30' }, { 'if-match': '"never"' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.headers.etag).toBe('"2030-06-30"');
+      // B, still showing "never", saves "never expires": refused, and A's date stays.
+      const stale = await call('PUT', 'manager@example.com', `/users/${uid}/expiration_date`, { expirationDate: null }, { 'if-match': '"never"' });
+      expect(stale.statusCode).toBe(412);
+      expect(stale.json()).toMatchObject({ code: 'expirationChangedMeanwhile', params: { email: 'two.managers@example.com' } });
+      expect(stale.json().message).toContain('changed by someone else');
+      const [row] = await product.database.db.select({ expirationDate: users.expirationDate }).from(users).where(eq(users.id, uid));
+      expect(row!.expirationDate).toBe('2030-06-30');
+      expect((await auditRows(uid)).map((r) => [r.actorEmail, r.after])).toEqual([['acceptance@example.com', { expirationDate: '2030-06-30' }]]);
+      // Opened again on the current date: the save goes through. Without If-Match (another client), as before.
+      const fresh = await call('PUT', 'manager@example.com', `/users/${uid}/expiration_date`, { expirationDate: null }, { 'if-match': '"2030-06-30"' });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect(fresh.json()).toMatchObject({ expirationDate: null });
+      expect((await call('PUT', 'manager@example.com', `/users/${uid}/expiration_date`, { expirationDate: '2031-01-31' })).statusCode).toBe(200);
+    });
+
     it('refuses everyone their own expiration date, user-acceptance managers and super managers alike (#20)', async () => {
       for (const email of ['acceptance@example.com', 'manager@example.com']) {
         const me = (await call('GET', email, '/user/profile')).json();

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../src/contract/common';
 import {
+  expirationTag,
   grantOptions,
   plantOptions,
   plantOptionsQuery,
@@ -144,16 +145,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { capability: 'users.updateExpiration' },
       schema: {
         tags,
-        summary: 'Set (or clear with null) the last day a user’s account is valid',
+        summary:
+          'Set (or clear with null) the last day a user’s account is valid. With If-Match (the date the form was opened with, as "YYYY-MM-DD" or "never"), 412 when it changed since',
         params: userIdParams,
         body: updateExpirationBody,
-        response: { 200: userRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
+        response: { 200: userRow, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 412: errorBody, 422: errorBody },
       },
     },
     async (request, reply) =>
-      runMutation(db, request, reply, async (tx) => ({
-        body: await updateExpiration(tx, requireUser(request), request.params.uid, request.body.expirationDate),
-      })),
+      runMutation(db, request, reply, async (tx) => {
+        const ifMatch = request.headers['if-match'];
+        const body = await updateExpiration(tx, requireUser(request), request.params.uid, request.body.expirationDate, typeof ifMatch === 'string' ? ifMatch : undefined);
+        reply.header('etag', expirationTag(body.expirationDate));
+        return { body };
+      }),
   );
 
   app.delete(

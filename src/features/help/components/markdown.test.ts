@@ -30,4 +30,10 @@ describe('change-log markdown', () => {
       { kind: 'text', text: 'x' },
     ]);
   });
+
+  it('drops a slash and backslash, which browsers read as // (another site)', () => {
+    expect(parseInline('[x](/\\evil.example)')).toEqual([{ kind: 'text', text: 'x' }]);
+    expect(parseInline('[x](/\\/evil.example)')).toEqual([{ kind: 'text', text: 'x' }]);
+    expect(parseInline('[home](/help/a\\b)')).toEqual([{ kind: 'link', text: 'home', href: '/help/a\\b' }]);
+  });
 });

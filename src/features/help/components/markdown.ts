@@ -12,7 +12,9 @@ export type Block =
   | { kind: 'list'; items: Inline[][] }
   | { kind: 'paragraph'; content: Inline[] };
 
-const SAFE_HREF = /^(https?:\/\/|\/(?!\/))/i;
+// A site-relative path is one slash and then not a second one: browsers read a backslash as a
+// slash, so `/\evil.example` (like `//evil.example`) would lead off the site.
+const SAFE_HREF = /^(https?:\/\/|\/(?![/\\]))/i;
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];

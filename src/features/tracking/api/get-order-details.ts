@@ -19,6 +19,12 @@ export function useOrderDetails(userEmail: string, orderId: string) {
   });
 }
 
+/** An order as a saved status-monitor page lists it, and when that page was saved (it may be days old). */
+export interface ListedOrder {
+  row: OrderDetails;
+  savedAt: number;
+}
+
 /**
  * The order as a status-monitor page on this device lists it (the newest such page), for a
  * details page that has nothing saved of its own (offline, never opened): its listed items, without
@@ -27,7 +33,7 @@ export function useOrderDetails(userEmail: string, orderId: string) {
  * those saved on the device (the app opened offline on an order's address, from a notification,
  * or minutes after the monitor was last shown).
  */
-export async function orderFromList(client: QueryClient, userEmail: string, orderId: string): Promise<OrderDetails | null> {
+export async function orderFromList(client: QueryClient, userEmail: string, orderId: string): Promise<ListedOrder | null> {
   const inMemory = newestListing(
     client.getQueriesData<Mirrored<TrackingStatusPage>>({ queryKey: [...trackingQueries.all(), 'list'] }).flatMap(([key, value]) =>
       key.at(-1) === userEmail && value?.data ? [{ page: value.data, savedAt: value.savedAt }] : [],
@@ -44,11 +50,11 @@ export async function orderFromList(client: QueryClient, userEmail: string, orde
   );
 }
 
-function newestListing(pages: Array<{ page: TrackingStatusPage; savedAt: number }>, orderId: string): OrderDetails | null {
-  let best: { row: OrderDetails; at: number } | null = null;
+function newestListing(pages: Array<{ page: TrackingStatusPage; savedAt: number }>, orderId: string): ListedOrder | null {
+  let best: ListedOrder | null = null;
   for (const { page, savedAt } of pages) {
     const row = page.trackingStatus?.find((candidate) => candidate.orderId === orderId);
-    if (row && (!best || savedAt > best.at)) best = { row: { ...row, items: row.items.map((item) => ({ ...item, parcelEvents: [] })) }, at: savedAt };
+    if (row && (!best || savedAt > best.savedAt)) best = { row: { ...row, items: row.items.map((item) => ({ ...item, parcelEvents: [] })) }, savedAt };
   }
-  return best?.row ?? null;
+  return best;
 }

@@ -4,6 +4,8 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NothingSavedError } from '../../../offline/mirror';
+import { GoneError } from '../../../offline/errors';
+import { statusOf } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
@@ -31,14 +33,17 @@ export default function OrderDetailsPage() {
     networkMode: 'always',
   });
   const listed = nothingSaved ? (fromList.data ?? null) : null;
-  const order = details.data ?? listed ?? undefined;
+  // Gone or no longer the caller's (404, 403): the last good copy TanStack keeps after a failed
+  // refetch is not shown under the "not found" message, as if the order were still there.
+  const gone = details.error != null && (statusOf(details.error) === 404 || statusOf(details.error) === 403 || details.error instanceof GoneError);
+  const order = gone ? undefined : (details.data ?? listed?.row ?? undefined);
 
   return (
     <section className="page">
       <Link to="/status-monitor">{t('tracking.backToMonitor')}</Link>
       <h1 className="page-title">{t('tracking.serviceOrder', { id: order?.serviceOrder ?? orderId })}</h1>
-      {/* Shown from the monitor's list, its own notice says what this is: not also "not saved on this device". */}
-      {(details.isOfflineCopy || !online) && !listed && <OfflineBanner savedAt={details.savedAt} />}
+      {/* Shown from the monitor's list: the age is that page's, which may be days old. */}
+      {listed ? <OfflineBanner savedAt={listed.savedAt} /> : (details.isOfflineCopy || !online) && !gone && <OfflineBanner savedAt={details.savedAt} />}
       {details.isPending && <Spinner label={t('loading.listingItems')} />}
       {listed && (
         <p className="notice" role="status">

@@ -4,7 +4,7 @@
  * refreshes every user list afterwards. Errors stay in the dialog (silent for the global alert).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { removedUser, userPermissions, userRow, type UpdatePermissionsBody } from '../../../contract/users';
+import { expirationTag, removedUser, userPermissions, userRow, type UpdatePermissionsBody } from '../../../contract/users';
 import { statusOf, userApi } from '../../../lib/api-client';
 import { userQueries } from './get-users';
 
@@ -36,10 +36,27 @@ export function useUpdatePermissions(uid: string) {
   });
 }
 
-export const useUpdateExpiration = (uid: string) =>
-  useUserMutation(async (expirationDate: string | null) =>
-    userRow.parse(await userApi.put(`users/${uid}/expiration_date`, { json: { expirationDate }, headers: idempotent() }).json()),
-  );
+/**
+ * `openedWith`: the date the dialog was opened with (If-Match): a date set meanwhile by someone
+ * else is not overwritten (412), as with the permissions.
+ */
+export function useUpdateExpiration(uid: string) {
+  const queryClient = useQueryClient();
+  return useUserMutation(async ({ expirationDate, openedWith }: { expirationDate: string | null; openedWith: string | null }) => {
+    try {
+      return userRow.parse(
+        await userApi
+          .put(`users/${uid}/expiration_date`, { json: { expirationDate }, headers: { ...idempotent(), 'If-Match': expirationTag(openedWith) } })
+          .json(),
+      );
+    } catch (error) {
+      // Changed meanwhile: the lists are read again, so the dialog opened again starts from the
+      // current date. The open dialog keeps its own copy of the row, so its message stays.
+      if (statusOf(error) === 412) void queryClient.invalidateQueries({ queryKey: [...userQueries.all(), 'list'] });
+      throw error;
+    }
+  });
+}
 
 export const useRemoveUser = (uid: string) =>
   useUserMutation(async () => removedUser.parse(await userApi.delete(`users/${uid}`, { headers: idempotent() }).json()));

@@ -14,6 +14,8 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
   const [never, setNever] = useState(user.expirationDate === null);
   const [date, setDate] = useState(user.expirationDate ?? '');
   const [error, setError] = useState<string | null>(null);
+  // The missing date is the field's own error: tied to it (read with it, marked invalid).
+  const [dateMissing, setDateMissing] = useState(false);
   // #19 item 20: a past last day expires the user at once; say so and save only when confirmed.
   const [confirmedPast, setConfirmedPast] = useState<string | null>(null);
   const save = useUpdateExpiration(user.uid);
@@ -23,13 +25,21 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!never && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return setError(t('users.expiration.dateRequired'));
+    setDateMissing(false);
+    if (!never && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      setDateMissing(true);
+      return setError(t('users.expiration.dateRequired'));
+    }
     if (isPast && confirmedPast !== date) return setConfirmedPast(date);
-    save.mutateAsync(never ? null : date).then(onSaved, async (failure: unknown) => setError(await errorMessage(failure)));
+    // The date the dialog opened with: refused (412) if another manager changed it since.
+    save
+      .mutateAsync({ expirationDate: never ? null : date, openedWith: user.expirationDate })
+      .then(onSaved, async (failure: unknown) => setError(await errorMessage(failure)));
   };
   return (
     <Dialog open title={t('users.expiration.title', { name: user.displayName })} onClose={onClose}>
-      <form className="form-grid" onSubmit={submit}>
+      {/* noValidate: the browser's own "required" bubble would pre-empt our message, which is tied to the field. */}
+      <form className="form-grid" onSubmit={submit} noValidate>
         <p>
           {user.email} · <UserStatus user={user} />
         </p>
@@ -38,14 +48,23 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
           {t('users.expiration.never')}
         </label>
         <label htmlFor="expiration-date">{t('users.expiration.lastDay')}</label>
-        <input id="expiration-date" type="date" value={date} disabled={never} required={!never} onChange={(event) => setDate(event.target.value)} />
+        <input
+          id="expiration-date"
+          type="date"
+          value={date}
+          disabled={never}
+          required={!never}
+          aria-invalid={(dateMissing && !never) || undefined}
+          aria-describedby={dateMissing && !never ? 'expiration-date-error' : undefined}
+          onChange={(event) => setDate(event.target.value)}
+        />
         <p className="muted small">{t('users.expiration.help')}</p>
         {askingPast && (
           <p className="notice" role="alert">
             {t('users.expiration.pastWarning', { name: user.displayName })}
           </p>
         )}
-        <FormActions error={error} onCancel={onClose} submitLabel={askingPast ? t('users.expiration.expireNow') : t('users.save')} isPending={save.isPending} />
+        <FormActions error={error} errorId="expiration-date-error" onCancel={onClose} submitLabel={askingPast ? t('users.expiration.expireNow') : t('users.save')} isPending={save.isPending} />
       </form>
     </Dialog>
   );
