@@ -224,6 +224,8 @@ async function holdConflicts(batch: OutboxEntry[], conflicts: Map<number, unknow
 }
 
 /** Answers after which the same request goes again later: the session to renew, or the server asking to wait. */
+/** Answered 500 this many times in a row, a request is the server's defect, not a passing outage. */
+export const POISONED_AFTER = 5;
 const TRY_LATER = new Set([401, 408, 429]);
 
 export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps): Promise<RoundResult> {
@@ -241,6 +243,18 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
     const bump = (changes: Partial<OutboxEntry>) =>
       offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { attempts: entry.attempts + 1, ...changes } })));
 
+    if (result.kind === 'answer' && result.answer.status === 500 && batch[0]!.attempts + 1 >= POISONED_AFTER) {
+      // The server failed on this very request again and again (a 500, not a gateway or
+      // maintenance answer): a batch goes again one change at a time, so the others pass; a single
+      // change waits for the user (Retry, Discard) instead of holding everything behind it for good.
+      if (batch.length > 1) {
+        await bump({ status: 'pending', batchId: undefined, attempts: 0 });
+        single = true;
+        continue;
+      }
+      await bump({ status: 'failed', lastError: result.answer.message, batchId: undefined });
+      continue;
+    }
     if (result.kind === 'unreachable' || result.answer.status >= 500 || TRY_LATER.has(result.answer.status)) {
       // Stays 'sending' with its batch: the next round repeats exactly this request. A 408 or 429
       // says "not now" (the server's rate limit when a yard's phones sync at once), as the API

@@ -77,7 +77,10 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     },
     async (request) => {
-      const details = await findOrderDetails(db, requireUser(request), request.params.orderId);
+      const user = requireUser(request);
+      // The order, its items and their carrier events from one snapshot: an ERP file applied
+      // between the reads would show a status from before it beside a timeline from after it.
+      const details = await db.transaction((tx) => findOrderDetails(tx, user, request.params.orderId), { isolationLevel: 'repeatable read', accessMode: 'read only' });
       if (!details) throw new HttpError(404, `Service Order not found: ${request.params.orderId}`);
       return details;
     },

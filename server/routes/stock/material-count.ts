@@ -275,11 +275,13 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       return runMutation(db, request, reply, async (tx) => {
         const [found] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
         if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`);
-        const ownUncounted = (line: typeof found) => line.version === 0 && line.updatedBy === user.email;
-        if (!planner && !ownUncounted(found)) throw refused;
+        // The count's scope first: a line of a count the caller does not see is "not found", never
+        // "not allowed" (which would tell that the line exists).
         const count = await findStockCount(tx, user, found.stockCountId, true).catch(() => {
           throw new HttpError(404, `Material count ${materialCountId} not found`);
         });
+        const ownUncounted = (line: typeof found) => line.version === 0 && line.updatedBy === user.email;
+        if (!planner && !ownUncounted(found)) throw refused;
         // A planner's delete is for the counts they plan: one who only counts this count (a
         // supervisor asked to count another planner group's) takes back what a counter may.
         const asPlanner = planner && (await oversees(tx, user, count.id));

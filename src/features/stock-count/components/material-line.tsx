@@ -160,7 +160,9 @@ function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdi
 }
 
 function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = false, timed = false }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  /** A quantity as a number of the user's language (1,5 in German, Finnish, French…). */
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const inputId = useId();
   const errorId = useId();
   const [text, setText] = useState(format(line.quantity));
@@ -298,8 +300,8 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
               {line.book_quantity === null
                 ? t('stockCount.noBook')
                 : line.book_quantity_at
-                  ? t('stockCount.bookAt', { quantity: line.book_quantity, unit: line.unit, time: formatDateTime(line.book_quantity_at) })
-                  : t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
+                  ? t('stockCount.bookAt', { quantity: number(line.book_quantity), unit: line.unit, time: formatDateTime(line.book_quantity_at) })
+                  : t('stockCount.book', { quantity: number(line.book_quantity), unit: line.unit })}
             </span>
           )}
         </div>

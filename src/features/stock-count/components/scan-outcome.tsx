@@ -5,8 +5,10 @@ import type { ScanOutcome } from '../hooks/use-scan-to-count';
 import '../stock-count.css';
 
 export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutcome | null; onUndo: () => void; onAdd: (code: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!outcome) return null;
+  // Quantities read as numbers of the user's language (1,5 in German, Finnish, French…).
+  const quantity = 'quantity' in outcome && typeof outcome.quantity === 'number' ? new Intl.NumberFormat(i18n.language).format(outcome.quantity) : null;
   switch (outcome.kind) {
     case 'found':
       return (
@@ -14,14 +16,14 @@ export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutco
           <span className="scan-result-text">
             {outcome.quantity === null
               ? t('scan.foundUncounted', { code: outcome.code, unit: outcome.unit })
-              : t('scan.found', { code: outcome.code, quantity: outcome.quantity, unit: outcome.unit })}
+              : t('scan.found', { code: outcome.code, quantity, unit: outcome.unit })}
           </span>
         </div>
       );
     case 'counted':
       return (
         <div className="scan-result" data-scan-result="counted">
-          <span className="scan-result-text">{t('scan.counted', { code: outcome.code, quantity: outcome.quantity, unit: outcome.unit })}</span>
+          <span className="scan-result-text">{t('scan.counted', { code: outcome.code, quantity, unit: outcome.unit })}</span>
           <button type="button" className="button small" onClick={onUndo}>
             {t('scan.undo')}
           </button>
@@ -30,7 +32,7 @@ export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutco
     case 'undone':
       return (
         <div className="scan-result" data-scan-result="undone">
-          <span className="scan-result-text">{t('scan.undone', { code: outcome.code, quantity: outcome.quantity, unit: outcome.unit })}</span>
+          <span className="scan-result-text">{t('scan.undone', { code: outcome.code, quantity: quantity ?? '–', unit: outcome.unit })}</span>
         </div>
       );
     case 'unknown':

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
 import { offlineDb, readMark, type OutboxEntry } from '../../../offline/db';
 import { retryEntry } from '../../../offline/outbox';
-import { runRound, verifyScopes, type Answer, type SyncDeps } from '../../../offline/sync';
+import { POISONED_AFTER, runRound, verifyScopes, type Answer, type SyncDeps } from '../../../offline/sync';
 import {
   addLine,
   fetchCountSheet,
@@ -45,11 +45,14 @@ function fakeServer(initial: MaterialCountRow[]) {
   let gate: { entered: () => void; release: Promise<void> } | null = null;
   /** Quantities the server refuses (a 4xx: the change fails and waits for the user). */
   const refuse = new Set<number>();
+  /** Quantities the server fails on, every time (a 500: its defect, not an outage). */
+  const crash = new Set<number>();
   const handle = (entry: OutboxEntry): Answer => {
     const { method, json, searchParams } = entry.request;
     if (method === 'PUT') {
       const edits = (json as { modifiedMaterials: Array<{ id: number; quantity: number; version?: number }> }).modifiedMaterials;
       if (edits.some((edit) => refuse.has(edit.quantity))) return { status: 422, body: { message: 'Too many' }, message: 'Too many' };
+      if (edits.some((edit) => crash.has(edit.quantity))) return { status: 500, body: { message: 'Internal Server Error' }, message: 'Internal Server Error' };
       const conflicts = edits
         .map((edit) => ({ edit, line: lines.get(edit.id)! }))
         .filter(({ edit, line }) => edit.version !== undefined && edit.version !== line.version && line.quantity !== edit.quantity);
@@ -96,6 +99,7 @@ function fakeServer(initial: MaterialCountRow[]) {
     lines,
     received,
     refuse,
+    crash,
     deps,
     /** Holds the next request in flight: resolves `entered` when it arrives; `release()` lets it through. */
     hold() {
@@ -471,6 +475,25 @@ describe('issue #15, case by case', () => {
     await offlineDb.outbox.update(now!.seq!, { status: 'sending' });
     await retryEntry(now!.seq!);
     expect(await offlineDb.outbox.get(now!.seq!)).toMatchObject({ status: 'sending', id: now!.id });
+  });
+
+  it('17: a change the server fails on every time (500) stops holding the others: split from its batch, then left to the user', async () => {
+    server.crash.add(666);
+    await setQuantity(USER, row(1), 666);
+    await setQuantity(USER, row(2), 4);
+    await setQuantity(USER, row(3), 5);
+    for (let round = 1; round < POISONED_AFTER; round += 1) {
+      await runRound(USER, server.deps);
+      expect(server.lines.get(2)!.quantity, `round ${round}`).toBeNull(); // one batch: waits, as in an outage
+    }
+    await runRound(USER, server.deps); // split: 666 alone, the others pass behind it
+    for (let round = 0; round < POISONED_AFTER; round += 1) await runRound(USER, server.deps);
+    expect(server.lines.get(2)!.quantity).toBe(4);
+    expect(server.lines.get(3)!.quantity).toBe(5);
+    const left = await offlineDb.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ status: 'failed', lastError: 'Internal Server Error' });
+    expect((await onDevice(1))!.quantity).toBe(666); // kept on the phone, for Retry or Discard
   });
 
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
