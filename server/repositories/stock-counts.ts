@@ -461,3 +461,30 @@ export async function readsWhole(db: Executor, user: CurrentUser, count: StockCo
 export async function isBlindFor(db: Executor, user: CurrentUser, count: StockCountRecord): Promise<boolean> {
   return count.isBlind && !(await oversees(db, user, count.id));
 }
+
+/**
+ * The storage locations of the blind counts the caller counts and does not plan, while they are
+ * being counted (`plant|storage location` → the count's id). The stock screen hides their book
+ * quantities from the caller: its five counts add up to the book quantity the count hides
+ * (decision 0033), so looking the material up there would undo the blind count.
+ */
+export async function blindLocationsOf(db: Executor, user: CurrentUser): Promise<Map<string, number>> {
+  const overseer = await stockCountScope(db, user, 'overseer');
+  // One who oversees every count (a super manager) counts nothing blind.
+  if (overseer === undefined) return new Map();
+  const rows = await db
+    .select({ id: stockCounts.id, plant: stockCounts.plant, storageLocation: stockCounts.storageLocation })
+    .from(stockCounts)
+    .where(
+      and(
+        eq(stockCounts.isBlind, true),
+        inArray(stockCounts.status, [...EDITABLE_COUNT_STATUSES]),
+        or(
+          eq(stockCounts.conductedBy, user.email),
+          sql`exists (select 1 from ${stockCountParts} p where p.stock_count_id = ${stockCounts.id} and p.counter = ${user.email})`,
+        ),
+        sql`not (${overseer})`,
+      ),
+    );
+  return new Map(rows.map((row) => [`${row.plant}|${row.storageLocation}`, row.id]));
+}

@@ -391,6 +391,18 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect((await merged(single.id)).some((line) => line.book_quantity !== null)).toBe(true);
     const put = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: list[0]!.id, quantity: 2 }] });
     expect(put.json().material_counts[0].book_quantity).toBeNull();
+
+    // Nor does the stock screen tell it: the storage location's counts add up to the book quantity.
+    type Stock = { storage_location: string; total_quantity: number | null; unrestricted_count: number | null; blind_count_id?: number };
+    const stockOf = async (who: string) =>
+      ((await api(who, 'GET', `/my_plant_stock?page=1&maxResults=100&query=${code(0)}`)).json().stock_items as Stock[]).filter((row) => row.storage_location === 'V001');
+    const counted = await stockOf('mechanic');
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.every((row) => row.total_quantity === null && row.unrestricted_count === null && row.blind_count_id !== undefined)).toBe(true);
+    // Its planner still reads them.
+    const planned = await stockOf('supervisor');
+    expect(planned.length).toBeGreaterThan(0);
+    expect(planned.every((row) => row.blind_count_id === undefined && row.total_quantity !== null)).toBe(true);
   });
 
   it('replays a repeated write with the same Idempotency-Key, once', async () => {
