@@ -155,3 +155,15 @@ test('a start on an app path asks for the app chunk and the English texts with t
   await expect(page.locator('[data-line]').first()).toBeVisible({ timeout: 30_000 });
   expect(Object.fromEntries(initiators)).toMatchObject({ app: 'parser', 'mechanic-view-page': 'parser', db: 'parser' });
 });
+
+test('a count whose scanner cannot load is still counted: the scanner is left out, not the screen', async ({ page, allowConsoleErrors }) => {
+  test.slow();
+  allowConsoleErrors(/Loading chunk failed|Failed to fetch dynamically imported module|error occurred|ChunkLoadError|optional part/i);
+  await page.route(/\/assets\/count-scanner-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await login(page, 'mechanic@example.com');
+  await page.goto('/mechanic-view/27');
+  await expect(page.getByRole('heading', { name: 'Stock count 27' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('input[data-quantity]').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This part of the app did not load' })).toHaveCount(0);
+  await expect(page.getByLabel('Search materials in this count')).toBeVisible();
+});

@@ -4,9 +4,10 @@
  * Screens place it beside a search field or in a toolbar; `open`/`onOpenChange` let a screen keep
  * the sheet open for counting by scanning.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScannerSheetProps } from './scanner-sheet';
+import { Optional } from '../optional';
 import './scan.css';
 
 const ScannerSheet = lazy(() => import('./scanner-sheet'));
@@ -38,9 +39,9 @@ export function ScanButton({ title, label, className = 'button', open, onOpenCha
         <span>{label ?? t('scan.button')}</span>
       </button>
       {isOpen && (
-        <Suspense fallback={null}>
+        <Optional onFail={() => setOpen(false)}>
           <ScannerSheet title={title ?? t('scan.title')} {...sheet} onClose={() => setOpen(false)} />
-        </Suspense>
+        </Optional>
       )}
     </>
   );

@@ -3,9 +3,10 @@
  * for offline); offline with nothing saved, an exact code can still be queued; the server
  * checks it when the line is sent.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
+import { Optional } from '../../../components/optional';
 import { useOnline } from '../../../lib/use-online';
 import { useMaterialSearch } from '../api/search-materials';
 import { isMaterialCodeLike } from '../../../domain/material-code';
@@ -63,7 +64,7 @@ export function AddMaterialDialog({
         onChange={(event) => setTerm(event.target.value)}
         placeholder={t('stockCount.addSearchPlaceholder')}
       />
-      <Suspense fallback={null}>
+      <Optional>
         <ScanButton
           className="button small"
           title={t('stockCount.addTitle')}
@@ -74,7 +75,7 @@ export function AddMaterialDialog({
             });
           }}
         />
-      </Suspense>
+      </Optional>
       <ul className="pick-list" aria-label={t('stockCount.addResults')}>
         {items.map((item) => (
           <li key={item.material_code}>

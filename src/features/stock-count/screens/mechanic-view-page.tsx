@@ -3,7 +3,7 @@
  * the list is virtualized (a wall-to-wall count holds thousands); every change is queued in
  * the outbox and shown with its sync state until the server has it.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -39,6 +39,7 @@ import {
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
 import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, RetryOrDiscard, type LineActions } from '../components/material-line';
+import { Optional } from '../../../components/optional';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
 import { MyPart, PartsProgress } from '../components/count-parts';
@@ -50,6 +51,7 @@ import '../stock-count.css';
 
 /** Scanning (#17) is its own chunk: the screen's own code, and so the app's preload map, stay as they were. */
 const CountScanner = lazy(() => import('../components/count-scanner'));
+
 
 const STATE_RANK: Record<OutboxEntry['status'], number> = { conflict: 3, failed: 2, sending: 1, pending: 1 };
 
@@ -368,7 +370,7 @@ export default function MechanicViewPage() {
         {/* Scanning (#17): the Scan button, the count-by-scanning switch and the last scan's outcome, in the
             sticky toolbar so Scan stays in reach however far down the list the mechanic is. */}
         <div className="count-scan-slot">
-          <Suspense fallback={null}>
+          <Optional>
             <CountScanner
               email={email}
               stockCountId={count.id}
@@ -381,7 +383,7 @@ export default function MechanicViewPage() {
               }}
               onError={(failure) => run(Promise.reject(failure))}
             />
-          </Suspense>
+          </Optional>
         </div>
         <div className="count-actions">
           {canAdd && (
