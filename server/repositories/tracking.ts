@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isSuperManager } from '../../src/domain/permissions';
+import { isSuperManager, seesPlantsWhole } from '../../src/domain/permissions';
 import { itemIcons, orderSummary, trackingStage, type TrackingFilter } from '../../src/domain/tracking';
 import { findField, type SearchFieldKey, type SearchTerm } from '../../src/domain/search-language';
 import type { OrderDetails, TrackingItem, TrackingRow, TrackingStatusPage } from '../../src/contract/parts';
@@ -44,6 +44,9 @@ function scopeParts(user: CurrentUser): ScopeParts {
     .map((a) => ({ plant: a.plant, kind: a.kind, code: a.code }));
   const shipTo = user.attachments.filter((a) => a.kind === 'ship_to_party').map((a) => a.code);
   if (isSuperManager(user.grants)) return { narrowers: [], shipTo: [], email: user.email };
+  // A stock or customer-service admin who is also a mechanic or supervisor: the union of the
+  // roles (§6), their plants whole. Narrowed, a stock admin of DE02 with a work center in FI01 saw no DE02 order.
+  if (seesPlantsWhole(user.grants)) return { plants: user.plants, narrowers: [], shipTo, email: user.email };
   return { plants: user.plants, narrowers, shipTo, email: user.email };
 }
 

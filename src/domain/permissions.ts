@@ -194,6 +194,15 @@ export function writesEverywhere(grants: readonly string[]): boolean {
   return grants.includes('super_manager');
 }
 
+/**
+ * Whether these grants see the orders of their plants whole: stock and customer-service admins
+ * (§6 gives them their plants). Work centers and planner groups narrow a mechanic's or a
+ * supervisor's plants; one who also holds a plant-wide role sees the union, the plants whole.
+ */
+export function seesPlantsWhole(grants: readonly string[]): boolean {
+  return grants.includes('stock_admin') || grants.includes('custom_service_admin');
+}
+
 /** Whether an editor may change the expiration date of, or remove, a user of these grants: a super manager only by a super manager (#20). */
 export function mayManageAccountOf(editorGrants: readonly string[], targetGrants: readonly string[]): boolean {
   return !isSuperManager(targetGrants) || writesEverywhere(editorGrants);

@@ -27,6 +27,8 @@ interface Caller {
   email: string;
   plants: string[];
   narrowers: Array<{ plant: string; kind: 'work_center' | 'planner_group'; code: string }>;
+  /** Also a plant-wide role (customer service admin): the plants whole, whatever narrows them. */
+  wide: boolean;
   shipTo: string[];
 }
 
@@ -58,7 +60,8 @@ describe.each(ENGINES)('the tracking list of random scopes and code searches on 
       await ordersNow();
       const withCode = (code: (order: Order) => string | null) => allOrders.filter((order) => code(order) !== null);
 
-      // The callers: a customer service admin's grant (tracking, no super manager) with a random scope.
+      // The callers: a mechanic's grant (tracking, narrowed by work centers and planner groups) with
+      // a random scope, some also customer service admins (plant-wide: their plants whole, §6 union).
       const callers: Caller[] = [];
       /** The addressee each order had before a caller took it (put back at the end). */
       const before = new Map<string, string | null>();
@@ -77,7 +80,10 @@ describe.each(ENGINES)('the tracking list of random scopes and code searches on 
         }
         const shipTo = [...new Set(Array.from({ length: int(0, 2) }, () => pick(withCode((order) => order.shipToParty)).shipToParty!))];
         const [user] = await db().insert(users).values({ email, displayName: `Prop ${n}`, approvalStatus: 'Approved', firstLogin: false }).returning();
-        await db().insert(userGrants).values({ userId: user!.id, grantId: 'custom_service_admin' });
+        const wide = random() < 0.3;
+        await db()
+          .insert(userGrants)
+          .values([{ userId: user!.id, grantId: 'mechanic' }, ...(wide ? [{ userId: user!.id, grantId: 'custom_service_admin' }] : [])]);
         const attachments = [
           ...plants.map((plant) => ({ userId: user!.id, kind: 'plant', plant, code: plant })),
           ...[...new Map(narrowers.map((n) => [`${n.kind}|${n.plant}|${n.code}`, n])).values()].map((n) => ({ userId: user!.id, kind: n.kind, plant: n.plant, code: n.code })),
@@ -88,13 +94,14 @@ describe.each(ENGINES)('the tracking list of random scopes and code searches on 
         const addressed = Array.from({ length: int(0, 3) }, () => pick(allOrders));
         for (const order of addressed) if (!before.has(order.id)) before.set(order.id, order.userEmail);
         if (addressed.length > 0) await db().update(orders).set({ userEmail: email }).where(inArray(orders.id, addressed.map((order) => order.id)));
-        callers.push({ email, plants, narrowers, shipTo });
+        callers.push({ email, plants, narrowers, shipTo, wide });
       }
       await ordersNow();
 
       const inScope = (caller: Caller) => (order: Order) =>
         (caller.plants.includes(order.plant) &&
-          (caller.narrowers.length === 0 ||
+          (caller.wide ||
+            caller.narrowers.length === 0 ||
             caller.narrowers.some((n) => n.plant === order.plant && (n.kind === 'work_center' ? order.workCenter : order.plannerGroup) === n.code))) ||
         (order.shipToParty !== null && caller.shipTo.includes(order.shipToParty)) ||
         order.userEmail === caller.email;

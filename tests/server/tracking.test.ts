@@ -299,7 +299,37 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
   });
 
   it('a caller whose work center narrows one of two plants finds none of the other by naming it', async () => {
-    // stock.admin holds FI01 and DE02; a work center in FI01 narrows the plant part to its orders.
+    // A supervisor (planner groups narrow, no plant-wide role) given FI01 and DE02; a work center
+    // in FI01 narrows the plant part to its orders.
+    const db = product.database.db;
+    const [supervisor] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'supervisor@example.com'));
+    const own = (o: Order) => o.userEmail === 'supervisor@example.com';
+    const added = [
+      { userId: supervisor!.id, kind: 'plant', plant: 'DE02', code: 'DE02' },
+      { userId: supervisor!.id, kind: 'work_center', plant: 'FI01', code: 'FI01M001' },
+    ];
+    const held = await db.select().from(userAttachments).where(eq(userAttachments.userId, supervisor!.id));
+    // Its own planner groups are set aside meanwhile: the work center alone narrows.
+    await db.delete(userAttachments).where(and(eq(userAttachments.userId, supervisor!.id), eq(userAttachments.kind, 'planner_group')));
+    await db.insert(userAttachments).values(added).onConflictDoNothing();
+    try {
+      for (const [query, sees] of [
+        ['', (o: Order) => (o.plant === 'FI01' && o.workCenter === 'FI01M001') || own(o)],
+        ['plant=DE02', (o: Order) => o.plant === 'DE02' && own(o)],
+        ['plant=fi01', (o: Order) => o.plant === 'FI01' && (o.workCenter === 'FI01M001' || own(o))],
+        ['plant!=FI01', (o: Order) => o.plant !== 'FI01' && own(o)],
+      ] as const) {
+        const body = await list('supervisor', { query });
+        expect({ total: body.count_total, arrived: body.count_arrived, incoming: body.count_incoming, actionPoint: body.count_action_point }, query).toEqual(expected(sees));
+      }
+    } finally {
+      await db.delete(userAttachments).where(eq(userAttachments.userId, supervisor!.id));
+      await db.insert(userAttachments).values(held);
+    }
+  });
+
+  it('a stock admin who also holds a work center sees their plants whole: the roles add up (§6)', async () => {
+    // stock.admin holds FI01 and DE02; a work center in FI01 (as a mechanic would have) narrows nothing.
     const db = product.database.db;
     const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'stock.admin@example.com'));
     const narrower = { userId: admin!.id, kind: 'work_center', plant: 'FI01', code: 'FI01M001' };
@@ -307,10 +337,8 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     try {
       const own = (o: Order) => o.userEmail === 'stock.admin@example.com';
       for (const [query, sees] of [
-        ['', (o: Order) => (o.plant === 'FI01' && o.workCenter === 'FI01M001') || own(o)],
-        ['plant=DE02', (o: Order) => o.plant === 'DE02' && own(o)],
-        ['plant=fi01', (o: Order) => o.plant === 'FI01' && (o.workCenter === 'FI01M001' || own(o))],
-        ['plant!=FI01', (o: Order) => o.plant !== 'FI01' && own(o)],
+        ['', (o: Order) => o.plant === 'FI01' || o.plant === 'DE02' || own(o)],
+        ['plant=DE02', (o: Order) => o.plant === 'DE02'],
       ] as const) {
         const body = await list('stock.admin', { query });
         expect({ total: body.count_total, arrived: body.count_arrived, incoming: body.count_incoming, actionPoint: body.count_action_point }, query).toEqual(expected(sees));
