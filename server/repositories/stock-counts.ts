@@ -462,19 +462,31 @@ export async function isBlindFor(db: Executor, user: CurrentUser, count: StockCo
   return count.isBlind && !(await oversees(db, user, count.id));
 }
 
+/** A stock row's place and material, as `blindLinesOf` keys them. */
+export const stockLineKey = (plant: string, storageLocation: string, materialCode: string) => `${plant}|${storageLocation}|${materialCode}`;
+
 /**
- * The storage locations of the blind counts the caller counts and does not plan, while they are
- * being counted (`plant|storage location` → the count's id). The stock screen hides their book
- * quantities from the caller: its five counts add up to the book quantity the count hides
- * (decision 0033), so looking the material up there would undo the blind count.
+ * Of these stock rows (a page of the stock screen), those the caller counts blind and does not
+ * plan, while the count is open: key (`stockLineKey`) → the count's id. The stock screen hides
+ * their counts from the caller: they add up to the book quantity the count hides (decision 0064).
  */
-export async function blindLocationsOf(db: Executor, user: CurrentUser): Promise<Map<string, number>> {
+export async function blindLinesOf(
+  db: Executor,
+  user: CurrentUser,
+  rows: ReadonlyArray<{ plant: string; storage_location: string; material_code: string }>,
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
   const overseer = await stockCountScope(db, user, 'overseer');
   // One who oversees every count (a super manager) counts nothing blind.
   if (overseer === undefined) return new Map();
-  const rows = await db
-    .select({ id: stockCounts.id, plant: stockCounts.plant, storageLocation: stockCounts.storageLocation })
+  const wanted = sql.join(
+    rows.map((row) => sql`(${row.plant}::text, ${row.storage_location}::text, ${row.material_code}::text)`),
+    sql`, `,
+  );
+  const found = await db
+    .select({ id: stockCounts.id, plant: stockCounts.plant, storageLocation: stockCounts.storageLocation, materialCode: materialCounts.materialCode })
     .from(stockCounts)
+    .innerJoin(materialCounts, eq(materialCounts.stockCountId, stockCounts.id))
     .where(
       and(
         eq(stockCounts.isBlind, true),
@@ -483,8 +495,9 @@ export async function blindLocationsOf(db: Executor, user: CurrentUser): Promise
           eq(stockCounts.conductedBy, user.email),
           sql`exists (select 1 from ${stockCountParts} p where p.stock_count_id = ${stockCounts.id} and p.counter = ${user.email})`,
         ),
+        sql`(${stockCounts.plant}, ${stockCounts.storageLocation}, ${materialCounts.materialCode}) in (${wanted})`,
         sql`not (${overseer})`,
       ),
     );
-  return new Map(rows.map((row) => [`${row.plant}|${row.storageLocation}`, row.id]));
+  return new Map(found.map((row) => [stockLineKey(row.plant, row.storageLocation, row.materialCode), row.id]));
 }

@@ -212,7 +212,7 @@ export const stockItemRow = z
     unrestricted_count: z.nullable(z.number()),
     work_centers: z.array(z.string()),
     total_quantity: z.nullable(z.number()),
-    /** The counts and total are hidden (null): the caller counts this storage location blind in this stock count (decision 0064). */
+    /** The counts and total are hidden (null): the caller counts this material here blind, in this stock count (decision 0064). */
     blind_count_id: z.optional(z.int()),
   })
   .register(z.globalRegistry, { id: 'StockItem' });

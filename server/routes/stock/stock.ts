@@ -8,11 +8,11 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { BAD_CURSOR } from '../../repositories/paging';
 import { listStock, stockCursor } from '../../repositories/stock';
-import { blindLocationsOf } from '../../repositories/stock-counts';
+import { blindLinesOf, stockLineKey } from '../../repositories/stock-counts';
 
-/** A row of a storage location the caller counts blind: its counts and total hidden, and why. */
+/** A row the caller counts blind: its counts and total hidden, and why. */
 function hideBlind(row: StockItemRow, blind: ReadonlyMap<string, number>): StockItemRow {
-  const count = blind.get(`${row.plant}|${row.storage_location}`);
+  const count = blind.get(stockLineKey(row.plant, row.storage_location, row.material_code));
   if (count === undefined) return row;
   return {
     ...row,
@@ -44,7 +44,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         const cursor = after === undefined ? undefined : stockCursor(after);
         if (cursor === null) throw new HttpError(400, BAD_CURSOR);
         const user = requireUser(request);
-        const [page, blind] = await Promise.all([listStock(db, user, type, { ...options, after: cursor }), blindLocationsOf(db, user)]);
+        const page = await listStock(db, user, type, { ...options, after: cursor });
+        const blind = await blindLinesOf(db, user, page.stock_items);
         return blind.size === 0 ? page : { ...page, stock_items: page.stock_items.map((row) => hideBlind(row, blind)) };
       },
     );

@@ -48,7 +48,7 @@ function StockRows({ items, onTransfer, canTransfer }: { items: StockItemRow[] }
                     {show(item.total_quantity)} <span className="unit">{item.unit}</span>
                   </strong>
                   {low && <span className="chip warning">{t('stock.belowRop')}</span>}
-                  {item.blind_count_id !== undefined && <span className="chip">{t('stock.hiddenBlind', { id: item.blind_count_id })}</span>}
+                  {item.blind_count_id !== undefined && <span className="chip" title={t('stock.hiddenBlindWhy')}>{t('stock.hiddenBlind', { id: item.blind_count_id })}</span>}
                 </span>
               </summary>
               <div className="dense-row-details">
@@ -140,7 +140,7 @@ export function StockTable({ items, onTransfer, canTransfer }: { items: StockIte
                 <td className="num strong" data-label={t('stock.total')}>
                   {show(item.total_quantity)} <span className="unit">{item.unit}</span>
                   {low && <span className="chip warning">{t('stock.belowRop')}</span>}
-                  {item.blind_count_id !== undefined && <span className="chip">{t('stock.hiddenBlind', { id: item.blind_count_id })}</span>}
+                  {item.blind_count_id !== undefined && <span className="chip" title={t('stock.hiddenBlindWhy')}>{t('stock.hiddenBlind', { id: item.blind_count_id })}</span>}
                 </td>
                 <td className="num" data-label={t('stock.rop')}>
                   {show(item.reorder_point)}
