@@ -1181,8 +1181,13 @@ export async function takeTheirs(entry: OutboxEntry): Promise<void> {
 /** Discard a refused change: the mirror gets back what the change replaced. */
 export async function discardEntry(entry: OutboxEntry): Promise<void> {
   const key = sheetKey(entry.userEmail, stockCountIdOf(entry));
-  await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, async () => {
-    if (!(await asShown(entry))) return;
+  const discarded = await offlineDb.transaction('rw', offlineDb.pages, offlineDb.chunks, offlineDb.slots, offlineDb.outbox, offlineDb.marks, async () => {
+    if (!(await asShown(entry))) return false;
+    // What the change replaced is put back as the screen had it then, which the server may have
+    // moved on from (a removed line comes back without the values typed before its removal): the
+    // count is read from the server again at the next round, as after a confirmation.
+    const mark = markKey(entry.userEmail, entry.scope);
+    await offlineDb.marks.put({ key: mark, userEmail: entry.userEmail, confirmed: (await offlineDb.marks.get(mark))?.confirmed ?? 0, unverified: true });
     const undo = entry.undo as MaterialCountRow | undefined;
     if (entry.kind === KIND.quantity && undo) {
       await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity, book_quantity: undo.book_quantity, book_quantity_at: undo.book_quantity_at }));
@@ -1195,5 +1200,7 @@ export async function discardEntry(entry: OutboxEntry): Promise<void> {
       await updatePart(key, () => entry.undo as StockCountPartRow);
     }
     await offlineDb.outbox.delete(entry.seq!);
+    return true;
   });
+  if (discarded) notifyEnqueued();
 }

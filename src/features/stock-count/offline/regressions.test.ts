@@ -71,6 +71,7 @@ function fakeServer(initial: MaterialCountRow[]) {
     }
     if (method === 'DELETE') {
       const id = Number(searchParams!.materialCountId);
+      if (refuse.has(-id)) return { status: 403, body: { message: 'Only a planner' }, message: 'Only a planner' };
       const line = lines.get(id);
       if (!line) return { status: 404, body: { message: 'not found' }, message: 'not found' };
       lines.delete(id);
@@ -494,6 +495,20 @@ describe('issue #15, case by case', () => {
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ status: 'failed', lastError: 'Internal Server Error' });
     expect((await onDevice(1))!.quantity).toBe(666); // kept on the phone, for Retry or Discard
+  });
+
+  it('18: a refused removal discarded brings the line back as the server holds it, not with the values dropped by the removal', async () => {
+    server.refuse.add(-1); // the server refuses to remove line 1
+    await setQuantity(USER, row(1), 7);
+    await removeLine(USER, { ...row(1), quantity: 7 }); // drops the unsent 7, queues the removal
+    await runRound(USER, server.deps);
+    const [refused] = await offlineDb.outbox.toArray();
+    expect(refused).toMatchObject({ kind: 'material-count.delete', status: 'failed' });
+    await discardEntry(refused!);
+    await runRound(USER, server.deps);
+    await verifyScopes(USER);
+    expect(await onDevice(1)).toMatchObject({ quantity: null }); // the server's, not the 7 it never got
+    expect((await offlineDb.marks.toArray()).every((mark) => !mark.unverified)).toBe(true);
   });
 
   it('7: after the outbox drains the server is read again ("all saved" only then), and what differs is repaired', async () => {
