@@ -34,6 +34,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
       return reply.status(500).send({ message: 'Internal server error' });
     }
+    const unavailable = stateIn(error, UNAVAILABLE_STATES);
+    if (unavailable) {
+      // The database is away (restarting, failing over, out of connections): an outage, not a
+      // defect of this request. A 503 the phones wait out, where a 500 would, repeated, make
+      // them set the change aside for the user (src/offline/sync.ts).
+      request.log.error({ err: error }, 'the database is not reachable');
+      return reply.status(503).header('retry-after', '5').send({ message: unavailable });
+    }
     const busy = stateIn(error, BUSY_STATES);
     if (busy) {
       // The transaction was rolled back whole: the same request may simply be sent again (the
@@ -75,6 +83,12 @@ const REFUSED_VALUES: Record<string, string> = {
  */
 const BUSY = 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.';
 const BUSY_STATES: Record<string, string> = { '40P01': BUSY, '40001': BUSY };
+
+/** The database or the connection to it is away: SQLSTATE classes 08 and 57P, too many connections, the socket's own codes. */
+const AWAY = 'The database cannot be reached at the moment; nothing was written. Send it again in a moment.';
+const UNAVAILABLE_STATES: Record<string, string> = Object.fromEntries(
+  ['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].map((code) => [code, AWAY]),
+);
 
 /** The message for the SQLSTATE of a database error in `table`, or of its cause (Drizzle wraps the driver's error). */
 function stateIn(error: unknown, table: Record<string, string>): string | null {

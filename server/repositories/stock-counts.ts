@@ -484,6 +484,8 @@ export async function blindLinesOf(
     .where(
       and(
         eq(stockCounts.isBlind, true),
+        // A draft is its planner's until it is sent: nobody counts it yet.
+        eq(stockCounts.isDraft, false),
         inArray(stockCounts.status, [...EDITABLE_COUNT_STATUSES]),
         or(
           eq(stockCounts.conductedBy, user.email),

@@ -87,6 +87,13 @@ export interface OutboxEntry {
   createdAt: number;
   /** When a change last merged into the entry (absent: never since `createdAt`). A replayed change orders itself by it. */
   changedAt?: number;
+  /** Rounds in a row the server answered 500 (its own failure); any other outcome resets it. */
+  serverErrors?: number;
+  /**
+   * Set aside after repeated 500s: Retry sends it again under the SAME key. The server may have
+   * applied it and failed only in answering; under the same key it replays, never applies twice.
+   */
+  retrySameKey?: boolean;
   attempts: number;
   lastError?: string;
   /** For a conflict: the server's row as it is now; the user's value stays in `request`. */

@@ -4,7 +4,7 @@
  * closed) keeps it for the start after, up to a few tries, instead of forgetting it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerReplayer, replayJournal, settle, writeAhead } from './journal';
+import { registerReplayer, replayJournal, settle, settleEarlier, writeAhead } from './journal';
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();
@@ -47,6 +47,17 @@ describe('journal', () => {
     expect(await replayJournal()).toBe(1);
     expect(replayed).toEqual([{ n: 2 }]);
     expect(records()).toEqual([]);
+  });
+
+  it('forgets earlier records of the same thing once a later change of it was queued', async () => {
+    const replayed: unknown[] = [];
+    registerReplayer('test.line', async (payload) => replayed.push(payload));
+    writeAhead('test.line', { line: 1, n: 5 }); // a save that failed: left unsettled
+    writeAhead('test.line', { line: 2, n: 9 });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    settleEarlier('test.line', Date.now(), (payload) => (payload as { line: number }).line === 1);
+    expect(await replayJournal()).toBe(1);
+    expect(replayed).toEqual([{ line: 2, n: 9 }]);
   });
 
   it('keeps a change whose replay failed for the next start, and gives it up after five tries', async () => {

@@ -51,6 +51,28 @@ export function settle(id: string): void {
   storage()?.removeItem(PREFIX + id);
 }
 
+/**
+ * A later change of the same thing was queued: the records of `kind` written before `before` that
+ * `same` picks are moot (replayed, they would bring back an older value), and are forgotten. A
+ * record left by a failed save (storage full) is one: the field saved the value again later.
+ */
+export function settleEarlier(kind: string, before: number, same: (payload: unknown) => boolean): void {
+  const store = storage();
+  if (!store) return;
+  const moot: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (!key?.startsWith(PREFIX)) continue;
+    try {
+      const record = JSON.parse(store.getItem(key) ?? '') as Record;
+      if (record.kind === kind && record.at < before && same(record.payload)) moot.push(key);
+    } catch {
+      // Not ours to judge: replayJournal drops what it cannot read.
+    }
+  }
+  moot.forEach((key) => store.removeItem(key));
+}
+
 /** Replays, oldest first, every change a closed page accepted but did not queue. */
 export async function replayJournal(): Promise<number> {
   const store = storage();

@@ -126,6 +126,10 @@ export async function retryEntry(seq: number): Promise<void> {
     .where(':id')
     .equals(seq)
     .and((entry) => entry.status === 'failed' || entry.status === 'conflict')
-    .modify({ status: 'pending', id: crypto.randomUUID(), lastError: undefined, attempts: 0, batchId: undefined });
+    .modify((entry) => {
+      // A refusal is kept under its key: a new one. One set aside after repeated 500s may have been applied: the same key.
+      const id = entry.retrySameKey ? entry.id : crypto.randomUUID();
+      Object.assign(entry, { id, status: 'pending', lastError: undefined, attempts: 0, batchId: undefined, retrySameKey: undefined });
+    });
   notifyEnqueued();
 }

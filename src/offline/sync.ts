@@ -224,7 +224,7 @@ async function holdConflicts(batch: OutboxEntry[], conflicts: Map<number, unknow
 }
 
 /** Answers after which the same request goes again later: the session to renew, or the server asking to wait. */
-/** Answered 500 this many times in a row, a request is the server's defect, not a passing outage. */
+/** Answered 500 this many rounds in a row, a request is the server's defect, not a passing outage. */
 export const POISONED_AFTER = 5;
 const TRY_LATER = new Set([401, 408, 429]);
 
@@ -243,23 +243,25 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
     const bump = (changes: Partial<OutboxEntry>) =>
       offlineDb.outbox.bulkUpdate(batch.map((entry) => ({ key: entry.seq!, changes: { attempts: entry.attempts + 1, ...changes } })));
 
-    if (result.kind === 'answer' && result.answer.status === 500 && batch[0]!.attempts + 1 >= POISONED_AFTER) {
-      // The server failed on this very request again and again (a 500, not a gateway or
-      // maintenance answer): a batch goes again one change at a time, so the others pass; a single
+    // Rounds in a row the server failed on this very request (a 500: not a gateway, maintenance,
+    // "not now" or no connection, which reset the tally; the server answers 503 when its database is away).
+    const crashed = result.kind === 'answer' && result.answer.status === 500 ? (batch[0]!.serverErrors ?? 0) + 1 : 0;
+    if (crashed >= POISONED_AFTER && result.kind === 'answer') {
+      // Again and again: a batch goes again one change at a time, so the others pass; a single
       // change waits for the user (Retry, Discard) instead of holding everything behind it for good.
       if (batch.length > 1) {
-        await bump({ status: 'pending', batchId: undefined, attempts: 0 });
+        await bump({ status: 'pending', batchId: undefined, attempts: 0, serverErrors: 0 });
         single = true;
         continue;
       }
-      await bump({ status: 'failed', lastError: result.answer.message, batchId: undefined });
+      await bump({ status: 'failed', lastError: result.answer.message, batchId: undefined, serverErrors: 0, retrySameKey: true });
       continue;
     }
     if (result.kind === 'unreachable' || result.answer.status >= 500 || TRY_LATER.has(result.answer.status)) {
       // Stays 'sending' with its batch: the next round repeats exactly this request. A 408 or 429
       // says "not now" (the server's rate limit when a yard's phones sync at once), as the API
       // client's retries read them: the entries wait, none is marked failed.
-      await bump({ lastError: result.kind === 'unreachable' ? result.message : result.answer.message });
+      await bump({ lastError: result.kind === 'unreachable' ? result.message : result.answer.message, serverErrors: crashed });
       const answer = result.kind === 'answer' ? result.answer : undefined;
       const retryAfterMs = answer?.retryAfterMs ?? (answer?.status === 429 ? DEFAULT_RATE_LIMIT_WAIT_MS : undefined);
       // 401 after the session could not be renewed: the changes wait for a new sign-in (the shell says so).

@@ -19,6 +19,12 @@ describe('database errors the request did not cause', () => {
   app.get('/serialization', async () => {
     throw wrapped('40001', 'could not serialize access due to concurrent update');
   });
+  app.get('/restarting', async () => {
+    throw wrapped('57P01', 'terminating connection due to administrator command');
+  });
+  app.get('/refused', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
   app.get('/nul', async () => {
     throw wrapped('22021', 'invalid byte sequence for encoding "UTF8": 0x00');
   });
@@ -33,6 +39,15 @@ describe('database errors the request did not cause', () => {
       expect(res.statusCode, url).toBe(503);
       expect(res.headers['retry-after']).toBe('1');
       expect(res.json().message).toContain('nothing was written');
+    }
+  });
+
+  it('answers a database that is away (restarting, connection refused) with 503: phones wait it out, they do not set changes aside', async () => {
+    for (const url of ['/restarting', '/refused']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().message).toContain('cannot be reached');
     }
   });
 

@@ -400,6 +400,18 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(counted.length).toBeGreaterThan(0);
     expect(counted.every((row) => row.total_quantity === null && row.unrestricted_count === null && row.blind_count_id !== undefined)).toBe(true);
     // Its planner still reads them.
+    // Only what the count holds: another material of the same storage location stays readable.
+    const [other] = rowsOf(
+      await product.database.db.execute(
+        sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V001' and unrestricted_count is not null and material_code > ${code(5)} order by material_code limit 1`,
+      ),
+    );
+    expect(other).toBeDefined();
+    const outside = ((await api('mechanic', 'GET', `/my_plant_stock?page=1&maxResults=100&query=${String(other!.material_code)}`)).json().stock_items as Stock[]).filter(
+      (row) => row.storage_location === 'V001',
+    );
+    expect(outside.length).toBeGreaterThan(0);
+    expect(outside.every((row) => row.blind_count_id === undefined && row.total_quantity !== null)).toBe(true);
     const planned = await stockOf('supervisor');
     expect(planned.length).toBeGreaterThan(0);
     expect(planned.every((row) => row.blind_count_id === undefined && row.total_quantity !== null)).toBe(true);

@@ -277,8 +277,11 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`);
         // The count's scope first: a line of a count the caller does not see is "not found", never
         // "not allowed" (which would tell that the line exists).
-        const count = await findStockCount(tx, user, found.stockCountId, true).catch(() => {
-          throw new HttpError(404, `Material count ${materialCountId} not found`);
+        const count = await findStockCount(tx, user, found.stockCountId, true).catch((error: unknown) => {
+          // Not found means not the caller's: the line is "not found" too. Anything else (a
+          // deadlock, the database away) keeps its own answer.
+          if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(404, `Material count ${materialCountId} not found`);
+          throw error;
         });
         const ownUncounted = (line: typeof found) => line.version === 0 && line.updatedBy === user.email;
         if (!planner && !ownUncounted(found)) throw refused;

@@ -32,7 +32,7 @@ import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChu
 import { GoneError, guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { answerOrSavedCopy, mirrorKey, NothingSavedError, saveWaitingCopies, type Mirrored } from '../../../offline/mirror';
 import { nativeChange, requested, type Written } from '../../../offline/native';
-import { settle, writeAhead } from '../../../offline/journal';
+import { settle, settleEarlier, writeAhead } from '../../../offline/journal';
 import { enqueue, entryFor, notifyEnqueued, opensFor } from '../../../offline/outbox';
 
 export interface CountSheet {
@@ -667,6 +667,11 @@ export async function setQuantity(
   // replays it at its next start.
   const entry = await queueQuantity(userEmail, shown, quantity, acceptBook, from, false, at);
   settle(journal);
+  // Earlier records of this line left unsettled (a save that failed, then was made again) are moot.
+  settleEarlier(KIND.quantity, at, (payload) => {
+    const earlier = payload as QuantityJournal;
+    return earlier.userEmail === userEmail && earlier.shown.id === shown.id;
+  });
   return entry;
 }
 
@@ -754,8 +759,9 @@ export async function replayQuantity(journal: QuantityJournal): Promise<OutboxEn
     }
   }
   // Queued under the time the screen accepted it, not the replay's: a later journaled edit of the
-  // line, replayed next, orders itself against it.
-  return setQuantity(userEmail, shown, quantity, acceptBook, from, journal.at);
+  // line, replayed next, orders itself against it. Not journaled again: the record being replayed
+  // is the journal's copy, kept until this succeeds (a second record would outlive its tries).
+  return queueQuantity(userEmail, shown, quantity, acceptBook, from, false, journal.at);
 }
 
 /** Thrown inside an edit's transaction (nothing written) when the line it names is gone from the sheet. */

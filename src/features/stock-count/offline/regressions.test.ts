@@ -495,6 +495,21 @@ describe('issue #15, case by case', () => {
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ status: 'failed', lastError: 'Internal Server Error' });
     expect((await onDevice(1))!.quantity).toBe(666); // kept on the phone, for Retry or Discard
+    // Retry keeps its key: the server may have applied it and failed only in answering.
+    await retryEntry(left[0]!.seq!);
+    expect(await offlineDb.outbox.get(left[0]!.seq!)).toMatchObject({ status: 'pending', id: left[0]!.id });
+  });
+
+  it('17b: an outage between the 500s (no connection, 503) starts the tally again: the change is not set aside', async () => {
+    server.crash.add(666);
+    await setQuantity(USER, row(1), 666);
+    const offline: SyncDeps = { ...server.deps, send: async () => ({ status: 503, body: { message: 'Unavailable' }, message: 'Unavailable' }) };
+    for (let round = 1; round < POISONED_AFTER; round += 1) await runRound(USER, server.deps);
+    await runRound(USER, offline);
+    for (let round = 1; round < POISONED_AFTER; round += 1) await runRound(USER, server.deps);
+    expect((await offlineDb.outbox.toArray())[0]).toMatchObject({ status: 'sending' });
+    await runRound(USER, server.deps); // the fifth 500 in a row
+    expect((await offlineDb.outbox.toArray())[0]).toMatchObject({ status: 'failed' });
   });
 
   it('18: a refused removal discarded brings the line back as the server holds it, not with the values dropped by the removal', async () => {
