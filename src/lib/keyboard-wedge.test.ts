@@ -154,6 +154,18 @@ describe('keyboard-wedge listener in a focused field', () => {
     expect(field.value).toBe('');
   });
 
+  it('leaves a scan inside an open dialog to the dialog, unless the listener is the dialog\'s own (the camera sheet)', () => {
+    // The focused element is in an open dialog (the camera sheet's Close button, say).
+    const inDialog = Object.assign(field, { closest: (selector: string) => (selector === 'dialog[open]' ? {} : null) });
+    const page: string[] = [];
+    play(wedgeListener((code) => page.push(code)), inDialog, scannerKeys('KM123456'), 4);
+    expect(page).toEqual([]);
+    const sheet: string[] = [];
+    inDialog.value = '';
+    play(wedgeListener((code) => sheet.push(code), {}, 'anywhere'), inDialog, scannerKeys('KM654321'), 4);
+    expect(sheet).toEqual(['KM654321']);
+  });
+
   it('leaves a person typing capitals alone', () => {
     const scans: string[] = [];
     play(wedgeListener((code) => scans.push(code)), field, scannerKeys('ABCDEF'), 90);

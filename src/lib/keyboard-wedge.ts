@@ -116,7 +116,12 @@ function keyOf(event: KeyboardEvent): string | null {
  * The keydown listener behind `useKeyboardWedge` (apart so its handling of a focused field is
  * tested without a browser): calls `onScan` with each scanned code.
  */
-export function wedgeListener(onScan: (code: string) => void, options: WedgeOptions = {}): (event: KeyboardEvent) => void {
+export function wedgeListener(
+  onScan: (code: string) => void,
+  options: WedgeOptions = {},
+  /** 'anywhere': also inside an open dialog (the camera sheet's own listener, for a scanner used while it is open). */
+  where: 'outside-dialogs' | 'anywhere' = 'outside-dialogs',
+): (event: KeyboardEvent) => void {
   const detector = new KeyboardWedgeDetector(options);
   let before: { field: Editable; value: string } | null = null;
   return (event) => {
@@ -135,7 +140,7 @@ export function wedgeListener(onScan: (code: string) => void, options: WedgeOpti
     }
     const code = detector.key(key, now);
     if (code === null) return;
-    if ((event.target as Element | null)?.closest?.('dialog[open]')) return;
+    if (where === 'outside-dialogs' && (event.target as Element | null)?.closest?.('dialog[open]')) return;
     event.preventDefault();
     event.stopPropagation();
     if (before && before.field.value !== before.value) restoreValue(before.field, before.value);

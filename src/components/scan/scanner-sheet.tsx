@@ -10,6 +10,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBarcodeReader, type BarcodeReader } from './barcode-reader';
+import { wedgeListener } from '../../lib/keyboard-wedge';
 import './scan.css';
 
 export const REPEAT_AFTER_MS = 1500;
@@ -53,6 +54,22 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
   const [torch, setTorch] = useState<{ track: MediaStreamTrack; on: boolean } | null>(null);
   const [manual, setManual] = useState('');
   const latest = useRef({ onScan, continuous, onClose });
+  // A hardware scanner used while the sheet is open: its keys land on the sheet's focused button
+  // (Close, the torch), and its Enter would press it. Taken as a scan here, the Enter swallowed.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const listener = wedgeListener(
+      (code) => {
+        latest.current.onScan(code);
+        if (!latest.current.continuous) latest.current.onClose();
+      },
+      {},
+      'anywhere',
+    );
+    dialog.addEventListener('keydown', listener, true);
+    return () => dialog.removeEventListener('keydown', listener, true);
+  }, []);
   useEffect(() => {
     latest.current = { onScan, continuous, onClose };
   });
