@@ -403,7 +403,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     // Only what the count holds: another material of the same storage location stays readable.
     const [other] = rowsOf(
       await product.database.db.execute(
-        sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V001' and unrestricted_count is not null and material_code > ${code(5)} order by material_code limit 1`,
+        sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V001' and unrestricted_count > 0 and material_code > ${code(5)} order by material_code limit 1`,
       ),
     );
     expect(other).toBeDefined();
