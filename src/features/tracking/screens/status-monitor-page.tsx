@@ -29,7 +29,7 @@ import '../tracking.css';
 const PANEL_ID = 'monitor-panel';
 
 export default function StatusMonitorPage({ notificationsTab: NotificationsTab }: { notificationsTab?: ComponentType } = {}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile();
   // #6: the Notifications tab (notification lists) where notifications are used (§2, §6).
   const inNotificationPlants = useInNotificationPlants(profile);
@@ -76,6 +76,10 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   // §5/§8: a page number beyond the list (an old link, a shared address) is a clear error, not "No items found".
   const invalidPage = first.data !== undefined && state.page > Math.max(1, first.data.pages) ? first.data.pages : null;
   const lastPage = pages[pages.length - 1]!;
+  // Past the count's cap (1,000) the number of pages is a lower bound too: "Page 1 of 50+".
+  const listCount = base.status === 'arrived' ? 'count_arrived' : base.status === 'incoming' ? 'count_incoming' : 'count_total';
+  const pagesCapped = Boolean(first.data?.counts_capped?.includes(listCount));
+  const pageCount = first.data ? (pagesCapped ? t('lists.atLeast', { value: new Intl.NumberFormat(i18n.language).format(first.data.pages) }) : first.data.pages) : 0;
 
   return (
     <section className="page">
@@ -148,7 +152,13 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           <Pager
             page={state.page}
             pages={first.data.pages}
-            label={pages.length > 1 ? t('tracking.pagesOf', { from: state.page, to: lastPage, pages: first.data.pages }) : undefined}
+            label={
+              pages.length > 1
+                ? t('tracking.pagesOf', { from: state.page, to: lastPage, pages: pageCount })
+                : pagesCapped
+                  ? t('common.pageOf', { page: state.page, pages: pageCount })
+                  : undefined
+            }
             hasPrev={state.page > 1}
             hasNext={lastPage < first.data.pages}
             onPrevious={() => update({ page: Math.max(1, state.page - 1), more: 0 })}
