@@ -38,7 +38,7 @@ export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutco
     case 'unknown':
       return (
         <div className="scan-result unknown" data-scan-result="unknown">
-          <span className="scan-result-text">{t('scan.notOnCount', { code: outcome.code })}</span>
+          <span className="scan-result-text">{t(outcome.inPart ? 'scan.notInPart' : 'scan.notOnCount', { code: outcome.code })}</span>
           {outcome.canAdd && (
             <button type="button" className="button small" onClick={() => onAdd(outcome.code)}>
               {t('scan.addToCount', { code: outcome.code })}

@@ -17,7 +17,7 @@ export type ScanOutcome =
   | { kind: 'found'; code: string; unit: string; quantity: number | null }
   | { kind: 'counted'; code: string; unit: string; quantity: number; before: number | null; lineId: number }
   | { kind: 'undone'; code: string; unit: string; quantity: number }
-  | { kind: 'unknown'; code: string; canAdd: boolean }
+  | { kind: 'unknown'; code: string; canAdd: boolean; /** A split count: the sheet is the counter's part, the material may be in another's. */ inPart?: boolean }
   | { kind: 'count'; stockCountId: number; isThisCount: boolean }
   | { kind: 'unreadable' };
 
@@ -84,7 +84,7 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
         const line = code === null ? undefined : lines.find((row) => row.material_code === code);
         if (!line) {
           scanFeedback('unknown');
-          setOutcome({ kind: 'unknown', code: reading.candidates[0]!, canAdd: now.canAdd });
+          setOutcome({ kind: 'unknown', code: reading.candidates[0]!, canAdd: now.canAdd, ...(sheet?.part ? { inPart: true } : {}) });
           return;
         }
         scanFeedback('ok');
