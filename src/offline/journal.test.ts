@@ -4,7 +4,7 @@
  * closed) keeps it for the start after, up to a few tries, instead of forgetting it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerReplayer, replayJournal, settle, settleEarlier, writeAhead } from './journal';
+import { REPLAY_LOCK, registerReplayer, replayJournal, settle, settleEarlier, writeAhead } from './journal';
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();
@@ -58,6 +58,32 @@ describe('journal', () => {
     settleEarlier('test.line', Date.now(), (payload) => (payload as { line: number }).line === 1);
     expect(await replayJournal()).toBe(1);
     expect(replayed).toEqual([{ line: 2, n: 9 }]);
+  });
+
+  it('replays a record once when two tabs start together (one tab at a time, by a Web Lock)', async () => {
+    // A lock manager as the browser's: requests for one name run one after the other.
+    let tail = Promise.resolve<unknown>(undefined);
+    const names: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: (name: string, callback: () => Promise<unknown>) => {
+          names.push(name);
+          const run = tail.then(callback);
+          tail = run.catch(() => undefined);
+          return run;
+        },
+      },
+    });
+    const replayed: unknown[] = [];
+    registerReplayer('test.twice', async (payload) => {
+      await new Promise((resolve) => setTimeout(resolve, 5)); // the outbox write takes a moment
+      replayed.push(payload);
+    });
+    writeAhead('test.twice', { n: 1 });
+    const counts = await Promise.all([replayJournal(), replayJournal()]);
+    expect(replayed).toEqual([{ n: 1 }]);
+    expect(counts.sort()).toEqual([0, 1]);
+    expect(names).toEqual([REPLAY_LOCK, REPLAY_LOCK]);
   });
 
   it('keeps a change whose replay failed for the next start, and gives it up after five tries', async () => {

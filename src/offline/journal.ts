@@ -77,6 +77,17 @@ export function settleEarlier(kind: string, before: number, same: (payload: unkn
 export async function replayJournal(): Promise<number> {
   const store = storage();
   if (!store) return 0;
+  // One tab at a time (Web Locks, where the browser has them): two tabs opened together read the
+  // same records, and both queued each one. The second reads them after the first has replayed
+  // and forgotten them.
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request(REPLAY_LOCK, () => replayFrom(store)) : replayFrom(store);
+}
+
+/** The lock replays take, across the tabs of this origin. */
+export const REPLAY_LOCK = 'partstrack.journal.replay';
+
+async function replayFrom(store: Storage): Promise<number> {
   const records: Array<{ id: string; record: Record }> = [];
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
