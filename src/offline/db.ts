@@ -202,3 +202,13 @@ export const markKey = (userEmail: string, scope: string) => `${userEmail}|${sco
 export async function readMark(userEmail: string, scope: string): Promise<number> {
   return (await offlineDb.marks.get(markKey(userEmail, scope)))?.confirmed ?? 0;
 }
+
+/**
+ * The scope must be read from the server again (pull after push): its mark says so, and counts
+ * `confirmed` more confirmations. Inside the caller's transaction, which must include `marks`.
+ */
+export async function markUnverified(userEmail: string, scope: string, confirmed: 0 | 1): Promise<void> {
+  const key = markKey(userEmail, scope);
+  const mark = await offlineDb.marks.get(key);
+  await offlineDb.marks.put({ key, userEmail, confirmed: (mark?.confirmed ?? 0) + confirmed, unverified: true });
+}

@@ -5,25 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPLAY_LOCK, registerReplayer, replayJournal, settle, settleEarlier, writeAhead } from './journal';
-
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from '../../tests/setup/memory-storage';
 
 const records = () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
 

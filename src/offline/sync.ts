@@ -17,7 +17,7 @@ import { setSyncBlocked } from './sync-blocked';
 import type { KyInstance } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { partsApi, stockApi, userApi } from '../lib/api-client';
-import { markKey, offlineDb, type OutboxEntry } from './db';
+import { markUnverified, offlineDb, type OutboxEntry } from './db';
 import { isGone, isNetworkFailure } from './errors';
 import { saveWaitingCopies } from './mirror';
 import { onEnqueue } from './outbox';
@@ -191,11 +191,7 @@ async function confirm(batch: OutboxEntry[], body: unknown): Promise<void> {
     const handler = kindOf(batch[0]!.kind)?.confirm;
     if (handler) await handler(batch, body);
     else await offlineDb.outbox.bulkDelete(batch.map((entry) => entry.seq!));
-    for (const scope of new Set(batch.map((entry) => entry.scope))) {
-      const key = markKey(batch[0]!.userEmail, scope);
-      const mark = await offlineDb.marks.get(key);
-      await offlineDb.marks.put({ key, userEmail: batch[0]!.userEmail, confirmed: (mark?.confirmed ?? 0) + 1, unverified: true });
-    }
+    for (const scope of new Set(batch.map((entry) => entry.scope))) await markUnverified(batch[0]!.userEmail, scope, 1);
   });
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredSession } from './session';
+import { MemoryStorage } from '../../../tests/setup/memory-storage';
 
 /** The provider's renewal, answered when the test says. */
 let answer: (session: StoredSession | null) => void = () => {};
@@ -8,19 +9,6 @@ vi.mock('./providers', () => ({
     refresh: () => new Promise<StoredSession | null>((resolve) => (answer = resolve)),
   }),
 }));
-
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(name: string) {
-    return this.items.get(name) ?? null;
-  }
-  setItem(name: string, value: string) {
-    this.items.set(name, value);
-  }
-  removeItem(name: string) {
-    this.items.delete(name);
-  }
-}
 
 const alice: StoredSession = { provider: 'microsoft', email: 'alice@example.com', idToken: 'old', expiresAt: 0, accountId: 'a' };
 

@@ -2,29 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HTTPError } from 'ky';
 import type { FeedbackBody } from '../../../contract/feedback';
 import { draftKeyOf, readDraft, sendWaitingFeedback, writeDraft, type Draft } from './feedback-drafts';
-
-/** The browser's localStorage, in memory (the unit tests run in Node). */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  getItem(name: string) {
-    return this.items.get(name) ?? null;
-  }
-  setItem(name: string, value: string) {
-    this.items.set(name, String(value));
-  }
-  removeItem(name: string) {
-    this.items.delete(name);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
+import { MemoryStorage } from '../../../../tests/setup/memory-storage';
 
 const body = { type: 'ReportIssue', issue: 'The lift at gate 4 is stuck' } as unknown as FeedbackBody;
 const waiting = (key: string): Draft => ({ values: { issue: 'The lift at gate 4 is stuck' }, key, sending: body });

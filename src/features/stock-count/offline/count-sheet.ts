@@ -28,7 +28,7 @@ import {
 import { parseQuantityInput } from '../../../domain/quantity';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
 import { getSession, subscribeSession } from '../../../lib/auth/session';
-import { CHUNK_SIZE, markKey, offlineDb, readMark, type LineSlot, type MirrorChunk, type MirrorPage, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
+import { CHUNK_SIZE, markKey, markUnverified, offlineDb, readMark, type LineSlot, type MirrorChunk, type MirrorPage, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { GoneError, guardQuota, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { answerOrSavedCopy, mirrorKey, NothingSavedError, saveWaitingCopies, type Mirrored } from '../../../offline/mirror';
 import { nativeChange, requested, type Written } from '../../../offline/native';
@@ -1192,8 +1192,7 @@ export async function discardEntry(entry: OutboxEntry): Promise<void> {
     // What the change replaced is put back as the screen had it then, which the server may have
     // moved on from (a removed line comes back without the values typed before its removal): the
     // count is read from the server again at the next round, as after a confirmation.
-    const mark = markKey(entry.userEmail, entry.scope);
-    await offlineDb.marks.put({ key: mark, userEmail: entry.userEmail, confirmed: (await offlineDb.marks.get(mark))?.confirmed ?? 0, unverified: true });
+    await markUnverified(entry.userEmail, entry.scope, 0);
     const undo = entry.undo as MaterialCountRow | undefined;
     if (entry.kind === KIND.quantity && undo) {
       await updateLine(key, undo.id, (line) => ({ ...line, quantity: undo.quantity, book_quantity: undo.book_quantity, book_quantity_at: undo.book_quantity_at }));
