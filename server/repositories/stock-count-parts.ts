@@ -8,7 +8,7 @@
  * counter's quantity or sends the line to recount. Every change is in the audit log.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { rowsOf, type Db, type Tx } from '../db/client';
 import { auditLog, materialCounts, stockCountPartLines, stockCountParts, stockCounts, stockItems, users } from '../db/schema';
 import { binInRange, mergeLine, type MergeState, type PartStatus } from '../../src/domain/stock-count-parts';
 import type { MergeLineRow, PartLineRow, PartSpec, StockCountPartRow } from '../../src/contract/stock-count-parts';
@@ -407,6 +407,22 @@ export async function partsProgress(db: Executor, user: CurrentUser, count: Stoc
     lines_in_no_part: parts.length === 0 ? 0 : merges.filter((merge) => merge.state === 'unassigned').length,
     variance_lines: merges.filter((merge) => merge.state === 'variance').length,
   };
+}
+
+/**
+ * The count's material codes outside `partId`: each with a part that holds it (null: in no part
+ * yet). A counter's scan of such a code says whose it is; adding it again would be refused (409).
+ */
+export async function linesElsewhere(db: Executor, stockCountId: number, partId: number): Promise<Array<{ material_code: string; part_id: number | null }>> {
+  return rowsOf<{ material_code: string; part_id: number | null }>(
+    await db.execute(sql`
+      select distinct on (m.material_code) m.material_code, l.part_id
+      from ${materialCounts} m
+      left join ${stockCountPartLines} l on l.material_count_id = m.id
+      where m.stock_count_id = ${stockCountId}
+        and not exists (select 1 from ${stockCountPartLines} mine where mine.material_count_id = m.id and mine.part_id = ${partId})
+      order by m.material_code, l.part_id nulls last`),
+  ).map((row) => ({ material_code: row.material_code, part_id: row.part_id === null ? null : Number(row.part_id) }));
 }
 
 /** The lines of a part as its counter (or a planner) reads them; without book quantities when `blind`. */

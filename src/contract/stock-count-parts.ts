@@ -130,9 +130,16 @@ export const partLinesResponse = z
     stock_count: z.object({ id: z.int(), status: z.enum(STOCK_COUNT_STATUSES), is_blind: z.boolean() }),
     part: stockCountPartRow,
     lines: z.array(partLineRow),
+    /**
+     * The count's other material codes: in another part (part_id) or in none yet (null, a line a
+     * planner added after the split). A scan of one of them tells the counter whose it is instead
+     * of offering to add a line the server refuses. Optional: services without it leave it out.
+     */
+    elsewhere: z.optional(z.array(z.object({ material_code: z.string(), part_id: z.nullable(z.int()) }))),
   })
   .register(z.globalRegistry, { id: 'StockCountPartLines' });
 export type PartLines = z.infer<typeof partLinesResponse>;
+export type PartElsewhere = NonNullable<PartLines['elsewhere']>[number];
 
 export const partQuantitiesBody = z
   .strictObject({

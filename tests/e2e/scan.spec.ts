@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { writeBarcodeVideo } from './fake-camera';
 import { localToken, productServer, serverCountLines, type ProductServer } from './product-server';
+import { wedgeScan } from './wedge-scan';
 
 const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
@@ -32,28 +33,6 @@ test.afterAll(async () => server?.stop());
 
 const tokenFor = (request: APIRequestContext, email: string) => localToken(request, server.origin, email);
 const serverLines = (request: APIRequestContext, token: string) => serverCountLines(request, server.origin, token, COUNT_ID);
-
-/**
- * A keyboard-wedge scan: each character as a keydown at the focused element, then Enter, within a
- * millisecond or two (several scans: codes separated by \n). As from a real scanner, a character
- * whose keydown nobody prevented lands in a focused field (the app takes it back out).
- */
-async function wedgeScan(page: Page, code: string) {
-  await page.evaluate((text) => {
-    // A line break in `text` is the Enter between two scans of one burst. The events are made
-    // first: their time stamps are the scanner's (as the system's are), however long the page
-    // then takes to handle each key.
-    const keys = [...text, 'Enter'].map((char) => (char === '\n' ? 'Enter' : char));
-    const events = keys.map((key) => [new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }), new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true })] as const);
-    for (const [down, up] of events) {
-      const target = document.activeElement ?? document.body;
-      const typed = target.dispatchEvent(down);
-      const takesText = (target instanceof HTMLInputElement && ['text', 'search', 'tel', 'number', 'email', 'url'].includes(target.type)) || target instanceof HTMLTextAreaElement;
-      if (typed && down.key.length === 1 && takesText) document.execCommand('insertText', false, down.key);
-      target.dispatchEvent(up);
-    }
-  }, code);
-}
 
 const lineInput = (page: Page, code: string) => page.locator(`[data-line="${code}"] input[data-quantity]`);
 

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
+import { wedgeScan } from './wedge-scan';
 
 /** Mikko works in Finnish (his profile's language): his screens are read in it. */
 const fiLocale = JSON.parse(readFileSync(new URL('../../locales/fi-FI.json', import.meta.url), 'utf8'));
@@ -86,6 +87,11 @@ test('two counters count their parts of one count, one offline; the supervisor r
   await expect(mechanic.getByText('Your part: 0 of 2 counted')).toBeVisible();
   await expect(lineInput(mechanic, codes[2]!)).toHaveCount(0);
   await mechanic.context().setOffline(true);
+  // A scan of Mikko's material says it is his to count, offline too, and offers no line the server would refuse.
+  await mechanic.locator('body').click({ position: { x: 5, y: 5 } });
+  await wedgeScan(mechanic, codes[2]!);
+  await expect(mechanic.getByText(`${codes[2]} is in Mikko Virtanen’s part of this count: they count it.`).first()).toBeVisible();
+  await expect(mechanic.getByRole('button', { name: `Add ${codes[2]} to the count` })).toHaveCount(0);
   await count(mechanic, [
     [codes[0]!, 5],
     [codes[1]!, 3],

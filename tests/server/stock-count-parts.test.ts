@@ -95,7 +95,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
   const partOf = async (who: string, id: number) => {
     const res = await api(who, 'GET', `/my_stock_count/part?stockCountId=${id}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { part: PartRow; lines: PartLine[]; stock_count: { status: string; is_blind: boolean } };
+    return res.json() as { part: PartRow; lines: PartLine[]; stock_count: { status: string; is_blind: boolean }; elsewhere: Array<{ material_code: string; part_id: number | null }> };
   };
   const lineId = async (id: number, code: string) => {
     const rows = (await api('supervisor', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`)).json().material_counts as Array<{ id: number; material_code: string; quantity: number | null }>;
@@ -143,6 +143,10 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const mine = await partOf('mechanic', id);
     expect(mine.lines.map((line) => line.material_code).sort()).toEqual([code(0), code(1), code(4)].sort());
     expect(mine.lines.find((line) => line.material_code === code(4))!.is_control).toBe(true);
+    // The count's other codes, with the part that holds each: a scan of one says whose it is.
+    const mikkoId = byCounter[MIKKO]!.id;
+    expect(mine.elsewhere).toEqual([code(2), code(3), code(5)].sort().map((material_code) => ({ material_code, part_id: mikkoId })));
+    expect((await partOf(MIKKO, id)).elsewhere).toEqual([code(0), code(1)].sort().map((material_code) => ({ material_code, part_id: byCounter[MECHANIC]!.id })));
     const row = (await api('supervisor', 'GET', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`)).json().stock_counts[0];
     expect(row.part_count).toBe(2);
 
@@ -482,6 +486,12 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const added = await api(AINO, 'POST', '/my_material_count', { stockCountId: id, materialCode: String(other[0]!.code) });
     expect(added.statusCode, added.body).toBe(201);
     expect((await partOf(AINO, id)).lines.map((line) => line.material_code)).toContain(String(other[0]!.code));
+    // A line the planner adds after the split is in no part yet: its counters are told it is on the count.
+    const later = rowsOf(await product.database.db.execute(sql`select code from materials where code not in (select material_code from material_counts where stock_count_id = ${id}) order by code limit 1`));
+    const laterCode = String(later[0]!.code);
+    expect((await api('supervisor', 'POST', '/my_material_count', { stockCountId: id, materialCode: laterCode })).statusCode).toBe(201);
+    expect((await partOf('mechanic', id)).elsewhere).toContainEqual({ material_code: laterCode, part_id: null });
+    expect((await partOf('mechanic', id)).elsewhere.map((line) => line.material_code)).not.toContain(code(0));
   });
 
   it('refuses to delete a line a counter has counted in a part, and deletes one nobody counted (decision 0033)', async () => {

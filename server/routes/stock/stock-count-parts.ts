@@ -38,6 +38,7 @@ import {
   isSplit,
   mergeRows,
   myPart,
+  linesElsewhere,
   partLineRows,
   partRows,
   partsOf,
@@ -143,6 +144,7 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         stock_count: { id: count.id, status: count.status as StockCountStatus, is_blind: count.isBlind },
         part: row!,
         lines: await partLineRows(db, count, part, blind),
+        elsewhere: await linesElsewhere(db, count.id, part.id),
       };
     },
   );

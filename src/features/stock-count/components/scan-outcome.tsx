@@ -46,6 +46,14 @@ export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutco
           )}
         </div>
       );
+    case 'elsewhere':
+      return (
+        <div className="scan-result unknown" data-scan-result="elsewhere">
+          <span className="scan-result-text">
+            {outcome.counter === null ? t('scan.inNoPart', { code: outcome.code }) : t('scan.inOtherPart', { code: outcome.code, counter: outcome.counter })}
+          </span>
+        </div>
+      );
     case 'count':
       return (
         <div className="scan-result" data-scan-result="count">

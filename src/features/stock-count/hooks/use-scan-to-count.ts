@@ -9,15 +9,17 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MaterialCountRow } from '../../../contract/stock';
-import { indexMaterials, matchMaterial, readScan } from '../../../domain/scan-codes';
-import { readCountSheet, setQuantity, sheetKey } from '../offline/count-sheet';
+import { indexMaterials, matchMaterial, readScan, type ScanReading } from '../../../domain/scan-codes';
+import { readCountSheet, setQuantity, sheetKey, type CountSheet } from '../offline/count-sheet';
 import { scanFeedback } from '../../../components/scan/feedback';
 
 export type ScanOutcome =
   | { kind: 'found'; code: string; unit: string; quantity: number | null }
   | { kind: 'counted'; code: string; unit: string; quantity: number; before: number | null; lineId: number }
   | { kind: 'undone'; code: string; unit: string; quantity: number }
-  | { kind: 'unknown'; code: string; canAdd: boolean; /** A split count: the sheet is the counter's part, the material may be in another's. */ inPart?: boolean }
+  | { kind: 'unknown'; code: string; canAdd: boolean; /** A split count whose other codes the device does not know: the material may be in another part. */ inPart?: boolean }
+  /** A split count: the material is on it, in another counter's part (`counter`) or in no part yet (null). */
+  | { kind: 'elsewhere'; code: string; counter: string | null }
   | { kind: 'count'; stockCountId: number; isThisCount: boolean }
   | { kind: 'unreadable' };
 
@@ -37,6 +39,20 @@ export async function undoScan(email: string, stockCountId: number, last: Counte
   const quantity = last.before ?? 0;
   await setQuantity(email, line, quantity);
   return { kind: 'undone', code: last.code, unit: last.unit, quantity };
+}
+
+/**
+ * A scan of a split count's material that is not in the counter's part: whose part holds it (the
+ * sheet knows the count's other codes). Adding it would be refused, so it is not offered.
+ */
+export function elsewhereOf(reading: Extract<ScanReading, { kind: 'material' }>, sheet: Pick<CountSheet, 'elsewhere' | 'parts'>): Extract<ScanOutcome, { kind: 'elsewhere' }> | null {
+  const others = sheet.elsewhere ?? [];
+  if (others.length === 0) return null;
+  const code = matchMaterial(reading, indexMaterials(others.map((line) => line.material_code)));
+  const found = code === null ? undefined : others.find((line) => line.material_code === code);
+  if (!found) return null;
+  const part = found.part_id === null ? undefined : sheet.parts?.find((row) => row.id === found.part_id);
+  return { kind: 'elsewhere', code: found.material_code, counter: part ? (part.counter_name ?? part.counter) : null };
 }
 
 interface Options {
@@ -84,7 +100,9 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
         const line = code === null ? undefined : lines.find((row) => row.material_code === code);
         if (!line) {
           scanFeedback('unknown');
-          setOutcome({ kind: 'unknown', code: reading.candidates[0]!, canAdd: now.canAdd, ...(sheet?.part ? { inPart: true } : {}) });
+          const there = sheet ? elsewhereOf(reading, sheet) : null;
+          if (there) setOutcome(there);
+          else setOutcome({ kind: 'unknown', code: reading.candidates[0]!, canAdd: now.canAdd, ...(sheet?.part && !sheet.elsewhere ? { inPart: true } : {}) });
           return;
         }
         scanFeedback('ok');

@@ -7,6 +7,8 @@ import { offlineDb, type OutboxEntry } from '../../../offline/db';
 import { runRound, type Answer, type SyncDeps } from '../../../offline/sync';
 import { discardEntry, editOf, KIND, keepMine, partLineAsRow, readCountSheet, setPartStatus, setQuantity, sheetKey, writeCountSheet } from './count-sheet';
 import './register';
+import { readScan, type ScanReading } from '../../../domain/scan-codes';
+import { elsewhereOf } from '../hooks/use-scan-to-count';
 import { testLine as line, TEST_COUNT_ID } from './test-rows';
 
 const USER = 'mechanic@example.com';
@@ -57,6 +59,23 @@ describe("a counter's part on the device", () => {
     const sheet = await mirrored();
     expect(sheet.part).toEqual(part);
     expect(sheet.parts?.map((row) => row.counter_name)).toEqual(['Matti Laine', 'Mikko Virtanen']);
+  });
+
+  it('knows whose part holds a scanned code of the count that is not in this part, and offers no add for it', async () => {
+    const elsewhere = [
+      { material_code: 'KM000003', part_id: other.id },
+      { material_code: 'KM000004', part_id: null },
+    ];
+    await writeCountSheet(USER, { stock_count: { id: TEST_COUNT_ID, status: 'initiated', part_count: 2 } as StockCountRow, material_counts: [line(1), line(2)], part, parts: [part, other], elsewhere });
+    const sheet = await mirrored();
+    expect(sheet.elsewhere).toEqual(elsewhere);
+    const scanned = (raw: string) => elsewhereOf(readScan(raw) as Extract<ScanReading, { kind: 'material' }>, sheet);
+    expect(scanned('KM000003')).toEqual({ kind: 'elsewhere', code: 'KM000003', counter: 'Mikko Virtanen' });
+    // As the scanner reads it: lower case, with the scanner's suffix.
+    expect(scanned('km000003 ')).toEqual({ kind: 'elsewhere', code: 'KM000003', counter: 'Mikko Virtanen' });
+    expect(scanned('KM000004')).toEqual({ kind: 'elsewhere', code: 'KM000004', counter: null });
+    // Not on the count at all: the scan may offer to add it.
+    expect(scanned('KM000009')).toBeNull();
   });
 
   it('queues edits to the part, batched in its shape, and takes the part’s answer back as rows', async () => {

@@ -11,6 +11,7 @@ import {
   partLinesResponse,
   stockCountPartRow,
   stockCountPartsResponse,
+  type PartElsewhere,
   type PartLineRow,
   type PartLines,
   type StockCountPartRow,
@@ -45,6 +46,8 @@ export interface CountSheet {
   part?: StockCountPartRow;
   /** #18: every part's progress (no quantities), shown to the counter and the planner. */
   parts?: StockCountPartRow[];
+  /** #18: the count's material codes outside this counter's part, and the part holding each (null: none yet). */
+  elsewhere?: PartElsewhere[];
 }
 
 export const KIND = {
@@ -113,7 +116,10 @@ export async function fetchCountSheet(stockCountId: number): Promise<CountSheet>
       PartLines | null,
       StockCountParts,
     ];
-    if (mine) return { stock_count: stockCount, material_counts: mine.lines.map((line) => partLineAsRow(stockCountId, line)), part: mine.part, parts: progress.parts };
+    if (mine) {
+      const lines = mine.lines.map((line) => partLineAsRow(stockCountId, line));
+      return { stock_count: stockCount, material_counts: lines, part: mine.part, parts: progress.parts, ...(mine.elsewhere ? { elsewhere: mine.elsewhere } : {}) };
+    }
     return { ...(await fetchWholeCount(stockCount)), parts: progress.parts };
   }
   return fetchWholeCount(stockCount);
@@ -233,6 +239,7 @@ interface SheetPageData {
   stock_count: StockCountRow;
   part?: StockCountPartRow;
   parts?: StockCountPartRow[];
+  elsewhere?: PartElsewhere[];
 }
 
 const sliceOf = (position: number) => Math.floor(position / CHUNK_SIZE);
@@ -369,6 +376,7 @@ export async function writeCountSheet(userEmail: string, sheet: CountSheet, read
         stock_count: sheet.stock_count,
         ...(part ? { part } : {}),
         ...(sheet.parts ? { parts: sheet.parts.map((row) => (part && row.id === part.id ? part : row)) } : {}),
+        ...(sheet.elsewhere ? { elsewhere: sheet.elsewhere } : {}),
       };
       const stamp = crypto.randomUUID();
       await offlineDb.pages.put({ key, scope, savedAt, data, slices: stamp });
@@ -456,8 +464,8 @@ export async function foldChangedLines(key: string): Promise<void> {
   );
 }
 
-function withParts(data: SheetPageData): Pick<CountSheet, 'part' | 'parts'> {
-  return { ...(data.part ? { part: data.part } : {}), ...(data.parts ? { parts: data.parts } : {}) };
+function withParts(data: SheetPageData): Pick<CountSheet, 'part' | 'parts' | 'elsewhere'> {
+  return { ...(data.part ? { part: data.part } : {}), ...(data.parts ? { parts: data.parts } : {}), ...(data.elsewhere ? { elsewhere: data.elsewhere } : {}) };
 }
 
 /** Reads the server and writes it to the device; a read overtaken by a confirmation is read again. */

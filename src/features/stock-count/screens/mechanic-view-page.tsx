@@ -220,7 +220,8 @@ export default function MechanicViewPage() {
   // (by whichever counter, or by the planner on the merge screen): a submit earlier is refused.
   const allPartsDone = (sheet.parts ?? []).every((entry) => entry.status === 'done');
   const canSubmit = (editable || booking) && !readsSplitWhole && (!split || allPartsDone) && can(profile.permissions, 'stockCount.submit');
-  const present = new Set(sheet.material_counts.map((line) => line.material_code));
+  // On a split count the codes in other parts (or in none yet) are on the count too: not offered again.
+  const present = new Set([...sheet.material_counts, ...(sheet.elsewhere ?? [])].map((line) => line.material_code));
   // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
   const part = sheet.part;
   const blind = Boolean(count.is_blind) && (part !== undefined || count.conducted_by === email);
