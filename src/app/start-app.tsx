@@ -11,6 +11,7 @@ import { watchFirstScreen } from '../lib/after-first-screen';
 import { createQueryClient } from '../lib/query-client';
 import { initI18n, LANGUAGE_KEY } from '../lib/i18n';
 import { onUserExpired } from '../lib/user-expired';
+import { onUserChangedElsewhere } from '../lib/auth/session';
 import { nextTask } from '../lib/next-task';
 import { createRouter } from './router';
 
@@ -19,6 +20,8 @@ export async function startApp(given?: Root): Promise<void> {
   // What the first screen does not need waits until it is drawn (#22).
   watchFirstScreen(queryClient);
   const router = createRouter(queryClient);
+  // Another tab signed out or in as someone else: nothing cached here is the next user's.
+  onUserChangedElsewhere(() => queryClient.clear());
   // §8: 'User expired' on any call, not only the profile call.
   onUserExpired(() => {
     if (router.state.location.pathname !== '/user-expired') void router.navigate('/user-expired', { replace: true });

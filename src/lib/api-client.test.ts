@@ -3,10 +3,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
+import { HTTPError } from 'ky';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, errorMessage, RETRY_POLICY, toSearchParams } from './api-client';
 import { onUserExpired } from './user-expired';
 import { startEarlyCalls } from './early-calls';
+import { RenewalUnreachableError } from './auth/unreachable';
 
 type Handler = (req: IncomingMessage) => { status: number; body?: unknown };
 let handler: Handler = () => ({ status: 200, body: {} });
@@ -82,6 +84,18 @@ describe('api client', () => {
     const error = await client(async () => 'new-token').get('my_stock').json().catch((e: unknown) => e);
     expect(seen).toHaveLength(2);
     expect(await errorMessage(error)).toContain('Id token is not valid');
+  });
+
+  it('fails a 401 whose renewal got no answer as a network failure, not as the 401 (the user is not signed out)', async () => {
+    handler = () => ({ status: 401, body: { message: 'Id token expired' } });
+    const error = await client(async () => {
+      throw new RenewalUnreachableError();
+    })
+      .get('my_stock', { retry: 0 })
+      .json()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenewalUnreachableError);
+    expect(error).not.toBeInstanceOf(HTTPError);
   });
 
   it('shows the server message, for stock calls too, not the raw JSON (#19 item 15)', async () => {

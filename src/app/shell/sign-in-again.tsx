@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from '../../lib/auth/use-session';
+import { useOnline } from '../../lib/use-online';
 import { NOTHING_WAITS, useOutboxSummary } from '../../offline/outbox-live';
 import { useSyncBlocked } from '../../offline/sync-blocked';
 
@@ -21,14 +22,20 @@ function SignInAgainNotice({ userEmail }: { userEmail: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const online = useOnline();
   const { waiting } = useOutboxSummary(userEmail) ?? NOTHING_WAITS;
   if (waiting === 0) return null;
+  // Signing in needs a connection: offline the button would sign out to a page that cannot sign in.
   return (
     <div className="notice danger sign-in-again" role="alert">
       <span>{t('sync.signInAgain', { count: waiting })}</span>
-      <button type="button" className="button small primary" onClick={() => void signOut(queryClient).then(() => navigate('/', { replace: true }))}>
-        {t('sync.signInAgainButton')}
-      </button>
+      {online ? (
+        <button type="button" className="button small primary" onClick={() => void signOut(queryClient).then(() => navigate('/', { replace: true }))}>
+          {t('sync.signInAgainButton')}
+        </button>
+      ) : (
+        <span className="small">{t('sync.signInAgainOffline')}</span>
+      )}
     </div>
   );
 }

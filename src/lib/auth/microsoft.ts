@@ -2,6 +2,7 @@
 import { createStandardPublicClientApplication, type AuthenticationResult, type IPublicClientApplication } from '@azure/msal-browser';
 import { appConfig } from '../config';
 import type { AuthProvider, StoredSession } from './session';
+import { isUnreachable } from './unreachable';
 
 let instance: Promise<IPublicClientApplication> | null = null;
 
@@ -51,7 +52,9 @@ export function microsoftProvider(): AuthProvider {
       if (!account) return null;
       try {
         return toSession(await msal.acquireTokenSilent({ scopes, account, forceRefresh: true }));
-      } catch {
+      } catch (error) {
+        // No answer is not a refusal: the caller keeps the session (refresh.ts).
+        if (isUnreachable(error)) throw error;
         return null;
       }
     },

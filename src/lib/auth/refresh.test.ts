@@ -4,9 +4,14 @@ import { MemoryStorage } from '../../../tests/setup/memory-storage';
 
 /** The provider's renewal, answered when the test says. */
 let answer: (session: StoredSession | null) => void = () => {};
+let fail: (error: unknown) => void = () => {};
 vi.mock('./providers', () => ({
   loadProvider: async () => ({
-    refresh: () => new Promise<StoredSession | null>((resolve) => (answer = resolve)),
+    refresh: () =>
+      new Promise<StoredSession | null>((resolve, reject) => {
+        answer = resolve;
+        fail = reject;
+      }),
   }),
 }));
 
@@ -53,4 +58,29 @@ describe('a token renewal', () => {
     expect(await renewed).toBeNull();
     expect(getSession()).toEqual(bob);
   });
+
+  it('that gets no answer (no signal) keeps the session and fails as a network failure, not as "sign in again"', async () => {
+    const { getSession, setSession } = await import('./session');
+    const { refreshIdToken } = await import('./refresh');
+    const { isNetworkFailure } = await import('../../offline/errors');
+    setSession(alice);
+    const renewed = refreshIdToken();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fail(Object.assign(new Error('network request failed'), { errorCode: 'no_network_connectivity' }));
+    const error = await renewed.then(() => null, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(isNetworkFailure(error)).toBe(true);
+    expect(getSession()).toEqual(alice);
+  });
+
+  it('that the provider refuses answers null: the user signs in again', async () => {
+    const { setSession } = await import('./session');
+    const { refreshIdToken } = await import('./refresh');
+    setSession(alice);
+    const renewed = refreshIdToken();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fail(Object.assign(new Error('interaction required'), { errorCode: 'interaction_required' }));
+    expect(await renewed).toBeNull();
+  });
 });
+

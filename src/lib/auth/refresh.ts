@@ -1,9 +1,14 @@
 import { loadProvider } from './providers';
 import { getSession, setSession } from './session';
+import { isUnreachable, RenewalUnreachableError } from './unreachable';
 
 let inFlight: Promise<string | null> | null = null;
 
-/** §7: on 401 the id token is refreshed once; concurrent callers share one refresh. */
+/**
+ * §7: on 401 the id token is refreshed once; concurrent callers share one refresh. Null when the
+ * user must sign in again (the provider refused); a renewal that got no answer throws
+ * RenewalUnreachableError instead, a network failure to every caller.
+ */
 export function refreshIdToken(): Promise<string | null> {
   inFlight ??= (async () => {
     const session = getSession();
@@ -16,7 +21,8 @@ export function refreshIdToken(): Promise<string | null> {
       if (!next || getSession() !== session || next.email !== session.email) return null;
       setSession(next);
       return next.idToken;
-    } catch {
+    } catch (error) {
+      if (isUnreachable(error)) throw new RenewalUnreachableError();
       return null;
     } finally {
       inFlight = null;

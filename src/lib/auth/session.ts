@@ -49,16 +49,47 @@ export function getSession(): StoredSession | null {
 
 export function setSession(session: StoredSession | null): void {
   current = session;
+  leftElsewhere = false;
   if (session) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
   else localStorage.removeItem(STORAGE_KEY);
   listeners.forEach((listener) => listener());
+}
+
+const userChangedElsewhere = new Set<Listener>();
+/** This tab's session ended because another tab signed out (or in as someone else): see `endedElsewhere`. */
+let leftElsewhere = false;
+
+/**
+ * Work for this tab when another tab signed out or in as someone else: what this tab holds of the
+ * user who left (its query cache) must not be the next user's. The app registers it (lib holds no
+ * query client).
+ */
+export function onUserChangedElsewhere(listener: Listener): () => void {
+  userChangedElsewhere.add(listener);
+  return () => userChangedElsewhere.delete(listener);
+}
+
+/** True when the session ended in another tab: the screen this tab showed is not the next user's to come back to. */
+export function endedElsewhere(): boolean {
+  return leftElsewhere && current === null;
 }
 
 // Another tab signed in or out: this tab follows (its copy would otherwise keep the old user's
 // token, and write it back at its next renewal, undoing the sign-out for the whole browser).
 globalThis.addEventListener?.('storage', (event: StorageEvent) => {
   if (event.key !== STORAGE_KEY && event.key !== null) return;
+  const before = current;
   current = readStored();
+  if (before && before.email !== current?.email) {
+    leftElsewhere = true;
+    // The tab's screen state (search, tab, scroll) and cached answers were the user's who left.
+    try {
+      sessionStorage.clear();
+    } catch {
+      // storage blocked: nothing was kept
+    }
+    userChangedElsewhere.forEach((listener) => listener());
+  }
   listeners.forEach((listener) => listener());
 });
 

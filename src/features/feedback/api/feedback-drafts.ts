@@ -104,7 +104,10 @@ export async function sendWaitingFeedback(email: string, post: typeof postFeedba
   return delivered;
 }
 
-/** After sign-in: waiting feedback goes once the first screen is drawn and each time the connection returns. */
+/** How often waiting feedback is tried again while the app is open. */
+const RETRY_WAITING_MS = 60_000;
+
+/** After sign-in: waiting feedback goes once the first screen is drawn, each time the connection returns, and every minute. */
 export function useWaitingFeedback(email: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -123,8 +126,11 @@ export function useWaitingFeedback(email: string): void {
     };
     void afterFirstScreen().then(run);
     window.addEventListener('online', run);
+    // A weak link comes back without an offline/online flip: try again now and then, as the outbox does.
+    const timer = window.setInterval(run, RETRY_WAITING_MS);
     return () => {
       stopped = true;
+      window.clearInterval(timer);
       window.removeEventListener('online', run);
     };
   }, [email, queryClient]);
