@@ -52,9 +52,12 @@ export function RequireProfile({ children }: { children: ReactNode }) {
     if (profileError?.kind === 'redirect' && profileError.to === '/') void signOut(queryClient);
   }, [profileError, queryClient]);
 
-  if (profile.error) {
+  // A redirect (signed out, expired, pending approval) applies even over a profile at hand.
+  if (profile.error && profileError?.kind === 'redirect') return <Navigate to={profileError.to} replace />;
+  // A failed re-read (the profile is read again after 5 minutes) keeps the shell and what is
+  // typed in it: the error page is only for a start without a profile.
+  if (profile.error && !profile.data) {
     if (!profileError) return <UserInfoLoading />;
-    if (profileError.kind === 'redirect') return <Navigate to={profileError.to} replace />;
     return (
       <main className="center-screen">
         <h1 className="page-title">{t('guard.unreachableTitle')}</h1>

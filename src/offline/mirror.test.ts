@@ -3,13 +3,20 @@
  * retried, the late answer after it; no saved copy, the call is waited for as before.
  */
 import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { HTTPError, type NormalizedOptions } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isFirstScreenDrawn, openAfterFirstScreen } from '../lib/after-first-screen';
 import { createServiceClient } from '../lib/api-client';
 import { nextNoAnswer, reportNoAnswer } from '../lib/no-answer';
 import { offlineDb } from './db';
-import { networkFirst, readMirror, type Mirrored } from './mirror';
+import { NO_ANSWER_YET_MS, networkFirst, readMirror, type Mirrored } from './mirror';
 import { enqueue } from './outbox';
+import { mirroredQueryOptions } from './use-mirrored-query';
+
+/** What ky throws for an answer with `status`. */
+const httpError = (status: number) =>
+  new HTTPError(new Response('{"message":"not now"}', { status }), new Request('http://api.test/x'), {} as NormalizedOptions);
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -22,6 +29,7 @@ function deferred<T>() {
 }
 
 afterEach(async () => {
+  vi.useRealTimers();
   await offlineDb.pages.clear();
   vi.unstubAllGlobals();
 });
@@ -123,6 +131,80 @@ describe('networkFirst', () => {
     await offlineDb.pages.put({ key: 'u|e', scope: 's', savedAt: 7, data: { n: 'saved' } });
     const result = await networkFirst({ key: 'u|e', scope: 's', fetcher: async () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(result).toEqual({ data: { n: 'saved' }, savedAt: 7, source: 'mirror' });
+  });
+});
+
+describe('networkFirst when the server says "not now" (decision 0064)', () => {
+  beforeEach(() => openAfterFirstScreen());
+
+  it.each([408, 429, 502, 503, 504])('answers a %i with the saved copy', async (status) => {
+    await offlineDb.pages.put({ key: `u|busy-${status}`, scope: 's', savedAt: 9, data: { n: 'saved' } });
+    const result = await networkFirst({ key: `u|busy-${status}`, scope: 's', fetcher: () => Promise.reject(httpError(status)) });
+    expect(result).toEqual({ data: { n: 'saved' }, savedAt: 9, source: 'mirror' });
+  });
+
+  it('throws the server\'s error as it came when nothing is saved', async () => {
+    const error = httpError(503);
+    const reading = networkFirst({ key: 'u|busy-none', scope: 's', fetcher: () => Promise.reject(error) });
+    await expect(reading).rejects.toBe(error);
+  });
+
+  it('still shows a refusal or a failure of the server itself, saved copy or not', async () => {
+    await offlineDb.pages.put({ key: 'u|refused', scope: 's', savedAt: 9, data: { n: 'saved' } });
+    for (const status of [400, 404, 500]) {
+      const error = httpError(status);
+      await expect(networkFirst({ key: 'u|refused', scope: 's', fetcher: () => Promise.reject(error) })).rejects.toBe(error);
+    }
+  });
+});
+
+describe('networkFirst on a stalled connection (no answer, no failure)', () => {
+  beforeEach(() => {
+    openAfterFirstScreen();
+    // Only the timers: fake-indexeddb schedules its work with setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+
+  it('shows the saved copy after a short wait, then the answer when it comes', async () => {
+    await offlineDb.pages.put({ key: 'u|slow', scope: 's', savedAt: 5, data: { n: 'saved' } });
+    const call = deferred<{ n: string }>();
+    const late = deferred<Mirrored<{ n: string }>>();
+    let result: Mirrored<{ n: string }> | undefined;
+    void networkFirst({ key: 'u|slow', scope: 's', fetcher: () => call.promise, onLateAnswer: late.resolve }).then((value) => (result = value));
+
+    await vi.advanceTimersByTimeAsync(NO_ANSWER_YET_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(result).toEqual({ data: { n: 'saved' }, savedAt: 5, source: 'mirror' }));
+
+    call.resolve({ n: 'fresh' });
+    await expect(late.promise).resolves.toMatchObject({ data: { n: 'fresh' }, source: 'network' });
+    await vi.waitFor(async () => expect((await offlineDb.pages.get('u|slow'))?.data).toEqual({ n: 'fresh' }));
+  });
+
+  it('waits for the network as before when nothing is saved', async () => {
+    const call = deferred<{ n: string }>();
+    let result: Mirrored<{ n: string }> | undefined;
+    void networkFirst({ key: 'u|slow-none', scope: 's', fetcher: () => call.promise }).then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(NO_ANSWER_YET_MS * 5);
+    expect(result).toBeUndefined();
+    call.resolve({ n: 'fresh' });
+    await vi.waitFor(() => expect(result).toMatchObject({ data: { n: 'fresh' }, source: 'network' }));
+  });
+
+  it('a mirrored query shows the saved copy, marked as such, and then the late answer', async () => {
+    await offlineDb.pages.put({ key: 'u|["slow-list"]', scope: 's', savedAt: 3, data: { n: 'saved' } });
+    const call = deferred<{ n: string }>();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = mirroredQueryOptions({ queryKey: ['slow-list'], userEmail: 'u', scope: 's', fetcher: () => call.promise });
+    let first: Mirrored<{ n: string }> | undefined;
+    void client.fetchQuery(options).then((value) => (first = value));
+    await vi.advanceTimersByTimeAsync(NO_ANSWER_YET_MS);
+    await vi.waitFor(() => expect(first).toEqual({ data: { n: 'saved' }, savedAt: 3, source: 'mirror' }));
+
+    call.resolve({ n: 'fresh' });
+    await vi.waitFor(() => expect(client.getQueryData(options.queryKey)).toMatchObject({ data: { n: 'fresh' }, source: 'network' }));
+    client.clear();
   });
 });
 

@@ -3,12 +3,40 @@
  * written under its query key with a `savedAt` stamp, behind the answer (the screen does not wait
  * for the disk), once the first screen is drawn (lib/after-first-screen.ts). Pages the user changes offline (a count sheet) keep their own copy, written with
  * the queued changes on top (features/stock-count/offline/count-sheet.ts).
+ *
+ * The saved copy also answers when the server says "not now" (408, 429, 502, 503, 504: an
+ * outage, e.g. its database away, decision 0064) and when the network has given no answer for
+ * `NO_ANSWER_YET_MS` (a stalled connection hangs until ky's 30 s time-out); without a saved copy
+ * the screen gets the call's own outcome, as before.
+ *
+ * Pruning: every search text and page number is a key of its own, so after each save the saved
+ * pages of the same user and scope are cut to the `KEPT_PAGES_PER_SCOPE` most recently saved, in
+ * a transaction of their own whose failure costs nothing. A count rule, not an age rule: a page
+ * last opened months ago may be the only copy a screen has offline, but 200 per scope bounds the
+ * device. Never pruned: a scope of the user with changes in the outbox (their pages carry what
+ * the server has not confirmed yet), and any page with slices (`chunks`, `slots`, a `slices`
+ * stamp: a count sheet, which sits alone in its own `stock-count:<id>` scope anyway). `chunks`
+ * and `slots` are never touched.
  */
 import type { MirrorPage } from './db';
-import { deviceDb } from './device-db';
+import { HTTPError } from 'ky';
+import { deviceDb, type DeviceDb } from './device-db';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { nextNoAnswer } from '../lib/no-answer';
 import { guardQuota, isNetworkFailure, isOffline } from './errors';
+
+/** How long a mirrored read waits for the network before it shows the saved copy (the call goes on). */
+export const NO_ANSWER_YET_MS = 4000;
+
+/** Saved pages kept per user and scope (see the header). */
+export const KEPT_PAGES_PER_SCOPE = 200;
+
+/**
+ * The server answered "not now" (time-out, too many requests, a gateway or the server itself
+ * unavailable): an outage, not a refusal, so the saved copy may stand in for the answer.
+ */
+const NOT_NOW_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
+export const isNotNowAnswer = (error: unknown): boolean => error instanceof HTTPError && NOT_NOW_STATUSES.has(error.response.status);
 
 export interface Mirrored<T> {
   data: T;
@@ -48,12 +76,53 @@ export async function saveWaitingCopies(): Promise<void> {
   if (unsaved.size === 0) return;
   const pages = [...unsaved.values()];
   unsaved.clear();
+  let db: DeviceDb;
   try {
-    const db = await deviceDb();
+    db = await deviceDb();
     await guardQuota(() => db.pages.bulkPut(pages));
   } catch (error) {
     console.warn(`The offline copies of ${pages.map((page) => page.key).join(', ')} were not saved:`, error);
+    return;
   }
+  // Behind the save, not awaited: a change waiting for the copies (outbox.ts) does not wait for this.
+  const kinds = new Map(pages.flatMap((page) => {
+    const userEmail = userOf(page.key);
+    return userEmail === undefined ? [] : [[`${userEmail}|${page.scope}`, { userEmail, scope: page.scope }] as const];
+  }));
+  for (const { userEmail, scope } of kinds.values()) {
+    void pruneSavedPages(db, userEmail, scope).catch((error: unknown) => console.warn(`Old offline copies of ${scope} were not pruned:`, error));
+  }
+}
+
+/** The user part of a mirror key (`mirrorKey`); none for a key made otherwise. */
+function userOf(key: string): string | undefined {
+  const bar = key.indexOf('|');
+  return bar < 0 ? undefined : key.slice(0, bar);
+}
+
+/**
+ * Deletes the user's saved pages of `scope` beyond the `KEPT_PAGES_PER_SCOPE` most recently saved
+ * (the rule and what is never deleted: the header). Its own transaction; the caller ignores failures.
+ */
+async function pruneSavedPages(db: DeviceDb, userEmail: string, scope: string): Promise<void> {
+  await db.transaction('rw', db.pages, db.outbox, db.chunks, db.slots, async () => {
+    // Nearly always: few pages in the scope, an index count and nothing more.
+    if ((await db.pages.where('scope').equals(scope).count()) <= KEPT_PAGES_PER_SCOPE) return;
+    const prefix = `${userEmail}|`;
+    const mine = new Set((await db.pages.where('scope').equals(scope).primaryKeys()).filter((key) => key.startsWith(prefix)));
+    if (mine.size <= KEPT_PAGES_PER_SCOPE) return;
+    if ((await db.outbox.where('scope').equals(scope).filter((entry) => entry.userEmail === userEmail).count()) > 0) return;
+    // Keys only, oldest first (the savedAt index): no page's data is read to order them.
+    const byAge = (await db.pages.orderBy('savedAt').primaryKeys()).filter((key) => mine.has(key));
+    const oldest = byAge.slice(0, byAge.length - KEPT_PAGES_PER_SCOPE);
+    const sliced = new Set<string>([
+      ...((await db.chunks.where('page').anyOf(oldest).keys()) as string[]),
+      ...((await db.slots.where('page').anyOf(oldest).keys()) as string[]),
+    ]);
+    const stamped = new Set((await db.pages.bulkGet(oldest)).flatMap((page) => (page?.slices === undefined ? [] : [page.key])));
+    const gone = oldest.filter((key) => !sliced.has(key) && !stamped.has(key));
+    if (gone.length > 0) await db.pages.bulkDelete(gone);
+  });
 }
 
 export interface NetworkFirstOptions<T> {
@@ -68,10 +137,13 @@ const NO_ANSWER = Symbol('no answer');
 
 /**
  * The fresh answer, or, at the first sign that the network gives no answer while the call is
- * still being retried (§5's waits add up to 8.4 s; lib/no-answer.ts), the device's saved copy at
- * once: a mechanic whose phone claims a connection in a basement sees their data in a moment,
- * not after nine seconds (#22). Without a saved copy the call is waited for as before. When the
- * saved copy was shown, the call goes on and `late` receives its answer.
+ * still being retried (§5's waits add up to 8.4 s; lib/no-answer.ts), or when it has given none
+ * for `NO_ANSWER_YET_MS` (a stalled connection: one bar of signal, a request that hangs until
+ * ky's 30 s time-out), the device's saved copy at once: a mechanic whose phone claims a
+ * connection in a basement sees their data in a moment, not after nine or thirty seconds (#22).
+ * Without a saved copy the call is waited for as before. When the saved copy was shown, the call
+ * goes on and `late` receives its answer. A "not now" answer of the server (`isNotNowAnswer`)
+ * is answered by the saved copy too; without one its error is thrown as it came.
  */
 export async function answerOrSavedCopy<T, S>(
   fetching: Promise<T>,
@@ -79,15 +151,28 @@ export async function answerOrSavedCopy<T, S>(
   late: (fresh: T) => void,
 ): Promise<{ fresh: T } | { saved: S }> {
   const noAnswer = nextNoAnswer();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const noAnswerYet = new Promise<typeof NO_ANSWER>((resolve) => {
+    timer = setTimeout(() => resolve(NO_ANSWER), NO_ANSWER_YET_MS);
+  });
   try {
-    const first = await Promise.race([fetching, noAnswer.reported.then(() => NO_ANSWER)]);
-    if (first !== NO_ANSWER) return { fresh: first as T };
+    let first: T | typeof NO_ANSWER;
+    try {
+      first = await Promise.race([fetching, noAnswer.reported.then((): typeof NO_ANSWER => NO_ANSWER), noAnswerYet]);
+    } catch (error) {
+      if (!isNotNowAnswer(error)) throw error;
+      const saved = await readSaved();
+      if (saved === undefined) throw error;
+      return { saved };
+    }
+    if (first !== NO_ANSWER) return { fresh: first };
     const saved = await readSaved();
     if (saved === undefined) return { fresh: await fetching };
     fetching.then(late, () => undefined);
     return { saved };
   } finally {
     noAnswer.stop();
+    clearTimeout(timer);
   }
 }
 
