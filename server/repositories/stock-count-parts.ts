@@ -84,7 +84,6 @@ async function linesWithBins(tx: Tx, count: StockCountRecord) {
 export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRecord, input: SplitInput): Promise<SplitOutcome> {
   const lines = await linesWithBins(tx, count);
   const byCode = new Map(lines.map((line) => [line.code, line]));
-  for (const part of input.parts) await assertCounter(tx, count.plant, part.counter);
 
   // Which parts take each line.
   const holders = new Map<number, number[]>(); // line id → indexes of parts
@@ -144,6 +143,15 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
     label: part.label ?? null,
     lineIds: lines.filter((line) => holders.get(line.id)!.includes(index)).map((line) => line.id),
   }));
+  // Who is given something to count must be able to count it (0033: approved, not expired, a
+  // role that enters quantities, in the plant): a counter new to the split, or a kept one given
+  // more lines. A kept counter whose lines stay as they are is not checked again: one whose access
+  // ran out meanwhile must not block every other change of the split.
+  for (const [index, w] of wanted.entries()) {
+    const old = existing.find((part) => part.counter === w.counter);
+    const had = new Set(old ? existingLines.filter((line) => line.partId === old.id).map((line) => line.materialCountId) : []);
+    if (!old || w.lineIds.some((lineId) => !had.has(lineId))) await assertCounter(tx, count.plant, input.parts[index]!.counter);
+  }
   const lost: string[] = [];
   for (const part of existing) {
     const keep = wanted.find((w) => w.counter === part.counter);
@@ -303,13 +311,17 @@ export async function mergeRows(db: Executor, stockCountId: number, state?: Merg
 /**
  * The planner resolves a line: take one counter's quantity (the line must be in variance, or
  * resolved already: changing one's mind), or send it to recount (every holder's quantity is
- * cleared, the audit keeps them, and their parts reopen).
+ * cleared, the audit keeps them, and their parts reopen). Either acts on what the planner was
+ * shown when the client says so (`expectedQuantity`, `expectedCounts`): a counter's quantity
+ * changed since is a 409, never a quantity booked (or cleared) that the planner did not see.
  */
 export async function resolveLine(
   tx: Tx,
   user: CurrentUser,
   count: StockCountRecord,
-  body: { materialCountId: number; action: 'take'; partId: number } | { materialCountId: number; action: 'recount' },
+  body:
+    | { materialCountId: number; action: 'take'; partId: number; expectedQuantity?: number }
+    | { materialCountId: number; action: 'recount'; expectedCounts?: Array<{ partId: number; quantity: number | null }> },
 ): Promise<MergeLineRow> {
   const [line] = await tx
     .select()
@@ -319,11 +331,19 @@ export async function resolveLine(
   if (!line) throw new HttpError(404, `Material count ${body.materialCountId} is not a line of stock count ${count.id}`);
   const [merge] = await mergesOf(tx, [line.id]);
   if (merge!.holders.length === 0) throw new HttpError(409, `Material ${line.materialCode} is in no part of stock count ${count.id}: put it in a part first`);
-  const names = await displayNames(tx, [merge!.line.resolvedBy, user.email]);
+  const names = await displayNames(tx, [merge!.line.resolvedBy, user.email, ...merge!.holders.map((h) => h.part.counter)]);
   const before = toMergeRow(merge!, names);
   if (body.action === 'take') {
     const holder = merge!.holders.find((h) => h.part.id === body.partId);
     if (!holder) throw new HttpError(400, `Part ${body.partId} does not count material ${line.materialCode} of stock count ${count.id}`);
+    if (body.expectedQuantity !== undefined && num(holder.line.quantity) !== body.expectedQuantity) {
+      const who = names.get(holder.part.counter) ?? holder.part.counter;
+      throw new HttpError(
+        409,
+        `${who}'s quantity of ${line.materialCode} is no longer the ${body.expectedQuantity} ${line.unit} you saw: it changed after you opened the merge. Look at the line again as it is now, then decide`,
+        { code: 'mergeChangedMeanwhile', params: { code: line.materialCode, who, shown: body.expectedQuantity, unit: line.unit } },
+      );
+    }
     if (holder.line.quantity === null) throw new HttpError(409, `${holder.part.counter} has not counted material ${line.materialCode}: nothing to take`);
     if (merge!.state !== 'variance' && merge!.state !== 'resolved') {
       throw new HttpError(409, `Material ${line.materialCode} has no difference between counters to resolve (it is ${merge!.state})`);
@@ -341,6 +361,18 @@ export async function resolveLine(
       })
       .where(eq(materialCounts.id, line.id));
   } else {
+    const shown = body.expectedCounts;
+    const unchanged =
+      shown === undefined ||
+      (shown.length === merge!.holders.length &&
+        merge!.holders.every((h) => shown.some((seen) => seen.partId === h.part.id && seen.quantity === num(h.line.quantity))));
+    if (!unchanged) {
+      throw new HttpError(
+        409,
+        `The counters' quantities of ${line.materialCode} changed after you opened the merge: nothing was cleared. Look at the line again as it is now, then decide`,
+        { code: 'mergeRecountChangedMeanwhile', params: { code: line.materialCode } },
+      );
+    }
     const partIds = merge!.holders.map((h) => h.part.id);
     await tx
       .update(stockCountPartLines)
@@ -466,7 +498,8 @@ export async function partLineRows(db: Executor, count: StockCountRecord, part: 
 /**
  * A counter's quantities for lines of their part: all or none. A line of the count outside their
  * part is a 403 (it is someone else's to count); one not in the count a 404. A stale version whose
- * value differs is a 409 with the lines as they are (as PUT /my_material_count).
+ * value differs is a 409 with the lines as they are (as PUT /my_material_count). A part marked
+ * done is reopened by a changed quantity; the part is returned as it is after the write.
  */
 export async function writePartQuantities(
   tx: Tx,
@@ -475,7 +508,7 @@ export async function writePartQuantities(
   part: PartRecord,
   edits: Array<{ materialCountId: number; quantity: number; version?: number }>,
   blind: boolean,
-): Promise<{ conflicts: PartLineRow[] } | { lines: PartLineRow[] }> {
+): Promise<{ conflicts: PartLineRow[] } | { lines: PartLineRow[]; part: PartRecord }> {
   const ids = edits.map((edit) => edit.materialCountId);
   const mine = await tx
     .select()
@@ -492,14 +525,16 @@ export async function writePartQuantities(
     if (others.length > 0) throw new HttpError(403, `Material count ${others.join(', ')} is not in your part of stock count ${count.id}: another counter counts it`);
     throw new HttpError(404, `Material count ${outside.join(', ')} not found in stock count ${count.id}`);
   }
-  if (part.status === 'done') {
-    throw new HttpError(409, `You marked your part of stock count ${count.id} done: reopen it (status open) to change a quantity`);
-  }
   const stale = mine.filter((line) => {
     const edit = edits.find((e) => e.materialCountId === line.materialCountId)!;
     return edit.version !== undefined && edit.version !== line.version && num(line.quantity) !== edit.quantity;
   });
   if (stale.length > 0) return { conflicts: await partLineRows(tx, count, part, blind, stale.map((line) => line.materialCountId)) };
+  // A correction after "my part is done" reopens the part, as a line the counter adds does (an
+  // offline correction queued behind the "done" must not be refused): the counter says done
+  // again when it is. The same quantities sent again change nothing and leave the part done.
+  const changed = edits.some((edit) => num(mine.find((line) => line.materialCountId === edit.materialCountId)!.quantity) !== edit.quantity);
+  const current = part.status === 'done' && changed ? await setPartStatus(tx, user, count, part, 'open') : part;
 
   // The count is only shared (lockCountsForEdit): two counters may write the same lines (a control count),
   // and the overseer's PUT my_material_count locks lines in id order. The lines are locked here in
@@ -528,7 +563,7 @@ export async function writePartQuantities(
   );
   // §4: the first quantity of an initiated count moves it to in progress.
   if (count.status === 'initiated') await tx.update(stockCounts).set({ status: 'in_progress', updatedAt: sql`now()` }).where(eq(stockCounts.id, count.id));
-  return { lines: await partLineRows(tx, count, part, blind, ids) };
+  return { lines: await partLineRows(tx, count, current, blind, ids), part: current };
 }
 
 /** "My part is done" (every line of the part counted), or open again. */
@@ -556,13 +591,16 @@ export async function setPartStatus(tx: Tx, user: CurrentUser, count: StockCount
 /**
  * Submit rules of a split count: every part done, or the planner confirms the open ones
  * (`confirmOpenParts`); no variance left. Returns the 409 body when refused, else null.
+ * `shownOpenPartIds`: the open parts the planner was shown when confirming (optional, for
+ * clients that send it): a part open now that was not among them is refused with the open parts
+ * as they are, never confirmed unseen. A shown part done since needs no confirmation.
  */
 export async function splitSubmitRefusal(
   tx: Tx,
   user: CurrentUser,
   count: StockCountRecord,
-  options: { confirmOpenParts: boolean; mayConfirm: boolean },
-): Promise<{ message: string; open_parts?: StockCountPartRow[]; variances?: MergeLineRow[] } | null> {
+  options: { confirmOpenParts: boolean; mayConfirm: boolean; shownOpenPartIds?: readonly number[] },
+): Promise<{ message: string; code?: string; params?: Record<string, string | number>; open_parts?: StockCountPartRow[]; variances?: MergeLineRow[] } | null> {
   const parts = await partsOf(tx, count.id);
   if (parts.length === 0) return null;
   const open = parts.filter((part) => part.status === 'open');
@@ -575,6 +613,18 @@ export async function splitSubmitRefusal(
       const names = rows.map((row) => `${row.counter} (${row.counted_lines} of ${row.total_lines} counted)`).join(', ');
       return {
         message: `${open.length} part${open.length === 1 ? ' is' : 's are'} not done yet: ${names}. Submit when every part is done, or confirm the open parts (confirmOpenParts=true)`,
+        open_parts: rows,
+      };
+    }
+    const shown = options.shownOpenPartIds;
+    const unseen = shown === undefined ? [] : open.filter((part) => !shown.includes(part.id));
+    if (unseen.length > 0) {
+      const rows = await partRows(tx, user, open);
+      const counters = rows.filter((row) => unseen.some((part) => part.id === row.id)).map((row) => row.counter_name ?? row.counter).join(', ');
+      return {
+        message: `${unseen.length === 1 ? 'A part' : `${unseen.length} parts`} you did not confirm ${unseen.length === 1 ? 'is' : 'are'} open now: ${counters}. Look at the open parts again and confirm them to submit`,
+        code: 'openPartsChangedMeanwhile',
+        params: { counters, count: unseen.length },
         open_parts: rows,
       };
     }

@@ -4,6 +4,7 @@
  * twice and the planner's resolution. Paths under /api/v2/my_stock_count (server/routes/stock/stock-count-parts.ts).
  */
 import { z } from './zod';
+import { repeated } from './common';
 import { STOCK_COUNT_STATUSES } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 import { MERGE_STATES, PART_STATUSES } from '../domain/stock-count-parts';
@@ -211,15 +212,47 @@ export const resolveLineBody = z
   .discriminatedUnion(
     'action',
     [
-      z.strictObject({ stockCountId: id('stockCountId'), materialCountId: id('materialCountId'), action: z.literal('take'), partId: id('partId') }),
-      z.strictObject({ stockCountId: id('stockCountId'), materialCountId: id('materialCountId'), action: z.literal('recount') }),
+      z.strictObject({
+        stockCountId: id('stockCountId'),
+        materialCountId: id('materialCountId'),
+        action: z.literal('take'),
+        partId: id('partId'),
+        /**
+         * The counter's quantity the planner was shown: another one now is a 409
+         * (mergeChangedMeanwhile) instead of a quantity booked unseen. Optional: older clients leave it out.
+         */
+        expectedQuantity: z.optional(z.number({ message: 'expectedQuantity must be a number' })),
+      }),
+      z.strictObject({
+        stockCountId: id('stockCountId'),
+        materialCountId: id('materialCountId'),
+        action: z.literal('recount'),
+        /** Each counter's quantity the planner was shown: any other now is a 409 (mergeRecountChangedMeanwhile). Optional. */
+        expectedCounts: z.optional(
+          z.array(z.strictObject({ partId: id('partId'), quantity: z.nullable(z.number({ message: 'expectedCounts.quantity must be a number or null' })) })).check(z.maxLength(50)),
+        ),
+      }),
     ],
     { error: 'send action "take" with the partId whose quantity to take, or action "recount"' },
   )
   .register(z.globalRegistry, { id: 'ResolveStockCountLine' });
 export type ResolveLineBody = z.infer<typeof resolveLineBody>;
 
+/**
+ * The open parts a planner was shown when confirming them (`openPartIds` of GET
+ * /my_stock_count/submit, repeated keys, with confirmOpenParts=true): a part open now that is not
+ * among them is refused (409, code openPartsChangedMeanwhile) instead of confirmed unseen.
+ */
+export const openPartIdsParam = z.optional(repeated(queryId('openPartIds')));
+
 /** Submit refused (409): parts still open (confirm them with confirmOpenParts=true), or variances to resolve. */
 export const submitConflict = z
-  .object({ message: z.string(), open_parts: z.optional(z.array(stockCountPartRow)), variances: z.optional(z.array(mergeLineRow)) })
+  .object({
+    message: z.string(),
+    /** openPartsChangedMeanwhile: the open parts are not those confirmed (open_parts lists them as they are). */
+    code: z.optional(z.string()),
+    params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+    open_parts: z.optional(z.array(stockCountPartRow)),
+    variances: z.optional(z.array(mergeLineRow)),
+  })
   .register(z.globalRegistry, { id: 'StockCountSubmitConflict' });

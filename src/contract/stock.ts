@@ -3,7 +3,7 @@ import { z } from './zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
 import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 import { afterParam, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
-import { splitFields } from './stock-count-parts';
+import { openPartIdsParam, splitFields } from './stock-count-parts';
 import { TRANSFER_DECISIONS } from '../domain/stock';
 import { isCalendarDay } from './dashboard';
 
@@ -166,7 +166,8 @@ export type StockCountPage = z.infer<typeof stockCountListResponse>;
 export const submitQuery = z.object({ stockCountId: positiveId('stockCountId') });
 
 /** #18: a planner submits a split count with parts still open only when confirming them. */
-export const submitStockCountQuery = z.extend(submitQuery, { confirmOpenParts: z.optional(queryBoolean) });
+/** openPartIds: with confirmOpenParts, the open parts the planner was shown (a part opened since refuses the submit, 409). */
+export const submitStockCountQuery = z.extend(submitQuery, { confirmOpenParts: z.optional(queryBoolean), openPartIds: openPartIdsParam });
 
 // ───────────── materials ─────────────
 

@@ -303,9 +303,18 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().message).toContain('not counted yet');
     expect((await setStatus('mechanic', id, 'done')).json()).toMatchObject({ status: 'done', counted_lines: 3 });
+    // A correction after "my part is done" goes through and reopens the part (as an added line
+    // does): an offline correction queued behind the "done" is not refused.
     const afterDone = await count('mechanic', id, [[code(0), 9]]);
-    expect(afterDone.statusCode).toBe(409);
-    expect(afterDone.json().message).toContain('done');
+    expect(afterDone.statusCode, afterDone.body).toBe(200);
+    expect(afterDone.json().part).toMatchObject({ status: 'open', done_at: null });
+    expect((await partOf('mechanic', id)).part.status).toBe('open');
+    expect((await count('mechanic', id, [[code(0), 1]])).statusCode).toBe(200);
+    expect((await setStatus('mechanic', id, 'done')).json()).toMatchObject({ status: 'done' });
+    // The same quantity again changes nothing: the part stays done.
+    const same = await count('mechanic', id, [[code(0), 1]]);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().part.status).toBe('done');
 
     const open = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
     expect(open.statusCode).toBe(409);
@@ -323,6 +332,10 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const submitted = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}&confirmOpenParts=true`);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().status).toBe('completed');
+    // A submitted count takes no correction, done part or not.
+    const late = await count('mechanic', id, [[code(0), 2]]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('can no longer be changed');
     // The result holds every line once, the resolved one with the quantity taken.
     expect((await merged(id)).map((line) => [line.material_code, line.quantity]).sort()).toEqual(
       [[code(0), 1], [code(1), 2], [code(2), 3], [code(3), 4], [code(4), 5], [code(5), 6]].sort(),
@@ -340,6 +353,95 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const done = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${second}`);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('completed');
+  });
+
+  it('takes or clears only the quantities the planner saw: one changed since is a 409 with a code', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    expect((await count('mechanic', id, [[code(4), 5]])).statusCode).toBe(200);
+    expect((await count(MIKKO, id, [[code(4), 7]])).statusCode).toBe(200);
+    const shown = (await api('supervisor', 'GET', `/my_stock_count/merge?stockCountId=${id}`)).json().lines[0] as {
+      material_count_id: number;
+      counts: Array<{ part_id: number; quantity: number | null }>;
+    };
+    const [mechanicCount, mikkoCount] = shown.counts;
+    // Mikko corrects his 7 to 9 while the planner looks at the 7.
+    expect((await count(MIKKO, id, [[code(4), 9]])).statusCode).toBe(200);
+    const resolve = (body: Record<string, unknown>) => api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: shown.material_count_id, ...body });
+    const stale = await resolve({ action: 'take', partId: mikkoCount!.part_id, expectedQuantity: 7 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'mergeChangedMeanwhile', params: { code: code(4), who: 'Mikko Virtanen', shown: 7 } });
+    expect(stale.json().message).toContain('changed after you opened the merge');
+    expect((await merged(id)).find((line) => line.material_code === code(4))!.quantity).toBeNull();
+    const audited = rowsOf(await product.database.db.execute(sql`select action from audit_log where action = 'stock_count.line.take' and target_id = ${String(shown.material_count_id)}`));
+    expect(audited).toHaveLength(0);
+    // Taken as it is now, it is booked.
+    const taken = await resolve({ action: 'take', partId: mikkoCount!.part_id, expectedQuantity: 9 });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({ state: 'resolved', quantity: 9 });
+    // Clients that send no expected quantity keep working.
+    expect((await resolve({ action: 'take', partId: mechanicCount!.part_id })).json()).toMatchObject({ state: 'resolved', quantity: 5 });
+
+    // Recount: cleared only as shown.
+    const staleRecount = await resolve({ action: 'recount', expectedCounts: [{ partId: mechanicCount!.part_id, quantity: 5 }, { partId: mikkoCount!.part_id, quantity: 7 }] });
+    expect(staleRecount.statusCode).toBe(409);
+    expect(staleRecount.json()).toMatchObject({ code: 'mergeRecountChangedMeanwhile', params: { code: code(4) } });
+    expect((await partOf(MIKKO, id)).lines.find((line) => line.material_code === code(4))!.quantity).toBe(9);
+    const recount = await resolve({ action: 'recount', expectedCounts: [{ partId: mechanicCount!.part_id, quantity: 5 }, { partId: mikkoCount!.part_id, quantity: 9 }] });
+    expect(recount.statusCode, recount.body).toBe(200);
+    expect(recount.json()).toMatchObject({ state: 'open', quantity: null });
+  });
+
+  it('does not check again a kept counter whose lines stay as they are: their expired access blocks no other change of the split', async () => {
+    const { id } = await createCount();
+    const base = (mechanic: string[], aino: string[]) =>
+      split(id, { parts: [{ counter: MECHANIC, materialCodes: mechanic }, { counter: AINO, materialCodes: aino }, { counter: MIKKO, rest: true }] } as never);
+    expect((await base([code(0)], [code(1)])).statusCode).toBe(200);
+    const [before] = rowsOf(await product.database.db.execute(sql`select expiration_date::text as expiration from users where email = ${AINO}`));
+    await product.database.db.execute(sql`update users set expiration_date = '2000-01-01' where email = ${AINO}`);
+    try {
+      // Aino's part unchanged: the mechanic gets another line.
+      const others = await base([code(0), code(2)], [code(1)]);
+      expect(others.statusCode, others.body).toBe(200);
+      expect((await partOf('mechanic', id)).lines.map((line) => line.material_code).sort()).toEqual([code(0), code(2)].sort());
+      // Giving her more to count is refused: she cannot count it.
+      const more = await base([code(0), code(2)], [code(1), code(3)]);
+      expect(more.statusCode).toBe(400);
+      expect(more.json().message).toContain(`${AINO} cannot count: their access expired`);
+      // Nor is a new counter let in unchecked.
+      const newcomer = await split(id, { parts: [{ counter: 'lukas.mueller@lift.example', materialCodes: [code(5)] }, { counter: MECHANIC, materialCodes: [code(0), code(2)] }, { counter: AINO, materialCodes: [code(1)] }, { counter: MIKKO, rest: true }] } as never);
+      expect(newcomer.statusCode).toBe(400);
+      expect(newcomer.json().message).toContain('does not work in plant FI01');
+    } finally {
+      await product.database.db.execute(sql`update users set expiration_date = ${(before?.expiration as string | null) ?? null} where email = ${AINO}`);
+    }
+  });
+
+  it('confirms only the open parts the planner was shown', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    const parts = (await api('supervisor', 'GET', `/my_stock_count/parts?stockCountId=${id}`)).json().parts as PartRow[];
+    const idOf = (counter: string) => parts.find((part) => part.counter === counter)!.id;
+    const submit = (shown?: number[]) =>
+      api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}&confirmOpenParts=true${(shown ?? []).map((part) => `&openPartIds=${part}`).join('')}`);
+    // The planner was shown the mechanic's part only: Mikko's, open too, is not confirmed unseen.
+    const unseen = await submit([idOf(MECHANIC)]);
+    expect(unseen.statusCode).toBe(409);
+    expect(unseen.json()).toMatchObject({ code: 'openPartsChangedMeanwhile', params: { counters: 'Mikko Virtanen', count: 1 } });
+    expect(unseen.json().message).toContain('Mikko Virtanen');
+    expect((unseen.json().open_parts as PartRow[]).map((part) => part.counter).sort()).toEqual([MECHANIC, MIKKO].sort());
+    // Both shown (or no list: other API clients), the parts are confirmed; what stops the submit
+    // then is the uncounted lines.
+    for (const shown of [[idOf(MECHANIC), idOf(MIKKO)], undefined]) {
+      const confirmed = await submit(shown);
+      expect(confirmed.statusCode).toBe(409);
+      expect(confirmed.json().code).toBeUndefined();
+      expect(confirmed.json().message).toContain('not counted yet');
+    }
+    // A part shown open and done since needs no confirmation.
+    expect((await count('mechanic', id, [[code(0), 1], [code(1), 1], [code(4), 1]])).statusCode).toBe(200);
+    expect((await setStatus('mechanic', id, 'done')).statusCode).toBe(200);
+    expect((await submit([idOf(MECHANIC), idOf(MIKKO)])).json().message).toContain('not counted yet');
   });
 
   it('lets no counter of a blind count accept a book quantity: it is not shown one, and a refusal on a guess would tell it', async () => {

@@ -155,7 +155,7 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       config: { capability: 'materialCount.editQuantity' },
       schema: {
         tags,
-        summary: 'Write counted quantities on lines of your own part (all lines or none)',
+        summary: 'Write counted quantities on lines of your own part (all lines or none); a changed quantity reopens a part marked done',
         body: partQuantitiesBody,
         response: { 200: partQuantitiesResponse, 400: errorBody, 403: errorBody, 404: errorBody, 409: z.union([partLineConflict, errorBody]), 422: errorBody },
       },
@@ -175,7 +175,8 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
           const codes = result.conflicts.map((line) => line.material_code).join(', ');
           return { status: 409, body: { message: `Changed since you edited it: ${codes}. Keep your quantity or take the one shown.`, conflicts: result.conflicts } };
         }
-        const [row] = await partRows(tx, user, [part]);
+        // The part as the write left it: a correction after "my part is done" reopened it.
+        const [row] = await partRows(tx, user, [result.part]);
         const status = (count.status === 'initiated' ? 'in_progress' : count.status) as StockCountStatus;
         return { body: { part: row!, lines: result.lines, stock_count: { id: count.id, status } } };
       });

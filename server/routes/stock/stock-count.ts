@@ -58,7 +58,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { stockCountId, confirmOpenParts } = request.query;
+      const { stockCountId, confirmOpenParts, openPartIds } = request.query;
       // Decision 0053: the ERP books outside any transaction. (1) The count is checked and marked
       // `submitted` under its ERP reference, committed; (2) the ERP is asked under that reference;
       // (3) the outcome is written, then the answer is stored with the idempotency key. A count
@@ -78,7 +78,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
         // Submitted already, its booking not finished (a lost answer, a server that stopped): the
         // lines were checked and are frozen since; the same submission goes on.
         if (isBeingBooked(count)) return { count, lines, reference: count.erpReference! };
-        await assertSubmittable(tx, user, count, lines, confirmOpenParts === true);
+        await assertSubmittable(tx, user, count, lines, confirmOpenParts === true, openPartIds);
         const reference = count.erpReference ?? randomUUID();
         await tx
           .update(stockCounts)
@@ -159,11 +159,13 @@ async function assertSubmittable(
   count: typeof stockCounts.$inferSelect,
   lines: Array<typeof materialCounts.$inferSelect>,
   confirmOpenParts: boolean,
+  shownOpenPartIds?: readonly number[],
 ): Promise<void> {
   assertEditable(count);
   // #18: a split count is submitted when every part is done, or by its planner confirming the open ones; never with a variance.
   const refusal = await splitSubmitRefusal(tx, user, count, {
     confirmOpenParts,
+    ...(shownOpenPartIds ? { shownOpenPartIds } : {}),
     mayConfirm: can(user.grants, 'stockCount.edit') && (await oversees(tx, user, count.id)),
   });
   if (refusal) {

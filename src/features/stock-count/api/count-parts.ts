@@ -58,26 +58,59 @@ export async function resolveMergeLine(body: ResolveLineBody, key = crypto.rando
   return mergeLineRow.parse(await stockApi.post('my_stock_count/merge/resolve', { json: body, ...write(key) }).json());
 }
 
+/**
+ * "Take <counter>'s" as the planner saw the line: with the counter's quantity shown, so the
+ * server refuses (409) rather than books a quantity changed since.
+ */
+export function takeLineBody(stockCountId: number, line: MergeLineRow, partId: number): ResolveLineBody {
+  const shown = line.counts.find((count) => count.part_id === partId)?.quantity;
+  return {
+    stockCountId,
+    materialCountId: line.material_count_id,
+    action: 'take',
+    partId,
+    ...(shown === undefined || shown === null ? {} : { expectedQuantity: shown }),
+  };
+}
+
+/** "Send to recount" as the planner saw the line: with each counter's quantity shown (cleared only if unchanged). */
+export function recountLineBody(stockCountId: number, line: MergeLineRow): ResolveLineBody {
+  return {
+    stockCountId,
+    materialCountId: line.material_count_id,
+    action: 'recount',
+    expectedCounts: line.counts.map((count) => ({ partId: count.part_id, quantity: count.quantity })),
+  };
+}
+
+/**
+ * The submit's query: a confirmation names the open parts the planner was shown, so a part
+ * opened since is not confirmed unseen (servers that do not know openPartIds ignore it).
+ */
+export function submitSearchParams(stockCountId: number, confirmedOpenParts?: readonly number[]): URLSearchParams {
+  return toSearchParams({ stockCountId, ...(confirmedOpenParts ? { confirmOpenParts: 'true', openPartIds: confirmedOpenParts } : {}) });
+}
+
 export type PlannerSubmit =
   | { outcome: 'submitted'; row: StockCountRow }
-  | { outcome: 'open-parts'; message: string; openParts: StockCountPartRow[] }
+  /** `changed`: a confirmation refused because other parts are open now than those confirmed. */
+  | { outcome: 'open-parts'; message: string; openParts: StockCountPartRow[]; changed: boolean }
   | { outcome: 'variances'; message: string; variances: MergeLineRow[] }
   | { outcome: 'refused'; message: string };
 
 /**
  * The planner submits a split count: open parts come back for the planner to confirm (then sent
- * again with confirmOpenParts), variances to resolve first; any other refusal with its message.
+ * again with those parts' ids), variances to resolve first; any other refusal with its message.
  */
-export async function submitAsPlanner(stockCountId: number, confirmOpenParts: boolean): Promise<PlannerSubmit> {
-  const response = await stockApi.get('my_stock_count/submit', {
-    searchParams: toSearchParams({ stockCountId, ...(confirmOpenParts ? { confirmOpenParts: 'true' } : {}) }),
-    throwHttpErrors: false,
-  });
+export async function submitAsPlanner(stockCountId: number, confirmedOpenParts?: readonly number[]): Promise<PlannerSubmit> {
+  const response = await stockApi.get('my_stock_count/submit', { searchParams: submitSearchParams(stockCountId, confirmedOpenParts), throwHttpErrors: false });
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return { outcome: 'submitted', row: stockCountRow.parse(body) };
   const conflict = submitConflict.safeParse(body);
   const message = conflict.success ? conflict.data.message : `${response.status} ${response.statusText}`;
-  if (response.status === 409 && conflict.success && conflict.data.open_parts?.length) return { outcome: 'open-parts', message, openParts: conflict.data.open_parts };
+  if (response.status === 409 && conflict.success && conflict.data.open_parts?.length) {
+    return { outcome: 'open-parts', message, openParts: conflict.data.open_parts, changed: confirmedOpenParts !== undefined };
+  }
   if (response.status === 409 && conflict.success && conflict.data.variances?.length) return { outcome: 'variances', message, variances: conflict.data.variances };
   return { outcome: 'refused', message };
 }

@@ -113,6 +113,31 @@ describe("a counter's part on the device", () => {
     expect(sheet.stock_count.status).toBe('in_progress');
   });
 
+  it('a correction after "my part is done" shows the part open again, as the server reopened it; a "done" still waiting stays shown', async () => {
+    const answer = (status: StockCountPartRow['status']) => (entry: OutboxEntry): Answer => {
+      const [q] = (entry.request.json as { quantities: Array<{ materialCountId: number; quantity: number }> }).quantities;
+      return {
+        status: 200,
+        message: '',
+        body: {
+          part: { ...part, status, done_at: status === 'done' ? '2026-11-25T01:00:00.000Z' : null },
+          lines: [{ material_count_id: q!.materialCountId, material_code: 'KM000001', material_description_english: 'x', unit: 'PC', bin: null, quantity: q!.quantity, counted_by: USER, counted_at: null, version: 2, book_quantity: null, book_quantity_at: null, book_quantity_now: null, is_control: false }],
+          stock_count: { id: TEST_COUNT_ID, status: 'in_progress' },
+        },
+      };
+    };
+    await writeCountSheet(USER, { stock_count: { id: TEST_COUNT_ID, status: 'initiated', part_count: 2 } as StockCountRow, material_counts: [line(1, 4), line(2, 6)], part: { ...part, status: 'done' }, parts: [part, other] });
+    await setQuantity(USER, line(1, 4), 5);
+    await runRound(USER, server([answer('open')]).deps);
+    expect((await mirrored()).part?.status).toBe('open');
+
+    // "Done" again, queued behind a correction: the correction's answer (open) does not undo what the counter set.
+    await setQuantity(USER, line(1, 5), 6);
+    await setPartStatus(USER, TEST_COUNT_ID, 'done');
+    await runRound(USER, server([answer('open')]).deps);
+    expect((await mirrored()).part?.status).toBe('done');
+  });
+
   it('a conflict on the part is the counter’s own line; keep mine goes to the part again on its version', async () => {
     await setQuantity(USER, line(1), 4);
     const theirs = { material_count_id: 1, material_code: 'KM000001', material_description_english: 'x', unit: 'PC', bin: null, quantity: 9, counted_by: USER, counted_at: null, version: 3, book_quantity: 5, book_quantity_at: null, book_quantity_now: 5, is_control: false };

@@ -1083,7 +1083,17 @@ async function confirmQuantities(entries: OutboxEntry[], body: unknown): Promise
     const status = result?.stock_counts?.find((c) => c.id === stockCountIdOf(entry))?.status ?? result?.stock_count?.status;
     await confirmQuantity(entry, row, status);
   }
-  if (result?.part) await updatePart(sheetKey(entries[0]!.userEmail, stockCountId), (current) => ({ ...result.part!, status: current.status }));
+  if (result?.part) {
+    // The server's status of the part (a correction reopens a done part), unless the counter's own
+    // "done" or "open again" still waits to be sent: the screen shows what they set.
+    const userEmail = entries[0]!.userEmail;
+    const statusWaits = await offlineDb.outbox
+      .where('scope')
+      .equals(sheetScope(stockCountId))
+      .filter((entry) => entry.userEmail === userEmail && entry.kind === KIND.partStatus)
+      .count();
+    await updatePart(sheetKey(userEmail, stockCountId), (current) => ({ ...result.part!, status: statusWaits > 0 ? current.status : result.part!.status }));
+  }
 }
 
 /** A line added offline confirmed: it takes the real id, and the changes queued for it name it. */

@@ -18,14 +18,24 @@ import { Dialog } from '../../../components/ui/dialog';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToastNotice } from '../../../components/ui/toast';
-import { countPartQueries, resolveMergeLine, submitAsPlanner, useMerge, usePartsProgress, useStockCountRow } from '../api/count-parts';
+import {
+  countPartQueries,
+  recountLineBody,
+  resolveMergeLine,
+  submitAsPlanner,
+  takeLineBody,
+  useMerge,
+  usePartsProgress,
+  useStockCountRow,
+} from '../api/count-parts';
 import { stockCountQueries } from '../api/get-stock-counts';
 import { PartsProgress } from '../components/count-parts';
 import { SplitCountDialog } from '../components/split-count-dialog';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
-function MergeLine({
+/** One line counted twice: each counter's quantity, Take <name>'s and Send to recount. */
+export function MergeLine({
   line,
   parts,
   editable,
@@ -46,10 +56,12 @@ function MergeLine({
     return part?.counter_name ?? counter;
   };
   const decidable = editable && (line.state === 'variance' || line.state === 'resolved');
+  // The buttons name their line to a screen reader: "Take Mikko's", described by "KM123 Door roller".
+  const whatId = `merge-line-what-${line.material_count_id}`;
   return (
     <li className={`merge-line merge-${line.state}`} data-merge-line={line.material_code}>
       <div className="merge-line-head">
-        <span className="merge-line-what">
+        <span className="merge-line-what" id={whatId}>
           <span className="material-code">{line.material_code}</span>
           <span className="material-description">{line.material_description_english}</span>
         </span>
@@ -61,7 +73,7 @@ function MergeLine({
             <span className="merge-who">{name(count.part_id, count.counter)}</span>
             <strong className="merge-quantity">{count.quantity === null ? t('stockCount.merge.notCounted') : `${count.quantity} ${line.unit}`}</strong>
             {decidable && count.quantity !== null && line.resolved_part_id !== count.part_id && (
-              <button type="button" className="button small" disabled={busy} onClick={() => onTake(line, count.part_id)}>
+              <button type="button" className="button small" disabled={busy} aria-describedby={whatId} onClick={() => onTake(line, count.part_id)}>
                 {t('stockCount.merge.take', { who: name(count.part_id, count.counter) })}
               </button>
             )}
@@ -76,12 +88,34 @@ function MergeLine({
           )}
         </span>
         {editable && line.state !== 'open' && (
-          <button type="button" className="button small ghost" disabled={busy} onClick={() => onRecount(line)}>
+          <button type="button" className="button small ghost" disabled={busy} aria-describedby={whatId} onClick={() => onRecount(line)}>
             {t('stockCount.merge.recount')}
           </button>
         )}
       </div>
     </li>
+  );
+}
+
+/** Send to recount clears every counter's quantity of the line: the planner confirms it first, knowing which line. */
+export function RecountDialog({ line, busy, onConfirm, onClose }: { line: MergeLineRow | null; busy: boolean; onConfirm: (line: MergeLineRow) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={line !== null} title={t('stockCount.merge.recountTitle', { code: line?.material_code ?? '' })} onClose={onClose}>
+      {line && (
+        <>
+          <p>{t('stockCount.merge.recountText', { code: line.material_code, description: line.material_description_english })}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button ghost" onClick={onClose}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="button primary" disabled={busy} onClick={() => onConfirm(line)}>
+              {t('stockCount.merge.recount')}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
   );
 }
 
@@ -98,6 +132,9 @@ export default function CountMergePage() {
   const merge = useMerge(stockCountId, valid);
   const [splitting, setSplitting] = useState(false);
   const [openParts, setOpenParts] = useState<StockCountPartRow[] | null>(null);
+  /** The open parts changed between the planner's look and their confirmation: the dialog says so. */
+  const [openPartsChanged, setOpenPartsChanged] = useState(false);
+  const [recounting, setRecounting] = useState<MergeLineRow | null>(null);
   const [submitMessage, setSubmitMessage] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: countPartQueries.all() });
@@ -105,28 +142,36 @@ export default function CountMergePage() {
     meta: { silent: true },
     mutationFn: (body: ResolveLineBody) => resolveMergeLine(body),
     onSuccess: (line, body) => {
+      setRecounting(null);
       // The refusal of an earlier submit named what was to be decided: once decided, it is out of date.
       setSubmitMessage(null);
       setNotice(body.action === 'recount' ? t('stockCount.merge.sentToRecount', { code: line.material_code }) : t('stockCount.merge.taken', { code: line.material_code }));
       void refresh();
     },
     onError: async (failure) => {
+      setRecounting(null);
+      // A counter's quantity changed since the screen was read (mergeChangedMeanwhile): the
+      // message says so, and the line is read again as it is now.
       showError(await errorMessage(failure));
       void refresh();
     },
   });
   const submit = useMutation({
     meta: { silent: true },
-    mutationFn: (confirmOpenParts: boolean) => submitAsPlanner(stockCountId, confirmOpenParts),
+    // A confirmation names the open parts the planner was shown.
+    mutationFn: (confirmedOpenParts?: readonly number[]) => submitAsPlanner(stockCountId, confirmedOpenParts),
     onMutate: () => setSubmitMessage(null),
     onSuccess: (result) => {
       setOpenParts(null);
+      setOpenPartsChanged(result.outcome === 'open-parts' && result.changed);
       if (result.outcome === 'submitted') {
         setNotice(t('stockCount.merge.submitted', { id: stockCountId }));
         void queryClient.invalidateQueries({ queryKey: stockCountQueries.all() });
         navigate('/stock-count');
-      } else if (result.outcome === 'open-parts') setOpenParts(result.openParts);
-      else {
+      } else if (result.outcome === 'open-parts') {
+        setOpenParts(result.openParts);
+        if (result.changed) void refresh();
+      } else {
         setSubmitMessage(result.message);
         void refresh();
       }
@@ -170,7 +215,7 @@ export default function CountMergePage() {
             <button type="button" className="button" onClick={() => setSplitting(true)}>
               {parts.length ? t('stockCount.split.edit') : t('stockCount.split.open')}
             </button>
-            <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(false)}>
+            <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(undefined)}>
               {t('stockCount.submit')}
             </button>
           </div>
@@ -215,8 +260,8 @@ export default function CountMergePage() {
                 parts={parts}
                 editable={editable}
                 busy={busy}
-                onTake={(taken, partId) => resolve.mutate({ stockCountId, materialCountId: taken.material_count_id, action: 'take', partId })}
-                onRecount={(sent) => resolve.mutate({ stockCountId, materialCountId: sent.material_count_id, action: 'recount' })}
+                onTake={(taken, partId) => resolve.mutate(takeLineBody(stockCountId, taken, partId))}
+                onRecount={setRecounting}
               />
             ))}
           </ul>
@@ -235,14 +280,20 @@ export default function CountMergePage() {
           }}
         />
       )}
+      <RecountDialog line={recounting} busy={busy} onConfirm={(sent) => resolve.mutate(recountLineBody(stockCountId, sent))} onClose={() => setRecounting(null)} />
       <Dialog open={openParts !== null} title={t('stockCount.merge.openPartsTitle')} onClose={() => setOpenParts(null)}>
+        {openPartsChanged && (
+          <p className="notice" role="alert">
+            {t('stockCount.merge.openPartsChanged')}
+          </p>
+        )}
         <p>{t('stockCount.merge.openPartsText')}</p>
         <PartsProgress parts={openParts ?? []} />
         <div className="dialog-actions">
           <button type="button" className="button ghost" onClick={() => setOpenParts(null)}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(true)}>
+          <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate((openParts ?? []).map((part) => part.id))}>
             {t('stockCount.merge.submitAnyway')}
           </button>
         </div>
