@@ -53,9 +53,15 @@ export interface SplitInput {
   parts: PartSpec[];
   controlMaterialCodes?: string[];
   blind?: boolean;
+  /** The parts the planner started from (empty: not split); absent: not checked (older clients). */
+  expectedPartIds?: readonly number[];
 }
 
-/** What changed for whom: the counters to tell about their part (new, or given more lines), and those who lost theirs. */
+/**
+ * What changed for whom: the counters to tell about their part (new, given more lines, or with
+ * lines taken away: a phone counting offline reads its part again rather than meet a 403 on sync),
+ * and those who lost theirs.
+ */
 export interface SplitOutcome {
   told: Array<{ counter: string; lines: number }>;
   removed: string[];
@@ -75,13 +81,32 @@ async function linesWithBins(tx: Tx, count: StockCountRecord) {
 }
 
 /**
+ * The split is still the one the planner started from (`expected`: its part ids; empty: not split
+ * yet), else 409 splitChangedMeanwhile: a second planner's save must not replace a split it never
+ * showed (moving uncounted lines, removing counters). The caller holds the count's row lock, under
+ * which every split is written, so the parts cannot change between this check and the write.
+ */
+async function assertSplitAsShown(tx: Tx, count: StockCountRecord, expected: readonly number[] | undefined): Promise<void> {
+  if (expected === undefined) return;
+  const current = (await partsOf(tx, count.id)).map((part) => part.id);
+  const shown = new Set(expected);
+  if (current.length === shown.size && current.every((partId) => shown.has(partId))) return;
+  throw new HttpError(
+    409,
+    `The counters of stock count ${count.id} were changed by someone else after you read them: nothing was saved. Read them again as they are now, then make your change`,
+    { code: 'splitChangedMeanwhile', params: { id: count.id } },
+  );
+}
+
+/**
  * Sets the split of a count (create or edit): the parts as listed, each with its lines. A part
  * kept (same counter) keeps what its counter counted on the lines it keeps; taking away a line a
  * counter already counted, or a whole part with counted lines, is refused (409): nothing counted
  * is thrown away silently. Every line of the count must be in a part; a line in two parts only
- * when listed in controlMaterialCodes.
+ * when listed in controlMaterialCodes. With `expectedPartIds`, a split changed since is refused (409).
  */
 export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRecord, input: SplitInput): Promise<SplitOutcome> {
+  await assertSplitAsShown(tx, count, input.expectedPartIds);
   const lines = await linesWithBins(tx, count);
   const byCode = new Map(lines.map((line) => [line.code, line]));
 
@@ -195,7 +220,9 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
       .update(stockCountParts)
       .set({ label: w.label, ...(added.length > 0 ? { status: 'open', doneAt: null } : {}), updatedAt: sql`now()` })
       .where(eq(stockCountParts.id, old.id));
-    if (added.length > 0) outcome.told.push({ counter: w.counter, lines: w.lineIds.length });
+    // Lines given or taken away (only uncounted ones can be): the counter's sheet is their part, and
+    // a phone counting offline would otherwise learn of a line taken away only as a 403 on sync.
+    if (added.length > 0 || dropped.length > 0) outcome.told.push({ counter: w.counter, lines: w.lineIds.length });
   }
   await remerge(tx, user, lines.map((line) => line.id));
   await audit(
@@ -493,6 +520,34 @@ export async function partLineRows(db: Executor, count: StockCountRecord, part: 
     };
     return blind ? withoutBook(row) : row;
   });
+}
+
+/**
+ * Lines of the count a counter writes to that are not in their part (another counter's, or in no
+ * part: the split changed since their phone read its part) are a 403 the phone words in its
+ * language (code lineLeftYourPart, the material codes as `code`). Lines not of the count are left
+ * to writePartQuantities (404).
+ */
+export async function assertLinesInPart(tx: Tx, count: StockCountRecord, part: PartRecord, materialCountIds: number[]): Promise<void> {
+  const outside = await tx
+    .select({ code: materialCounts.materialCode })
+    .from(materialCounts)
+    .where(
+      and(
+        eq(materialCounts.stockCountId, count.id),
+        inArray(materialCounts.id, materialCountIds),
+        sql`not exists (select 1 from ${stockCountPartLines} mine where mine.material_count_id = ${materialCounts.id} and mine.part_id = ${part.id})`,
+      ),
+    )
+    .orderBy(asc(materialCounts.materialCode));
+  if (outside.length === 0) return;
+  const codes = listed(outside.map((row) => row.code));
+  const one = outside.length === 1;
+  throw new HttpError(
+    403,
+    `${codes} ${one ? 'is' : 'are'} not in your part of stock count ${count.id} (any more): the split was changed and another counter counts ${one ? 'it' : 'them'}, or no part holds ${one ? 'it' : 'them'} yet. Nothing was saved`,
+    { code: 'lineLeftYourPart', params: { code: codes, count: outside.length, id: count.id } },
+  );
 }
 
 /**

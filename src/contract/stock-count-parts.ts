@@ -58,6 +58,12 @@ export const splitStockCountBody = z
     ...splitFields,
     /** Blind count: counters get no book quantity. Changeable only before anything is counted. */
     blind: z.optional(z.boolean()),
+    /**
+     * The ids of the parts the planner started from (empty: the count was not split): other parts
+     * now are a 409 (code splitChangedMeanwhile) instead of a split replaced unseen. Optional: other
+     * clients may leave it out.
+     */
+    expectedPartIds: z.optional(z.array(id('expectedPartIds')).check(z.maxLength(50, 'expectedPartIds may list at most 50 parts'))),
   })
   .register(z.globalRegistry, { id: 'SplitStockCount' });
 export type SplitStockCountBody = z.infer<typeof splitStockCountBody>;

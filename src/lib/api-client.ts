@@ -87,6 +87,21 @@ export function statusOf(error: unknown): number | null {
 }
 
 /**
+ * The `message` of an answer's body, or null without one. A refusal with a code the app knows is
+ * worded in the user's language (decision 0055); the outbox keeps refusals worded this way too.
+ */
+export function bodyMessage(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || !('message' in body) || typeof body.message !== 'string') return null;
+  const { code, params } = body as { code?: unknown; params?: unknown };
+  const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  // With the parameters: a text with plural forms exists only as serverErrors.<code>_one, _other…
+  if (typeof code === 'string' && i18next.exists(`serverErrors.${code}`, values)) {
+    return i18next.t(`serverErrors.${code}`, { ...values, defaultValue: body.message });
+  }
+  return body.message;
+}
+
+/**
  * §8: the server's `message`; with no response the error's own message. §8 says stock calls
  * show "the whole data", but a JSON body on screen (`Stock Count Creation Failed!
  * {"message":…}`) tells the user nothing more (#19 item 15): any call whose body carries a
@@ -105,17 +120,7 @@ export async function errorMessage(error: unknown): Promise<string> {
     }
     let message = text || `${error.response.status} ${error.response.statusText}`;
     try {
-      const body = JSON.parse(text) as unknown;
-      if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-        message = body.message;
-        // A refusal with a code the app knows is worded in the user's language (decision 0055).
-        const { code, params } = body as { code?: unknown; params?: unknown };
-        const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
-        // With the parameters: a text with plural forms exists only as serverErrors.<code>_one, _other…
-        if (typeof code === 'string' && i18next.exists(`serverErrors.${code}`, values)) {
-          message = i18next.t(`serverErrors.${code}`, { ...values, defaultValue: message });
-        }
-      }
+      message = bodyMessage(JSON.parse(text)) ?? message;
     } catch {
       // not JSON: show the text as it came
     }

@@ -16,7 +16,7 @@
 import { setSyncBlocked } from './sync-blocked';
 import type { KyInstance } from 'ky';
 import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
-import { partsApi, stockApi, userApi } from '../lib/api-client';
+import { bodyMessage, partsApi, stockApi, userApi } from '../lib/api-client';
 import { markUnverified, offlineDb, type OutboxEntry } from './db';
 import { isGone, isNetworkFailure } from './errors';
 import { saveWaitingCopies } from './mirror';
@@ -84,7 +84,8 @@ async function sendOverHttp(entry: OutboxEntry): Promise<Answer> {
   } catch {
     body = text;
   }
-  const message = body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : text;
+  // Worded in the user's language where the refusal carries a code the app knows (decision 0055).
+  const message = bodyMessage(body) ?? (body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : text);
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   return {
     status: response.status,

@@ -579,10 +579,10 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const mine = await partOf('mechanic', id);
     expect(mine.part).toMatchObject({ status: 'open', total_lines: 2, counted_lines: 1 });
     expect((await partOf(AINO, id)).lines.map((line) => line.material_code)).toEqual([code(1)]);
-    // Aino was told about her part; the mechanic was told again about the line added.
+    // Aino was told about her part; the mechanic again about the line taken (A-02) and the line added.
     const told = rowsOf(await product.database.db.execute(sql`select user_email from notifications where link = ${`/mechanic-view/${id}`} and text_key = 'stockCountPartAssigned' and channel = 'email'`));
     expect(told.filter((row) => row.user_email === AINO)).toHaveLength(1);
-    expect(told.filter((row) => row.user_email === MECHANIC)).toHaveLength(2);
+    expect(told.filter((row) => row.user_email === MECHANIC)).toHaveLength(3);
 
     const other = rowsOf(await product.database.db.execute(sql`select code from materials where code not in (select material_code from material_counts where stock_count_id = ${id}) order by code limit 1`));
     const added = await api(AINO, 'POST', '/my_material_count', { stockCountId: id, materialCode: String(other[0]!.code) });
@@ -594,6 +594,64 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect((await api('supervisor', 'POST', '/my_material_count', { stockCountId: id, materialCode: laterCode })).statusCode).toBe(201);
     expect((await partOf('mechanic', id)).elsewhere).toContainEqual({ material_code: laterCode, part_id: null });
     expect((await partOf('mechanic', id)).elsewhere.map((line) => line.material_code)).not.toContain(code(0));
+  });
+
+  it('refuses a split saved over one changed since the planner read it (expectedPartIds), and keeps the split that stands', async () => {
+    const { id } = await createCount();
+    // Two planners open "Share among counters" on the same count, not split yet.
+    const first = await split(id, { ...standardSplit(), expectedPartIds: [] } as never);
+    expect(first.statusCode, first.body).toBe(200);
+    const stands = (first.json() as { parts: PartRow[] }).parts;
+    const second = await api('stock.admin', 'PUT', '/my_stock_count/parts', { stockCountId: id, parts: [{ counter: AINO, rest: true }], expectedPartIds: [] });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'splitChangedMeanwhile', params: { id } });
+    expect(second.json().message).toContain('changed by someone else');
+    // Nothing moved: the first planner's parts stand, and Aino has none.
+    const progress = (await api('supervisor', 'GET', `/my_stock_count/parts?stockCountId=${id}`)).json() as { parts: PartRow[] };
+    expect(progress.parts.map((part) => [part.id, part.counter, part.total_lines])).toEqual(stands.map((part) => [part.id, part.counter, part.total_lines]));
+    // Ids of a split that is no longer (a part removed since) are refused too; the ids as they are go through.
+    const shown = stands.map((part) => part.id);
+    const mikkoOnly = await split(id, { parts: [{ counter: MIKKO, rest: true }], expectedPartIds: shown } as never);
+    expect(mikkoOnly.statusCode, mikkoOnly.body).toBe(200);
+    const stale = await split(id, { ...standardSplit(), expectedPartIds: shown } as never);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('splitChangedMeanwhile');
+    const now = (mikkoOnly.json() as { parts: PartRow[] }).parts.map((part) => part.id);
+    expect((await split(id, { ...standardSplit(), expectedPartIds: now } as never)).statusCode).toBe(200);
+    // Clients that do not send it are not checked.
+    expect((await split(id, standardSplit())).statusCode).toBe(200);
+  });
+
+  it('tells a counter whose uncounted lines are taken away, and words the refusal of a quantity for such a line', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    const toldMechanic = async () =>
+      rowsOf(
+        await product.database.db.execute(
+          sql`select text_params->>'lines' as lines from notifications where link = ${`/mechanic-view/${id}`} and user_email = ${MECHANIC} and text_key = 'stockCountPartAssigned' and channel = 'email' order by id`,
+        ),
+      ).map((row) => Number(row.lines));
+    expect(await toldMechanic()).toEqual([3]);
+    // The mechanic's A-02 line goes to Mikko; the mechanic gets nothing new.
+    const moved = await split(id, {
+      parts: [
+        { counter: MECHANIC, materialCodes: [code(0), code(4)] },
+        { counter: MIKKO, materialCodes: [code(4)], rest: true },
+      ],
+      controlMaterialCodes: [code(4)],
+    } as never);
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The mechanic is told again, with the lines their part has now: their phone reads it again.
+    expect(await toldMechanic()).toEqual([3, 2]);
+    // A quantity their phone counted offline for the line taken away is refused with a code the phone words.
+    const refused = await count('mechanic', id, [[code(1), 2]]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'lineLeftYourPart', params: { code: code(1), count: 1, id } });
+    expect(refused.json().message).toContain(`${code(1)} is not in your part of stock count ${id}`);
+    // All or none: a line of theirs sent with it is not written either.
+    const mixed = await count('mechanic', id, [[code(0), 1], [code(1), 2]]);
+    expect(mixed.statusCode).toBe(403);
+    expect((await partOf('mechanic', id)).lines.find((line) => line.material_code === code(0))!.quantity).toBeNull();
   });
 
   it('refuses to delete a line a counter has counted in a part, and deletes one nobody counted (decision 0033)', async () => {

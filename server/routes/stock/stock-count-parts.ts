@@ -35,6 +35,7 @@ import { runMutation } from '../../plugins/idempotency';
 import { assertEditable, assertOverseer, findStockCount, isBlindFor, oversees } from '../../repositories/stock-counts';
 import {
   applySplit,
+  assertLinesInPart,
   isSplit,
   mergeRows,
   myPart,
@@ -54,7 +55,10 @@ import type { CurrentUser } from '../../repositories/users';
 const tags = ['stock counts'];
 const writeErrors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
-/** Tells each counter given a part (or more lines), and withdraws the "your part" of those who lost theirs. */
+/**
+ * Tells each counter given a part, or whose part gained or lost lines (their phone reads it
+ * again), and withdraws the "your part" of those who lost theirs.
+ */
 export async function tellCounters(tx: Tx, count: typeof stockCounts.$inferSelect, by: string, outcome: SplitOutcome): Promise<void> {
   for (const told of outcome.told) await notifyStockCountPartAssigned(tx, { ...count, createdBy: by }, told);
   const removed = outcome.removed.filter((email) => email !== count.conductedBy);
@@ -92,7 +96,8 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       config: { capability: 'stockCount.edit' },
       schema: {
         tags,
-        summary: 'Split a stock count among counters, or change the split (parts by bin range, by material, or the rest; control counts listed)',
+        summary:
+          'Split a stock count among counters, or change the split (parts by bin range, by material, or the rest; control counts listed); with expectedPartIds, a split changed since is a 409',
         body: splitStockCountBody,
         response: { 200: stockCountPartsResponse, ...writeErrors },
       },
@@ -169,6 +174,7 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         assertEditable(count);
         const part = await myPart(tx, user, count.id, true);
         if (!part) throw new HttpError(403, `You have no part in stock count ${count.id}: only its counters write quantities to it`);
+        await assertLinesInPart(tx, count, part, quantities.map((line) => line.materialCountId));
         const blind = await isBlindFor(tx, user, count);
         const result = await writePartQuantities(tx, user, count, part, quantities, blind);
         if ('conflicts' in result) {

@@ -3,9 +3,10 @@
  * the counter's quantity it showed, "Send to recount" every counter's, and "Submit anyway" the
  * open parts it listed, so the server refuses what changed meanwhile instead of booking it unseen.
  */
+import { HTTPError, type NormalizedOptions } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { openPartIdsParam, resolveLineBody, type MergeLineRow } from '../../../contract/stock-count-parts';
-import { recountLineBody, submitSearchParams, takeLineBody } from './count-parts';
+import { openPartIdsParam, resolveLineBody, type MergeLineRow, type StockCountPartRow, type StockCountParts } from '../../../contract/stock-count-parts';
+import { isSplitChangedMeanwhile, readSplit, recountLineBody, submitSearchParams, takeLineBody } from './count-parts';
 
 const line: MergeLineRow = {
   material_count_id: 41,
@@ -52,5 +53,30 @@ describe('the merge screen’s requests', () => {
     // The submit's query reads them back as the server will (repeated keys; one key is one value).
     expect(openPartIdsParam.parse(['7', '9'])).toEqual([7, 9]);
     expect(openPartIdsParam.parse('7')).toEqual([7]);
+  });
+});
+
+const refusal = (status: number, body: unknown) => new HTTPError(new Response(JSON.stringify(body), { status }), new Request('http://api.test/x'), {} as NormalizedOptions);
+const part = (id: number, counter: string) => ({ id, counter, counter_name: null, label: null }) as StockCountPartRow;
+
+describe('the split editor’s reads', () => {
+  it('reads the split as it is now when it has none at hand, with each part’s codes and whether it is blind', async () => {
+    const progress = { parts: [part(7, 'mechanic@example.com'), part(8, 'aino.korhonen@lift.example')], is_blind: true } as StockCountParts;
+    const read = { progress: async () => progress, codes: async (_count: number, partId: number) => (partId === 7 ? ['KM100'] : ['KM200', 'KM300']) };
+    expect(await readSplit(3, null, read)).toEqual({ parts: progress.parts, codes: [['KM100'], ['KM200', 'KM300']], isBlind: true });
+    expect(await readSplit(3, [], read)).toEqual({ parts: [], codes: [], isBlind: null });
+  });
+
+  it('fails when a part’s lines cannot be read, rather than hand the editor a blank split', async () => {
+    const gone = refusal(404, { message: 'Part 8 not found in stock count 3' });
+    const read = { progress: async () => ({ parts: [] }) as unknown as StockCountParts, codes: async (_count: number, partId: number) => (partId === 7 ? ['KM100'] : Promise.reject(gone)) };
+    await expect(readSplit(3, [part(7, 'mechanic@example.com'), part(8, 'aino.korhonen@lift.example')], read)).rejects.toBe(gone);
+  });
+
+  it('tells a split changed meanwhile from other refusals', async () => {
+    expect(await isSplitChangedMeanwhile(refusal(409, { message: 'changed', code: 'splitChangedMeanwhile', params: { id: 3 } }))).toBe(true);
+    expect(await isSplitChangedMeanwhile(refusal(409, { message: 'Lines already counted cannot leave their part' }))).toBe(false);
+    expect(await isSplitChangedMeanwhile(refusal(400, { message: 'overlap', code: 'splitOverlap' }))).toBe(false);
+    expect(await isSplitChangedMeanwhile(new TypeError('Failed to fetch'))).toBe(false);
   });
 });

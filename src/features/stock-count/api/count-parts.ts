@@ -6,6 +6,7 @@
  * offline/count-sheet.ts.
  */
 import { useQuery } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
 import {
   mergeLineRow,
   mergeResponse,
@@ -16,6 +17,7 @@ import {
   type ResolveLineBody,
   type SplitStockCountBody,
   type StockCountPartRow,
+  type StockCountParts,
 } from '../../../contract/stock-count-parts';
 import { stockCountListResponse, stockCountRow, type StockCountRow } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
@@ -46,6 +48,35 @@ export function useMerge(stockCountId: number, enabled = true) {
 export async function fetchPartCodes(stockCountId: number, partId: number): Promise<string[]> {
   const part = partLinesResponse.parse(await stockApi.get('my_stock_count/part', { searchParams: toSearchParams({ stockCountId, partId }) }).json());
   return part.lines.map((line) => line.material_code);
+}
+
+/**
+ * The split as it stands, for the split editor: its parts (those the caller already read, or read
+ * now when null) and each part's material codes. A failure is thrown: an editor that went on from
+ * a blank form would save over a split it never showed.
+ */
+export async function readSplit(
+  stockCountId: number,
+  known: StockCountPartRow[] | null,
+  read: { progress: (stockCountId: number) => Promise<StockCountParts>; codes: (stockCountId: number, partId: number) => Promise<string[]> } = {
+    progress: fetchPartsProgress,
+    codes: fetchPartCodes,
+  },
+): Promise<{ parts: StockCountPartRow[]; codes: string[][]; isBlind: boolean | null }> {
+  const progress = known ? null : await read.progress(stockCountId);
+  const parts = known ?? progress!.parts;
+  const codes = await Promise.all(parts.map((part) => read.codes(stockCountId, part.id)));
+  return { parts, codes, isBlind: progress ? progress.is_blind : null };
+}
+
+/** The split was changed by someone else since the editor read it (409 splitChangedMeanwhile): nothing was saved. */
+export async function isSplitChangedMeanwhile(error: unknown): Promise<boolean> {
+  if (!(error instanceof HTTPError) || error.response.status !== 409) return false;
+  const body: unknown = await error.response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'splitChangedMeanwhile';
 }
 
 const write = (key: string) => ({ headers: { 'Idempotency-Key': key } });

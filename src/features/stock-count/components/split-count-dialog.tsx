@@ -3,23 +3,27 @@
  * range, by picked material codes, or "the rest"; materials a part also counts on purpose though
  * another part holds them (a control count); a blind count. An existing split is shown as it stands (each part's material codes), so
  * the planner edits it rather than typing it again; the server keeps every kept counter's work.
+ * The save names the parts the form started from: a split changed meanwhile (another planner) is
+ * refused, and the dialog shows it as it is now. A split that could not be read is never replaced
+ * by a blank form: the dialog offers to read it again.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { StockCountRow } from '../../../contract/stock';
-import type { PartSpec, StockCountPartRow, StockCountParts } from '../../../contract/stock-count-parts';
+import type { Relationships, StockCountRow } from '../../../contract/stock';
+import type { PartSpec, SplitStockCountBody, StockCountPartRow, StockCountParts } from '../../../contract/stock-count-parts';
 import { errorMessage } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { fetchPartCodes, splitCount } from '../api/count-parts';
+import { isSplitChangedMeanwhile, readSplit, splitCount } from '../api/count-parts';
 import { useRelationship } from '../api/count-planning';
 import '../stock-count.css';
 
 type Mode = 'bins' | 'materials' | 'rest';
-interface DraftPart {
+export interface DraftPart {
   key: number;
   counter: string;
   label: string;
@@ -32,7 +36,7 @@ interface DraftPart {
 }
 
 let nextKey = 1;
-const draftPart = (mode: Mode, fields: Partial<DraftPart> = {}): DraftPart => ({
+export const draftPart = (mode: Mode, fields: Partial<DraftPart> = {}): DraftPart => ({
   key: nextKey++,
   counter: '',
   label: '',
@@ -61,6 +65,103 @@ function controlCodes(parts: DraftPart[]): string[] {
   return [...new Set([...parts.flatMap((part) => codesOf(part.extra)), ...[...times].filter(([, n]) => n > 1).map(([code]) => code)])];
 }
 
+/**
+ * The save of the form: `startedFrom`, the ids of the parts it was filled from (none: not split),
+ * lets the server refuse a split changed since rather than replace it unseen.
+ */
+export function splitBody(stockCountId: number, drafts: DraftPart[], startedFrom: readonly number[], blind: { wanted: boolean; was: boolean }): SplitStockCountBody {
+  const control = controlCodes(drafts);
+  return {
+    stockCountId,
+    parts: drafts.map(toSpec),
+    ...(control.length ? { controlMaterialCodes: control } : {}),
+    ...(blind.wanted !== blind.was ? { blind: blind.wanted } : {}),
+    expectedPartIds: [...startedFrom],
+  };
+}
+
+export interface CounterChoice {
+  email: string;
+  label: string;
+}
+
+/**
+ * Whom a part's "Counted by" offers: the plant's mechanics, and every counter the split already
+ * has though the list lacks them (a supervisor, a stock admin, one whose access ran out, or no list
+ * at all), so a part never opens on "Choose…" while it holds a person. People given another part
+ * (`taken`) are not offered again.
+ */
+export function counterChoices(
+  listed: Relationships['mechanics'] | undefined,
+  shown: ReadonlyArray<Pick<StockCountPartRow, 'counter' | 'counter_name'>>,
+  value: string,
+  taken: readonly string[],
+): CounterChoice[] {
+  const choices = new Map<string, CounterChoice>();
+  for (const m of listed ?? []) choices.set(m.email.toLowerCase(), { email: m.email, label: `${m.display_name} · ${m.email}` });
+  for (const part of shown) {
+    if (!choices.has(part.counter.toLowerCase())) choices.set(part.counter.toLowerCase(), { email: part.counter, label: part.counter_name ? `${part.counter_name} · ${part.counter}` : part.counter });
+  }
+  if (value && !choices.has(value.toLowerCase())) choices.set(value.toLowerCase(), { email: value, label: value });
+  const others = new Set(taken.map((email) => email.toLowerCase()));
+  return [...choices.values()].filter((choice) => choice.email === value || !others.has(choice.email.toLowerCase()));
+}
+
+export function CounterSelect({ id, value, choices, invalid, onChange }: { id: string; value: string; choices: CounterChoice[]; invalid: boolean; onChange: (email: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <select id={id} value={value} aria-invalid={invalid ? true : undefined} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{t('stockCount.choose')}</option>
+      {choices.map((choice) => (
+        <option key={choice.email} value={choice.email}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A list the form needs that did not come: what failed, and a way to ask again. */
+export function RetryLoad({ lead, error, onRetry }: { lead: string; error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <p>{lead}</p>
+      <LoadError error={error} />
+      <button type="button" className="button small" onClick={onRetry}>
+        {t('common.tryAgain')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The split could not be read: no form (and no Save) rather than a blank one that would replace
+ * it; the refusal that led here (a split changed meanwhile) stays in sight.
+ */
+export function SplitLoadFailed({ error, refusal, onRetry, onClose }: { error: unknown; refusal: string | null; onRetry: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-grid">
+      {refusal && (
+        <p className="form-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <p>{t('stockCount.split.notLoaded')}</p>
+      <LoadError error={error} />
+      <div className="dialog-actions">
+        <button type="button" className="button ghost" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button primary" onClick={onRetry}>
+          {t('common.tryAgain')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** What the planner must still fill in, per part (the server checks the rest and says what is wrong). */
 function missingOf(part: DraftPart): boolean {
   if (!part.counter) return true;
@@ -74,19 +175,27 @@ export function SplitCountDialog({
   existing,
   onClose,
   onSaved,
+  onStale,
 }: {
   count: StockCountRow;
-  /** The count's parts as the caller already read them (none: not split yet). */
-  existing: StockCountPartRow[];
+  /** The count's parts as the caller already read them (none: not split yet); null: the dialog reads them. */
+  existing: StockCountPartRow[] | null;
   onClose: () => void;
   onSaved: (progress: StockCountParts) => void;
+  /** The split was changed by someone else meanwhile: what the caller shows of it is out of date. */
+  onStale?: () => void;
 }) {
   const { t } = useTranslation();
   const online = useOnline();
   const mechanics = useRelationship('mechanic', count.plant);
-  // The split as the dialog opened on it: progress read meanwhile must not reset what the planner edits.
-  const [current] = useState(existing);
+  // What to read the form from: the parts the dialog opened on (progress read meanwhile must not
+  // reset what the planner edits), or { known: null } to read the split as it is now (a new object each time).
+  const [source, setSource] = useState<{ known: StockCountPartRow[] | null }>(() => ({ known: existing }));
+  // The parts the form was filled from: the save names them (expectedPartIds).
+  const [shown, setShown] = useState<StockCountPartRow[]>([]);
   const [parts, setParts] = useState<DraftPart[] | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [wasBlind, setWasBlind] = useState(Boolean(count.is_blind));
   const [blind, setBlind] = useState(Boolean(count.is_blind));
   const [error, setError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
@@ -94,38 +203,59 @@ export function SplitCountDialog({
   // The split as it stands: each part as its material codes (bins and "the rest" resolve to lines on the server).
   useEffect(() => {
     let live = true;
-    const load = async () => {
-      if (current.length === 0) return [draftPart('bins'), draftPart('rest')];
-      const codes = await Promise.all(current.map((part) => fetchPartCodes(count.id, part.id)));
-      return current.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: codes[index]!.join(' ') }));
-    };
-    load().then(
-      (loaded) => live && setParts(loaded),
-      async (failure: unknown) => {
+    readSplit(count.id, source.known).then(
+      (split) => {
         if (!live) return;
-        setError(await errorMessage(failure));
-        setParts([draftPart('bins'), draftPart('rest')]);
+        setShown(split.parts);
+        if (split.isBlind !== null) {
+          setWasBlind(split.isBlind);
+          setBlind(split.isBlind);
+        }
+        setParts(
+          split.parts.length === 0
+            ? [draftPart('bins'), draftPart('rest')]
+            : split.parts.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: split.codes[index]!.join(' ') })),
+        );
+      },
+      (failure: unknown) => {
+        if (live) setLoadError(failure ?? new Error('not loaded'));
       },
     );
     return () => {
       live = false;
     };
-  }, [count.id, current]);
+  }, [count.id, source]);
+
+  const readAgain = () => {
+    setParts(null);
+    setLoadError(null);
+    setShowMissing(false);
+    setSource({ known: null });
+  };
 
   const save = useMutation({
     meta: { silent: true },
     mutationFn: (drafts: DraftPart[]) =>
-      splitCount({
-        stockCountId: count.id,
-        parts: drafts.map(toSpec),
-        ...(controlCodes(drafts).length ? { controlMaterialCodes: controlCodes(drafts) } : {}),
-        ...(blind !== Boolean(count.is_blind) ? { blind } : {}),
-      }),
+      splitCount(
+        splitBody(
+          count.id,
+          drafts,
+          shown.map((part) => part.id),
+          { wanted: blind, was: wasBlind },
+        ),
+      ),
     onSuccess: onSaved,
-    onError: async (failure) => setError(await errorMessage(failure)),
+    onError: async (failure) => {
+      setError(await errorMessage(failure));
+      // Nothing was saved: the planner sees the split as it is now (the message says so) and changes that.
+      if (await isSplitChangedMeanwhile(failure)) {
+        onStale?.();
+        readAgain();
+      }
+    },
   });
 
-  const change = (key: number, fields: Partial<DraftPart>) => setParts((current) => current?.map((part) => (part.key === key ? { ...part, ...fields } : part)) ?? null);
+  const change = (key: number, fields: Partial<DraftPart>) => setParts((drafts) => drafts?.map((part) => (part.key === key ? { ...part, ...fields } : part)) ?? null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!parts) return;
@@ -142,12 +272,16 @@ export function SplitCountDialog({
 
   return (
     <Dialog open title={t('stockCount.split.title', { id: count.id })} onClose={onClose}>
-      {!parts ? (
+      {loadError ? (
+        <SplitLoadFailed error={loadError} refusal={error} onRetry={readAgain} onClose={onClose} />
+      ) : !parts ? (
         <Spinner label={t('loading.listingItems')} />
       ) : (
         <form className="form-grid split-form" onSubmit={submit} noValidate>
           <p className="muted small">{t('stockCount.split.intro')}</p>
           {!online && <p className="notice">{t('stockCount.split.offline')}</p>}
+          {/* The list is read quietly (a mirrored read): a failure is said here, not as an empty choice. */}
+          {mechanics.error && <RetryLoad lead={t('stockCount.split.countersNotLoaded')} error={mechanics.error} onRetry={() => void mechanics.refetch()} />}
           <ol className="split-parts">
             {parts.map((part, index) => {
               const id = `split-${part.key}`;
@@ -163,22 +297,18 @@ export function SplitCountDialog({
                     )}
                   </div>
                   <label htmlFor={`${id}-who`}>{t('stockCount.split.counter')}</label>
-                  <select
+                  <CounterSelect
                     id={`${id}-who`}
                     value={part.counter}
-                    aria-invalid={invalid && !part.counter ? true : undefined}
-                    onChange={(event) => change(part.key, { counter: event.target.value })}
-                  >
-                    <option value="">{t('stockCount.choose')}</option>
-                    {/* A person counts one part: people already given one are not offered again. */}
-                    {mechanics.data?.mechanics
-                      .filter((m) => m.email === part.counter || !parts.some((other) => other.counter === m.email))
-                      .map((m) => (
-                        <option key={m.email} value={m.email}>
-                          {m.display_name} · {m.email}
-                        </option>
-                      ))}
-                  </select>
+                    choices={counterChoices(
+                      mechanics.data?.mechanics,
+                      shown,
+                      part.counter,
+                      parts.filter((other) => other.key !== part.key).map((other) => other.counter),
+                    )}
+                    invalid={invalid && !part.counter}
+                    onChange={(counter) => change(part.key, { counter })}
+                  />
                   <label htmlFor={`${id}-mode`}>{t('stockCount.split.linesBy')}</label>
                   <select id={`${id}-mode`} value={part.mode} onChange={(event) => change(part.key, { mode: event.target.value as Mode })}>
                     <option value="bins">{t('stockCount.split.byBins')}</option>

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatDeadline } from '../../../lib/date-formats';
 import type { StockCountRow } from '../../../contract/stock';
-import type { StockCountPartRow } from '../../../contract/stock-count-parts';
 import { EDITABLE_COUNT_STATUSES, PAGE_SIZE, STOCK_COUNT_TYPES } from '../../../domain/constants';
 import { can, type Capability } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
@@ -31,9 +30,6 @@ import { CountMorePage } from '../components/count-more-page';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
-
-/** The card offers the split only to a count not split yet (a split one opens its merge screen). */
-const NOT_SPLIT: StockCountPartRow[] = [];
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 
@@ -377,9 +373,12 @@ export default function StockCountPage() {
         />
       )}
       {splitting && (
+        // The card offers the split to a count not split when the list was read (up to 30 s ago): the
+        // dialog reads the split as it is now, and the save names it, so one made meanwhile is not replaced unseen.
         <SplitCountDialog
           count={splitting}
-          existing={NOT_SPLIT}
+          existing={null}
+          onStale={() => void refresh()}
           onClose={() => setSplitting(null)}
           onSaved={() => {
             const id = splitting.id;
