@@ -109,8 +109,9 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
       errors.push({ line: r.line, message: `Plant ${plant} is ${notYours(scope)}` });
       continue;
     }
+    // Refused without naming the order's plant: another plant's order is none of the uploader's business.
     if (existing && !plants.has(existing.plant)) {
-      errors.push({ line: r.line, message: `Service order ${order} belongs to plant ${existing.plant}, ${notYours(scope)}` });
+      errors.push({ line: r.line, message: `Service order ${order} cannot be written in the plants of ${scope.email} (${[...scope.plants].sort().join(', ')})` });
       continue;
     }
     const email = text(r, 'user_email');

@@ -12,7 +12,7 @@ import { MAX_SHIP_TO_PARTY_NUMBERS } from '../../src/domain/constants';
 import type { PriorityUploadKind } from '../../src/domain/priority';
 import type { UploadErrorCode, UploadErrorParams, UploadLineError, UploadResult, UploadRow } from '../../src/contract/priority';
 import type { CurrentUser } from '../repositories/users';
-import { shipToPartyScope, storedHeldShipToPartyCodes } from '../repositories/priority';
+import { shipToPartyWriteScope, storedHeldShipToPartyCodes } from '../repositories/priority';
 import type { CheckedRow } from './rows';
 
 type Executor = Db | Tx;
@@ -96,7 +96,8 @@ export async function planUpload(
   const valid = checked.rows.filter((row) => row.isValid);
   const codes = unique(valid.map((row) => row.shipToPartyCode));
   const known = await existingCodes(db, codes);
-  const scope = shipToPartyScope(user);
+  // Rows of the numbers the uploader may change: a read-only super manager's own only (decision 0063).
+  const scope = shipToPartyWriteScope(user);
   let heldBefore = 0;
   let rows: PlannedRow[];
 

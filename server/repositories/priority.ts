@@ -6,7 +6,7 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { accessPointPriorities, accessPoints, shipToParties, userAttachments } from '../db/schema';
-import { isSuperManager } from '../../src/domain/permissions';
+import { isSuperManager, writesEverywhere } from '../../src/domain/permissions';
 import type { PriorityEntry } from '../../src/contract/priority';
 import type { CurrentUser } from './users';
 import { likePattern } from './stock-counts';
@@ -21,9 +21,18 @@ export function heldShipToPartyCodes(user: CurrentUser): string[] {
   return [...new Set(held)].sort();
 }
 
-/** null: every ship-to-party (super managers); otherwise the codes the user holds. */
+/** The ship-to-party numbers the user reads: null for every one (super managers, read-only too); otherwise the codes the user holds. */
 export function shipToPartyScope(user: CurrentUser): string[] | null {
   return isSuperManager(user.grants) ? null : heldShipToPartyCodes(user);
+}
+
+/**
+ * The ship-to-party numbers whose priorities the user may change (edits, uploads): null for every
+ * one (the super manager only); otherwise the codes the user holds. A read-only super manager who
+ * also writes priorities writes only those it holds (decision 0063).
+ */
+export function shipToPartyWriteScope(user: CurrentUser): string[] | null {
+  return writesEverywhere(user.grants) ? null : heldShipToPartyCodes(user);
 }
 
 function scopeCondition(user: CurrentUser): SQL | undefined | false {

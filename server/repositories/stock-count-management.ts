@@ -18,7 +18,7 @@ import {
   users,
   workCenters,
 } from '../db/schema';
-import { can, isSuperManager } from '../../src/domain/permissions';
+import { can, writesEverywhere } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import { grantsOfUser, isExpired, type CurrentUser } from './users';
@@ -31,11 +31,14 @@ async function allowed(db: Executor, parameter: string): Promise<string[]> {
   return rows.map((row) => row.plant);
 }
 
-/** The plants a planner may plan counts in: their own, in stock_count_allowed_plants (super managers: all). */
+/**
+ * The plants a planner may plan counts in: their own, in stock_count_allowed_plants (the super
+ * manager: all; a read-only super manager plans as its other roles, decision 0063).
+ */
 export async function assertPlanningPlant(db: Executor, user: CurrentUser, plant: string): Promise<void> {
   const [exists] = await db.select({ code: plants.code }).from(plants).where(eq(plants.code, plant));
   if (!exists) throw new HttpError(400, `Plant ${plant} does not exist`);
-  if (isSuperManager(user.grants)) return;
+  if (writesEverywhere(user.grants)) return;
   if (!user.plants.includes(plant)) throw new HttpError(403, `You do not plan stock counts in plant ${plant}`);
   if (!(await allowed(db, 'stock_count_allowed_plants')).includes(plant)) {
     throw new HttpError(403, `Stock counts are not used in plant ${plant}`);

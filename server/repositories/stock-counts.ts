@@ -4,12 +4,13 @@
  * the counts of their planner groups (#20: §6 attaches planner groups to supervisors); a mechanic
  * — and anyone else — the counts assigned to them (conducted_by) in their plants, once sent.
  * Outside super managers, only stock_count_allowed_plants count at all. A count outside the scope
- * is "not found".
+ * is "not found". A read-only super manager reads every count and changes them only as its other
+ * roles allow (decision 0063).
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { allowedPlants, materialCounts, materials, stockCountParts, stockCounts, stockItems, workCenters } from '../db/schema';
-import { isSuperManager } from '../../src/domain/permissions';
+import { isSuperManager, writesEverywhere } from '../../src/domain/permissions';
 import { bookQuantityMoved, bookQuantityOf } from '../../src/domain/stock';
 import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../src/domain/constants';
 import type { MaterialCountRow, StockCountRow } from '../../src/contract/stock';
@@ -37,21 +38,43 @@ export const countPlannerGroupSql = sql<string | null>`coalesce(${stockCounts.pl
 
 /**
  * The planner groups a planner is held to (supervisors, #20), or null when the whole plant is
- * theirs (super managers, stock admins). Per plant: a planner group code belongs to one plant.
+ * theirs (the super manager, stock admins). Per plant: a planner group code belongs to one plant.
+ * A read-only super manager plans as its other roles (decision 0063): a supervisor's groups.
  */
 export function plannerGroupLimit(user: CurrentUser): Array<{ plant: string; code: string }> | null {
-  if (isSuperManager(user.grants) || user.grants.some((grant) => PLANT_WIDE_PLANNERS.includes(grant))) return null;
+  if (writesEverywhere(user.grants) || user.grants.some((grant) => PLANT_WIDE_PLANNERS.includes(grant))) return null;
   return user.attachments.filter((a) => a.kind === 'planner_group').map(({ plant, code }) => ({ plant, code }));
 }
 
 /**
- * The counts a caller sees. `overseer`: only those they see as a planner or overseer (their
- * plants, their planner groups, super managers all), not those they see because they count
- * them: #18 tells the two apart (a counter of a split count reads only their part; a counter of
- * a blind count gets no book quantity).
+ * The counts a caller sees (`any`), plans (`plan`: as a planner or overseer, not only because they
+ * count them: #18 tells the two apart, a counter of a split count reads only their part, a counter
+ * of a blind count gets no book quantity), or may change (`write`: a plant-wide reader's reading is
+ * not counting, decision 0054). Every super manager reads every count; only the super manager
+ * plans and changes them all: a read-only super manager plans and writes as its other roles
+ * (decision 0063), and nowhere without one.
+ *
+ * `overseer` is what `oversees` answers, for reading and changing alike: `plan`, and for a
+ * read-only super manager also every count it may not change at all, which it reads whole as
+ * today. Its changes are held to `write` first (findStockCount with a lock, PUT quantities), so
+ * on the counts it may change it is a planner only where `plan` says.
  */
-export async function stockCountScope(db: Executor, user: CurrentUser, as: 'any' | 'overseer' | 'write' = 'any'): Promise<SQL | undefined> {
-  if (isSuperManager(user.grants)) return undefined;
+export async function stockCountScope(db: Executor, user: CurrentUser, as: 'any' | 'overseer' | 'plan' | 'write' = 'any'): Promise<SQL | undefined> {
+  if (writesEverywhere(user.grants)) return undefined;
+  if (isSuperManager(user.grants)) {
+    if (as === 'any') return undefined;
+    if (as === 'overseer') {
+      const plans = await roleScope(db, user, 'plan');
+      const writes = await roleScope(db, user, 'write');
+      // `is not true`: a count the write scope does not name (false or null) is one it reads only.
+      return or(plans, sql`(${writes}) is not true`);
+    }
+  }
+  return roleScope(db, user, as === 'overseer' ? 'plan' : as);
+}
+
+/** The counts the caller's roles (not a super manager's) give it, as stockCountScope. */
+async function roleScope(db: Executor, user: CurrentUser, as: 'any' | 'plan' | 'write'): Promise<SQL> {
   const allowed = await db
     .select({ plant: allowedPlants.plant })
     .from(allowedPlants)
@@ -70,8 +93,8 @@ export async function stockCountScope(db: Executor, user: CurrentUser, as: 'any'
   const assigned = and(inPlants, mine, eq(stockCounts.isDraft, false))!;
   const groups = user.grants.includes('supervisor') ? (plannerGroupLimit(user) ?? []).filter((group) => plants.includes(group.plant)) : [];
   const inGroups = groups.map((group) => and(eq(stockCounts.plant, group.plant), sql`${countPlannerGroupSql} = ${group.code}`)!);
-  if (as === 'overseer') return inGroups.length > 0 ? or(...inGroups) : sql`false`;
-  return inGroups.length > 0 ? or(assigned, ...inGroups) : assigned;
+  if (as === 'plan') return inGroups.length > 0 ? or(...inGroups)! : sql`false`;
+  return inGroups.length > 0 ? or(assigned, ...inGroups)! : assigned;
 }
 
 /** Whether the caller sees this count as its planner or overseer (not only as one who counts it). */
@@ -167,13 +190,15 @@ export async function findStockCount(db: Executor, user: CurrentUser, id: number
   return row;
 }
 
-/** Whether the caller's read scope is wider than its write scope (a plant-wide reader that plans nowhere plant-wide). */
+/**
+ * Whether the caller's read scope is wider than its write scope: a plant-wide reader that plans
+ * nowhere plant-wide, and a read-only super manager (it reads every count, changes them only as
+ * its other roles allow: decision 0063).
+ */
 export function readsMoreThanItWrites(user: CurrentUser): boolean {
-  return (
-    !isSuperManager(user.grants) &&
-    !user.grants.some((grant) => PLANT_WIDE_PLANNERS.includes(grant)) &&
-    user.grants.some((grant) => PLANT_WIDE_READERS.includes(grant))
-  );
+  if (writesEverywhere(user.grants)) return false;
+  if (isSuperManager(user.grants)) return true;
+  return !user.grants.some((grant) => PLANT_WIDE_PLANNERS.includes(grant)) && user.grants.some((grant) => PLANT_WIDE_READERS.includes(grant));
 }
 
 /**
@@ -204,8 +229,9 @@ export async function openRecounts(db: Executor, ids: number[]): Promise<{ id: n
 
 export async function toStockCountRows(db: Executor, rows: StockCountRecord[], user: CurrentUser): Promise<StockCountRow[]> {
   const ids = rows.map((row) => row.id);
-  // Which of them the caller plans (oversees), not only counts: the app offers planner actions on those.
-  const overseen = await stockCountScope(db, user, 'overseer');
+  // Which of them the caller plans, not only counts or reads: the app offers planner actions on
+  // those (a read-only super manager: only where its other roles plan, decision 0063).
+  const overseen = await stockCountScope(db, user, 'plan');
   const planned = new Set(
     overseen === undefined
       ? ids
@@ -441,13 +467,14 @@ export function withoutBook<T extends { book_quantity: number | null; book_quant
   return { ...row, book_quantity: null, book_quantity_at: null, book_quantity_now: null };
 }
 
-/** Whether this caller gets no book quantity for this count: it is blind and they see it only as one who counts it. */
 /**
  * Whether the caller reads this count whole, as its planners do (every line, every part's, book
- * quantities of a blind count): its planners and overseers, and those who read their plants'
- * counts (custom_service_admin, decision 0054) unless they count this one themselves.
+ * quantities of a blind count): its planners and overseers, every super manager (a read-only one
+ * too: reads stay unrestricted, decision 0063), and those who read their plants' counts
+ * (custom_service_admin, decision 0054) unless they count this one themselves.
  */
 export async function readsWhole(db: Executor, user: CurrentUser, count: StockCountRecord): Promise<boolean> {
+  if (isSuperManager(user.grants)) return true;
   if (await oversees(db, user, count.id)) return true;
   if (!user.grants.some((grant) => PLANT_WIDE_READERS.includes(grant)) || count.conductedBy === user.email) return false;
   const [part] = await db
@@ -458,8 +485,13 @@ export async function readsWhole(db: Executor, user: CurrentUser, count: StockCo
   return !part;
 }
 
+/**
+ * Whether this caller gets no book quantity for this count: it is blind and they see it only as one
+ * who counts it. Never for a super manager (a read-only one reads book quantities, decision 0063).
+ */
 export async function isBlindFor(db: Executor, user: CurrentUser, count: StockCountRecord): Promise<boolean> {
-  return count.isBlind && !(await oversees(db, user, count.id));
+  if (!count.isBlind || isSuperManager(user.grants)) return false;
+  return !(await oversees(db, user, count.id));
 }
 
 /** A stock row's place and material, as `blindLinesOf` keys them. */
@@ -475,7 +507,8 @@ export async function blindLinesOf(
   user: CurrentUser,
   rows: ReadonlyArray<{ plant: string; storage_location: string; material_code: string }>,
 ): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
+  // Super managers, the read-only one too, read every book quantity (decision 0063).
+  if (rows.length === 0 || isSuperManager(user.grants)) return new Map();
   // First the caller's open blind counts, by the index on who conducts them (and the parts they
   // count): none for nearly every call, which then costs this one small read.
   const counts = await db

@@ -301,7 +301,7 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       // silence their messages; a stock admin may a supervisor's.
       const upwards = await call('PUT', `/users/${ids.stockAdmin}/notifications_settings`, 'supervisor', { notificationSettings: changed });
       expect(upwards.statusCode).toBe(403);
-      expect(upwards.json().message).toBe('You may not change the notification settings of a user whose role ranks above yours');
+      expect(upwards.json().message).toBe('You may read and change the notification settings only of users in your notification plants whose role does not rank above yours');
       expect((await settingsOf('supervisor', 'stockAdmin')).statusCode).toBe(403);
       expect((await settingsOf('stockAdmin', 'supervisor')).statusCode).toBe(200);
     });

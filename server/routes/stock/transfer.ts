@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errorBody } from '../../../src/contract/common';
 import { transferDecisionBody, transferIdParams, transferRequestBody, transferRequestList, transferRequestRow, type TransferRequestRow } from '../../../src/contract/stock';
-import { can, holdsPlant, isSuperManager, writesInPlant } from '../../../src/domain/permissions';
+import { can, isSuperManager, writesInPlant } from '../../../src/domain/permissions';
 import type { NotificationText } from '../../../src/domain/notification-texts';
 import type { Db, Tx } from '../../db/client';
 import { materials, stockTransferRequests, storageLocations, users } from '../../db/schema';
@@ -86,7 +86,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
-      if (!holdsPlant(user.grants, user.plants, body.plant)) throw new HttpError(403, `You do not see plant ${body.plant}`);
+      // A request is a write: in the caller's plants (the super manager: any). A read-only super
+      // manager who also counts requests in its own plants only (decision 0063).
+      if (!writesInPlant(user.grants, user.plants, body.plant)) throw new HttpError(403, `You do not see plant ${body.plant}`);
       return runMutation(db, request, reply, async (tx) => {
         for (const code of [body.storageLocationFrom, body.storageLocationTo]) {
           const [location] = await tx.select().from(storageLocations).where(and(eq(storageLocations.plant, body.plant), eq(storageLocations.code, code)));

@@ -43,34 +43,35 @@ async function editingPlants(db: Db, caller: CurrentUser): Promise<string[] | nu
   return (await callerNotificationPlants(db, asWriter)) ?? [];
 }
 
+/** The refusal of another user's settings to an editor of others, whichever rule refuses them. */
+const NOT_YOURS = 'You may read and change the notification settings only of users in your notification plants whose role does not rank above yours';
+
 async function assertMayAccess(db: Db, caller: CurrentUser, uid: string): Promise<'self' | 'other'> {
   if (caller.id === uid) {
     await assertNotificationUser(db, caller);
     return 'self';
   }
-  const refused = new HttpError(403, 'You may only read and change your own notification settings');
-  if (!can(caller.grants, 'notificationSettings.editOthers')) throw refused;
+  if (!can(caller.grants, 'notificationSettings.editOthers')) throw new HttpError(403, 'You may only read and change your own notification settings');
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid));
   const scope = await editingPlants(db, caller);
   if (scope === null) {
     if (!target) throw new HttpError(404, `No user ${uid}`);
     return 'other';
   }
-  if (!target) throw refused;
+  // One answer whatever the reason (no such user, none of the caller's plants, a higher role):
+  // three would tell an editor which user ids exist, where they work and what they rank.
+  const notYours = new HttpError(403, NOT_YOURS);
+  if (!target) throw notYours;
   const targetPlants = await db
     .select({ code: userAttachments.code })
     .from(userAttachments)
     .where(and(eq(userAttachments.userId, uid), eq(userAttachments.kind, 'plant')));
-  if (!targetPlants.some((p) => scope.includes(p.code))) {
-    throw new HttpError(403, 'You may only change the notification settings of users in your notification plants');
-  }
+  if (!targetPlants.some((p) => scope.includes(p.code))) throw notYours;
   // Not upwards: a supervisor or stock admin sharing a plant with a super manager (or a supervisor
   // with a stock admin) could otherwise send that person's messages to their own address, or
   // silence them. Super managers, as above, may edit anyone's.
   const targetGrants = (await db.select({ grant: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, uid))).map((row) => row.grant);
-  if (!mayEditNotificationsOf(caller.grants, targetGrants)) {
-    throw new HttpError(403, 'You may not change the notification settings of a user whose role ranks above yours');
-  }
+  if (!mayEditNotificationsOf(caller.grants, targetGrants)) throw notYours;
   return 'other';
 }
 

@@ -1,5 +1,5 @@
 /**
- * PUT /user_api/v1/uap_priority: PM_write (and super managers) change one access point's
+ * PUT /user_api/v1/uap_priority: PM_write (and the super manager) change one access point's
  * priority for a ship-to-party number they hold, or turn it on or off (§6 "view and change").
  * One transaction with its audit-log row; unknown or foreign pairs are 404 (existence not revealed).
  */
@@ -12,7 +12,7 @@ import { accessPointPriorities, accessPoints, auditLog } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { shipToPartyScope } from '../../repositories/priority';
+import { shipToPartyWriteScope } from '../../repositories/priority';
 import { takePriorityWriteTurn } from '../../priority/upload';
 
 export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -30,7 +30,8 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
-      const scope = shipToPartyScope(user);
+      // The numbers it may change: a read-only super manager's own only (decision 0063).
+      const scope = shipToPartyWriteScope(user);
       const notFound = () => new HttpError(404, `No priority of access point ${body.accessPointId} for ship-to-party ${body.shipToPartyCode}`);
       if (scope !== null && !scope.includes(body.shipToPartyCode)) throw notFound();
       return runMutation(db, request, reply, async (tx) => {
