@@ -4,11 +4,15 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { OccupancyReport } from '../contract/stock';
+import { formatQuantity } from '../domain/quantity';
 
 export function OccupancyChart({ report }: { report: OccupancyReport }) {
   const { t, i18n } = useTranslation();
   // "33,3 %" in German and French, "33.3%" in English: the language's own way.
   const percent = (value: number) => new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  // The bar's label: numbers of the language too; each text places its own % sign ("33,3 %").
+  const number = (value: number) => formatQuantity(value, i18n.language);
+  const percentNumber = (value: number) => number(Math.round(value * 10) / 10);
   const max = Math.max(1, ...report.rows.map((row) => row.total_tasks));
   if (report.rows.length === 0) return <p className="muted">{t('common.noItems')}</p>;
   return (
@@ -28,11 +32,11 @@ export function OccupancyChart({ report }: { report: OccupancyReport }) {
                 className="occupancy-bar"
                 role="img"
                 aria-label={t('dashboard.barLabel', {
-                  completed: row.completed_count,
-                  completedPercent: row.completed_percentage,
-                  notCompleted: row.not_completed_count,
-                  notCompletedPercent: row.not_completed_percentage,
-                  total: row.total_tasks,
+                  completed: number(row.completed_count),
+                  completedPercent: percentNumber(row.completed_percentage),
+                  notCompleted: number(row.not_completed_count),
+                  notCompletedPercent: percentNumber(row.not_completed_percentage),
+                  total: number(row.total_tasks),
                 })}
               >
                 <span className="occupancy-track" style={{ width: `${scale}%` }}>

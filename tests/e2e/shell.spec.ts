@@ -16,7 +16,8 @@ test('an address outside the allowed domains is refused with the spec message', 
   await page.goto('/');
   await page.getByLabel('Or sign in with another company address').fill('someone@gmail.com');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Email domain gmail.com not supported');
+  // The spec's words, then what to do, in the user's language.
+  await expect(page.getByRole('alert')).toHaveText('Email domain gmail.com not supported. Sign in with your company address.');
 });
 
 test('the mechanic signs in and sees the mechanic’s shell entries', async ({ page }) => {

@@ -15,6 +15,7 @@ export function BottomBar({ items, active, onSignOut }: { items: NavItem[]; acti
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuRef = useRef<HTMLDivElement>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
   const fits = items.length <= PRIMARY_COUNT + 1;
   const primary = fits ? items : items.slice(0, PRIMARY_COUNT);
   const rest = fits ? [] : items.slice(PRIMARY_COUNT);
@@ -24,7 +25,12 @@ export function BottomBar({ items, active, onSignOut }: { items: NavItem[]; acti
   useEffect(() => {
     if (!open) return;
     menuRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    // Escape closes the menu and gives the focus back to "More" (it was left on a link that went).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      moreRef.current?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -60,6 +66,7 @@ export function BottomBar({ items, active, onSignOut }: { items: NavItem[]; acti
         ))}
         <li>
           <button
+            ref={moreRef}
             type="button"
             className={`bottom-link${restActive || open ? ' active' : ''}`}
             aria-expanded={open}

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo } from 'react';
-import { Outlet, useMatches, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../domain/permissions';
@@ -40,6 +40,30 @@ function FirstScreenMark(): null {
   return null;
 }
 
+/**
+ * A new screen takes the focus (only the window's title changed before: keyboard and screen-reader
+ * users stayed on the menu link, told nothing): its h1, which names it, else the <main> it is
+ * in, never scrolling. Focus the new screen put on a field of its own, or a control of <main> that
+ * stayed, is left where it is.
+ */
+export function focusNewScreen(main: HTMLElement | null, active: Element | null): void {
+  if (!main || (active && active !== main && main.contains(active))) return;
+  const heading = main.querySelector<HTMLElement>('h1');
+  if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  (heading ?? main).focus({ preventScroll: true });
+}
+
+/** On another screen (its path): not on the first one, nor when only the address's search changes (a filter, a page). */
+function useFocusOnScreenChange(): void {
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    focusNewScreen(document.getElementById('main'), document.activeElement);
+  }, [pathname]);
+}
+
 export function Shell() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -63,6 +87,7 @@ export function Shell() {
   useEffect(() => {
     document.title = `${title} – ${t('app.name')}`;
   }, [title, t]);
+  useFocusOnScreenChange();
   const onSignOut = () => {
     void signOut(queryClient).then(() => navigate('/', { replace: true }));
   };

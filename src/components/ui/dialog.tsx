@@ -3,12 +3,17 @@
  * behind is inert, all by the browser. Focus goes back to the control that opened it (#21): the
  * browser does that only when the dialog is closed while it stays in the page, and most callers
  * unmount it instead (`{open && <XDialog …/>}`), which left focus on <body>. When the opener has
- * gone (its row was removed), focus goes to the page's <main>.
+ * gone (its row was removed), focus goes to the page's <main>. The global error alert shows inside
+ * the dialog while it is open: outside it, the inert page hid it from screen readers and the
+ * bottom sheet covered it on phones (error-alert.tsx).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ErrorAlert, hostErrorAlert } from './error-alert';
 
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => (open ? hostErrorAlert(id) : undefined), [open, id]);
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
@@ -27,6 +32,7 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
       {open && (
         <div className="dialog-body">
           <h2 className="dialog-title">{title}</h2>
+          <ErrorAlert dialogId={id} />
           {children}
         </div>
       )}

@@ -28,6 +28,13 @@ function Email({ address }: { address: string }) {
   );
 }
 
+type Decision = 'approve' | 'reject';
+
+/** Where the focus goes once a decision is answered: its button while the request still waits, else the request's name. */
+export function focusAfterDecision(pressed: Decision, status: string | undefined): Decision | 'heading' {
+  return status === 'Pending' ? pressed : 'heading';
+}
+
 export default function ApprovalRequestPage() {
   const { requestID = '' } = useParams();
   // One screen per request: another request opened from "other pending approvals" starts clean
@@ -36,7 +43,7 @@ export default function ApprovalRequestPage() {
   return <ApprovalRequest key={requestID} requestID={requestID} />;
 }
 
-function ApprovalRequest({ requestID }: { requestID: string }) {
+export function ApprovalRequest({ requestID }: { requestID: string }) {
   const { t } = useTranslation();
   const request = useApprovalRequest(requestID);
   const pending = usePendingApprovals();
@@ -53,12 +60,26 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
     else if (asked.current) rejectRef.current?.focus();
     asked.current = confirmReject;
   }, [confirmReject]);
+  // The same for a decision: its buttons go once the request is decided, and Approve was left
+  // with the focus on <body>. The request's name takes it then; refused, the pressed button again.
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const pressed = useRef<Decision | null>(null);
+  const data = request.data;
+  const status = data?.approval_status;
+  useEffect(() => {
+    if (decide.isPending || !pressed.current) return;
+    const target = focusAfterDecision(pressed.current, status);
+    pressed.current = null;
+    (target === 'heading' ? headingRef : target === 'approve' ? approveRef : rejectRef).current?.focus();
+  }, [decide.isPending, status]);
   const others = (pending.data ?? []).filter((p) => p.request_id !== requestID);
-  const send = (decision: 'approve' | 'reject') => {
+  const send = (decision: Decision) => {
     setError(null);
+    pressed.current = decision;
     decide.mutate(decision, { onError: async (failure) => setError(await errorMessage(failure)), onSettled: () => setConfirmReject(false) });
   };
-  const data = request.data;
+  const notice = decide.isSuccess && data ? t(data.approval_status === 'Approved' ? 'approvals.approvedNotice' : 'approvals.rejectedNotice', { email: data.requesting_user_email }) : '';
 
   return (
     <section className="page narrow-page approval-page">
@@ -70,7 +91,7 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
       {/* A request gone meanwhile (its user removed: 404) shows the notice only, not its old panel. */}
       {data && !request.error && (
         <article className="panel" aria-labelledby="request-title">
-          <h2 id="request-title" className="section-title">
+          <h2 id="request-title" className="section-title" ref={headingRef} tabIndex={-1}>
             {data.requesting_user_name}
           </h2>
           <dl className="fact-list">
@@ -97,11 +118,10 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
               </>
             )}
           </dl>
-          {decide.isSuccess && (
-            <p className="notice success" role="status">
-              {data.approval_status === 'Approved' ? t('approvals.approvedNotice', { email: data.requesting_user_email }) : t('approvals.rejectedNotice', { email: data.requesting_user_email })}
-            </p>
-          )}
+          {/* Always in the page, only its text changes: a status added with its text is often not read. */}
+          <p className={notice ? 'notice success' : 'visually-hidden'} role="status">
+            {notice}
+          </p>
           {error && (
             <p className="form-error" role="alert">
               {error}
@@ -109,7 +129,7 @@ function ApprovalRequest({ requestID }: { requestID: string }) {
           )}
           {data.approval_status === 'Pending' && !confirmReject && (
             <div className="button-row start">
-              <button type="button" className="button primary" disabled={decide.isPending} onClick={() => send('approve')}>
+              <button ref={approveRef} type="button" className="button primary" disabled={decide.isPending} onClick={() => send('approve')}>
                 {t('approvals.approve')}
               </button>
               <button ref={rejectRef} type="button" className="button outline-danger" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>

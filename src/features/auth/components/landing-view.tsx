@@ -11,7 +11,7 @@ import { configuredProviders } from '../../../lib/auth/providers';
 import { Icon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuthConfig } from '../api/get-auth-config';
-import { useSignIn } from '../hooks/use-sign-in';
+import { useSignIn, type SignInFailure } from '../hooks/use-sign-in';
 
 export function LandingView({ onSignInStart }: { onSignInStart?: () => void }) {
   const { t } = useTranslation();
@@ -38,11 +38,7 @@ export function LandingView({ onSignInStart }: { onSignInStart?: () => void }) {
           </div>
         </div>
 
-        {signIn.error && (
-          <p className="form-error" role="alert">
-            {signIn.error.message}
-          </p>
-        )}
+        {signIn.error && <SignInError failure={signIn.error} />}
 
         {providers.length > 0 && (
           <div className="provider-buttons">
@@ -114,5 +110,21 @@ export function LandingView({ onSignInStart }: { onSignInStart?: () => void }) {
         {busy && <Spinner label={t('landing.signingIn')} />}
       </section>
     </main>
+  );
+}
+
+/** A failed sign-in in the user's language; the provider's words or code, if any, small beneath. */
+export function SignInError({ failure }: { failure: SignInFailure }) {
+  const { t } = useTranslation();
+  return (
+    <p className="form-error" role="alert">
+      {t(failure.key, failure.values)}
+      {failure.detail && (
+        <>
+          <br />
+          <span className="small">{failure.detail}</span>
+        </>
+      )}
+    </p>
   );
 }

@@ -27,14 +27,19 @@ export default function BroadcastMessagesPage() {
     setDone(null);
     setMessages((current) => current.map((message, i) => (i === index ? value : message)));
   };
-  const save = () =>
+  const save = () => {
+    setDone(null);
     mutation.mutate(filled, {
       onSuccess: (result) => {
         setMessages(result.important_messages);
         setDone(t('broadcast.saved', { count: result.important_messages.length }));
       },
     });
-  const clear = () =>
+  };
+  // A refusal keeps the question open: the dialog shows the global error alert inside itself
+  // (components/ui/dialog.tsx), where the inert page behind and a phone's bottom sheet hid it.
+  const clear = () => {
+    setDone(null);
     mutation.mutate(null, {
       onSuccess: () => {
         setConfirmClear(false);
@@ -42,6 +47,7 @@ export default function BroadcastMessagesPage() {
         setDone(t('broadcast.cleared'));
       },
     });
+  };
 
   return (
     <section className="page narrow-page">
@@ -79,11 +85,10 @@ export default function BroadcastMessagesPage() {
           </button>
         </div>
         {!online && <p className="muted">{t('broadcast.needsConnection')}</p>}
-        {done && (
-          <p className="success-text" role="status">
-            {done}
-          </p>
-        )}
+        {/* Always in the page, only its text changes: a status added with its text is often not read. */}
+        <p className={done ? 'success-text' : 'visually-hidden'} role="status">
+          {done}
+        </p>
       </form>
       <Dialog open={confirmClear} title={t('broadcast.clearTitle')} onClose={() => setConfirmClear(false)}>
         <p>{t('broadcast.clearText')}</p>

@@ -53,11 +53,10 @@ function InAppFeedback() {
           </label>
         ))}
       </fieldset>
-      {sent && (
-        <p className="notice success" role="status">
-          {t('feedback.sent')}
-        </p>
-      )}
+      {/* Always in the page, only its text changes: a status added with its text is often not read. */}
+      <p className={sent ? 'notice success' : 'visually-hidden'} role="status">
+        {sent ? t('feedback.sent') : ''}
+      </p>
       {type && (
         <section className="panel" aria-labelledby="feedback-form-title">
           <h2 id="feedback-form-title" className="section-title">

@@ -17,8 +17,10 @@ export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
     <ol className="fd-days">
       {rows.map((row) => {
         const problems = row.number_of_errored_files + row.number_of_missing_files;
+        // "1 file", "2 files": the plural form follows the day's number of files.
         const label = t('files.dayLabel', {
           date: formatDayHeading(row.date),
+          count: row.number_of_files,
           total: row.number_of_files,
           processed: row.number_of_processed_files,
           errored: row.number_of_errored_files,

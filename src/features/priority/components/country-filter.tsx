@@ -1,5 +1,5 @@
 /** Country filter with suggestions from the server (§7 suggestions/countries), as removable chips. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountrySuggestions } from '../api/get-country-suggestions';
 import '../priority.css';
@@ -7,6 +7,8 @@ import '../priority.css';
 export function CountryFilter({ selected, onChange }: { selected: string[]; onChange: (countries: string[]) => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
+  // A removed chip takes its button with it: the focus goes to the country field, not to <body>.
+  const inputRef = useRef<HTMLInputElement>(null);
   const suggestions = useCountrySuggestions(typed.trim());
   const options = (suggestions.data ?? []).filter((country) => !selected.includes(country));
   const add = (event: FormEvent) => {
@@ -22,6 +24,7 @@ export function CountryFilter({ selected, onChange }: { selected: string[]; onCh
       </label>
       <div className="priority-inline">
         <input
+          ref={inputRef}
           id="priority-country"
           type="text"
           list="priority-country-options"
@@ -48,7 +51,10 @@ export function CountryFilter({ selected, onChange }: { selected: string[]; onCh
                 type="button"
                 className="priority-chip"
                 aria-label={t('priority.removeCountry', { country })}
-                onClick={() => onChange(selected.filter((c) => c !== country))}
+                onClick={() => {
+                  onChange(selected.filter((c) => c !== country));
+                  inputRef.current?.focus();
+                }}
               >
                 {country} <span aria-hidden="true">×</span>
               </button>

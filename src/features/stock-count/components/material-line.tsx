@@ -6,7 +6,7 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
-import { parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
+import { formatQuantity, parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
 import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
@@ -40,7 +40,11 @@ interface Props {
   timed?: boolean;
 }
 
-const format = (value: number | null) => (value === null ? '' : String(value));
+/**
+ * A quantity in a text, in the user's language ("1,5" in German); '' for none. `inField`: the
+ * field's text, ungrouped, so it reads back through parseQuantityInput (what an edit builds on).
+ */
+const quantityText = (value: number | null, language: string, inField = false) => (value === null ? '' : formatQuantity(value, language, { inField }));
 
 function focusNextQuantity(current: HTMLInputElement) {
   const inputs = [...document.querySelectorAll<HTMLInputElement>('input[data-quantity]')];
@@ -67,7 +71,8 @@ export function RetryOrDiscard({ entry, actions }: { entry: OutboxEntry; actions
 }
 
 function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineActions }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = (value: number | null) => quantityText(value, i18n.language);
   if (entry.status === 'conflict') {
     const theirs = entry.theirs as MaterialCountRow | undefined;
     const edit = editOf(entry);
@@ -126,7 +131,8 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
  * counted quantity or keep the difference (counted + the move), before the count is submitted.
  */
 function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdit: boolean; onAccept: (quantity: number) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = (value: number | null) => quantityText(value, i18n.language);
   const counted = line.quantity!;
   const keepDifference = quantityKeepingDifference(counted, line.book_quantity, line.book_quantity_now);
   const differenceValid = keepDifference !== null && isValidCountedQuantity(keepDifference);
@@ -161,8 +167,11 @@ function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdi
 
 function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = false, timed = false }: Props) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   /** A quantity as a number of the user's language (1,5 in German, Finnish, French…). */
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => formatQuantity(value, language);
+  /** The field's text for a quantity (decision 0064: what the field shows is what an edit builds on). */
+  const format = (value: number | null) => quantityText(value, language, true);
   const inputId = useId();
   const errorId = useId();
   const [text, setText] = useState(format(line.quantity));
@@ -190,12 +199,13 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
   // read "122158". Layout effects, so no keystroke can come between the new value and its selection.
   useLayoutEffect(() => {
     if (dirty.current) return;
-    const next = format(line.quantity);
+    const next = quantityText(line.quantity, language, true);
     const field = input.current;
     if (field?.value === next) return;
     reselect.current = !!field && field === document.activeElement && field.selectionStart === 0 && field.selectionEnd === field.value.length;
     setText(next);
-  }, [line.quantity]);
+    // The language too: a field not typed in shows the value as the new language writes it.
+  }, [line.quantity, language]);
   useLayoutEffect(() => {
     if (!reselect.current) return;
     reselect.current = false;

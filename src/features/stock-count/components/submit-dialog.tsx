@@ -27,7 +27,8 @@ export function SubmitDialog({
   const missing = total - counted;
   return (
     <Dialog open={open} title={t('stockCount.submitTitle', { id: stockCountId })} onClose={onClose}>
-      <p>{t('stockCount.submitText', { counted, total })}</p>
+      {/* "1 of 1 material is counted": the plural follows the number of materials. */}
+      <p>{t('stockCount.submitText', { counted, total, count: total })}</p>
       {missing > 0 && (
         <p className="form-error" role="alert">
           {t('stockCount.submitMissing', { count: missing })}

@@ -8,14 +8,20 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MergeLineRow, StockCountPartRow } from '../../../contract/stock-count-parts';
-import { MergeLine, RecountDialog } from './count-merge-page';
+import { MergeLine, RecountDialog, focusMergeLine } from './count-merge-page';
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
-  await i18next.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: english } }, interpolation: { escapeValue: false } });
+  const german = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'de-DE.json'), 'utf8')) as Record<string, unknown>;
+  await i18next.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { translation: english }, 'de-DE': { translation: german } },
+    interpolation: { escapeValue: false },
+  });
 });
+afterEach(() => i18next.changeLanguage('en-US'));
 
 const line: MergeLineRow = {
   material_count_id: 41,
@@ -58,5 +64,25 @@ describe('a line of the merge screen', () => {
     expect(shown).toContain(i18next.t('stockCount.merge.recountText', { code: 'KM100', description: 'Door roller' }));
     expect(shown).toContain('KM100 Door roller');
     expect([...html.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].map((match) => text(match[1]!))).toEqual(['Cancel', 'Send to recount']);
+  });
+
+  it('shows each counter’s quantity and the book quantity as the planner’s language writes them', async () => {
+    await i18next.changeLanguage('de-DE');
+    const decimals: MergeLineRow = { ...line, book_quantity: 6.25, counts: [{ ...line.counts[0]!, quantity: 1.5 }, { ...line.counts[1]!, quantity: 1234.5 }] };
+    const shown = text(renderToStaticMarkup(<MergeLine line={decimals} parts={parts} editable busy={false} onTake={() => undefined} onRecount={() => undefined} />));
+    expect(shown).toContain('1,5 PC');
+    expect(shown).toContain('1.234,5 PC');
+    expect(shown).toContain(i18next.t('stockCount.book', { quantity: '6,25', unit: 'PC' }));
+  });
+
+  it('after Take <name>’s (which leaves with its press), moves the focus to the line’s code and description', () => {
+    const html = renderToStaticMarkup(<MergeLine line={line} parts={parts} editable busy={false} onTake={() => undefined} onRecount={() => undefined} />);
+    // Focusable by script only, and the element the take buttons are described by.
+    expect(html).toMatch(/<span class="merge-line-what" id="merge-line-what-41" tabindex="-1">/);
+    const focus = vi.fn();
+    const root = { getElementById: vi.fn((id: string) => (id === 'merge-line-what-41' ? ({ focus } as unknown as HTMLElement) : null)) };
+    focusMergeLine(41, root);
+    expect(focus).toHaveBeenCalledOnce();
+    expect(() => focusMergeLine(99, root)).not.toThrow();
   });
 });

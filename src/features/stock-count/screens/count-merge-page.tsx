@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MergeLineRow, ResolveLineBody, StockCountPartRow } from '../../../contract/stock-count-parts';
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
+import { formatQuantity } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-formats';
 import { useOnline } from '../../../lib/use-online';
@@ -34,6 +35,16 @@ import { SplitCountDialog } from '../components/split-count-dialog';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
+const lineWhatId = (materialCountId: number) => `merge-line-what-${materialCountId}`;
+
+/**
+ * "Take <name>'s" goes with its press (the line is decided): the focus goes to the line's code and
+ * description, which stay, so the planner continues from the line, not from the top of the page.
+ */
+export function focusMergeLine(materialCountId: number, root: Pick<Document, 'getElementById'> = document) {
+  root.getElementById(lineWhatId(materialCountId))?.focus();
+}
+
 /** One line counted twice: each counter's quantity, Take <name>'s and Send to recount. */
 export function MergeLine({
   line,
@@ -50,18 +61,19 @@ export function MergeLine({
   onTake: (line: MergeLineRow, partId: number) => void;
   onRecount: (line: MergeLineRow) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const quantity = (value: number) => formatQuantity(value, i18n.language);
   const name = (partId: number, counter: string) => {
     const part = parts.find((row) => row.id === partId);
     return part?.counter_name ?? counter;
   };
   const decidable = editable && (line.state === 'variance' || line.state === 'resolved');
   // The buttons name their line to a screen reader: "Take Mikko's", described by "KM123 Door roller".
-  const whatId = `merge-line-what-${line.material_count_id}`;
+  const whatId = lineWhatId(line.material_count_id);
   return (
     <li className={`merge-line merge-${line.state}`} data-merge-line={line.material_code}>
       <div className="merge-line-head">
-        <span className="merge-line-what" id={whatId}>
+        <span className="merge-line-what" id={whatId} tabIndex={-1}>
           <span className="material-code">{line.material_code}</span>
           <span className="material-description">{line.material_description_english}</span>
         </span>
@@ -71,7 +83,7 @@ export function MergeLine({
         {line.counts.map((count) => (
           <li key={count.part_id} className={line.resolved_part_id === count.part_id ? 'taken' : undefined}>
             <span className="merge-who">{name(count.part_id, count.counter)}</span>
-            <strong className="merge-quantity">{count.quantity === null ? t('stockCount.merge.notCounted') : `${count.quantity} ${line.unit}`}</strong>
+            <strong className="merge-quantity">{count.quantity === null ? t('stockCount.merge.notCounted') : `${quantity(count.quantity)} ${line.unit}`}</strong>
             {decidable && count.quantity !== null && line.resolved_part_id !== count.part_id && (
               <button type="button" className="button small" disabled={busy} aria-describedby={whatId} onClick={() => onTake(line, count.part_id)}>
                 {t('stockCount.merge.take', { who: name(count.part_id, count.counter) })}
@@ -82,7 +94,7 @@ export function MergeLine({
       </ul>
       <div className="merge-line-foot">
         <span className="muted small">
-          {line.book_quantity !== null && t('stockCount.book', { quantity: line.book_quantity, unit: line.unit })}
+          {line.book_quantity !== null && t('stockCount.book', { quantity: quantity(line.book_quantity), unit: line.unit })}
           {line.state === 'resolved' && line.resolved_by && line.resolved_at && (
             <> · {t('stockCount.merge.resolvedBy', { who: line.resolved_by_name ?? line.resolved_by, time: formatDateTime(line.resolved_at) })}</>
           )}
@@ -146,6 +158,8 @@ export default function CountMergePage() {
       // The refusal of an earlier submit named what was to be decided: once decided, it is out of date.
       setSubmitMessage(null);
       setNotice(body.action === 'recount' ? t('stockCount.merge.sentToRecount', { code: line.material_code }) : t('stockCount.merge.taken', { code: line.material_code }));
+      // The pressed "Take <name>'s" leaves with the decision: the focus goes to its line.
+      if (body.action === 'take') focusMergeLine(body.materialCountId);
       void refresh();
     },
     onError: async (failure) => {

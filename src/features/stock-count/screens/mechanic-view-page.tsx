@@ -368,6 +368,10 @@ export default function MechanicViewPage() {
             <span className="button-label">{t('stockCount.recentSearches')}</span>
           </Link>
         </form>
+        {/* The filter's answer for screen readers: always in the page, only its text changes. */}
+        <p className="visually-hidden" role="status">
+          {query.trim() ? (lines.length === 0 ? t('stockCount.noLinesFound') : t('common.resultCount', { count: lines.length })) : ''}
+        </p>
         {/* Scanning (#17): the Scan button, the count-by-scanning switch and the last scan's outcome, in the
             sticky toolbar so Scan stays in reach however far down the list the mechanic is. */}
         <div className="count-scan-slot">

@@ -35,7 +35,8 @@ const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 
 type CardAction = (count: StockCountRow) => void;
 
-function CountCard({
+/** A count's card: its link to the count, and the actions on it, each described by the count's title. */
+export function CountCard({
   count,
   onSend,
   onEdit,
@@ -54,11 +55,14 @@ function CountCard({
   const { t } = useTranslation();
   const share = count.total_lines ? (count.counted_lines / count.total_lines) * 100 : 0;
   const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status);
+  // Every card has the same actions: each names its count to a screen reader ("Edit", described by
+  // "Count 12"), which otherwise lists "Edit, Edit, Edit".
+  const titleId = `count-card-title-${count.id}`;
   return (
     <li className="count-card">
       <Link id={`count-card-${count.id}`} className="count-card-link" to={`/mechanic-view/${count.id}`}>
         <span className="count-card-head">
-          <strong>{t('stockCount.title', { id: count.id })}</strong>
+          <strong id={titleId}>{t('stockCount.title', { id: count.id })}</strong>
           <span className={`status-chip status-${count.status}`}>{t(`stockCount.status.${count.status}`)}</span>
           {count.is_draft && <span className="status-chip">{t('stockCount.draft')}</span>}
           {(count.part_count ?? 0) > 0 && <span className="status-chip">{t('stockCount.parts.counters', { count: count.part_count })}</span>}
@@ -80,42 +84,42 @@ function CountCard({
         </span>
       </Link>
       <span className="count-card-actions">
-        <Link className="button small ghost" to={`/print-count/${count.id}`}>
+        <Link aria-describedby={titleId} className="button small ghost" to={`/print-count/${count.id}`}>
           {t('stockCount.print')}
         </Link>
         {onSend && count.is_draft && editable && (
-          <button type="button" className="button small" onClick={() => onSend(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onSend(count)}>
             {t('stockCount.sendDraft')}
           </button>
         )}
         {onEdit && editable && (
-          <button type="button" className="button small" onClick={() => onEdit(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onEdit(count)}>
             {t('stockCount.edit')}
           </button>
         )}
         {onSplit && (count.part_count ?? 0) > 0 && (
-          <Link className="button small" to={`/count-merge/${count.id}`}>
+          <Link aria-describedby={titleId} className="button small" to={`/count-merge/${count.id}`}>
             {t('stockCount.parts.openMerge')}
           </Link>
         )}
         {onSplit && editable && !count.part_count && (
-          <button type="button" className="button small" onClick={() => onSplit(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onSplit(count)}>
             {t('stockCount.split.open')}
           </button>
         )}
         {onCancel && editable && (
-          <button type="button" className="button small" onClick={() => onCancel(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onCancel(count)}>
             {t('stockCount.cancelCount')}
           </button>
         )}
         {/* #19 item 14: one open recount per count: once there is one, the button leads to it. */}
         {onRecount && count.status === 'completed' && count.open_recount_id != null && (
-          <Link className="button small" to={`/mechanic-view/${count.open_recount_id}`}>
+          <Link aria-describedby={titleId} className="button small" to={`/mechanic-view/${count.open_recount_id}`}>
             {t('stockCount.openRecount', { id: count.open_recount_id })}
           </Link>
         )}
         {onRecount && count.status === 'completed' && count.open_recount_id == null && (
-          <button type="button" className="button small" onClick={() => onRecount(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onRecount(count)}>
             {t('stockCount.recount')}
           </button>
         )}

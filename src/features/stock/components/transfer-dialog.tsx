@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StockItemRow, TransferRequestRow } from '../../../contract/stock';
+import { formatQuantity } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { Dialog } from '../../../components/ui/dialog';
@@ -11,7 +12,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { getStorageLocations, requestStockTransfer, transferKeys } from '../api/stock-transfer';
 
 export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; onClose: () => void; onDone: (row: TransferRequestRow) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [keyOf] = useState(transferKeys);
   const [to, setTo] = useState('');
   const [quantity, setQuantity] = useState('');
@@ -49,7 +50,7 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   return (
     <Dialog open title={t('stock.transferTitle', { code: item.material_code })} onClose={onClose}>
       <form className="form-grid" onSubmit={submit}>
-        <p className="muted">{t('stock.transferFrom', { plant: item.plant, location: item.storage_location, total: item.total_quantity ?? '–', unit: item.unit })}</p>
+        <p className="muted">{t('stock.transferFrom', { plant: item.plant, location: item.storage_location, total: item.total_quantity === null ? '–' : formatQuantity(item.total_quantity, i18n.language), unit: item.unit })}</p>
         <label htmlFor="tr-to">{t('stock.transferTo')}</label>
         <select id="tr-to" value={to} {...invalid('to')} onChange={(event) => setTo(event.target.value)}>
           <option value="">{t('stockCount.choose')}</option>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { TransferRequestRow } from '../../../contract/stock';
 import { can, writesInPlant } from '../../../domain/permissions';
 import type { TransferDecision } from '../../../domain/stock';
+import { formatQuantity } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-formats';
 import { useProfile } from '../../../lib/profile';
@@ -32,8 +33,78 @@ const DECISIONS: Array<{ status: TransferDecision; className: string; label: str
   { status: 'declined', className: 'ghost', label: 'stock.transferDecline', labelFor: 'stock.transferDeclineFor' },
 ];
 
+/** A transfer as texts name it: "1,5 × KM100" in German (the quantity in the reader's language). */
+export function transferWords(row: Pick<TransferRequestRow, 'quantity' | 'material_code'>, language: string) {
+  return { quantity: formatQuantity(row.quantity, language), code: row.material_code };
+}
+
+/** One request: what moves where, its state and who decided it; the decisions, when the caller may decide. */
+export function TransferRequestItem({
+  row,
+  mine,
+  decide,
+}: {
+  row: TransferRequestRow;
+  /** The caller requested it: "Requested at …" rather than "Requested by … at …". */
+  mine: boolean;
+  /** Absent when the caller may not decide this request. */
+  decide?: { disabled: boolean; onDecide: (status: TransferDecision) => void };
+}) {
+  const { t, i18n } = useTranslation();
+  const words = transferWords(row, i18n.language);
+  return (
+    <li className="transfer-request">
+      <div className="transfer-request-line">
+        <span className="dense-row-main">
+          <span className="material-code">{row.material_code}</span>
+          {row.material_description && <span className="dense-row-sub">{row.material_description}</span>}
+          <span className="transfer-request-where">
+            {t('stock.transferRoute', { plant: row.plant, from: row.storage_location_from, to: row.storage_location_to })}
+          </span>
+        </span>
+        <span className="dense-row-side">
+          <strong>
+            {words.quantity} {row.unit && <span className="unit">{row.unit}</span>}
+          </strong>
+          <span className={`chip transfer-${row.status}`}>{t(STATUS_LABEL[row.status] ?? 'stock.transferStatus.requested')}</span>
+        </span>
+      </div>
+      <p className="transfer-request-when">
+        {mine
+          ? t('stock.transferRequestedAt', { when: formatDateTime(row.created) })
+          : t('stock.transferRequestedBy', { email: row.requested_by, when: formatDateTime(row.created) })}
+        {row.decided_at && (
+          <>
+            <br />
+            {t(row.status === 'done' ? 'stock.transferDoneBy' : 'stock.transferDeclinedBy', {
+              email: row.decided_by ?? t('stock.transferSomeone'),
+              when: formatDateTime(row.decided_at),
+            })}
+          </>
+        )}
+      </p>
+      {decide && (
+        <div className="transfer-request-actions">
+          {DECISIONS.map(({ status, className, label, labelFor }) => (
+            <button
+              key={status}
+              type="button"
+              className={`button small ${className}`}
+              disabled={decide.disabled}
+              aria-label={t(labelFor, words)}
+              onClick={() => decide.onDecide(status)}
+            >
+              {t(label)}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
 export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { email, permissions, plants } = useProfile();
   const online = useOnline();
   const client = useQueryClient();
@@ -56,7 +127,7 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
     mutationFn: ({ row, status }: { row: TransferRequestRow; status: TransferDecision }) => decideTransfer(row.id, status, keyOf({ id: row.id, status })),
     onSuccess: (row) => {
       setError(null);
-      const words = { quantity: row.quantity, code: row.material_code };
+      const words = transferWords(row, i18n.language);
       const said = row.status === 'done' ? t('stock.transferMarkedDone', words) : t('stock.transferMarkedDeclined', words);
       // A second decision of the same words is announced again.
       setOutcome(null);
@@ -76,53 +147,12 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   const mine = (row: TransferRequestRow) => !row.requested_by || row.requested_by.toLowerCase() === email.toLowerCase();
 
   const renderRow = (row: TransferRequestRow) => (
-    <li key={row.id} className="transfer-request">
-      <div className="transfer-request-line">
-        <span className="dense-row-main">
-          <span className="material-code">{row.material_code}</span>
-          {row.material_description && <span className="dense-row-sub">{row.material_description}</span>}
-          <span className="transfer-request-where">
-            {t('stock.transferRoute', { plant: row.plant, from: row.storage_location_from, to: row.storage_location_to })}
-          </span>
-        </span>
-        <span className="dense-row-side">
-          <strong>
-            {row.quantity} {row.unit && <span className="unit">{row.unit}</span>}
-          </strong>
-          <span className={`chip transfer-${row.status}`}>{t(STATUS_LABEL[row.status] ?? 'stock.transferStatus.requested')}</span>
-        </span>
-      </div>
-      <p className="transfer-request-when">
-        {mine(row)
-          ? t('stock.transferRequestedAt', { when: formatDateTime(row.created) })
-          : t('stock.transferRequestedBy', { email: row.requested_by, when: formatDateTime(row.created) })}
-        {row.decided_at && (
-          <>
-            <br />
-            {t(row.status === 'done' ? 'stock.transferDoneBy' : 'stock.transferDeclinedBy', {
-              email: row.decided_by ?? t('stock.transferSomeone'),
-              when: formatDateTime(row.decided_at),
-            })}
-          </>
-        )}
-      </p>
-      {mayDecide(row) && (
-        <div className="transfer-request-actions">
-          {DECISIONS.map(({ status, className, label, labelFor }) => (
-            <button
-              key={status}
-              type="button"
-              className={`button small ${className}`}
-              disabled={!online || decide.isPending}
-              aria-label={t(labelFor, { code: row.material_code, quantity: row.quantity })}
-              onClick={() => decide.mutate({ row, status })}
-            >
-              {t(label)}
-            </button>
-          ))}
-        </div>
-      )}
-    </li>
+    <TransferRequestItem
+      key={row.id}
+      row={row}
+      mine={mine(row)}
+      decide={mayDecide(row) ? { disabled: !online || decide.isPending, onDecide: (status) => decide.mutate({ row, status }) } : undefined}
+    />
   );
 
   return (

@@ -2,7 +2,7 @@
  * /stock-management: My stock, My team stock, My plant stock (§2). The tab, search and page live
  * in the address, so the screen comes back as it was; pages are saved for offline.
  */
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams, Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,10 @@ import { useStockPage } from '../api/get-stock';
 import { StockTable } from '../components/stock-table';
 import { LoadMoreOrEnd, StockMorePage } from '../components/stock-more-page';
 import { TransferDialog } from '../components/transfer-dialog';
-import { TransferRequestsDialog } from '../components/transfer-requests-dialog';
+import { TransferRequestsDialog, transferWords } from '../components/transfer-requests-dialog';
 import { TRANSFER_REQUESTS_KEY } from '../api/stock-transfer';
-import type { StockItemRow } from '../../../contract/stock';
-import { can, holdsPlant } from '../../../domain/permissions';
+import type { StockItemRow, StockPage } from '../../../contract/stock';
+import { can, writesInPlant } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
 import { PastEndNotice } from '../../../components/ui/past-end-notice';
@@ -34,6 +34,86 @@ const TAB_LABEL: Record<StockType, string> = {
   my_team_stock: 'stock.tabs.team',
   my_plant_stock: 'stock.tabs.plant',
 };
+
+const PANEL_ID = 'stock-panel';
+const tabId = (tab: StockType) => `stock-tab-${tab}`;
+
+/**
+ * The tab an arrow key moves to (WAI-ARIA tabs pattern, as the status monitor's tabs): Left and
+ * Right go round, Home and End to the first and the last; null for any other key.
+ */
+export function tabAfterKey(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/** My stock, My team stock, My plant stock: one tab in the Tab order, the arrow keys move and select. */
+export function StockTabs({ active, onSelect }: { active: StockType; onSelect: (tab: StockType) => void }) {
+  const { t } = useTranslation();
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const next = tabAfterKey(event.key, index, STOCK_TYPES.length);
+    if (next === null) return;
+    event.preventDefault();
+    refs.current[next]?.focus();
+    onSelect(STOCK_TYPES[next]!);
+  };
+  return (
+    <TabBar label={t('stock.tabsLabel')}>
+      {STOCK_TYPES.map((tab, index) => (
+        <button
+          key={tab}
+          ref={(element) => {
+            refs.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={tabId(tab)}
+          aria-selected={tab === active}
+          aria-controls={PANEL_ID}
+          tabIndex={tab === active ? 0 : -1}
+          className="tab"
+          onClick={() => onSelect(tab)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+        >
+          {t(TAB_LABEL[tab])}
+        </button>
+      ))}
+    </TabBar>
+  );
+}
+
+/** The list's answer in words: "12 items in 3 storage locations"; null before it. */
+function useStockSummary(data: StockPage | undefined): string | null {
+  const { t, i18n } = useTranslation();
+  if (!data) return null;
+  return t('stock.summary', {
+    // Counts that stopped at the cap are lower bounds (docs/decisions/0021): "1,000+ items".
+    items: data.counts_capped?.includes('total')
+      ? t('lists.itemsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.total) })
+      : t('stock.itemCount', { count: data.total }),
+    locations: data.counts_capped?.includes('storage_location_count')
+      ? t('lists.locationsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.storage_location_count) })
+      : t('stock.locationCount', { count: data.storage_location_count }),
+  });
+}
+
+/**
+ * Says the list's answer to a screen reader when it arrives (a tab, a search, a page): present
+ * from the start and empty until then, as a live region must be to be read.
+ */
+export function StockResultStatus({ data }: { data: StockPage | undefined }) {
+  const { t } = useTranslation();
+  const summary = useStockSummary(data);
+  return (
+    <p role="status" className="visually-hidden">
+      {data?.total === 0 ? t('common.noItems') : summary}
+    </p>
+  );
+}
 
 export default function StockManagementPage() {
   const { t, i18n } = useTranslation();
@@ -56,56 +136,80 @@ export default function StockManagementPage() {
     setParams(next, { replace: true });
   };
   const data = list.data;
+  const summary = useStockSummary(data);
   const client = useQueryClient();
   // Decision 0061: the transfer requests open from the toolbar, or from the address a requester's
   // notification of a decision opens (?transfers=1).
   const showingTransfers = params.get('transfers') === '1';
   const onTransfer = online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined;
   // My team stock lists plants of the team the caller may not hold; a transfer there is refused (403).
-  const canTransfer = (item: StockItemRow) => holdsPlant(permissions, plants, item.plant);
+  const canTransfer = (item: StockItemRow) => writesInPlant(permissions, plants, item.plant);
 
   return (
     <section className="page">
       <h1 className="page-title route-title">{t('routes.stockManagement')}</h1>
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
-      <TabBar label={t('stock.tabsLabel')}>
-        {STOCK_TYPES.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            aria-selected={tab === type}
-            className="tab"
-            onClick={() => go({ tab, page: null, more: null })}
-          >
-            {t(TAB_LABEL[tab])}
+      <StockTabs active={type} onSelect={(tab) => go({ tab, page: null, more: null })} />
+      {/* The tab's panel holds the toolbar and the list the tab shows. */}
+      <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(type)}>
+        <div className="list-toolbar">
+          <Link className="button" to={`/stock-management-search?tab=${type}${query ? `&q=${encodeURIComponent(query)}` : ''}`}>
+            {query ? t('stock.searchingFor', { query }) : t('stock.search')}
+          </Link>
+          {query && (
+            <button type="button" className="button ghost" onClick={() => go({ q: null, page: null, more: null })}>
+              {t('stock.clearSearch')}
+            </button>
+          )}
+          <button type="button" className="button ghost" aria-haspopup="dialog" onClick={() => go({ transfers: '1' })}>
+            {t('stock.transferRequests')}
           </button>
-        ))}
-      </TabBar>
-      <div className="list-toolbar" role="tabpanel" aria-label={t(TAB_LABEL[type])}>
-        <Link className="button" to={`/stock-management-search?tab=${type}${query ? `&q=${encodeURIComponent(query)}` : ''}`}>
-          {query ? t('stock.searchingFor', { query }) : t('stock.search')}
-        </Link>
-        {query && (
-          <button type="button" className="button ghost" onClick={() => go({ q: null, page: null, more: null })}>
-            {t('stock.clearSearch')}
-          </button>
+          {/* Read by the status below, once. */}
+          {summary && (
+            <span className="muted" aria-hidden="true">
+              {summary}
+            </span>
+          )}
+        </div>
+        <StockResultStatus data={data} />
+        {list.isPending && <Spinner label={t('loading.listingItems')} />}
+        {list.error && (
+          <LoadError error={list.error} />
         )}
-        <button type="button" className="button ghost" aria-haspopup="dialog" onClick={() => go({ transfers: '1' })}>
-          {t('stock.transferRequests')}
-        </button>
-        {data && (
-          <span className="muted">
-            {t('stock.summary', {
-              // Counts that stopped at the cap are lower bounds (docs/decisions/0021): "1,000+ items".
-              items: data.counts_capped?.includes('total')
-                ? t('lists.itemsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.total) })
-                : t('stock.itemCount', { count: data.total }),
-              locations: data.counts_capped?.includes('storage_location_count')
-                ? t('lists.locationsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.storage_location_count) })
-                : t('stock.locationCount', { count: data.storage_location_count }),
-            })}
-          </span>
+        {data && data.stock_items.length === 0 && page > Math.max(1, data.pages) ? (
+          <PastEndNotice page={page} pages={data.pages} onFirstPage={() => go({ page: null, more: null })} />
+        ) : (
+          data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>
+        )}
+        {data && data.stock_items.length > 0 && (
+          <>
+            <StockTable items={data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} />
+            {Array.from({ length: more }, (_, index) => page + index + 1).map((extra) => (
+              <StockMorePage
+                key={extra}
+                email={email}
+                type={type}
+                query={query}
+                page={extra}
+                isLast={extra === lastPage}
+                // At the most pages one screen holds, Load more moves the window on a page instead
+                // of doing nothing (the address kept more=21, read back as 20).
+                onLoadMore={() => go(more < MAX_MORE_PAGES ? { more: String(more + 1) } : { page: String(page + 1), more: String(more) })}
+                onTransfer={onTransfer}
+                canTransfer={canTransfer}
+              />
+            ))}
+            {more === 0 && <LoadMoreOrEnd hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}
+            <Pager
+              page={data.page}
+              pages={data.pages}
+              label={more > 0 ? t('tracking.pagesOf', { from: page, to: lastPage, pages: data.pages }) : undefined}
+              hasPrev={page > 1}
+              hasNext={lastPage < data.pages}
+              onPrevious={() => go({ page: String(page - 1), more: null })}
+              onNext={() => go({ page: String(lastPage + 1), more: null })}
+            />
+          </>
         )}
       </div>
       {transferring && (
@@ -115,50 +219,11 @@ export default function StockManagementPage() {
           onDone={(row) => {
             setTransferring(null);
             void client.invalidateQueries({ queryKey: TRANSFER_REQUESTS_KEY });
-            setNotice(t('stock.transferDone', { quantity: row.quantity, code: row.material_code, to: row.storage_location_to }));
+            setNotice(t('stock.transferDone', { ...transferWords(row, i18n.language), to: row.storage_location_to }));
           }}
         />
       )}
       {showingTransfers && <TransferRequestsDialog onClose={() => go({ transfers: null })} />}
-      {list.isPending && <Spinner label={t('loading.listingItems')} />}
-      {list.error && (
-        <LoadError error={list.error} />
-      )}
-      {data && data.stock_items.length === 0 && page > Math.max(1, data.pages) ? (
-        <PastEndNotice page={page} pages={data.pages} onFirstPage={() => go({ page: null, more: null })} />
-      ) : (
-        data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>
-      )}
-      {data && data.stock_items.length > 0 && (
-        <>
-          <StockTable items={data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} />
-          {Array.from({ length: more }, (_, index) => page + index + 1).map((extra) => (
-            <StockMorePage
-              key={extra}
-              email={email}
-              type={type}
-              query={query}
-              page={extra}
-              isLast={extra === lastPage}
-              // At the most pages one screen holds, Load more moves the window on a page instead
-              // of doing nothing (the address kept more=21, read back as 20).
-              onLoadMore={() => go(more < MAX_MORE_PAGES ? { more: String(more + 1) } : { page: String(page + 1), more: String(more) })}
-              onTransfer={onTransfer}
-              canTransfer={canTransfer}
-            />
-          ))}
-          {more === 0 && <LoadMoreOrEnd hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}
-          <Pager
-            page={data.page}
-            pages={data.pages}
-            label={more > 0 ? t('tracking.pagesOf', { from: page, to: lastPage, pages: data.pages }) : undefined}
-            hasPrev={page > 1}
-            hasNext={lastPage < data.pages}
-            onPrevious={() => go({ page: String(page - 1), more: null })}
-            onNext={() => go({ page: String(lastPage + 1), more: null })}
-          />
-        </>
-      )}
     </section>
   );
 }

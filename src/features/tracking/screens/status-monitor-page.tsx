@@ -18,7 +18,7 @@ import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Pager } from '../../../components/ui/pager';
 import { useTrackingStatus } from '../api/get-tracking-status';
 import { cappedTabs, MonitorTabs } from '../components/monitor-tabs';
-import { ResultPage } from '../components/result-page';
+import { ResultPage, ResultsStatus } from '../components/result-page';
 import { FirstSteps } from '../components/first-steps';
 import { TrackingSearchForm } from '../components/tracking-search-form';
 import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-monitor-state';
@@ -80,6 +80,8 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const listCount = base.status === 'arrived' ? 'count_arrived' : base.status === 'incoming' ? 'count_incoming' : 'count_total';
   const pagesCapped = Boolean(first.data?.counts_capped?.includes(listCount));
   const pageCount = first.data ? (pagesCapped ? t('lists.atLeast', { value: new Intl.NumberFormat(i18n.language).format(first.data.pages) }) : first.data.pages) : 0;
+  // The list's answer for screen readers; none while the list says something else (a refused term, a page past the end).
+  const resultCount = !ActiveNotifications && refusedQuery === null && invalidPage === null ? first.data?.[listCount] : undefined;
 
   return (
     <section className="page">
@@ -119,6 +121,7 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
         }}
       />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${activeTab}`} className="monitor-panel">
+        <ResultsStatus count={resultCount} capped={pagesCapped} />
         {!ActiveNotifications && refusedQuery !== null && (
           <p className="notice" role="status">
             {t('tracking.search.notSearched', { query: refusedQuery })}

@@ -3,7 +3,7 @@
  * each shown only to roles that may read it (§6). Tab, search and page live in the address.
  * Rows offer what the caller may do: permissions, expiration date, history, removal.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserList, UserRow } from '../../../contract/users';
@@ -75,24 +75,44 @@ export default function UsersManagementPage() {
     setNotice(message);
   };
   const data = list.data;
+  // WAI-ARIA tabs, as the status monitor's (tracking/components/monitor-tabs.tsx): one tab in the
+  // Tab order, the arrow keys move to the next and select it. Every tab was a Tab stop before.
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const selectTab = (next: Tab) => {
+    setNotice(null);
+    go({ tab: next, page: null });
+  };
+  const onTabKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + tabs.length) % tabs.length;
+    tabRefs.current[next]?.focus();
+    selectTab(tabs[next]!.tab);
+  };
+  // The search's answer, told to screen readers when it arrives (not while the last one stands in).
+  const pastEnd = data !== undefined && data.items.length === 0 && page > Math.max(1, data.pages);
+  const results = !data || list.isPlaceholderData || pastEnd ? '' : data.total === 0 ? t('users.noUsers') : t('common.resultCount', { count: data.total });
 
   return (
     <section className="page users-page">
       <h1 className="page-title route-title">{t('routes.usersManagement')}</h1>
       <TabBar label={t('users.tabsLabel')}>
-        {tabs.map((entry) => (
+        {tabs.map((entry, index) => (
           <button
             key={entry.tab}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
             type="button"
             role="tab"
             id={`users-tab-${entry.tab}`}
             aria-selected={entry.tab === tab}
             aria-controls="users-panel"
+            tabIndex={entry.tab === tab ? 0 : -1}
             className="tab"
-            onClick={() => {
-              setNotice(null);
-              go({ tab: entry.tab, page: null });
-            }}
+            onClick={() => selectTab(entry.tab)}
+            onKeyDown={(event) => onTabKeyDown(event, index)}
           >
             {t(entry.label)}
           </button>
@@ -119,11 +139,14 @@ export default function UsersManagementPage() {
               </button>
               {data && <span className="muted users-total">{t('users.total', { total: data.total })}</span>}
             </form>
+            <p className="visually-hidden" role="status">
+              {results}
+            </p>
             {list.isPending && <Spinner label={t('loading.listingItems')} />}
             {list.error && (
               <LoadError error={list.error} />
             )}
-            {data && data.items.length === 0 && page > Math.max(1, data.pages) ? (
+            {pastEnd && data ? (
               <PastEndNotice page={page} pages={data.pages} onFirstPage={() => go({ page: null })} />
             ) : (
               data && data.items.length === 0 && <p className="empty-state">{t('users.noUsers')}</p>
