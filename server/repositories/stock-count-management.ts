@@ -67,12 +67,14 @@ export async function assertCounter(db: Executor, plant: string, email: string):
     .from(users)
     .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, plant)))
     .where(eq(users.email, email.toLowerCase()));
-  if (!row) throw new HttpError(400, `${email} does not work in plant ${plant}`);
+  if (!row) throw new HttpError(400, `${email} does not work in plant ${plant}`, { code: 'counterNotInPlant', params: { email, plant } });
   // A count handed to someone who cannot sign in, or whose roles may not enter quantities, would never be done.
-  if (row.approvalStatus !== 'Approved') throw new HttpError(400, `${email} cannot count: their access is not approved`);
-  if (isExpired(row)) throw new HttpError(400, `${email} cannot count: their access expired on ${row.expirationDate}`);
+  if (row.approvalStatus !== 'Approved') throw new HttpError(400, `${email} cannot count: their access is not approved`, { code: 'counterNotApproved', params: { email } });
+  if (isExpired(row)) {
+    throw new HttpError(400, `${email} cannot count: their access expired on ${row.expirationDate}`, { code: 'counterExpired', params: { email, date: String(row.expirationDate) } });
+  }
   if (!can(row.grants ?? [], 'materialCount.editQuantity')) {
-    throw new HttpError(400, `${email} cannot count: none of their roles may enter counted quantities`);
+    throw new HttpError(400, `${email} cannot count: none of their roles may enter counted quantities`, { code: 'counterCannotCount', params: { email } });
   }
 }
 

@@ -119,12 +119,14 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
   input.parts.forEach((part, index) => {
     for (const code of part.materialCodes ?? []) {
       const line = byCode.get(code);
-      if (!line) throw new HttpError(400, `Material ${code} is not a line of stock count ${count.id}`);
+      if (!line) throw new HttpError(400, `Material ${code} is not a line of stock count ${count.id}`, { code: 'splitNotALine', params: { code, id: count.id } });
       take(line.id, index);
     }
     for (const range of part.bins ?? []) {
       const inRange = lines.filter((line) => binInRange(line.bin, range));
-      if (inRange.length === 0) throw new HttpError(400, `No line of stock count ${count.id} lies in bins ${range.from} to ${range.to}`);
+      if (inRange.length === 0) {
+        throw new HttpError(400, `No line of stock count ${count.id} lies in bins ${range.from} to ${range.to}`, { code: 'splitNoLinesInBins', params: { id: count.id, from: range.from, to: range.to } });
+      }
       for (const line of inRange) take(line.id, index);
     }
   });
@@ -134,7 +136,7 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
   const control = new Set(input.controlMaterialCodes ?? []);
   for (const code of control) {
     const line = byCode.get(code);
-    if (!line) throw new HttpError(400, `Material ${code} is not a line of stock count ${count.id}`);
+    if (!line) throw new HttpError(400, `Material ${code} is not a line of stock count ${count.id}`, { code: 'splitNotALine', params: { code, id: count.id } });
     if ((holders.get(line.id)?.length ?? 0) < 2) {
       throw new HttpError(400, `Material ${code} is listed for a control count but is in fewer than two parts`, { code: 'splitControlInOnePart', params: { code } });
     }
@@ -178,18 +180,27 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
     if (!old || w.lineIds.some((lineId) => !had.has(lineId))) await assertCounter(tx, count.plant, input.parts[index]!.counter);
   }
   const lost: string[] = [];
+  // The same, in no language: counter (codes, …), for the app's own wording (decision 0055).
+  const lostShort: string[] = [];
   for (const part of existing) {
     const keep = wanted.find((w) => w.counter === part.counter);
     const counted = existingLines.filter((line) => line.partId === part.id && line.quantity !== null && !(keep?.lineIds.includes(line.materialCountId) ?? false));
-    if (counted.length > 0) lost.push(`${part.counter} (${listed(counted.map((line) => codeOf.get(line.materialCountId) ?? String(line.materialCountId)), 5)})`);
+    const codes = counted.map((line) => codeOf.get(line.materialCountId) ?? String(line.materialCountId));
+    if (counted.length > 0) {
+      lost.push(`${part.counter} (${listed(codes, 5)})`);
+      lostShort.push(`${part.counter} (${codes.slice(0, 5).join(', ')}${codes.length > 5 ? ', …' : ''})`);
+    }
   }
   if (lost.length > 0) {
-    throw new HttpError(409, `Lines already counted cannot leave their part: ${lost.join('; ')}. Keep them in that part, or send them to recount first`);
+    throw new HttpError(409, `Lines already counted cannot leave their part: ${lost.join('; ')}. Keep them in that part, or send them to recount first`, {
+      code: 'splitCountedLinesStay',
+      params: { lines: lostShort.join('; ') },
+    });
   }
 
   if (input.blind !== undefined && input.blind !== count.isBlind) {
     const started = lines.some((line) => line.quantity !== null) || existingLines.some((line) => line.quantity !== null);
-    if (started) throw new HttpError(409, `Stock count ${count.id} is being counted: blind can be changed only before counting starts`);
+    if (started) throw new HttpError(409, `Stock count ${count.id} is being counted: blind can be changed only before counting starts`, { code: 'blindAfterStart', params: { id: count.id } });
     await tx.update(stockCounts).set({ isBlind: input.blind, updatedAt: sql`now()` }).where(eq(stockCounts.id, count.id));
   }
 
@@ -631,7 +642,11 @@ export async function setPartStatus(tx: Tx, user: CurrentUser, count: StockCount
       .where(and(eq(stockCountPartLines.partId, part.id), sql`${stockCountPartLines.quantity} is null`))
       .orderBy(asc(materialCounts.materialCode));
     if (open.length > 0) {
-      throw new HttpError(409, `${open.length} line${open.length === 1 ? '' : 's'} of your part ${open.length === 1 ? 'is' : 'are'} not counted yet: ${listed(open.map((row) => row.code))}`);
+      const codes = open.map((row) => row.code);
+      throw new HttpError(409, `${open.length} line${open.length === 1 ? '' : 's'} of your part ${open.length === 1 ? 'is' : 'are'} not counted yet: ${listed(codes)}`, {
+        code: 'partNotAllCounted',
+        params: { count: open.length, codes: `${codes.slice(0, 20).join(', ')}${codes.length > 20 ? ', …' : ''}` },
+      });
     }
   }
   const [updated] = await tx

@@ -125,9 +125,11 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const empty = await split(id, { parts: [{ counter: MECHANIC, bins: [{ from: 'X-00', to: 'X-99' }], rest: true }] } as never);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('No line of stock count');
+    expect(empty.json()).toMatchObject({ code: 'splitNoLinesInBins', params: { id, from: 'X-00', to: 'X-99' } });
     const outsider = await split(id, { parts: [{ counter: 'lukas.mueller@lift.example', rest: true }] } as never);
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json().message).toContain('does not work in plant FI01');
+    expect(outsider.json()).toMatchObject({ code: 'counterNotInPlant', params: { email: 'lukas.mueller@lift.example', plant: 'FI01' } });
     const twice = await split(id, { parts: [{ counter: MECHANIC, rest: true }, { counter: MECHANIC.toUpperCase(), materialCodes: [code(0)] }] } as never);
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toContain('counts one part');
@@ -302,6 +304,8 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const notYet = await setStatus(MIKKO, id, 'done');
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().message).toContain('not counted yet');
+    // Coded, so the phone words it in the counter's language (decision 0055).
+    expect(notYet.json()).toMatchObject({ code: 'partNotAllCounted', params: { count: 4 } });
     expect((await setStatus('mechanic', id, 'done')).json()).toMatchObject({ status: 'done', counted_lines: 3 });
     // A correction after "my part is done" goes through and reopens the part (as an added line
     // does): an offline correction queued behind the "done" is not refused.
@@ -558,6 +562,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const losing = await split(id, { parts: [{ counter: MIKKO, rest: true }, { counter: AINO, materialCodes: [code(4)] }] } as never);
     expect(losing.statusCode).toBe(409);
     expect(losing.json().message).toContain(MECHANIC);
+    expect(losing.json()).toMatchObject({ code: 'splitCountedLinesStay', params: { lines: `${MECHANIC} (${code(0)})` } });
     // Mechanic finishes A-01 only... give A-02 to Aino, mark the mechanic's part done, then give them B-01.
     const moved = await split(id, {
       parts: [
