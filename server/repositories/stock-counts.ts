@@ -227,18 +227,30 @@ export async function openRecounts(db: Executor, ids: number[]): Promise<{ id: n
   return rows.flatMap((row) => (row.recountOf === null ? [] : [{ id: row.id, recountOf: row.recountOf }]));
 }
 
+/**
+ * Which of these counts the caller plans (`plan`), not only counts or reads: the app offers planner
+ * actions on those; and which it may change at all (`write`): the app offers counting on those. A
+ * read-only super manager reads every count and plans and writes only where its other roles do
+ * (decisions 0063, 0065); so does a plant-wide reader (decision 0054). One query for the page.
+ */
+async function plannedAndWritable(db: Executor, ids: number[], user: CurrentUser): Promise<{ planned: Set<number>; writable: Set<number> }> {
+  const plans = await stockCountScope(db, user, 'plan');
+  const writes = await stockCountScope(db, user, 'write');
+  if (ids.length === 0 || (plans === undefined && writes === undefined)) return { planned: new Set(ids), writable: new Set(ids) };
+  const holds = (scope: SQL | undefined) => (scope === undefined ? sql<boolean>`true` : sql<boolean>`coalesce((${scope}), false)`);
+  const flags = await db
+    .select({ id: stockCounts.id, planned: holds(plans), writable: holds(writes) })
+    .from(stockCounts)
+    .where(inArray(stockCounts.id, ids));
+  return {
+    planned: new Set(flags.filter((row) => row.planned === true).map((row) => row.id)),
+    writable: new Set(flags.filter((row) => row.writable === true).map((row) => row.id)),
+  };
+}
+
 export async function toStockCountRows(db: Executor, rows: StockCountRecord[], user: CurrentUser): Promise<StockCountRow[]> {
   const ids = rows.map((row) => row.id);
-  // Which of them the caller plans, not only counts or reads: the app offers planner actions on
-  // those (a read-only super manager: only where its other roles plan, decision 0063).
-  const overseen = await stockCountScope(db, user, 'plan');
-  const planned = new Set(
-    overseen === undefined
-      ? ids
-      : ids.length
-        ? (await db.select({ id: stockCounts.id }).from(stockCounts).where(and(inArray(stockCounts.id, ids), overseen))).map((row) => row.id)
-        : [],
-  );
+  const { planned, writable } = await plannedAndWritable(db, ids, user);
   const recounts = await openRecounts(db, rows.filter((row) => row.status === 'completed').map((row) => row.id));
   const progress = ids.length
     ? await db
@@ -280,6 +292,7 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[], u
       is_blind: row.isBlind,
       part_count: Number(parts.find((p) => p.id === row.id)?.parts ?? 0),
       planned_by_you: planned.has(row.id),
+      writable_by_you: writable.has(row.id),
       being_booked: isBeingBooked(row),
     };
   });

@@ -150,6 +150,12 @@ export const stockCountRow = z
      */
     planned_by_you: z.optional(z.boolean()),
     /**
+     * Whether the caller may change this count (count, add lines, submit), not only read it: a
+     * read-only super manager reads every count and changes only those its other roles give it
+     * (decisions 0063, 0065). Absent from older servers, other services and copies: writable.
+     */
+    writable_by_you: z.optional(z.boolean()),
+    /**
      * Submitted and its ERP booking not finished (decision 0053): submitting it again finishes the
      * same booking. Absent from older servers and copies.
      */

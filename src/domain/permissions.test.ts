@@ -14,6 +14,7 @@ import {
   grantableBy,
   mayHoldAttachment,
   visibleNavEntries,
+  writesShipToParty,
   type Capability,
   type Grant,
 } from './permissions';
@@ -219,5 +220,20 @@ describe('whose account an editor may expire or remove (#20)', () => {
     expect(mayManageAccountOf(['UM_user_acceptance'], ['super_manager'])).toBe(false);
     expect(mayManageAccountOf(['UM_user_acceptance'], ['super_manager_read_only'])).toBe(false);
     expect(mayManageAccountOf(['UM_user_acceptance'], ['mechanic'])).toBe(true);
+  });
+});
+
+describe('whose priorities a user may change (decision 0065)', () => {
+  const held = ['0050010001', '0050010002'];
+  it('the super manager every ship-to-party number, held or not', () => {
+    expect(writesShipToParty(['super_manager'], [], '0099990001')).toBe(true);
+  });
+  it('a read-only super manager who writes priorities only the numbers it holds (it reads them all)', () => {
+    expect(writesShipToParty(['super_manager_read_only', 'PM_write'], held, '0050010002')).toBe(true);
+    expect(writesShipToParty(['super_manager_read_only', 'PM_write'], held, '0099990001')).toBe(false);
+  });
+  it('a PM writer only its own', () => {
+    expect(writesShipToParty(['PM_write'], held, '0050010001')).toBe(true);
+    expect(writesShipToParty(['PM_write'], held, '0099990001')).toBe(false);
   });
 });

@@ -195,6 +195,16 @@ export function writesEverywhere(grants: readonly string[]): boolean {
 }
 
 /**
+ * Whether a user with these grants who holds `held` ship-to-party numbers (ship_to_party and
+ * managed_ship_to_party) may change the priorities of `code`: every number for the super manager,
+ * only its own for anyone else, a read-only super manager too (decision 0065; the server's
+ * shipToPartyWriteScope). The capability (`priority.write`) is checked apart.
+ */
+export function writesShipToParty(grants: readonly string[], held: readonly string[], code: string): boolean {
+  return writesEverywhere(grants) || held.includes(code);
+}
+
+/**
  * Whether these grants see the orders of their plants whole: stock and customer-service admins
  * (§6 gives them their plants). Work centers and planner groups narrow a mechanic's or a
  * supervisor's plants; one who also holds a plant-wide role sees the union, the plants whole.

@@ -88,6 +88,15 @@ describe.each(ENGINES)('a read-only super manager writes only as its other roles
   const countStatus = async (id: number) => String((await query(sql`select status from stock_counts where id = ${id}`))[0]!.status);
   const plannedByYou = async (who: string, id: number) =>
     ((await api(who, 'GET', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`)).json().stock_counts as Array<{ planned_by_you?: boolean }>)[0]?.planned_by_you;
+  /** writable_by_you of one count, as the caller's list (and so the count sheet's header) gives it. */
+  const writableByYou = async (who: string, id: number) =>
+    ((await api(who, 'GET', `/my_stock_count?stockCountId=${id}&page=1&maxResults=20`)).json().stock_counts as Array<{ writable_by_you?: boolean }>)[0]?.writable_by_you;
+  /** writable_by_you of every count on the first page of the caller's list. */
+  const writableOnPage = async (who: string) => {
+    const res = await api(who, 'GET', '/my_stock_count?page=1&maxResults=500');
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().stock_counts as Array<{ writable_by_you?: boolean }>).map((row) => row.writable_by_you);
+  };
 
   describe('[super_manager_read_only, supervisor] plans as the supervisor of F10 in FI01', () => {
     it('cancels and edits no count of another plant, nor one of another planner group it only counts; its own group’s it does', async () => {
@@ -183,6 +192,26 @@ describe.each(ENGINES)('a read-only super manager writes only as its other roles
       const submitted = await api(MECHANIC, 'GET', `/my_stock_count/submit?stockCountId=${own}`);
       expect(submitted.statusCode, submitted.body).toBe(200);
       expect(submitted.json()).toMatchObject({ id: own, status: 'completed' });
+    });
+
+    it('is told which counts it may change (writable_by_you): its own, not another plant’s it only reads', async () => {
+      const germany = await plan({ plant: 'DE02', storageLocation: 'V003', materialCodes: deCodes.slice(0, 2), conductedBy: FELIX });
+      const own = await plan({ plant: 'FI01', storageLocation: 'V001', materialCodes: fiCodes.slice(0, 2), conductedBy: MECHANIC });
+      const mikkos = await plan({ plant: 'FI01', storageLocation: 'V001', materialCodes: fiCodes.slice(0, 2), conductedBy: MIKKO });
+
+      const ids = [germany, own, mikkos];
+      const flags = async (who: string) => Promise.all(ids.map((id) => writableByYou(who, id)));
+      expect(await flags(MECHANIC)).toEqual([false, true, false]);
+      // A mechanic alone: its counts, each writable (the others it does not see).
+      expect(await flags(MIKKO)).toEqual([undefined, undefined, true]);
+      const mikkosPage = await writableOnPage(MIKKO);
+      expect(mikkosPage.length).toBeGreaterThan(0);
+      expect(mikkosPage.every((flag) => flag === true)).toBe(true);
+      // The super manager changes every count; a pure read-only super manager none.
+      expect(await flags(MANAGER)).toEqual([true, true, true]);
+      expect((await writableOnPage(MANAGER)).every((flag) => flag === true)).toBe(true);
+      expect(await flags(VIEWER)).toEqual([false, false, false]);
+      expect((await writableOnPage(VIEWER)).every((flag) => flag === false)).toBe(true);
     });
 
     it('on a split count it counts, writes its part only; it still reads the count whole', async () => {

@@ -5,7 +5,7 @@
  */
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, isSuperManager, type Capability } from '../../../domain/permissions';
+import { can, isSuperManager, writesShipToParty, type Capability } from '../../../domain/permissions';
 import type { PriorityUploadKind } from '../../../domain/priority';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
@@ -60,6 +60,8 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
     setQuery(typed.trim());
   };
   const items = list.data?.items;
+  const writes = online && can(profile.permissions, 'priority.write');
+  const heldCodes = [...profile.shipToPartyNumbers, ...profile.managedShipToPartyNumbers];
   const hasNoShipToParty = codes.data?.length === 0;
 
   return (
@@ -135,7 +137,15 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
         <LoadError error={list.error} />
       )}
       {items && items.length === 0 && !hasNoShipToParty && <p className="muted">{t('common.noItems')}</p>}
-      {items && items.length > 0 && <PriorityList items={items} canWrite={online && can(profile.permissions, 'priority.write')} />}
+      {items && items.length > 0 && (
+        // The numbers it may change, each its own card's: a read-only super manager reads every
+        // number and writes only those it holds (decision 0065; the server answers 404 for others).
+        <div className="priority-list">
+          {items.map((entry) => (
+            <PriorityList key={entry.shipToPartyCode} items={[entry]} canWrite={writes && writesShipToParty(profile.permissions, heldCodes, entry.shipToPartyCode)} />
+          ))}
+        </div>
+      )}
       {items && list.data?.has_more && (
         <p className="muted end-of-results" role="status">
           {t('priority.firstOnly', { count: items.length })}

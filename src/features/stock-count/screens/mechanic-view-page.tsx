@@ -8,7 +8,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
-import type { MaterialCountRow } from '../../../contract/stock';
+import type { MaterialCountRow, StockCountRow } from '../../../contract/stock';
 import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
@@ -120,6 +120,54 @@ function sapErrorText(raw: string | null): string | null {
   }
 }
 
+/**
+ * What the count sheet offers the user on this count: a count its status leaves open, and the user
+ * one who may change it. A read-only super manager reads every count and changes only those its
+ * other roles give it (decisions 0063, 0065: `writable_by_you`, absent from older servers and
+ * copies: writable); on the others it counts, adds and submits nothing (the server refuses them,
+ * and what was typed would wait in the outbox to be refused). `readOnlyForYou`: open, not theirs.
+ */
+export function countSheetRights({
+  count,
+  permissions,
+  submitQueued,
+  split,
+  readsSplitWhole,
+  allPartsDone,
+}: {
+  count: Pick<StockCountRow, 'status' | 'being_booked' | 'planned_by_you' | 'writable_by_you'>;
+  permissions: readonly string[];
+  /** A submit of this count waits in the outbox. */
+  submitQueued: boolean;
+  split: boolean;
+  /** A split count read whole (its planner): quantities are written to the parts, decided on the merge screen. */
+  readsSplitWhole: boolean;
+  allPartsDone: boolean;
+}) {
+  const open = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status) && !submitQueued;
+  const writes = count.writable_by_you !== false;
+  const editable = open && writes;
+  // A planner's rights are for the counts they plan: one who only counts this one (a supervisor
+  // asked to count another team's) takes back only what a counter may (the server holds the same).
+  const plans = count.planned_by_you !== false;
+  // Submitted and not booked yet (decision 0053): the ERP gave no answer and the phone that
+  // submitted did not send it again. Submitting again finishes it, under the same ERP reference.
+  const booking = count.being_booked === true && !submitQueued;
+  return {
+    /** Open by its status (and no submit waiting): whether the status notice says "viewed, not changed". */
+    open,
+    plans,
+    booking,
+    readOnlyForYou: !writes && (open || booking),
+    canEdit: editable && !readsSplitWhole && can(permissions, 'materialCount.editQuantity'),
+    canDelete: editable && plans && can(permissions, 'materialCount.delete'),
+    canAdd: editable && can(permissions, 'materialCount.add'),
+    // A counter of a split count marks their part done; the count is submitted once every part is
+    // (by whichever counter, or by the planner on the merge screen): a submit earlier is refused.
+    canSubmit: (editable || (booking && writes)) && !readsSplitWhole && (!split || allPartsDone) && can(permissions, 'stockCount.submit'),
+  };
+}
+
 export default function MechanicViewPage() {
   const { t } = useTranslation();
   const stockCountId = Number(useParams().id);
@@ -202,24 +250,21 @@ export default function MechanicViewPage() {
   const counted = sheet.material_counts.filter((line) => line.quantity !== null).length;
   const total = sheet.material_counts.length;
   const bookMoved = sheet.material_counts.filter((line) => line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now)).length;
-  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status) && !submit;
   // #18, decision 0033: on a split count quantities are written to the parts. Whoever reads it whole
   // (its planner) decides and submits on the merge screen: here the lines are read-only.
   const split = (sheet.parts?.length ?? 0) > 0;
   const readsSplitWhole = split && !sheet.part;
-  const canEdit = editable && !readsSplitWhole && can(profile.permissions, 'materialCount.editQuantity');
-  // A planner's rights are for the counts they plan: one who only counts this one (a supervisor
-  // asked to count another team's) takes back only what a counter may (the server holds the same).
-  const plans = count.planned_by_you !== false;
-  const canDelete = editable && plans && can(profile.permissions, 'materialCount.delete');
-  const canAdd = editable && can(profile.permissions, 'materialCount.add');
-  // Submitted and not booked yet (decision 0053): the ERP gave no answer and the phone that
-  // submitted did not send it again. Submitting again finishes it, under the same ERP reference.
-  const booking = count.being_booked === true && !submit;
-  // A counter of a split count marks their part done; the count is submitted once every part is
-  // (by whichever counter, or by the planner on the merge screen): a submit earlier is refused.
   const allPartsDone = (sheet.parts ?? []).every((entry) => entry.status === 'done');
-  const canSubmit = (editable || booking) && !readsSplitWhole && (!split || allPartsDone) && can(profile.permissions, 'stockCount.submit');
+  const {
+    open: editable,
+    plans,
+    booking,
+    readOnlyForYou,
+    canEdit,
+    canDelete,
+    canAdd,
+    canSubmit,
+  } = countSheetRights({ count, permissions: profile.permissions, submitQueued: submit !== undefined, split, readsSplitWhole, allPartsDone });
   // On a split count the codes in other parts (or in none yet) are on the count too: not offered again.
   const present = new Set([...sheet.material_counts, ...(sheet.elsewhere ?? [])].map((line) => line.material_code));
   // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
@@ -329,6 +374,7 @@ export default function MechanicViewPage() {
         </p>
       )}
       {!editable && !submit && !booking && <p className="notice">{t('stockCount.readOnly', { status: t(`stockCount.status.${count.status}`) })}</p>}
+      {readOnlyForYou && <p className="notice">{t('stockCount.readOnlyForYou')}</p>}
 
       {/* Sticky under the top bar (#21): progress, search, the scan entry point and Submit stay in reach. */}
       <div className="count-toolbar">
