@@ -9,6 +9,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NotificationKey } from '../contract/notifications';
 import { NOTIFICATION_KEYS } from '../domain/constants';
 import { mirrorKey, networkFirst } from '../offline/mirror';
+import { lateOutcome } from '../offline/use-mirrored-query';
 import { userApi } from './api-client';
 import { parseWith } from './lazy-schema';
 
@@ -27,15 +28,19 @@ export const getNotificationTypes = async (): Promise<NotificationType[]> =>
 export const notificationTypesQuery = (userEmail: string) =>
   queryOptions({
     queryKey: ['notification-types', userEmail] as const,
-    queryFn: async ({ client, queryKey }) =>
-      (
+    queryFn: async ({ client, queryKey }) => {
+      const late = lateOutcome<NotificationType[]>(client, queryKey);
+      return (
         await networkFirst({
           key: mirrorKey(userEmail, ['notification-types']),
           scope: 'notification-types',
           fetcher: getNotificationTypes,
-          onLateAnswer: (fresh) => client.setQueryData(queryKey, fresh.data),
+          stillShown: late.stillShown,
+          onLateAnswer: (fresh) => late.answer(fresh.data),
+          onLateFailure: late.failure,
         })
-      ).data,
+      ).data;
+    },
     staleTime: 60 * 60_000,
     meta: { silent: true },
   });

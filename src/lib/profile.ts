@@ -6,6 +6,7 @@ import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/rea
 import { allowedPlants, permissionConstants, profile, type Profile, type UpdateProfileBody } from '../contract/user-api';
 import { inAllowedPlants, type AllowedPlants } from '../domain/permissions';
 import { networkFirst, mirrorKey } from '../offline/mirror';
+import { lateOutcome } from '../offline/use-mirrored-query';
 import { userApi } from './api-client';
 import { getSession } from './auth/session';
 
@@ -15,8 +16,18 @@ import { getSession } from './auth/session';
  */
 async function mirrored<T>(name: string, fetcher: () => Promise<T>, { client, queryKey }: QueryFunctionContext): Promise<T> {
   const email = getSession()?.email ?? 'anonymous';
-  const onLateAnswer = (fresh: { data: T }) => client.setQueryData(queryKey, fresh.data);
-  return (await networkFirst({ key: mirrorKey(email, ['session', name]), scope: 'session', fetcher, onLateAnswer })).data;
+  // A late answer only over the copy it follows; a late refusal (401, 403) reaches the guard as the query's error.
+  const late = lateOutcome<T>(client, queryKey);
+  return (
+    await networkFirst({
+      key: mirrorKey(email, ['session', name]),
+      scope: 'session',
+      fetcher,
+      stillShown: late.stillShown,
+      onLateAnswer: (fresh) => late.answer(fresh.data),
+      onLateFailure: late.failure,
+    })
+  ).data;
 }
 
 export const sessionQueries = {

@@ -3,14 +3,15 @@
  * retried, the late answer after it; no saved copy, the call is waited for as before.
  */
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { HTTPError, type NormalizedOptions } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isFirstScreenDrawn, openAfterFirstScreen } from '../lib/after-first-screen';
 import { createServiceClient } from '../lib/api-client';
 import { nextNoAnswer, reportNoAnswer } from '../lib/no-answer';
 import { offlineDb } from './db';
-import { NO_ANSWER_YET_MS, networkFirst, readMirror, type Mirrored } from './mirror';
+import { GoneError } from './errors';
+import { NO_ANSWER_YET_MS, answerOrSavedCopy, networkFirst, readMirror, type Mirrored } from './mirror';
 import { enqueue } from './outbox';
 import { mirroredQueryOptions } from './use-mirrored-query';
 
@@ -205,6 +206,154 @@ describe('networkFirst on a stalled connection (no answer, no failure)', () => {
     call.resolve({ n: 'fresh' });
     await vi.waitFor(() => expect(client.getQueryData(options.queryKey)).toMatchObject({ data: { n: 'fresh' }, source: 'network' }));
     client.clear();
+  });
+});
+
+describe('what comes after the saved copy was shown (#22, decisions 0026 and 0065)', () => {
+  beforeEach(() => {
+    openAfterFirstScreen();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+
+  /** A mirrored list whose calls answer when the test says (they ignore the abort signal unless `signals` is read). */
+  async function stalledList(name: string, cache?: QueryCache) {
+    await offlineDb.pages.put({ key: `u|["${name}"]`, scope: 's', savedAt: 3, data: { n: 'saved' } });
+    const calls: ReturnType<typeof deferred<{ n: string }>>[] = [];
+    const signals: (AbortSignal | undefined)[] = [];
+    const client = new QueryClient({ queryCache: cache, defaultOptions: { queries: { retry: false } } });
+    const options = mirroredQueryOptions({
+      queryKey: [name],
+      userEmail: 'u',
+      scope: 's',
+      fetcher: (signal) => {
+        signals.push(signal);
+        calls.push(deferred());
+        return calls[calls.length - 1]!.promise;
+      },
+    });
+    const shown = client.fetchQuery(options);
+    await vi.advanceTimersByTimeAsync(NO_ANSWER_YET_MS);
+    await expect(shown).resolves.toMatchObject({ data: { n: 'saved' }, source: 'mirror' });
+    return { client, options, calls, signals, query: client.getQueryCache().find({ queryKey: options.queryKey, exact: true })! };
+  }
+
+  it('an older call answering after a newer read does not overwrite it, on the screen or on the device', async () => {
+    const { client, options, calls } = await stalledList('late-a');
+    const newer = client.fetchQuery(options);
+    calls[1]!.resolve({ n: 'B' });
+    await expect(newer).resolves.toMatchObject({ data: { n: 'B' }, source: 'network' });
+
+    calls[0]!.resolve({ n: 'A' });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(client.getQueryData(options.queryKey)).toMatchObject({ data: { n: 'B' } });
+    await expect(readMirror('u|["late-a"]')).resolves.toMatchObject({ data: { n: 'B' } });
+    client.clear();
+  });
+
+  it('a late answer does not overwrite a change written into the cache meanwhile', async () => {
+    const { client, options, calls } = await stalledList('late-edited');
+    client.setQueryData(options.queryKey, { data: { n: 'edited' }, savedAt: 4, source: 'mirror' as const });
+    calls[0]!.resolve({ n: 'late' });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(client.getQueryData(options.queryKey)).toMatchObject({ data: { n: 'edited' } });
+    await expect(readMirror('u|["late-edited"]')).resolves.toMatchObject({ data: { n: 'saved' } });
+    client.clear();
+  });
+
+  it('a late refusal becomes the query’s error and is reported; the saved copy stays shown', async () => {
+    const onError = vi.fn();
+    const { client, options, calls, query } = await stalledList('late-refused', new QueryCache({ onError }));
+    const refusal = httpError(404);
+    calls[0]!.reject(refusal);
+    await vi.waitFor(() => expect(query.state).toMatchObject({ status: 'error', error: refusal }));
+    expect(client.getQueryData(options.queryKey)).toMatchObject({ data: { n: 'saved' }, source: 'mirror' });
+    expect(onError).toHaveBeenCalledWith(refusal, query);
+    client.clear();
+  });
+
+  it('a late failure for want of a network, or a "not now", leaves the saved copy as it was', async () => {
+    const onError = vi.fn();
+    for (const failure of [new TypeError('Failed to fetch'), httpError(503)]) {
+      const { client, calls, query } = await stalledList(`late-weak-${failure.name}`, new QueryCache({ onError }));
+      calls[0]!.reject(failure);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(query.state).toMatchObject({ status: 'success', error: null });
+      client.clear();
+    }
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('a newer read aborts the call still going on (decision 0026)', async () => {
+    const { client, options, signals } = await stalledList('late-superseded');
+    expect(signals[0]!.aborted).toBe(false);
+    void client.fetchQuery(options).catch(() => undefined);
+    expect(signals[0]!.aborted).toBe(true);
+    expect(signals[1]!.aborted).toBe(false);
+    client.clear();
+  });
+
+  it('the screen leaving aborts the call still going on', async () => {
+    await offlineDb.pages.put({ key: 'u|["late-left"]', scope: 's', savedAt: 3, data: { n: 'saved' } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let seen: AbortSignal | undefined;
+    const options = mirroredQueryOptions({ queryKey: ['late-left'], userEmail: 'u', scope: 's', fetcher: (signal) => ((seen = signal), new Promise<never>(() => undefined)) });
+    const observer = new QueryObserver(client, options);
+    const leave = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(NO_ANSWER_YET_MS);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toMatchObject({ source: 'mirror' }));
+    expect(seen!.aborted).toBe(false);
+    leave();
+    expect(seen!.aborted).toBe(true);
+    client.clear();
+  });
+
+  it('a newer search (another key) aborts the older one still going on', async () => {
+    await offlineDb.pages.put({ key: 'u|["search","a"]', scope: 's', savedAt: 3, data: { n: 'saved' } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const signals: (AbortSignal | undefined)[] = [];
+    const search = (text: string) =>
+      mirroredQueryOptions({ queryKey: ['search', text], userEmail: 'u', scope: 's', fetcher: (signal) => (signals.push(signal), new Promise<never>(() => undefined)) });
+    const observer = new QueryObserver(client, search('a'));
+    const leave = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(NO_ANSWER_YET_MS);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toMatchObject({ source: 'mirror' }));
+    observer.setOptions(search('ab'));
+    expect(signals[0]!.aborted).toBe(true);
+    expect(signals[1]!.aborted).toBe(false);
+    leave();
+    client.clear();
+  });
+});
+
+describe('answerOrSavedCopy (the count sheet calls it itself)', () => {
+  it('hands a late refusal to the caller that asks for it, and not a failure for want of a network', async () => {
+    for (const [failure, told] of [[new GoneError('Stock count 5 not found'), true], [new TypeError('Failed to fetch'), false]] as const) {
+      const call = deferred<string>();
+      const refused = vi.fn();
+      const reading = answerOrSavedCopy(call.promise, async () => 'saved', () => undefined, refused);
+      await Promise.resolve();
+      reportNoAnswer();
+      await expect(reading).resolves.toEqual({ saved: 'saved' });
+      call.reject(failure);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(refused).toHaveBeenCalledTimes(told ? 1 : 0);
+      if (told) expect(refused).toHaveBeenCalledWith(failure);
+    }
+  });
+
+  it('answers with the call when it answered while the device was being read', async () => {
+    const call = deferred<string>();
+    const device = deferred<string | undefined>();
+    const late = vi.fn();
+    const reading = answerOrSavedCopy(call.promise, () => device.promise, late);
+    await Promise.resolve();
+    reportNoAnswer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    call.resolve('fresh');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    device.resolve('saved');
+    await expect(reading).resolves.toEqual({ fresh: 'fresh' });
+    expect(late).not.toHaveBeenCalled();
   });
 });
 

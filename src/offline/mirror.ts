@@ -7,7 +7,10 @@
  * The saved copy also answers when the server says "not now" (408, 429, 502, 503, 504: an
  * outage, e.g. its database away, decision 0064) and when the network has given no answer for
  * `NO_ANSWER_YET_MS` (a stalled connection hangs until ky's 30 s time-out); without a saved copy
- * the screen gets the call's own outcome, as before.
+ * the screen gets the call's own outcome, as before. The call that goes on after the copy was
+ * shown replaces it with its answer, or makes its refusal the screen's error, unless something
+ * newer reached the screen meanwhile (`stillShown`); a newer read or the screen leaving aborts it
+ * (offline/use-mirrored-query.ts).
  *
  * Pruning: every search text and page number is a key of its own, so after each save the saved
  * pages of the same user and scope are cut to the `KEPT_PAGES_PER_SCOPE` most recently saved, in
@@ -131,9 +134,25 @@ export interface NetworkFirstOptions<T> {
   fetcher: () => Promise<T>;
   /** The server's answer when it came after the saved copy was shown (see `answerOrSavedCopy`). */
   onLateAnswer?: (fresh: Mirrored<T>) => void;
+  /**
+   * The server's refusal when it came after the saved copy was shown (a 404, 403, 401, a count
+   * handed to someone else): the screen must hear of it. Not a failure for want of a network nor a
+   * "not now" answer: the saved copy stands for those.
+   */
+  onLateFailure?: (error: unknown) => void;
+  /**
+   * Whether the saved copy is still what the screen shows (nothing newer came meanwhile): asked
+   * when the late outcome comes; false drops it, and a late answer is then not saved either
+   * (an older answer must not overwrite a newer one, on the screen or on the device).
+   */
+  stillShown?: () => boolean;
 }
 
 const NO_ANSWER = Symbol('no answer');
+
+/** A late failure the screen must hear of: not a lost connection, a "not now" or an abort. */
+const isLateRefusal = (error: unknown): boolean =>
+  !isNetworkFailure(error) && !isNotNowAnswer(error) && !(error instanceof Error && error.name === 'AbortError');
 
 /**
  * The fresh answer, or, at the first sign that the network gives no answer while the call is
@@ -142,13 +161,16 @@ const NO_ANSWER = Symbol('no answer');
  * ky's 30 s time-out), the device's saved copy at once: a mechanic whose phone claims a
  * connection in a basement sees their data in a moment, not after nine or thirty seconds (#22).
  * Without a saved copy the call is waited for as before. When the saved copy was shown, the call
- * goes on and `late` receives its answer. A "not now" answer of the server (`isNotNowAnswer`)
- * is answered by the saved copy too; without one its error is thrown as it came.
+ * goes on and `late` receives its answer; `lateFailure`, when given, its refusal (anything but
+ * a network failure, a "not now" answer or an abort: a count handed to someone else, a 404, a
+ * 401), which is otherwise dropped. A "not now" answer of the server (`isNotNowAnswer`) is
+ * answered by the saved copy too; without one its error is thrown as it came.
  */
 export async function answerOrSavedCopy<T, S>(
   fetching: Promise<T>,
   readSaved: () => Promise<S | undefined>,
   late: (fresh: T) => void,
+  lateFailure?: (error: unknown) => void,
 ): Promise<{ fresh: T } | { saved: S }> {
   const noAnswer = nextNoAnswer();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -156,19 +178,25 @@ export async function answerOrSavedCopy<T, S>(
     timer = setTimeout(() => resolve(NO_ANSWER), NO_ANSWER_YET_MS);
   });
   try {
-    let first: T | typeof NO_ANSWER;
+    let saved: S | undefined;
     try {
-      first = await Promise.race([fetching, noAnswer.reported.then((): typeof NO_ANSWER => NO_ANSWER), noAnswerYet]);
+      let first = await Promise.race([fetching, noAnswer.reported.then((): typeof NO_ANSWER => NO_ANSWER), noAnswerYet]);
+      if (first !== NO_ANSWER) return { fresh: first };
+      saved = await readSaved();
+      if (saved === undefined) return { fresh: await fetching };
+      // The call may have answered while the device was read: its answer, not the older copy
+      // (handed to `late`, it would reach the screen before the copy and be overwritten by it).
+      first = await Promise.race<T | typeof NO_ANSWER>([fetching, NO_ANSWER]);
+      if (first !== NO_ANSWER) return { fresh: first };
     } catch (error) {
       if (!isNotNowAnswer(error)) throw error;
-      const saved = await readSaved();
+      saved ??= await readSaved();
       if (saved === undefined) throw error;
       return { saved };
     }
-    if (first !== NO_ANSWER) return { fresh: first };
-    const saved = await readSaved();
-    if (saved === undefined) return { fresh: await fetching };
-    fetching.then(late, () => undefined);
+    fetching.then(late, (error: unknown) => {
+      if (isLateRefusal(error)) lateFailure?.(error);
+    });
     return { saved };
   } finally {
     noAnswer.stop();
@@ -204,11 +232,18 @@ export async function networkFirst<T>(options: NetworkFirstOptions<T>): Promise<
   if (!isOffline()) {
     try {
       const outcome = await answerOrSavedCopy(
-        options.fetcher().then((data) => saveBehind(options, data)),
+        options.fetcher(),
         () => readMirror<T>(options.key),
-        (fresh) => options.onLateAnswer?.(fresh),
+        (data) => {
+          // Something newer reached the screen meanwhile: this older answer is dropped, unsaved.
+          if (options.stillShown?.() === false) return;
+          options.onLateAnswer?.(saveBehind(options, data));
+        },
+        (error) => {
+          if (options.stillShown?.() !== false) options.onLateFailure?.(error);
+        },
       );
-      if ('fresh' in outcome) return outcome.fresh;
+      if ('fresh' in outcome) return saveBehind(options, outcome.fresh);
       return { data: outcome.saved.data, savedAt: outcome.saved.savedAt, source: 'mirror' };
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;

@@ -3,8 +3,82 @@
  * or the browser is offline, with the time that copy was saved. Screens never know where their
  * data came from; they show `isOfflineCopy` and `savedAt` in the offline banner.
  */
-import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { mirrorKey, networkFirst, type Mirrored } from './mirror';
+
+/**
+ * What a query does with the call that goes on after its saved copy was shown
+ * (mirror.ts `answerOrSavedCopy`), made when its query function starts. The late outcome counts
+ * only while the saved copy is still what the query holds: the one data update since the start is
+ * the copy itself. Another read that answered first, or a change written into the cache
+ * meanwhile, is newer, and the late outcome is dropped. `failure` hands a late refusal (a count
+ * handed to someone else, a 404, a 401) to the query as its error, as a refetch's failure would
+ * be: the data stays, the error is set, the query cache's `onError` reports it.
+ * `signal`: the call was superseded (decision 0026); its outcome counts no more.
+ */
+export function lateOutcome<TData>(client: QueryClient, queryKey: QueryKey, signal?: AbortSignal) {
+  const cache = client.getQueryCache();
+  const query = cache.find<TData>({ queryKey, exact: true }) as Query<TData, Error, TData> | undefined;
+  const copyShown = (query?.state.dataUpdateCount ?? 0) + 1;
+  const stillShown = (): boolean =>
+    query !== undefined && signal?.aborted !== true && cache.get(query.queryHash) === query && query.state.dataUpdateCount === copyShown;
+  return {
+    stillShown,
+    answer: (data: TData): void => {
+      if (stillShown()) client.setQueryData(queryKey, data);
+    },
+    failure: (error: unknown): void => {
+      if (!query || !stillShown()) return;
+      const failure = error instanceof Error ? error : new Error(String(error));
+      const { state } = query;
+      query.setState({
+        error: failure,
+        status: 'error',
+        errorUpdateCount: state.errorUpdateCount + 1,
+        errorUpdatedAt: Date.now(),
+        fetchFailureCount: state.fetchFailureCount + 1,
+        fetchFailureReason: failure,
+        isInvalidated: true,
+      });
+      cache.config.onError?.(failure, query as Query<unknown, unknown, unknown>);
+    },
+  };
+}
+
+/** The call of each query that goes on after its saved copy was shown: a newer call aborts it. */
+const goingOn = new WeakMap<Query, AbortController>();
+
+/**
+ * The signal of a mirrored query's call. TanStack aborts the call while its query function runs;
+ * once the function has returned the saved copy the call goes on without it, so this aborts it
+ * too when a newer call of the query starts, when the query's last observer goes (the screen
+ * left) and when the query leaves the cache (decision 0026: one read of a list at a time).
+ */
+function supersedable(client: QueryClient, queryKey: QueryKey, signal: AbortSignal): { signal: AbortSignal; settled: () => void } {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  signal.addEventListener('abort', abort, { once: true });
+  if (!query) return { signal: controller.signal, settled: () => signal.removeEventListener('abort', abort) };
+  goingOn.get(query)?.abort(new DOMException('A newer read of the query superseded this one.', 'AbortError'));
+  goingOn.set(query, controller);
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type === 'removed' || (event.type === 'observerRemoved' && query.getObserversCount() === 0)) {
+      controller.abort(new DOMException('Nobody shows this query any more.', 'AbortError'));
+    }
+  });
+  return {
+    signal: controller.signal,
+    settled: () => {
+      stop();
+      signal.removeEventListener('abort', abort);
+      if (goingOn.get(query) === controller) goingOn.delete(query);
+    },
+  };
+}
 
 export interface MirroredQueryOptions<T> {
   queryKey: QueryKey;
@@ -30,14 +104,30 @@ export interface MirroredQueryOptions<T> {
 export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, mainList = false, silent = false, follow = false }: Omit<MirroredQueryOptions<T>, 'enabled'>) {
   return queryOptions({
     queryKey: [...queryKey, userEmail],
-    queryFn: ({ signal, client, queryKey: fullKey }) =>
-      networkFirst({
+    queryFn: ({ signal, client, queryKey: fullKey }) => {
+      const call = supersedable(client, fullKey, signal);
+      // The saved copy was shown while the network gave no answer: the answer replaces it, a
+      // refusal becomes the query's error, unless something newer came meanwhile.
+      const late = lateOutcome<Mirrored<T>>(client, fullKey, call.signal);
+      return networkFirst({
         key: mirrorKey(userEmail, queryKey),
         scope,
-        fetcher: () => fetcher(signal),
-        // The saved copy was shown while the network gave no answer: the answer replaces it.
-        onLateAnswer: (fresh) => client.setQueryData(fullKey, fresh),
-      }),
+        fetcher: () => {
+          let reading: Promise<T>;
+          try {
+            reading = fetcher(call.signal);
+          } catch (error) {
+            call.settled();
+            throw error;
+          }
+          void reading.then(call.settled, call.settled);
+          return reading;
+        },
+        stillShown: late.stillShown,
+        onLateAnswer: late.answer,
+        onLateFailure: late.failure,
+      });
+    },
     meta: { mainList, silent, follow },
     // The query runs offline too: networkFirst answers from the device's copy (or says there is
     // none). TanStack's default pauses a query while the browser is offline, so a screen whose

@@ -3,9 +3,11 @@
  * behind is inert, all by the browser. Focus goes back to the control that opened it (#21): the
  * browser does that only when the dialog is closed while it stays in the page, and most callers
  * unmount it instead (`{open && <XDialog …/>}`), which left focus on <body>. When the opener has
- * gone (its row was removed), focus goes to the page's <main>. The global error alert shows inside
- * the dialog while it is open: outside it, the inert page hid it from screen readers and the
- * bottom sheet covered it on phones (error-alert.tsx).
+ * gone (its row was removed), focus goes to the page's <main>. The global error alert raised while
+ * the dialog is open shows inside it: outside it, the inert page hid it from screen readers and
+ * the bottom sheet covered it on phones (error-alert.tsx). An alert already up when it opens stays
+ * the page's. A dialog that shows its own load error reads with silent queries (meta.silent), so
+ * the failure is not also the global alert beside it.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ErrorAlert, hostErrorAlert } from './error-alert';

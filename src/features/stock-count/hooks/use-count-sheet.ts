@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useProfile } from '../../../lib/profile';
-import { loadCountSheet, readCountSheet, sheetKey } from '../offline/count-sheet';
+import { lateOutcome } from '../../../offline/use-mirrored-query';
+import type { Mirrored } from '../../../offline/mirror';
+import { loadCountSheet, readCountSheet, sheetKey, type CountSheet } from '../offline/count-sheet';
 
 export const countSheetQueries = {
   all: () => ['count-sheet'] as const,
@@ -43,7 +45,10 @@ export function useCountSheet(stockCountId: number) {
   const sheet = useLiveQuery(() => readCountSheet(key), [key], freshReadAhead(key));
   const refresh = useQuery({
     queryKey: countSheetQueries.one(email, stockCountId),
-    queryFn: ({ client, queryKey }) => loadCountSheet(email, stockCountId, (fresh) => client.setQueryData(queryKey, fresh)),
+    queryFn: ({ client, queryKey }) => {
+      const late = lateOutcome<Mirrored<CountSheet>>(client, queryKey);
+      return loadCountSheet(email, stockCountId, late.answer, late.failure);
+    },
     // With the count on the device the screen is usable at once: the refresh runs behind it
     // without covering the list (a dropped connection can take seconds to fail).
     meta: { mainList: sheet === null, silent: true },

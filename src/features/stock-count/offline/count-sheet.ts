@@ -490,6 +490,7 @@ export async function loadCountSheet(
   userEmail: string,
   stockCountId: number,
   onLateAnswer?: (fresh: Mirrored<CountSheet>) => void,
+  onLateFailure?: (error: unknown) => void,
 ): Promise<Mirrored<CountSheet>> {
   const key = sheetKey(userEmail, stockCountId);
   if (!isOffline()) {
@@ -498,6 +499,8 @@ export async function loadCountSheet(
         refreshCountSheet(userEmail, stockCountId),
         async () => (await readCountSheet(key)) ?? undefined,
         (fresh) => onLateAnswer?.(fresh),
+        // The count gone from the caller (handed to someone else, cancelled) after the device's copy was shown.
+        (error) => onLateFailure?.(error),
       );
       return 'fresh' in outcome ? outcome.fresh : fromDevice(outcome.saved);
     } catch (error) {

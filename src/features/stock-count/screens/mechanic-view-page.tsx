@@ -18,7 +18,7 @@ import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { NO_CONNECTION } from '../../../offline/sync';
 import type { OutboxEntry } from '../../../offline/db';
-import { StorageFullError } from '../../../offline/errors';
+import { isGone, StorageFullError } from '../../../offline/errors';
 import { retryEntry } from '../../../offline/outbox';
 import { useOutboxEntries } from '../../../offline/outbox-live';
 import {
@@ -348,6 +348,13 @@ export default function MechanicViewPage() {
       {sapError && (
         <p className="form-error" role="alert">
           {t('stockCount.sapError', { error: sapError })}
+        </p>
+      )}
+      {/* The server no longer shows this count to the user (handed to someone else, cancelled out
+          of their scope): the phone's copy stays readable, and what waits on it is kept to be seen. */}
+      {error && isGone(error) && (
+        <p className="notice danger" role="alert">
+          {t('stockCount.goneFromYou')}
         </p>
       )}
       <OrphanedChanges entries={entries} lines={sheet.material_counts} actions={actions} />

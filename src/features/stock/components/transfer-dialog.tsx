@@ -22,6 +22,8 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
     queryKey: ['relationship', 'storage_location', item.plant],
     queryFn: () => getStorageLocations(item.plant),
     staleTime: 10 * 60_000,
+    // LoadError shows a failure in the dialog: not the global alert a second time.
+    meta: { silent: true },
   });
   const send = useMutation({
     meta: { silent: true },

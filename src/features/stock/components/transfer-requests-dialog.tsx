@@ -113,8 +113,9 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   // One Idempotency-Key per request and decision, for the dialog's life: pressed again after a
   // lost answer, the same decision is applied once.
   const [keyOf] = useState(contentKeys<{ id: string; status: TransferDecision }>);
-  // Offline it fails at once and LoadError says so (paused, it spun forever).
-  const list = useQuery({ queryKey: TRANSFER_REQUESTS_KEY, queryFn: getTransferRequests, networkMode: 'always' });
+  // Offline it fails at once and LoadError says so (paused, it spun forever). Silent: LoadError
+  // shows the failure in the dialog; the global alert would say it a second time.
+  const list = useQuery({ queryKey: TRANSFER_REQUESTS_KEY, queryFn: getTransferRequests, networkMode: 'always', meta: { silent: true } });
   // The outcome, inside the dialog: the app's toast sits behind a modal dialog (inert there).
   const [outcome, setOutcome] = useState<string | null>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);

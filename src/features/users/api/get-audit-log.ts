@@ -10,5 +10,7 @@ export function useUserHistory(uid: string, page: number) {
     queryFn: async () =>
       auditLogPage.parse(await userApi.get('audit_log', { searchParams: toSearchParams({ userId: uid, page, maxResults: 10 }) }).json()),
     placeholderData: keepPreviousData,
+    // Read by the history dialog, whose LoadError shows a failure: not the global alert a second time.
+    meta: { silent: true },
   });
 }

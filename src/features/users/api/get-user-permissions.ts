@@ -16,6 +16,8 @@ export function useUserPermissions(uid: string) {
     // what is being typed; a save made by someone else meanwhile is caught by the version.
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    // The permissions dialog's LoadError shows a failure: not the global alert a second time.
+    meta: { silent: true },
   });
 }
 
@@ -24,6 +26,7 @@ export function useGrantOptions() {
     queryKey: userQueries.grantOptions(),
     queryFn: async () => grantOptions.parse(await userApi.get('users/grant_options').json()),
     staleTime: 10 * 60_000,
+    meta: { silent: true },
   });
 }
 
