@@ -5,7 +5,7 @@
  * The state (sub-tab, filter, search, page) is kept for the session, so it survives navigating
  * away and back (§2 "screen state is kept").
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationKey } from '../../../contract/notifications';
 import { NOTIFICATION_KEYS } from '../../../domain/constants';
@@ -18,6 +18,7 @@ import { Pager } from '../../../components/ui/pager';
 import { ChannelPage, FeedbackPageList, StockCountPageList, type PageProps } from './notification-lists';
 import '../notifications.css';
 import { TabBar } from '../../../components/ui/tab-bar';
+import { useRovingTabs } from '../../../components/ui/roving-tabs';
 
 export const NOTIFICATION_TABS = ['email', 'sms', 'push', 'sentFeedback', 'stockCount'] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
@@ -73,14 +74,7 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
   const isChannel = active === 'email' || active === 'sms' || active === 'push';
   const panelId = `${idPrefix}-panel`;
 
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = tabs[(index + step + tabs.length) % tabs.length]!;
-    update({ tab: next, page: 1, more: 0 });
-    document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
-  };
+  const roving = useRovingTabs(tabs, (next) => update({ tab: next, page: 1, more: 0 }));
 
   const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
   const lastPage = pages[pages.length - 1]!;
@@ -102,6 +96,7 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
         {tabs.map((tab, index) => (
           <button
             key={tab}
+            ref={roving.ref(index)}
             id={`${idPrefix}-tab-${tab}`}
             type="button"
             role="tab"
@@ -110,7 +105,7 @@ export function NotificationTabs({ idPrefix = 'notifications' }: { idPrefix?: st
             aria-controls={panelId}
             tabIndex={tab === active ? 0 : -1}
             onClick={() => update({ tab, page: 1, more: 0 })}
-            onKeyDown={(event) => onKeyDown(event, index)}
+            onKeyDown={(event) => roving.onKeyDown(event, index)}
           >
             {t(`notifications.tab.${tab}`)}
           </button>

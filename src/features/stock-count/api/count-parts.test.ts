@@ -5,26 +5,11 @@
  */
 import { HTTPError, type NormalizedOptions } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { openPartIdsParam, resolveLineBody, type MergeLineRow, type StockCountPartRow, type StockCountParts } from '../../../contract/stock-count-parts';
+import { openPartIdsParam, resolveLineBody, type StockCountPartRow, type StockCountParts } from '../../../contract/stock-count-parts';
 import { isSplitChangedMeanwhile, readSplit, recountLineBody, submitSearchParams, takeLineBody } from './count-parts';
+import { testMergeLine } from '../offline/test-rows';
 
-const line: MergeLineRow = {
-  material_count_id: 41,
-  material_code: 'KM100',
-  material_description_english: 'Door roller',
-  unit: 'PC',
-  state: 'variance',
-  quantity: null,
-  book_quantity: 6,
-  counts: [
-    { part_id: 7, counter: 'mechanic@example.com', quantity: 5, counted_by: 'mechanic@example.com', counted_at: '2026-12-01T08:00:00Z' },
-    { part_id: 8, counter: 'mikko.virtanen@lift.example', quantity: 7.5, counted_by: 'mikko.virtanen@lift.example', counted_at: '2026-12-01T08:05:00Z' },
-  ],
-  resolved_part_id: null,
-  resolved_by: null,
-  resolved_by_name: null,
-  resolved_at: null,
-};
+const line = testMergeLine(7.5);
 
 describe('the merge screen’s requests', () => {
   it('takes a counter’s quantity with the quantity shown, in a body the server accepts', () => {

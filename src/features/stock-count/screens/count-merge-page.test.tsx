@@ -11,6 +11,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MergeLineRow, StockCountPartRow } from '../../../contract/stock-count-parts';
 import { MergeLine, RecountDialog, focusMergeLine } from './count-merge-page';
+import { testMergeLine } from '../offline/test-rows';
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
@@ -23,23 +24,7 @@ beforeAll(async () => {
 });
 afterEach(() => i18next.changeLanguage('en-US'));
 
-const line: MergeLineRow = {
-  material_count_id: 41,
-  material_code: 'KM100',
-  material_description_english: 'Door roller',
-  unit: 'PC',
-  state: 'variance',
-  quantity: null,
-  book_quantity: 6,
-  counts: [
-    { part_id: 7, counter: 'mechanic@example.com', quantity: 5, counted_by: 'mechanic@example.com', counted_at: '2026-12-01T08:00:00Z' },
-    { part_id: 8, counter: 'mikko.virtanen@lift.example', quantity: 7, counted_by: 'mikko.virtanen@lift.example', counted_at: '2026-12-01T08:05:00Z' },
-  ],
-  resolved_part_id: null,
-  resolved_by: null,
-  resolved_by_name: null,
-  resolved_at: null,
-};
+const line = testMergeLine(7);
 const parts = [{ id: 8, counter: 'mikko.virtanen@lift.example', counter_name: 'Mikko Virtanen' }] as StockCountPartRow[];
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 

@@ -9,7 +9,8 @@ import { initReactI18next } from 'react-i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockPage } from '../../../contract/stock';
-import { StockResultStatus, StockTabs, tabAfterKey } from './stock-management-page';
+import { tabAfterKey } from '../../../components/ui/roving-tabs';
+import { StockResultStatus, StockTabs } from './stock-management-page';
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;

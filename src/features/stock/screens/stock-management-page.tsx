@@ -2,7 +2,7 @@
  * /stock-management: My stock, My team stock, My plant stock (§2). The tab, search and page live
  * in the address, so the screen comes back as it was; pages are saved for offline.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams, Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import type { StockItemRow, StockPage } from '../../../contract/stock';
 import { can, writesInPlant } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
+import { useRovingTabs } from '../../../components/ui/roving-tabs';
 import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock.css';
@@ -38,37 +39,16 @@ const TAB_LABEL: Record<StockType, string> = {
 const PANEL_ID = 'stock-panel';
 const tabId = (tab: StockType) => `stock-tab-${tab}`;
 
-/**
- * The tab an arrow key moves to (WAI-ARIA tabs pattern, as the status monitor's tabs): Left and
- * Right go round, Home and End to the first and the last; null for any other key.
- */
-export function tabAfterKey(key: string, index: number, count: number): number | null {
-  if (key === 'ArrowRight') return (index + 1) % count;
-  if (key === 'ArrowLeft') return (index - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
-
 /** My stock, My team stock, My plant stock: one tab in the Tab order, the arrow keys move and select. */
 export function StockTabs({ active, onSelect }: { active: StockType; onSelect: (tab: StockType) => void }) {
   const { t } = useTranslation();
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const next = tabAfterKey(event.key, index, STOCK_TYPES.length);
-    if (next === null) return;
-    event.preventDefault();
-    refs.current[next]?.focus();
-    onSelect(STOCK_TYPES[next]!);
-  };
+  const roving = useRovingTabs(STOCK_TYPES, onSelect);
   return (
     <TabBar label={t('stock.tabsLabel')}>
       {STOCK_TYPES.map((tab, index) => (
         <button
           key={tab}
-          ref={(element) => {
-            refs.current[index] = element;
-          }}
+          ref={roving.ref(index)}
           type="button"
           role="tab"
           id={tabId(tab)}
@@ -77,7 +57,7 @@ export function StockTabs({ active, onSelect }: { active: StockType; onSelect: (
           tabIndex={tab === active ? 0 : -1}
           className="tab"
           onClick={() => onSelect(tab)}
-          onKeyDown={(event) => onKeyDown(event, index)}
+          onKeyDown={(event) => roving.onKeyDown(event, index)}
         >
           {t(TAB_LABEL[tab])}
         </button>

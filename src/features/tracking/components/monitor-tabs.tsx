@@ -1,4 +1,3 @@
-import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackingStatusPage } from '../../../contract/parts';
 import type { MonitorTab } from '../hooks/use-monitor-state';
@@ -12,6 +11,7 @@ export function cappedTabs(tabCounts: TrackingStatusPage | undefined, mineCounts
   return { all: capped(tabCounts, 'count_total'), arrived: capped(tabCounts, 'count_arrived'), incoming: capped(tabCounts, 'count_incoming'), mine: capped(mineCounts, 'count_total') };
 }
 import { TabBar } from '../../../components/ui/tab-bar';
+import { useRovingTabs } from '../../../components/ui/roving-tabs';
 import '../tracking.css';
 
 /** §2 status monitor tabs with their counts; arrow keys move between tabs (WAI-ARIA tabs pattern). */
@@ -34,23 +34,13 @@ export function MonitorTabs({
   const { t, i18n } = useTranslation();
   const shown = (tab: MonitorTab, count: number) =>
     capped[tab] ? t('lists.atLeast', { value: new Intl.NumberFormat(i18n.language).format(count) }) : count;
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + tabs.length) % tabs.length;
-    refs.current[next]?.focus();
-    onSelect(tabs[next]!);
-  };
+  const roving = useRovingTabs(tabs, onSelect);
   return (
     <TabBar label={t('tracking.tabsLabel')}>
       {tabs.map((tab, index) => (
         <button
           key={tab}
-          ref={(element) => {
-            refs.current[index] = element;
-          }}
+          ref={roving.ref(index)}
           type="button"
           role="tab"
           id={`monitor-tab-${tab}`}
@@ -59,7 +49,7 @@ export function MonitorTabs({
           tabIndex={tab === active ? 0 : -1}
           className="tab"
           onClick={() => onSelect(tab)}
-          onKeyDown={(event) => onKeyDown(event, index)}
+          onKeyDown={(event) => roving.onKeyDown(event, index)}
         >
           <span>{t(`tracking.tab.${tab}`)}</span>
           {counts[tab] !== undefined && <span className="tab-count">{shown(tab, counts[tab])}</span>}

@@ -3,7 +3,7 @@
  * each shown only to roles that may read it (§6). Tab, search and page live in the address.
  * Rows offer what the caller may do: permissions, expiration date, history, removal.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserList, UserRow } from '../../../contract/users';
@@ -23,6 +23,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import '../users.css';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
+import { useRovingTabs } from '../../../components/ui/roving-tabs';
 
 type Tab = UserList | 'pending';
 const TABS: { tab: Tab; capability: Capability; label: string }[] = [
@@ -77,19 +78,11 @@ export default function UsersManagementPage() {
   const data = list.data;
   // WAI-ARIA tabs, as the status monitor's (tracking/components/monitor-tabs.tsx): one tab in the
   // Tab order, the arrow keys move to the next and select it. Every tab was a Tab stop before.
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const selectTab = (next: Tab) => {
     setNotice(null);
     go({ tab: next, page: null });
   };
-  const onTabKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + tabs.length) % tabs.length;
-    tabRefs.current[next]?.focus();
-    selectTab(tabs[next]!.tab);
-  };
+  const roving = useRovingTabs(tabs, (entry) => selectTab(entry.tab));
   // The search's answer, told to screen readers when it arrives (not while the last one stands in).
   const pastEnd = data !== undefined && data.items.length === 0 && page > Math.max(1, data.pages);
   const results = !data || list.isPlaceholderData || pastEnd ? '' : data.total === 0 ? t('users.noUsers') : t('common.resultCount', { count: data.total });
@@ -101,9 +94,7 @@ export default function UsersManagementPage() {
         {tabs.map((entry, index) => (
           <button
             key={entry.tab}
-            ref={(element) => {
-              tabRefs.current[index] = element;
-            }}
+            ref={roving.ref(index)}
             type="button"
             role="tab"
             id={`users-tab-${entry.tab}`}
@@ -112,7 +103,7 @@ export default function UsersManagementPage() {
             tabIndex={entry.tab === tab ? 0 : -1}
             className="tab"
             onClick={() => selectTab(entry.tab)}
-            onKeyDown={(event) => onTabKeyDown(event, index)}
+            onKeyDown={(event) => roving.onKeyDown(event, index)}
           >
             {t(entry.label)}
           </button>
