@@ -13,7 +13,7 @@ import { offlineDb } from './db';
 import { GoneError } from './errors';
 import { NO_ANSWER_YET_MS, answerOrSavedCopy, networkFirst, readMirror, type Mirrored } from './mirror';
 import { enqueue } from './outbox';
-import { mirroredQueryOptions } from './use-mirrored-query';
+import { lateOutcome, mirroredQueryOptions } from './use-mirrored-query';
 
 /** What ky throws for an answer with `status`. */
 const httpError = (status: number) =>
@@ -304,7 +304,47 @@ describe('what comes after the saved copy was shown (#22, decisions 0026 and 006
     expect(seen!.aborted).toBe(false);
     leave();
     expect(seen!.aborted).toBe(true);
+    // The saved copy is not the server's answer: the next visit reads again, whatever the stale time.
+    expect(client.getQueryCache().find({ queryKey: options.queryKey, exact: true })!.state.isInvalidated).toBe(true);
     client.clear();
+  });
+
+  it('only the query’s latest call counts late: an older one answering meanwhile does not make the newer one’s outcome stale', () => {
+    const client = new QueryClient();
+    const key = ['latest-call'];
+    client.setQueryData(key, { n: 'first' });
+    const older = lateOutcome<{ n: string }>(client, key);
+    client.setQueryData(key, { n: 'older copy' }); // the older call showed its saved copy
+    const newer = lateOutcome<{ n: string }>(client, key);
+    older.answer({ n: 'older' }); // its answer comes while the newer call waits: dropped
+    expect(client.getQueryData(key)).toEqual({ n: 'older copy' });
+    client.setQueryData(key, { n: 'newer copy' }); // the newer call shows its saved copy
+    newer.answer({ n: 'newer' });
+    expect(client.getQueryData(key)).toEqual({ n: 'newer' });
+    client.clear();
+  });
+
+  it('offline, where the network is not asked, the call leaves no listener behind', async () => {
+    await offlineDb.pages.put({ key: 'u|["offline-listeners"]', scope: 's', savedAt: 3, data: { n: 'saved' } });
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const cache = client.getQueryCache();
+      const options = mirroredQueryOptions({ queryKey: ['offline-listeners'], userEmail: 'u', scope: 's', fetcher: () => Promise.reject(new Error('not asked offline')) });
+      const subscribe = vi.spyOn(cache, 'subscribe');
+      const stops: Array<ReturnType<typeof vi.fn>> = [];
+      subscribe.mockImplementation(function (this: QueryCache, listener) {
+        const stop = vi.fn(QueryCache.prototype.subscribe.call(this, listener));
+        stops.push(stop);
+        return stop;
+      });
+      for (let i = 0; i < 3; i += 1) await expect(client.fetchQuery({ ...options, staleTime: 0 })).resolves.toMatchObject({ source: 'mirror' });
+      expect(stops.length).toBe(3);
+      for (const stop of stops) expect(stop).toHaveBeenCalled();
+      client.clear();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a newer search (another key) aborts the older one still going on', async () => {

@@ -16,12 +16,23 @@ import { mirrorKey, networkFirst, type Mirrored } from './mirror';
  * be: the data stays, the error is set, the query cache's `onError` reports it.
  * `signal`: the call was superseded (decision 0026); its outcome counts no more.
  */
+/** The latest call of each query that made a late outcome (`lateOutcome`). */
+const latestCall = new WeakMap<object, object>();
+
 export function lateOutcome<TData>(client: QueryClient, queryKey: QueryKey, signal?: AbortSignal) {
   const cache = client.getQueryCache();
   const query = cache.find<TData>({ queryKey, exact: true }) as Query<TData, Error, TData> | undefined;
   const copyShown = (query?.state.dataUpdateCount ?? 0) + 1;
+  // Only the query's latest call: an older one answering late must not count as the newer call's
+  // update (then the newer call's own late outcome would be dropped) — the newer call answers.
+  const call = {};
+  if (query) latestCall.set(query, call);
   const stillShown = (): boolean =>
-    query !== undefined && signal?.aborted !== true && cache.get(query.queryHash) === query && query.state.dataUpdateCount === copyShown;
+    query !== undefined &&
+    signal?.aborted !== true &&
+    latestCall.get(query) === call &&
+    cache.get(query.queryHash) === query &&
+    query.state.dataUpdateCount === copyShown;
   return {
     stillShown,
     answer: (data: TData): void => {
@@ -67,6 +78,9 @@ function supersedable(client: QueryClient, queryKey: QueryKey, signal: AbortSign
   const stop = cache.subscribe((event) => {
     if (event.query !== query) return;
     if (event.type === 'removed' || (event.type === 'observerRemoved' && query.getObserversCount() === 0)) {
+      // The saved copy shown meanwhile is not an answer of the server: the screen's next visit
+      // reads again (TanStack would take it for fresh within its stale time).
+      if ((query.state.data as { source?: string } | undefined)?.source === 'mirror') query.invalidate();
       controller.abort(new DOMException('Nobody shows this query any more.', 'AbortError'));
     }
   });
@@ -109,10 +123,12 @@ export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, m
       // The saved copy was shown while the network gave no answer: the answer replaces it, a
       // refusal becomes the query's error, unless something newer came meanwhile.
       const late = lateOutcome<Mirrored<T>>(client, fullKey, call.signal);
-      return networkFirst({
+      let fetched = false;
+      const answer = networkFirst({
         key: mirrorKey(userEmail, queryKey),
         scope,
         fetcher: () => {
+          fetched = true;
           let reading: Promise<T>;
           try {
             reading = fetcher(call.signal);
@@ -127,6 +143,12 @@ export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, m
         onLateAnswer: late.answer,
         onLateFailure: late.failure,
       });
+      // Offline the network is not asked: nothing goes on, and the call's listeners go now.
+      void answer.then(
+        () => fetched || call.settled(),
+        () => fetched || call.settled(),
+      );
+      return answer;
     },
     meta: { mainList, silent, follow },
     // The query runs offline too: networkFirst answers from the device's copy (or says there is
