@@ -47,6 +47,7 @@ import { bookQuantityMoved } from '../../../domain/stock';
 import { formatDeadline } from '../../../lib/date-formats';
 import { Icon } from '../../../components/ui/icons';
 import { LoadError } from '../../../components/ui/load-error';
+import { ResultsStatus } from '../../../components/ui/results-status';
 import '../stock-count.css';
 
 /** Scanning (#17) is its own chunk: the screen's own code, and so the app's preload map, stay as they were. */
@@ -422,9 +423,7 @@ export default function MechanicViewPage() {
           </Link>
         </form>
         {/* The filter's answer for screen readers: always in the page, only its text changes. */}
-        <p className="visually-hidden" role="status">
-          {query.trim() ? (lines.length === 0 ? t('stockCount.noLinesFound') : t('common.resultCount', { count: lines.length })) : ''}
-        </p>
+        <ResultsStatus count={query.trim() ? lines.length : undefined} empty={t('stockCount.noLinesFound')} />
         {/* Scanning (#17): the Scan button, the count-by-scanning switch and the last scan's outcome, in the
             sticky toolbar so Scan stays in reach however far down the list the mechanic is. */}
         <div className="count-scan-slot">

@@ -7,29 +7,9 @@ import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useTrackingStatus } from '../api/get-tracking-status';
 import { OrderCard } from './order-card';
 import { LoadError } from '../../../components/ui/load-error';
+// The tracking lists' status (their tests import it from here).
+export { ResultsStatus } from '../../../components/ui/results-status';
 import '../tracking.css';
-
-/**
- * A list's answer for screen readers (visually hidden): always in the page, so a screen reader
- * reads it when its text changes to "25 results" or "No items found" as the answer arrives; empty
- * while there is none (`count` undefined). `capped`: the count is a lower bound ("1,000+ results").
- */
-export function ResultsStatus({ count, capped = false }: { count: number | undefined; capped?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const text =
-    count === undefined
-      ? ''
-      : count === 0
-        ? t('common.noItems')
-        : capped
-          ? t('common.resultCountAtLeast', { value: new Intl.NumberFormat(i18n.language).format(count) })
-          : t('common.resultCount', { count });
-  return (
-    <p className="visually-hidden" role="status">
-      {text}
-    </p>
-  );
-}
 
 /**
  * One page of order rows. Each page is its own mirrored query, so every page the user loaded is

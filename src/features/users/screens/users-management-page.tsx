@@ -24,6 +24,7 @@ import '../users.css';
 import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
 import { useRovingTabs } from '../../../components/ui/roving-tabs';
+import { ResultsStatus } from '../../../components/ui/results-status';
 
 type Tab = UserList | 'pending';
 const TABS: { tab: Tab; capability: Capability; label: string }[] = [
@@ -85,7 +86,7 @@ export default function UsersManagementPage() {
   const roving = useRovingTabs(tabs, (entry) => selectTab(entry.tab));
   // The search's answer, told to screen readers when it arrives (not while the last one stands in).
   const pastEnd = data !== undefined && data.items.length === 0 && page > Math.max(1, data.pages);
-  const results = !data || list.isPlaceholderData || pastEnd ? '' : data.total === 0 ? t('users.noUsers') : t('common.resultCount', { count: data.total });
+  const resultCount = !data || list.isPlaceholderData || pastEnd ? undefined : data.total;
 
   return (
     <section className="page users-page">
@@ -130,9 +131,7 @@ export default function UsersManagementPage() {
               </button>
               {data && <span className="muted users-total">{t('users.total', { total: data.total })}</span>}
             </form>
-            <p className="visually-hidden" role="status">
-              {results}
-            </p>
+            <ResultsStatus count={resultCount} empty={t('users.noUsers')} />
             {list.isPending && <Spinner label={t('loading.listingItems')} />}
             {list.error && (
               <LoadError error={list.error} />
