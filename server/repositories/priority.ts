@@ -6,7 +6,7 @@
 import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { accessPointPriorities, accessPoints, shipToParties, userAttachments } from '../db/schema';
-import { isSuperManager, writesEverywhere } from '../../src/domain/permissions';
+import { can, isSuperManager, writesEverywhere } from '../../src/domain/permissions';
 import type { PriorityEntry } from '../../src/contract/priority';
 import type { CurrentUser } from './users';
 import { likePattern } from './stock-counts';
@@ -87,6 +87,9 @@ export async function listPriorities(
     .where(and(inArray(accessPointPriorities.shipToPartyCode, parties.map((p) => p.code)), inCountries))
     // §3: the priority 1 access point first.
     .orderBy(asc(accessPointPriorities.shipToPartyCode), asc(accessPointPriorities.priority), asc(accessPoints.id));
+  // Per entry, from the attachments read with this request: a number given a moment ago is
+  // writable at once, without waiting for the app's next read of the profile.
+  const writeScope = can(user.grants, 'priority.write') ? shipToPartyWriteScope(user) : [];
   const items = parties.map((party) => ({
     shipToPartyCode: party.code,
     shipToPartyName: party.name,
@@ -103,6 +106,7 @@ export async function listPriorities(
         priority: link.priority,
         isEnabled: link.isEnabled,
       })),
+    writableByYou: writeScope === null || writeScope.includes(party.code),
   }));
   return { items, hasMore };
 }

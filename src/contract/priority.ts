@@ -45,6 +45,12 @@ export const priorityEntry = z
     shipToPartyName: z.string(),
     shipToPartyAddress: z.string(),
     uapinfos: z.array(uapInfo),
+    writableByYou: z
+      .optional(z.boolean())
+      .register(z.globalRegistry, {
+        description:
+          'Whether the caller may change this number’s priorities now (its write scope, read per request). Absent from services that do not send it: the app then decides from the profile.',
+      }),
   })
   .register(z.globalRegistry, { id: 'PriorityEntry' });
 export type PriorityEntry = z.infer<typeof priorityEntry>;

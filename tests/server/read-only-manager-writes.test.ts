@@ -269,6 +269,28 @@ describe.each(ENGINES)('a read-only super manager writes only as its other roles
       expect((await status(MANAGER, 'PUT', '/user_api/v1/uap_priority', { shipToPartyCode: foreign.code, accessPointId: foreign.accessPointId, priority: foreign.priority })).status).toBe(200);
     });
 
+    it('lists every number and says per entry which it may change (writableByYou, from this request’s attachments)', async () => {
+      const foreign = await priorityRow(false);
+      const own = await priorityRow(true);
+      const listed = async (who: string, code: string) => {
+        const res = await api(who, 'GET', `/user_api/v1/tracking/uap/priorities?query=${encodeURIComponent(code)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const entries = res.json().items as Array<{ shipToPartyCode: string; writableByYou?: boolean }>;
+        return entries.find((e) => e.shipToPartyCode === code)?.writableByYou;
+      };
+      expect(await listed(PM_WRITER, own.code)).toBe(true);
+      expect(await listed(PM_WRITER, foreign.code)).toBe(false);
+      expect(await listed(MANAGER, foreign.code)).toBe(true);
+      // A number given to the writer just now is writable in the very next list, with no profile re-read.
+      const [writer] = await query(sql`select id from users where email = ${PM_WRITER}`);
+      await query(sql`insert into user_attachments (user_id, kind, code) values (${writer!.id}, 'ship_to_party', ${foreign.code})`);
+      try {
+        expect(await listed(PM_WRITER, foreign.code)).toBe(true);
+      } finally {
+        await query(sql`delete from user_attachments where user_id = ${writer!.id} and kind = 'ship_to_party' and code = ${foreign.code}`);
+      }
+    });
+
     it('uploads rows of its own numbers only', async () => {
       const foreign = await priorityRow(false);
       const own = await priorityRow(true);

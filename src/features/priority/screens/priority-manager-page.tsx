@@ -140,9 +140,15 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
       {items && items.length > 0 && (
         // The numbers it may change, each its own card's: a read-only super manager reads every
         // number and writes only those it holds (decision 0065; the server answers 404 for others).
+        // The server says so per entry (writableByYou, read per request); a service that does not
+        // leaves it to the profile's numbers.
         <div className="priority-list">
           {items.map((entry) => (
-            <PriorityList key={entry.shipToPartyCode} items={[entry]} canWrite={writes && writesShipToParty(profile.permissions, heldCodes, entry.shipToPartyCode)} />
+            <PriorityList
+              key={entry.shipToPartyCode}
+              items={[entry]}
+              canWrite={writes && (entry.writableByYou ?? writesShipToParty(profile.permissions, heldCodes, entry.shipToPartyCode))}
+            />
           ))}
         </div>
       )}
