@@ -14,6 +14,9 @@ import { SyncStatus } from './sync-status';
 
 // The connection is the browser's (a store without a server snapshot); here it is online.
 vi.mock('../../lib/use-online', () => ({ useOnline: () => true }));
+// Feedback whose Send was pressed and that has no answer yet (decision 0062), per test.
+const feedback = vi.hoisted(() => ({ waiting: 0 }));
+vi.mock('../../features/feedback/api/feedback-drafts', () => ({ useWaitingFeedbackCount: () => feedback.waiting }));
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
@@ -27,5 +30,18 @@ describe('SyncStatus', () => {
     const label = /aria-label="([^"]*)"/.exec(html)?.[1] ?? '';
     expect(label).toBe('Online');
     expect(html).not.toContain('All changes saved');
+  });
+
+  it('counts feedback still on the phone as waiting, and does not say all is saved while it is', () => {
+    feedback.waiting = 2;
+    try {
+      const html = renderToStaticMarkup(<SyncStatus userEmail="mechanic@example.com" />);
+      const label = /aria-label="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(label).toBe('Online · Feedback waiting to be sent: 2');
+      expect(html).toContain('<span class="sync-count">2</span>');
+      expect(html).not.toContain('All changes saved');
+    } finally {
+      feedback.waiting = 0;
+    }
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/use-online';
 import { NOTHING_WAITS, useOutboxSummary } from '../../offline/outbox-live';
 import { Icon } from '../../components/ui/icons';
+import { useWaitingFeedbackCount } from '../../features/feedback/api/feedback-drafts';
 
 export function SyncStatus({ userEmail }: { userEmail: string }) {
   const { t } = useTranslation();
@@ -13,6 +14,8 @@ export function SyncStatus({ userEmail }: { userEmail: string }) {
   const summary = useOutboxSummary(userEmail);
   // Until the device has been read (just after a start), nothing is claimed either way.
   const { waiting, needsAttention, unverified } = summary ?? NOTHING_WAITS;
+  // Feedback sent without an answer yet is on this phone too (decision 0062): not "all saved".
+  const feedback = useWaitingFeedbackCount(userEmail);
   // "All saved" only once the server was read again after the last confirmation (pull after push).
   const checking = waiting === 0 && unverified > 0 && online;
   const label = [
@@ -23,20 +26,22 @@ export function SyncStatus({ userEmail }: { userEmail: string }) {
         ? t('sync.waiting', { count: waiting })
         : checking
           ? t('sync.verifying')
-          : needsAttention === 0 && unverified === 0
+          : needsAttention === 0 && unverified === 0 && feedback === 0
             ? t('sync.allSynced')
             : null,
+    feedback > 0 ? t('sync.feedbackWaiting', { count: feedback }) : null,
     needsAttention > 0 ? t('sync.needsAttention', { count: needsAttention }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
-  const tone = needsAttention > 0 ? 'danger' : !online ? 'offline' : waiting > 0 || checking ? 'waiting' : 'ok';
+  const sending = waiting + feedback;
+  const tone = needsAttention > 0 ? 'danger' : !online ? 'offline' : sending > 0 || checking ? 'waiting' : 'ok';
   return (
     <div className={`sync-status ${tone}`} role="status" aria-live="polite" aria-label={label} title={label} data-testid="sync-status">
       {!online && <Icon name="offline" size={18} />}
-      {waiting > 0 && <span className="sync-count">{waiting}</span>}
+      {sending > 0 && <span className="sync-count">{sending}</span>}
       {needsAttention > 0 && <span className="sync-count danger">!{needsAttention}</span>}
-      <span className="sync-text">{online ? (waiting > 0 || checking ? t('sync.syncing') : t('sync.online')) : t('sync.offline')}</span>
+      <span className="sync-text">{online ? (sending > 0 || checking ? t('sync.syncing') : t('sync.online')) : t('sync.offline')}</span>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HTTPError } from 'ky';
 import type { FeedbackBody } from '../../../contract/feedback';
-import { draftKeyOf, readDraft, sendWaitingFeedback, writeDraft, type Draft } from './feedback-drafts';
+import { draftKeyOf, readDraft, sendWaitingFeedback, waitingFeedbackCount, writeDraft, type Draft } from './feedback-drafts';
 import { MemoryStorage } from '../../../../tests/setup/memory-storage';
 
 const body = { type: 'ReportIssue', issue: 'The lift at gate 4 is stuck' } as unknown as FeedbackBody;
@@ -25,11 +25,14 @@ describe('feedback whose Send was pressed (decision 0062)', () => {
     writeDraft(mine, waiting('key-1'));
     writeDraft(typedOnly, { values: { openFeedback: 'half a thought' }, key: 'key-2' });
     writeDraft(theirs, waiting('key-3'));
+    // The top bar's count: this user's texts whose Send was pressed, not a draft only typed.
+    expect(waitingFeedbackCount('mechanic@example.com')).toBe(1);
     const posted: Array<[FeedbackBody, string]> = [];
     const delivered = await sendWaitingFeedback('mechanic@example.com', async (sent, key) => {
       posted.push([sent, key]);
       return {} as never;
     });
+    expect(waitingFeedbackCount('mechanic@example.com')).toBe(0);
     expect(delivered).toBe(1);
     expect(posted).toEqual([[body, 'key-1']]);
     expect(localStorage.getItem(mine)).toBeNull();

@@ -5,7 +5,7 @@
  * its key: it is sent again, under that key, at the next start and whenever the connection comes
  * back, also when the form is never opened again (the server applies one key once).
  */
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { feedbackItem, type FeedbackBody } from '../../../contract/feedback';
 import { afterFirstScreen } from '../../../lib/after-first-screen';
@@ -53,6 +53,47 @@ export function writeDraft(storageKey: string, draft: Draft): void {
   } catch {
     // storage full or blocked: the form still works, the draft is not kept
   }
+  for (const listener of draftListeners) listener();
+}
+
+const draftListeners = new Set<() => void>();
+
+/** The stored draft keys of `email`; none where storage cannot be read. */
+function draftKeysOf(email: string): string[] {
+  const keys: string[] = [];
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const name = localStorage.key(index);
+      if (name?.startsWith(`${PREFIX}${email}:`)) keys.push(name);
+    }
+  } catch {
+    // storage blocked: nothing is kept, nothing waits
+  }
+  return keys;
+}
+
+/** How many texts of `email` wait to reach the server (Send pressed, no answer yet). */
+export function waitingFeedbackCount(email: string): number {
+  return draftKeysOf(email).filter((key) => readDraft(key).sending).length;
+}
+
+function subscribeToDrafts(listener: () => void): () => void {
+  draftListeners.add(listener);
+  // Another tab of the same app wrote or cleared a draft.
+  window.addEventListener('storage', listener);
+  return () => {
+    draftListeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** The top bar's count of waiting feedback: "all saved" is not said while a text is still on the phone. */
+export function useWaitingFeedbackCount(email: string): number {
+  return useSyncExternalStore(
+    subscribeToDrafts,
+    () => waitingFeedbackCount(email),
+    () => 0,
+  );
 }
 
 /** POST /user_api/v1/feedback under the draft's key: sent again after a lost answer, applied once. */
@@ -82,16 +123,7 @@ export async function settleSend(storageKey: string, key: string, outcome: { ok:
 /** Sends every draft of `email` whose Send was pressed; the number delivered. */
 export async function sendWaitingFeedback(email: string, post: typeof postFeedback = postFeedback): Promise<number> {
   let delivered = 0;
-  const keys: string[] = [];
-  try {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      const name = localStorage.key(index);
-      if (name?.startsWith(`${PREFIX}${email}:`)) keys.push(name);
-    }
-  } catch {
-    return 0;
-  }
-  for (const storageKey of keys) {
+  for (const storageKey of draftKeysOf(email)) {
     const draft = readDraft(storageKey);
     if (!draft.sending) continue;
     try {
