@@ -55,6 +55,8 @@ export interface SplitInput {
   blind?: boolean;
   /** The parts the planner started from (empty: not split); absent: not checked (older clients). */
   expectedPartIds?: readonly number[];
+  /** The split's revision as the planner read it (splitRevision); absent: not checked. */
+  expectedSplitRevision?: string;
 }
 
 /**
@@ -81,16 +83,37 @@ async function linesWithBins(tx: Tx, count: StockCountRecord) {
 }
 
 /**
+ * The split's revision: a digest of its parts (id, counter, label) and each part's lines, so that a
+ * save can name the split it was made from (decision 0066). Counting does not change it (a
+ * quantity, a part marked done); moving a line, changing a counter or a label does. Read from the
+ * tables on every call: two replicas answer the same.
+ */
+export async function splitRevision(db: Executor, stockCountId: number): Promise<string> {
+  const [row] = rowsOf<{ revision: string }>(
+    await db.execute(sql`
+      select md5(coalesce(string_agg(
+        p.id::text || ':' || p.counter || ':' || coalesce(p.label, '') || ':' ||
+          coalesce((select string_agg(l.material_count_id::text, ',' order by l.material_count_id) from ${stockCountPartLines} l where l.part_id = p.id), ''),
+        ';' order by p.id), '')) as revision
+      from ${stockCountParts} p
+      where p.stock_count_id = ${stockCountId}`),
+  );
+  return row!.revision;
+}
+
+/**
  * The split is still the one the planner started from (`expected`: its part ids; empty: not split
  * yet), else 409 splitChangedMeanwhile: a second planner's save must not replace a split it never
  * showed (moving uncounted lines, removing counters). The caller holds the count's row lock, under
  * which every split is written, so the parts cannot change between this check and the write.
  */
-async function assertSplitAsShown(tx: Tx, count: StockCountRecord, expected: readonly number[] | undefined): Promise<void> {
-  if (expected === undefined) return;
+async function assertSplitAsShown(tx: Tx, count: StockCountRecord, expected: readonly number[] | undefined, revision: string | undefined): Promise<void> {
+  if (expected === undefined && revision === undefined) return;
   const current = (await partsOf(tx, count.id)).map((part) => part.id);
-  const shown = new Set(expected);
-  if (current.length === shown.size && current.every((partId) => shown.has(partId))) return;
+  const shown = new Set(expected ?? current);
+  const sameParts = current.length === shown.size && current.every((partId) => shown.has(partId));
+  // The same parts with lines moved between them, a counter or a label changed: another split too.
+  if (sameParts && (revision === undefined || revision === (await splitRevision(tx, count.id)))) return;
   throw new HttpError(
     409,
     `The counters of stock count ${count.id} were changed by someone else after you read them: nothing was saved. Read them again as they are now, then make your change`,
@@ -106,7 +129,7 @@ async function assertSplitAsShown(tx: Tx, count: StockCountRecord, expected: rea
  * when listed in controlMaterialCodes. With `expectedPartIds`, a split changed since is refused (409).
  */
 export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRecord, input: SplitInput): Promise<SplitOutcome> {
-  await assertSplitAsShown(tx, count, input.expectedPartIds);
+  await assertSplitAsShown(tx, count, input.expectedPartIds, input.expectedSplitRevision);
   const lines = await linesWithBins(tx, count);
   const byCode = new Map(lines.map((line) => [line.code, line]));
 
@@ -476,6 +499,7 @@ export async function partsProgress(db: Executor, user: CurrentUser, count: Stoc
     total_lines: ids.length,
     lines_in_no_part: parts.length === 0 ? 0 : merges.filter((merge) => merge.state === 'unassigned').length,
     variance_lines: merges.filter((merge) => merge.state === 'variance').length,
+    split_revision: await splitRevision(db, count.id),
   };
 }
 

@@ -64,6 +64,11 @@ export const splitStockCountBody = z
      * clients may leave it out.
      */
     expectedPartIds: z.optional(z.array(id('expectedPartIds')).check(z.maxLength(50, 'expectedPartIds may list at most 50 parts'))),
+    /**
+     * The split_revision the planner's form was read from: lines moved between the same parts, a
+     * counter or a label changed since are a 409 (splitChangedMeanwhile) too. Optional.
+     */
+    expectedSplitRevision: z.optional(z.string().check(z.maxLength(64, 'expectedSplitRevision must be 64 characters or less'))),
   })
   .register(z.globalRegistry, { id: 'SplitStockCount' });
 export type SplitStockCountBody = z.infer<typeof splitStockCountBody>;
@@ -99,6 +104,8 @@ export const stockCountPartsResponse = z
     /** Lines of the count in no part (added after the split): they need a part before submit. */
     lines_in_no_part: z.int(),
     variance_lines: z.int(),
+    /** The split as it stands (its parts and their lines), for a save to name (expectedSplitRevision). Optional: services without it leave it out. */
+    split_revision: z.optional(z.string()),
   })
   .register(z.globalRegistry, { id: 'StockCountParts' });
 export type StockCountParts = z.infer<typeof stockCountPartsResponse>;
@@ -143,6 +150,8 @@ export const partLinesResponse = z
      * of offering to add a line the server refuses. Optional: services without it leave it out.
      */
     elsewhere: z.optional(z.array(z.object({ material_code: z.string(), part_id: z.nullable(z.int()) }))),
+    /** The whole split's revision when this part was read (as on StockCountParts). Optional. */
+    split_revision: z.optional(z.string()),
   })
   .register(z.globalRegistry, { id: 'StockCountPartLines' });
 export type PartLines = z.infer<typeof partLinesResponse>;

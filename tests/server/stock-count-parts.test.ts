@@ -627,6 +627,52 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect((await split(id, standardSplit())).statusCode).toBe(200);
   });
 
+  it('refuses a split saved over uncounted lines moved meanwhile between the same counters (expectedSplitRevision); counting does not count as a change', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    const revisionNow = async () => {
+      const res = await api('supervisor', 'GET', `/my_stock_count/parts?stockCountId=${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { parts: PartRow[]; split_revision: string };
+    };
+    const read = await revisionNow();
+    expect(read.split_revision).toMatch(/^[0-9a-f]{32}$/);
+    // A part read names the same revision (the split editor reads each part's lines).
+    const mine = await partOf('mechanic', id);
+    expect((mine as unknown as { split_revision: string }).split_revision).toBe(read.split_revision);
+    // The mechanic counts a line: the split is the same.
+    const first = mine.lines.find((line) => line.material_code !== code(4))!;
+    const counted = await api('mechanic', 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: first.material_count_id, quantity: 2 }] });
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect((await revisionNow()).split_revision).toBe(read.split_revision);
+
+    // Two planners opened the editor on that revision. The first moves an uncounted line to Mikko.
+    const moved = mine.lines.find((line) => line.material_code !== code(4) && line.material_count_id !== first.material_count_id)!;
+    const keep = mine.lines.filter((line) => line.material_count_id !== moved.material_count_id).map((line) => line.material_code);
+    const ids = read.parts.map((part) => part.id);
+    const byFirst = await split(id, {
+      parts: [
+        { counter: MECHANIC, label: 'Bins A', materialCodes: keep },
+        { counter: MIKKO, materialCodes: [code(4), moved.material_code], rest: true },
+      ],
+      controlMaterialCodes: [code(4)],
+      expectedPartIds: ids,
+      expectedSplitRevision: read.split_revision,
+    } as never);
+    expect(byFirst.statusCode, byFirst.body).toBe(200);
+    const after = (byFirst.json() as { split_revision: string }).split_revision;
+    expect(after).not.toBe(read.split_revision);
+    // The second saves the split as they read it: the same parts, so only the revision tells; refused, nothing moved back.
+    const bySecond = await api('stock.admin', 'PUT', '/my_stock_count/parts', { stockCountId: id, ...standardSplit(), expectedPartIds: ids, expectedSplitRevision: read.split_revision });
+    expect(bySecond.statusCode, bySecond.body).toBe(409);
+    expect(bySecond.json()).toMatchObject({ code: 'splitChangedMeanwhile', params: { id } });
+    expect((await partOf(MIKKO, id)).lines.map((line) => line.material_code)).toContain(moved.material_code);
+    expect((await revisionNow()).split_revision).toBe(after);
+    // Read again, the same save goes through.
+    const again = await api('stock.admin', 'PUT', '/my_stock_count/parts', { stockCountId: id, ...standardSplit(), expectedPartIds: ids, expectedSplitRevision: after });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('tells a counter whose uncounted lines are taken away, and words the refusal of a quantity for such a line', async () => {
     const { id } = await createCount();
     expect((await split(id)).statusCode).toBe(200);

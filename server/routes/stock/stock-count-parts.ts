@@ -40,6 +40,7 @@ import {
   mergeRows,
   myPart,
   linesElsewhere,
+  splitRevision,
   partLineRows,
   partRows,
   partsOf,
@@ -150,6 +151,7 @@ export const stockCountPartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         part: row!,
         lines: await partLineRows(db, count, part, blind),
         elsewhere: await linesElsewhere(db, count.id, part.id),
+        split_revision: await splitRevision(db, count.id),
       };
     },
   );

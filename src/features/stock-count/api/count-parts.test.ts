@@ -46,15 +46,18 @@ const part = (id: number, counter: string) => ({ id, counter, counter_name: null
 
 describe('the split editor’s reads', () => {
   it('reads the split as it is now when it has none at hand, with each part’s codes and whether it is blind', async () => {
-    const progress = { parts: [part(7, 'mechanic@example.com'), part(8, 'aino.korhonen@lift.example')], is_blind: true } as StockCountParts;
-    const read = { progress: async () => progress, codes: async (_count: number, partId: number) => (partId === 7 ? ['KM100'] : ['KM200', 'KM300']) };
-    expect(await readSplit(3, null, read)).toEqual({ parts: progress.parts, codes: [['KM100'], ['KM200', 'KM300']], isBlind: true });
+    const progress = { parts: [part(7, 'mechanic@example.com'), part(8, 'aino.korhonen@lift.example')], is_blind: true, split_revision: 'r1' } as StockCountParts;
+    // The second part is read after the split changed (r2): the form names the first revision read, so its save is refused and read again.
+    const read = { progress: async () => progress, codes: async (_count: number, partId: number) => (partId === 7 ? { codes: ['KM100'], revision: 'r1' } : { codes: ['KM200', 'KM300'], revision: 'r2' }) };
+    expect(await readSplit(3, null, read)).toEqual({ parts: progress.parts, codes: [['KM100'], ['KM200', 'KM300']], isBlind: true, revision: 'r1' });
     expect(await readSplit(3, [], read)).toEqual({ parts: [], codes: [], isBlind: null });
+    // Parts already at hand: the revision of the first part read.
+    expect((await readSplit(3, [part(8, 'aino.korhonen@lift.example'), part(7, 'mechanic@example.com')], read)).revision).toBe('r2');
   });
 
   it('fails when a part’s lines cannot be read, rather than hand the editor a blank split', async () => {
     const gone = refusal(404, { message: 'Part 8 not found in stock count 3' });
-    const read = { progress: async () => ({ parts: [] }) as unknown as StockCountParts, codes: async (_count: number, partId: number) => (partId === 7 ? ['KM100'] : Promise.reject(gone)) };
+    const read = { progress: async () => ({ parts: [] }) as unknown as StockCountParts, codes: async (_count: number, partId: number) => (partId === 7 ? { codes: ['KM100'] } : Promise.reject(gone)) };
     await expect(readSplit(3, [part(7, 'mechanic@example.com'), part(8, 'aino.korhonen@lift.example')], read)).rejects.toBe(gone);
   });
 

@@ -44,29 +44,35 @@ export function useMerge(stockCountId: number, enabled = true) {
   });
 }
 
-/** The material codes of a part as it stands: how the split editor shows an existing split. */
-export async function fetchPartCodes(stockCountId: number, partId: number): Promise<string[]> {
+/** The material codes of a part as it stands, and the split's revision then: how the split editor shows an existing split. */
+export async function fetchPartCodes(stockCountId: number, partId: number): Promise<{ codes: string[]; revision?: string }> {
   const part = partLinesResponse.parse(await stockApi.get('my_stock_count/part', { searchParams: toSearchParams({ stockCountId, partId }) }).json());
-  return part.lines.map((line) => line.material_code);
+  return { codes: part.lines.map((line) => line.material_code), ...(part.split_revision !== undefined ? { revision: part.split_revision } : {}) };
 }
 
 /**
  * The split as it stands, for the split editor: its parts (those the caller already read, or read
  * now when null) and each part's material codes. A failure is thrown: an editor that went on from
- * a blank form would save over a split it never showed.
+ * a blank form would save over a split it never showed. `revision` is the first one read (the
+ * progress, else the first part): a split changed during the reads makes the save a 409 and the
+ * editor reads again, never a form stitched from two splits saved as one.
  */
 export async function readSplit(
   stockCountId: number,
   known: StockCountPartRow[] | null,
-  read: { progress: (stockCountId: number) => Promise<StockCountParts>; codes: (stockCountId: number, partId: number) => Promise<string[]> } = {
+  read: {
+    progress: (stockCountId: number) => Promise<StockCountParts>;
+    codes: (stockCountId: number, partId: number) => Promise<{ codes: string[]; revision?: string }>;
+  } = {
     progress: fetchPartsProgress,
     codes: fetchPartCodes,
   },
-): Promise<{ parts: StockCountPartRow[]; codes: string[][]; isBlind: boolean | null }> {
+): Promise<{ parts: StockCountPartRow[]; codes: string[][]; isBlind: boolean | null; revision?: string }> {
   const progress = known ? null : await read.progress(stockCountId);
   const parts = known ?? progress!.parts;
-  const codes = await Promise.all(parts.map((part) => read.codes(stockCountId, part.id)));
-  return { parts, codes, isBlind: progress ? progress.is_blind : null };
+  const read_ = await Promise.all(parts.map((part) => read.codes(stockCountId, part.id)));
+  const revision = progress?.split_revision ?? read_[0]?.revision;
+  return { parts, codes: read_.map((part) => part.codes), isBlind: progress ? progress.is_blind : null, ...(revision !== undefined ? { revision } : {}) };
 }
 
 /** The split was changed by someone else since the editor read it (409 splitChangedMeanwhile): nothing was saved. */

@@ -29,8 +29,9 @@ describe('the split editor', () => {
     const fresh = splitBody(3, drafts, [], { wanted: false, was: false });
     expect(fresh.expectedPartIds).toEqual([]);
     expect(fresh).not.toHaveProperty('blind');
-    const edited = splitBody(3, drafts, [7, 8], { wanted: true, was: false });
-    expect(edited).toMatchObject({ stockCountId: 3, expectedPartIds: [7, 8], blind: true });
+    expect(fresh).not.toHaveProperty('expectedSplitRevision');
+    const edited = splitBody(3, drafts, [7, 8], { wanted: true, was: false }, 'a1b2');
+    expect(edited).toMatchObject({ stockCountId: 3, expectedPartIds: [7, 8], blind: true, expectedSplitRevision: 'a1b2' });
     // A body the server takes as it is.
     expect(splitStockCountBody.safeParse(fresh).success).toBe(true);
     expect(splitStockCountBody.parse(edited).expectedPartIds).toEqual([7, 8]);

@@ -67,9 +67,16 @@ function controlCodes(parts: DraftPart[]): string[] {
 
 /**
  * The save of the form: `startedFrom`, the ids of the parts it was filled from (none: not split),
- * lets the server refuse a split changed since rather than replace it unseen.
+ * and `revision`, the split's revision then (lines in those parts), let the server refuse a split
+ * changed since rather than replace it unseen.
  */
-export function splitBody(stockCountId: number, drafts: DraftPart[], startedFrom: readonly number[], blind: { wanted: boolean; was: boolean }): SplitStockCountBody {
+export function splitBody(
+  stockCountId: number,
+  drafts: DraftPart[],
+  startedFrom: readonly number[],
+  blind: { wanted: boolean; was: boolean },
+  revision?: string,
+): SplitStockCountBody {
   const control = controlCodes(drafts);
   return {
     stockCountId,
@@ -77,6 +84,7 @@ export function splitBody(stockCountId: number, drafts: DraftPart[], startedFrom
     ...(control.length ? { controlMaterialCodes: control } : {}),
     ...(blind.wanted !== blind.was ? { blind: blind.wanted } : {}),
     expectedPartIds: [...startedFrom],
+    ...(revision !== undefined ? { expectedSplitRevision: revision } : {}),
   };
 }
 
@@ -193,6 +201,8 @@ export function SplitCountDialog({
   const [source, setSource] = useState<{ known: StockCountPartRow[] | null }>(() => ({ known: existing }));
   // The parts the form was filled from: the save names them (expectedPartIds).
   const [shown, setShown] = useState<StockCountPartRow[]>([]);
+  // The split's revision the form was filled from: the save names it (expectedSplitRevision).
+  const [revision, setRevision] = useState<string | undefined>(undefined);
   const [parts, setParts] = useState<DraftPart[] | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [wasBlind, setWasBlind] = useState(Boolean(count.is_blind));
@@ -207,6 +217,7 @@ export function SplitCountDialog({
       (split) => {
         if (!live) return;
         setShown(split.parts);
+        setRevision(split.revision);
         if (split.isBlind !== null) {
           setWasBlind(split.isBlind);
           setBlind(split.isBlind);
@@ -242,6 +253,7 @@ export function SplitCountDialog({
           drafts,
           shown.map((part) => part.id),
           { wanted: blind, was: wasBlind },
+          revision,
         ),
       ),
     onSuccess: onSaved,
