@@ -1,25 +1,30 @@
 /**
- * "Stock count due" (#6): once a count's deadline is at most a day away (or passed) and it is
- * still open, the person counting is reminded, once. The reminder is recorded in the same
+ * "Stock count due" (#6): from 07:00 on the day before a count's deadline in its plant's time zone
+ * (or once it has passed) while it is still open, the person counting is reminded, once: a
+ * reminder at UTC midnight reached a mechanic in Helsinki at 02:00 and one in Lisbon at 00:00. The reminder is recorded in the same
  * transaction that marks the count (due_reminder_sent_at), through emitNotifications, so the
  * dispatcher sends it after commit; rows are claimed with SKIP LOCKED, so two replicas never remind
  * twice. Moving the deadline clears the mark (see the stock-count PUT), so a new deadline reminds again.
  */
-import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { stockCounts, users } from '../db/schema';
+import { plants, stockCounts, users } from '../db/schema';
 import { EDITABLE_COUNT_STATUSES } from '../../src/domain/constants';
 import { emitCountNotification } from './producers';
 import type { NotificationText } from '../../src/domain/notification-texts';
 import { startPeriodic, type Periodic } from '../periodic';
 
 const BATCH = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The plant's local hour of the day before the deadline at which the reminder goes. */
+export const DUE_REMINDER_LOCAL_TIME = '07:00';
 
 /** Reminds the counters of open counts due by tomorrow; answers how many counts were reminded. */
 export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
-  const dueBy = new Date(now.getTime() + DAY_MS).toISOString().slice(0, 10);
+  // The day before the deadline at 07:00 in the plant's zone, by PostgreSQL (days of 23 and 25
+  // hours included); a plant without a zone keeps UTC.
+  const remindFrom = sql`((${stockCounts.shouldBeDoneAt} - 1) + ${DUE_REMINDER_LOCAL_TIME}::time) at time zone coalesce((select ${plants.timezone} from ${plants} where ${plants.code} = ${stockCounts.plant}), 'UTC')`;
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -29,7 +34,8 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
           isNull(stockCounts.dueReminderSentAt),
           eq(stockCounts.isDraft, false),
           isNotNull(stockCounts.conductedBy),
-          lte(stockCounts.shouldBeDoneAt, dueBy),
+          isNotNull(stockCounts.shouldBeDoneAt),
+          sql`${now.toISOString()}::timestamptz >= ${remindFrom}`,
           inArray(stockCounts.status, [...EDITABLE_COUNT_STATUSES]),
         ),
       )

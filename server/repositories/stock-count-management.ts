@@ -3,7 +3,7 @@
  * (who counts, work center, deadline, send a draft), cancel, recount the variances, and the
  * front-liner statistics. Every rule that refuses says what is wrong.
  */
-import { and, asc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx, type Db } from '../db/client';
 import {
   allowedPlants,
@@ -46,12 +46,27 @@ export async function assertPlanningPlant(db: Executor, user: CurrentUser, plant
 }
 
 /**
- * A deadline is today or later. A day of slack: "today" in a plant east or west of UTC may be
- * UTC's yesterday or tomorrow, and a planner's today must not be refused.
+ * The plant's zone as SQL (plants.timezone; UTC for a plant without one): days of a plant's counts
+ * (deadlines, reminders, dashboards) are its local days, not UTC's.
  */
-export function assertDeadlineAhead(deadline: string, now: Date = new Date()): void {
-  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-  if (deadline < yesterday) throw new HttpError(400, `The deadline ${deadline} is in the past`);
+export const plantTimeZoneSql = (plant: SQL | string) => sql`coalesce((select ${plants.timezone} from ${plants} where ${plants.code} = ${plant}), 'UTC')`;
+
+/** Today in the plant's zone (yyyy-mm-dd). */
+export async function plantToday(db: Executor, plant: string, now: Date = new Date()): Promise<string> {
+  const [row] = rowsOf<{ today: string }>(await db.execute(sql`select to_char((${now.toISOString()}::timestamptz at time zone ${plantTimeZoneSql(plant)})::date, 'YYYY-MM-DD') as today`));
+  return row!.today;
+}
+
+/**
+ * A deadline is the plant's today or later: its local day, so that a deadline of yesterday is
+ * refused at 15:00 in Berlin (UTC's slack of a day let it through, and the count read "Overdue" at
+ * once), and the plant's today is never refused at 00:30 in Helsinki.
+ */
+export async function assertDeadlineAhead(db: Executor, plant: string, deadline: string, now: Date = new Date()): Promise<void> {
+  const today = await plantToday(db, plant, now);
+  if (deadline < today) {
+    throw new HttpError(400, `The deadline ${deadline} is in the past: it is ${today} in plant ${plant}`, { code: 'deadlinePast', params: { deadline, today, plant } });
+  }
 }
 
 export async function assertDeadlineAllowed(db: Executor, plant: string): Promise<void> {
@@ -111,7 +126,7 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
   if (!location) throw new HttpError(400, `Storage location ${body.storageLocation} does not exist in plant ${body.plant}`);
   if (body.shouldBeDoneAt) {
     await assertDeadlineAllowed(tx, body.plant);
-    assertDeadlineAhead(body.shouldBeDoneAt);
+    await assertDeadlineAhead(tx, body.plant, body.shouldBeDoneAt);
   }
   if (body.conductedBy) await assertCounter(tx, body.plant, body.conductedBy);
   if (body.workCenter) await assertWorkCenter(tx, body.plant, body.workCenter);
@@ -264,9 +279,13 @@ export async function occupancyReport(
     : undefined;
   const counts = and(
     filter.scope,
-    gte(stockCounts.created, new Date(`${filter.startDate}T00:00:00Z`)),
+    // Days of the count's plant (a count created at 01:30 in Helsinki on the 1st is the 1st's),
+    // within bounds widened by the largest offsets (UTC−12…+14) that the created index narrows on.
     // The day after the end, in SQL: 9999-12-31 + 1 day is no JavaScript Date PostgreSQL reads.
-    sql`${stockCounts.created} < ((${filter.endDate}::date + 1)::timestamp at time zone 'UTC')`,
+    sql`${stockCounts.created} >= (${filter.startDate}::date::timestamp - interval '14 hours') at time zone 'UTC'`,
+    sql`${stockCounts.created} < ((${filter.endDate}::date + 1)::timestamp + interval '12 hours') at time zone 'UTC'`,
+    sql`${stockCounts.created} >= (${filter.startDate}::date::timestamp at time zone ${plantTimeZoneSql(stockCounts.plant)})`,
+    sql`${stockCounts.created} < ((${filter.endDate}::date + 1)::timestamp at time zone ${plantTimeZoneSql(stockCounts.plant)})`,
     ne(stockCounts.status, 'cancelled'),
     eq(stockCounts.isDraft, false),
     filter.plant ? eq(stockCounts.plant, filter.plant) : undefined,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { notifications, users } from '../../server/db/schema';
 import { sendDueReminders } from '../../server/notifications/due-reminders';
+import { assertDeadlineAhead, plantToday } from '../../server/repositories/stock-count-management';
 import { bearer, createTestProduct, ENGINES, SEED_NOW, type TestProduct } from './harness';
 
 /** Rows of a raw query on either engine (node-postgres and PGlite both answer `{ rows }`). */
@@ -174,11 +175,17 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const deadline = await api('stock.admin', 'POST', '/my_stock_count', { plant: 'DE02', storageLocation: '0001', type: 'wall_to_wall', shouldBeDoneAt: '2099-12-01' });
       expect(deadline.statusCode).toBe(400);
       expect(deadline.json().message).toBe('A deadline cannot be set for counts in plant DE02');
-      // A deadline already past (a year typed wrong) is refused; today is not.
-      const today = new Date().toISOString().slice(0, 10);
+      // A deadline already past (a year typed wrong) is refused; the plant's today is not.
+      const today = await plantToday(product.database.db, 'FI01');
       const past = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: '2020-12-01' });
       expect(past.statusCode).toBe(400);
-      expect(past.json().message).toBe('The deadline 2020-12-01 is in the past');
+      expect(past.json()).toMatchObject({ message: `The deadline 2020-12-01 is in the past: it is ${today} in plant FI01`, code: 'deadlinePast', params: { deadline: '2020-12-01', today, plant: 'FI01' } });
+      // The plant's day, not UTC's: at 22:30 UTC it is already tomorrow in Helsinki (UTC+2 in winter).
+      const lateEvening = new Date('2026-11-30T22:30:00Z');
+      expect(await plantToday(product.database.db, 'FI01', lateEvening)).toBe('2026-12-01');
+      expect(await plantToday(product.database.db, 'FR03', lateEvening)).toBe('2026-11-30');
+      await expect(assertDeadlineAhead(product.database.db, 'FI01', '2026-11-30', lateEvening)).rejects.toMatchObject({ statusCode: 400 });
+      await expect(assertDeadlineAhead(product.database.db, 'FI01', '2026-12-01', lateEvening)).resolves.toBeUndefined();
       const dueToday = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'wall_to_wall', conductedBy: 'mechanic@example.com', shouldBeDoneAt: today, draft: true });
       expect(dueToday.statusCode, dueToday.body).toBe(201);
       const moved = await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: dueToday.json().id, shouldBeDoneAt: '2020-12-01' });
@@ -226,7 +233,7 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(await assignedTo('mikko.virtanen@lift.example', draft.id)).toBeGreaterThan(0);
     });
 
-    it('reminds the person counting once when an open count is due by tomorrow, and again after the deadline moves', async () => {
+    it('reminds the person counting once from 07:00 local on the day before the deadline, and again after the deadline moves', async () => {
       const db = product.database.db;
       // The seed's history: counts already due had their reminder; nothing is due again.
       expect(await sendDueReminders(db, SEED_NOW)).toBe(0);
@@ -238,7 +245,11 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const remindAt = (day: string) => sendDueReminders(db, new Date(`${day}T08:00:00Z`));
       await remindAt('2099-12-01');
       expect(await reminders()).toBe(0);
-      expect(await remindAt('2099-12-09')).toBeGreaterThan(0);
+      // From 07:00 on the day before, in the plant's zone (FI01: Helsinki, UTC+2 in December): not at 02:30 or 06:59 there.
+      expect(await sendDueReminders(db, new Date('2099-12-09T00:30:00Z'))).toBe(0);
+      expect(await sendDueReminders(db, new Date('2099-12-09T04:59:00Z'))).toBe(0);
+      expect(await reminders()).toBe(0);
+      expect(await sendDueReminders(db, new Date('2099-12-09T05:00:00Z'))).toBeGreaterThan(0);
       const once = await reminders();
       expect(once).toBeGreaterThan(0);
       await remindAt('2099-12-10');
@@ -346,6 +357,17 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       const lastDay = await api('manager', 'GET', '/my_stock_count/occupancy_report?start_date=9999-12-31&end_date=9999-12-31&plant=FI01');
       expect(lastDay.statusCode, lastDay.body).toBe(200);
       expect(lastDay.json().rows).toEqual([]);
+    });
+
+    it('reports counts by the day they were created in their plant, not by UTC day', async () => {
+      const made = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mikko.virtanen@lift.example' });
+      expect(made.statusCode, made.body).toBe(201);
+      // 01:30 on 2031-03-01 in Helsinki is 23:30 UTC on 2031-02-28.
+      await product.database.db.execute(sql`update stock_counts set created = '2031-02-28T23:30:00Z' where id = ${made.json().id as number}`);
+      const tasks = async (start: string, end: string) =>
+        ((await api('manager', 'GET', `/my_stock_count/occupancy_report?start_date=${start}&end_date=${end}&plant=FI01`)).json() as { total: { total_tasks: number } }).total.total_tasks;
+      expect(await tasks('2031-03-01', '2031-03-01')).toBe(1);
+      expect(await tasks('2031-02-28', '2031-02-28')).toBe(0);
     });
 
     it('lists plants, storage locations, work centers and mechanics within what the caller sees', async () => {

@@ -101,7 +101,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           // Another work center may mean another planner group: one the planner must hold (#20).
           const plannerGroup = body.workCenter ? await plannerGroupOfCount(tx, user, count.plant, body.workCenter, count.storageLocation) : undefined;
           if (body.shouldBeDoneAt) await assertDeadlineAllowed(tx, count.plant);
-          if (body.shouldBeDoneAt && body.shouldBeDoneAt !== count.shouldBeDoneAt) assertDeadlineAhead(body.shouldBeDoneAt);
+          if (body.shouldBeDoneAt && body.shouldBeDoneAt !== count.shouldBeDoneAt) await assertDeadlineAhead(tx, count.plant, body.shouldBeDoneAt);
           const newCounter = body.conductedBy && body.conductedBy.toLowerCase() !== count.conductedBy;
           changes = {
             // Someone else counts: their own "due" reminder, when the time comes (#6).

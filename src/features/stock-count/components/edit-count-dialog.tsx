@@ -1,6 +1,7 @@
 /** §4 editing a count: who counts, the work center and (where the plant uses them) the deadline. */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { StockCountRow } from '../../../contract/stock';
 import { errorMessage } from '../../../lib/api-client';
@@ -19,6 +20,10 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
   const [deadline, setDeadline] = useState(count.should_be_done_at ?? '');
   const [error, setError] = useState<string | null>(null);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
+  // A new deadline is today or later, as on create: offline the change would wait in the outbox
+  // only to be refused on sync. The deadline it has may stay, even one already past.
+  const today = dayjs().format('YYYY-MM-DD');
+  const deadlineChanged = deadlineAllowed && deadline !== '' && deadline !== count.should_be_done_at;
   const save = useMutation({
     meta: { silent: true },
     // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
@@ -28,13 +33,18 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
         stockCountId: count.id,
         ...(conductedBy && conductedBy !== count.conducted_by ? { conductedBy } : {}),
         ...(workCenter && workCenter !== count.work_center ? { workCenter } : {}),
-        ...(deadlineAllowed && deadline && deadline !== count.should_be_done_at ? { shouldBeDoneAt: deadline } : {}),
+        ...(deadlineChanged ? { shouldBeDoneAt: deadline } : {}),
       }),
     onSuccess: onSaved,
     onError: async (failure) => setError(await errorMessage(failure)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (deadlineChanged && deadline < today) {
+      setError(t('stockCount.deadlinePast'));
+      document.getElementById('ec-deadline')?.focus();
+      return;
+    }
     save.mutate();
   };
   return (
@@ -47,7 +57,14 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
         {deadlineAllowed && (
           <>
             <label htmlFor="ec-deadline">{t('stockCount.deadlineLabel')}</label>
-            <input id="ec-deadline" type="date" value={deadline} required={Boolean(count.should_be_done_at)} onChange={(event) => setDeadline(event.target.value)} />
+            <input
+              id="ec-deadline"
+              type="date"
+              min={count.should_be_done_at && count.should_be_done_at < today ? count.should_be_done_at : today}
+              value={deadline}
+              required={Boolean(count.should_be_done_at)}
+              onChange={(event) => setDeadline(event.target.value)}
+            />
           </>
         )}
         <FormActions error={error} onCancel={onClose} submitLabel={t('stockCount.saveChanges')} isPending={save.isPending} />
