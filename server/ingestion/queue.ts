@@ -191,7 +191,7 @@ class Rollback extends Error {
 }
 
 /** The columns the upload-scope check reads (decision 0017). */
-export const SCOPE_COLUMNS = ['plant', 'service_order', 'user_email'];
+export const SCOPE_COLUMNS = ['plant', 'service_order', 'user_email', 'ship_to_party'];
 
 const dbMessage = (error: unknown): string => {
   const message = error instanceof Error ? error.message : String(error);

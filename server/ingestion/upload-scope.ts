@@ -7,7 +7,8 @@
  * - stock_admin: STOCK and ORDERS files, every line in one of the admin's own plants. An ORDERS
  *   line may not take over a service order of another plant, and its user_email (the mechanic who
  *   gets the order's delivery messages) must be empty, unchanged, or an approved user of that
- *   order's plant.
+ *   order's plant. Its ship_to_party must be empty, unchanged, or a ship-to-party of one of the
+ *   admin's plants: holders of a ship-to-party number see its orders in any plant (§6).
  * - MATERIALS (one catalogue for every plant) and DELIVERIES (carrier scans that message the
  *   order's mechanic, outside a stock admin's §6 rights): super managers only.
  *
@@ -18,7 +19,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
-import { orders, userAttachments, userGrants, users } from '../db/schema';
+import { orders, shipToParties, userAttachments, userGrants, users } from '../db/schema';
 import { can, writesEverywhere } from '../../src/domain/permissions';
 import { isExpired } from '../repositories/users';
 import type { CsvRecord, LineError } from './csv';
@@ -77,12 +78,12 @@ function stockLines(records: readonly CsvRecord[], scope: PlantScope): LineError
 async function orderLines(db: Executor, records: readonly CsvRecord[], scope: PlantScope): Promise<LineError[]> {
   const { plants } = scope;
   const orderIds = [...new Set(records.map((r) => text(r, 'service_order')!))];
-  const stored = new Map<string, { plant: string; userEmail: string | null }>();
+  const stored = new Map<string, { plant: string; userEmail: string | null; shipToParty: string | null }>();
   for (let i = 0; i < orderIds.length; i += 1000) {
     // Locked until the caller's transaction ends: no other file can move these orders between
     // this check and the write of the lines.
     const rows = await db
-      .select({ id: orders.id, plant: orders.plant, userEmail: orders.userEmail })
+      .select({ id: orders.id, plant: orders.plant, userEmail: orders.userEmail, shipToParty: orders.shipToParty })
       .from(orders)
       .where(inArray(orders.id, orderIds.slice(i, i + 1000)))
       .for('update');
@@ -100,6 +101,17 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
     );
     for (const row of rows) members.add(row.k);
   }
+  // Ship-to-party numbers of the uploader's plants among those named; an unknown number, or one
+  // without a plant, is not among them.
+  const shipTo = [...new Set(records.map((r) => text(r, 'ship_to_party')).filter((c): c is string => !!c))];
+  const ownShipTo = new Set<string>();
+  for (let i = 0; i < shipTo.length; i += 1000) {
+    const rows = await db
+      .select({ code: shipToParties.code })
+      .from(shipToParties)
+      .where(and(inArray(shipToParties.code, shipTo.slice(i, i + 1000)), inArray(shipToParties.plant, [...plants])));
+    for (const row of rows) ownShipTo.add(row.code);
+  }
   const errors: LineError[] = [];
   for (const r of records) {
     const order = text(r, 'service_order')!;
@@ -115,9 +127,16 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
       continue;
     }
     const email = text(r, 'user_email');
-    if (!email || email.toLowerCase() === existing?.userEmail?.toLowerCase()) continue;
-    if (!members.has(`${email.toLowerCase()}/${plant}`)) {
+    if (email && email.toLowerCase() !== existing?.userEmail?.toLowerCase() && !members.has(`${email.toLowerCase()}/${plant}`)) {
       errors.push({ line: r.line, message: `user_email ${email} is not an approved user of plant ${plant}; name a user of the order's plant, or leave it empty` });
+      continue;
+    }
+    // The holders of a ship-to-party number see its orders in any plant: another plant's number
+    // would show this order, and its delivery address, to that plant's people. Unknown and
+    // another plant's numbers get the same answer, so the refusal tells nothing about other plants.
+    const stp = text(r, 'ship_to_party');
+    if (stp && stp !== existing?.shipToParty && !ownShipTo.has(stp)) {
+      errors.push({ line: r.line, message: `ship_to_party ${stp} is not a ship-to-party number of the plants of ${scope.email} (${[...scope.plants].sort().join(', ')}); name one of those plants' numbers, or leave it empty` });
     }
   }
   return errors;

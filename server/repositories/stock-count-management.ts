@@ -3,7 +3,7 @@
  * (who counts, work center, deadline, send a draft), cancel, recount the variances, and the
  * front-liner statistics. Every rule that refuses says what is wrong.
  */
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rowsOf, type Tx, type Db } from '../db/client';
 import {
   allowedPlants,
@@ -49,7 +49,7 @@ export async function assertPlanningPlant(db: Executor, user: CurrentUser, plant
  * The plant's zone as SQL (plants.timezone; UTC for a plant without one): days of a plant's counts
  * (deadlines, reminders, dashboards) are its local days, not UTC's.
  */
-export const plantTimeZoneSql = (plant: SQL | string) => sql`coalesce((select ${plants.timezone} from ${plants} where ${plants.code} = ${plant}), 'UTC')`;
+export const plantTimeZoneSql = (plant: SQLWrapper | string) => sql`coalesce((select ${plants.timezone} from ${plants} where ${plants.code} = ${plant}), 'UTC')`;
 
 /** Today in the plant's zone (yyyy-mm-dd). */
 export async function plantToday(db: Executor, plant: string, now: Date = new Date()): Promise<string> {

@@ -8,7 +8,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileProcessing, orders, stockItems, userAttachments, userGrants, users } from '../../server/db/schema';
+import { fileProcessing, orders, shipToParties, stockItems, userAttachments, userGrants, users } from '../../server/db/schema';
 import { processPending, registerFile } from '../../server/ingestion/queue';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
@@ -210,5 +210,107 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
     await process();
     expect((await db().select().from(fileProcessing).where(eq(fileProcessing.id, file.id)))[0]!.status).toBe('processed');
     expect(await quantityOf(stockOf.FR03!.id)).toBe('51');
+  });
+});
+
+/**
+ * Review of #20: holders of a ship-to-party number see its orders in any plant (§6), so an ORDERS
+ * line naming another plant's number showed the order, and whatever destination and delivery
+ * address it carried, to that plant's people. A stock admin's line may name only a number of
+ * their own plants, the order's own number, or none.
+ */
+describe.each(ENGINES)('ERP upload scope: ship_to_party on %s', (engine) => {
+  let product: TestProduct;
+  const db = () => product.database.db;
+  const FIELDS = [...ORDER_FIELDS, 'ship_to_party', 'destination', 'delivery_address'];
+  const ADMIN = 'stock.admin@example.com';
+  const OUTSIDE = (code: string) =>
+    `ship_to_party ${code} is not a ship-to-party number of the plants of ${ADMIN} (DE02, FI01); name one of those plants' numbers, or leave it empty`;
+  /** An order line of the seed's shape with a ship-to-party number, a destination and an address. */
+  const line = (order: string, lineNumber: number, plant: string, shipTo: string) => [order, lineNumber, plant, 'MAT-STP-1', 'Door roller', 'PC', '', shipTo, 'Lobby', 'Somewhere 1'];
+  const upload = async (who: string, fileName: string, payload: string) =>
+    product.app.inject({
+      method: 'POST',
+      url: `/user_api/v1/dashboard/files?fileName=${encodeURIComponent(fileName)}`,
+      headers: { ...bearer(await product.token(who)), 'content-type': 'text/csv' },
+      payload,
+    });
+  const filesNamed = async (fileName: string) => db().select().from(fileProcessing).where(eq(fileProcessing.fileName, fileName));
+  const orderOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
+  const process = () => processPending(db(), { workerId: 'scope-stp-test', leaseSeconds: 60 });
+  let fiOrder: typeof orders.$inferSelect;
+
+  beforeAll(async () => {
+    product = await createTestProduct(engine);
+    const [order] = await db().select().from(orders).where(and(eq(orders.plant, 'FI01'), sql`${orders.shipToParty} like '005001%'`)).limit(1);
+    fiOrder = order!;
+  });
+  afterAll(async () => product?.close());
+
+  it('refuses a stock admin’s ORDERS lines naming another plant’s or an unknown number: 403 naming the lines, nothing queued or changed', async () => {
+    const name = nameFor('ORDERS');
+    const res = await upload(
+      ADMIN,
+      name,
+      csv(FIELDS, [
+        line('4999200001', 10, 'FI01', '0050030001'),
+        line(fiOrder.id, 992, 'FI01', '0050030002'),
+        line('4999200002', 10, 'DE02', '0099999999'),
+        line('4999200003', 10, 'FI01', '0050010001'),
+      ]),
+    );
+    expect(res.statusCode).toBe(403);
+    // Another plant's number and an unknown one read alike: nothing is told about other plants.
+    expect(res.json().errors).toEqual([
+      { line: 2, message: OUTSIDE('0050030001') },
+      { line: 3, message: OUTSIDE('0050030002') },
+      { line: 4, message: OUTSIDE('0099999999') },
+    ]);
+    expect(res.json().message).toContain(`line 2: ${OUTSIDE('0050030001')}`);
+    expect(await filesNamed(name)).toEqual([]);
+    await process();
+    expect(await orderOf('4999200001')).toBeUndefined();
+    expect((await orderOf(fiOrder.id))!.shipToParty).toBe(fiOrder.shipToParty);
+  });
+
+  it('applies lines with no number, a number of any of the admin’s plants, or the order’s own number', async () => {
+    // The ERP may have given an order another plant's number; restating it changes nothing.
+    const [moved] = await db().select().from(orders).where(and(eq(orders.plant, 'FI01'), sql`${orders.id} <> ${fiOrder.id}`)).limit(1);
+    await db().update(orders).set({ shipToParty: '0050030003' }).where(eq(orders.id, moved!.id));
+    const name = nameFor('ORDERS');
+    const res = await upload(
+      ADMIN,
+      name,
+      csv(FIELDS, [line('4999200011', 10, 'FI01', ''), line('4999200012', 10, 'FI01', '0050020002'), line(moved!.id, 993, 'FI01', '0050030003')]),
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    await process();
+    expect((await filesNamed(name))[0]).toMatchObject({ status: 'processed', errors: [] });
+    expect(await orderOf('4999200012')).toMatchObject({ plant: 'FI01', shipToParty: '0050020002' });
+    expect((await orderOf(moved!.id))!.shipToParty).toBe('0050030003');
+  });
+
+  it('checks again when the file is applied: a number moved to another plant after the upload errors the file, nothing applied', async () => {
+    const name = nameFor('ORDERS');
+    expect((await upload(ADMIN, name, csv(FIELDS, [line('4999200021', 10, 'FI01', '0050010004')]))).statusCode).toBe(202);
+    await db().update(shipToParties).set({ plant: 'FR03' }).where(eq(shipToParties.code, '0050010004'));
+    try {
+      await process();
+      expect((await filesNamed(name))[0]).toMatchObject({ status: 'errored', errors: [{ line: 2, message: OUTSIDE('0050010004') }] });
+      expect(await orderOf('4999200021')).toBeUndefined();
+    } finally {
+      await db().update(shipToParties).set({ plant: 'FI01' }).where(eq(shipToParties.code, '0050010004'));
+    }
+  });
+
+  it('lets a super manager name any number, and trusts inbox files from the ERP itself', async () => {
+    const name = nameFor('ORDERS');
+    expect((await upload('manager@example.com', name, csv(FIELDS, [line('4999200031', 10, 'FI01', '0050030004')]))).statusCode).toBe(202);
+    const { file } = await registerFile(db(), { fileName: nameFor('ORDERS'), content: csv(FIELDS, [line('4999200032', 10, 'FI01', '0050030004')]), source: 'inbox' });
+    await process();
+    expect((await filesNamed(name))[0]).toMatchObject({ status: 'processed' });
+    expect((await db().select().from(fileProcessing).where(eq(fileProcessing.id, file.id)))[0]!.status).toBe('processed');
+    expect(await orderOf('4999200031')).toMatchObject({ shipToParty: '0050030004' });
+    expect(await orderOf('4999200032')).toMatchObject({ shipToParty: '0050030004' });
   });
 });
