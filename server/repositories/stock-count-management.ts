@@ -21,7 +21,7 @@ import {
 import { can, writesEverywhere } from '../../src/domain/permissions';
 import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
-import { grantsOfUser, isExpired, type CurrentUser } from './users';
+import { grantsOfUser, notExpiredSql, type CurrentUser } from './users';
 import { bookOfStockItem, countPlannerGroupSql, openRecounts, plannerGroupLimit } from './stock-counts';
 
 type Executor = Db | Tx;
@@ -78,14 +78,15 @@ export async function assertDeadlineAllowed(db: Executor, plant: string): Promis
 /** The person counting must be a user of that plant whose roles may enter quantities. */
 export async function assertCounter(db: Executor, plant: string, email: string): Promise<void> {
   const [row] = await db
-    .select({ approvalStatus: users.approvalStatus, expirationDate: users.expirationDate, grants: grantsOfUser })
+    .select({ approvalStatus: users.approvalStatus, expirationDate: users.expirationDate, grants: grantsOfUser, active: notExpiredSql() })
     .from(users)
     .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, plant)))
     .where(eq(users.email, email.toLowerCase()));
   if (!row) throw new HttpError(400, `${email} does not work in plant ${plant}`, { code: 'counterNotInPlant', params: { email, plant } });
   // A count handed to someone who cannot sign in, or whose roles may not enter quantities, would never be done.
   if (row.approvalStatus !== 'Approved') throw new HttpError(400, `${email} cannot count: their access is not approved`, { code: 'counterNotApproved', params: { email } });
-  if (isExpired(row)) {
+  // Expired by the day of their plants (notExpiredSql), as the sign-in check judges it.
+  if (!row.active) {
     throw new HttpError(400, `${email} cannot count: their access expired on ${row.expirationDate}`, { code: 'counterExpired', params: { email, date: String(row.expirationDate) } });
   }
   if (!can(row.grants ?? [], 'materialCount.editQuantity')) {

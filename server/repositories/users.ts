@@ -2,13 +2,14 @@
  * Users as the server sees them: who is calling (identity → user), with their grants and
  * attachments loaded once per request, and the §3 profile built from that.
  */
-import { expiryDay, isPastLastDay } from '../../src/domain/expiration';
-import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isPastLastDay } from '../../src/domain/expiration';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce, type Db, type Tx } from '../db/client';
 import {
   approvalRequests,
   auditLog,
   importantMessages,
+  plants,
   userAttachments,
   userGrants,
   userIdentities,
@@ -35,6 +36,8 @@ export interface CurrentUser {
   attachments: Attachment[];
   /** Plants the user holds (kind 'plant'). */
   plants: string[];
+  /** The time zones of those plants: the days their access is judged by (src/domain/expiration). */
+  expiryZones?: string[];
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -45,16 +48,17 @@ export const grantsOfUser = sql<string[] | null>`(select array_agg(${userGrants.
 /** A user's grants and attachments (in kind, plant, code order), as columns of a select over `users`. */
 const grantsAndAttachments = {
   grants: grantsOfUser,
+  expiryZones: sql<string[] | null>`(select array_agg(distinct p.timezone) from ${userAttachments} a join ${plants} p on p.code = a.code where a.user_id = ${users.id} and a.kind = 'plant')`,
   attachments: sql<Attachment[] | null>`(select json_agg(json_build_object('kind', a.kind, 'plant', a.plant, 'code', a.code) order by a.kind, a.plant, a.code)
     from ${userAttachments} a where a.user_id = ${users.id})`,
 };
 
 async function loadCurrentUser(db: Db, row: UserRow): Promise<CurrentUser> {
   const [loaded] = await db.select(grantsAndAttachments).from(users).where(eq(users.id, row.id));
-  return currentUserOf(row, loaded?.grants ?? null, loaded?.attachments ?? null);
+  return currentUserOf(row, loaded?.grants ?? null, loaded?.attachments ?? null, loaded?.expiryZones ?? null);
 }
 
-function currentUserOf(row: UserRow, grants: string[] | null, attachmentRows: Attachment[] | null): CurrentUser {
+function currentUserOf(row: UserRow, grants: string[] | null, attachmentRows: Attachment[] | null, zones: string[] | null): CurrentUser {
   const attachments = attachmentRows ?? [];
   return {
     id: row.id,
@@ -65,6 +69,7 @@ function currentUserOf(row: UserRow, grants: string[] | null, attachmentRows: At
     grants: [...(grants ?? [])].sort(),
     attachments,
     plants: attachments.filter((a) => a.kind === 'plant').map((a) => a.code),
+    expiryZones: zones ?? [],
   };
 }
 
@@ -113,7 +118,7 @@ export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEma
   // Every call starts here: the bound user with their grants and attachments in one round trip
   // (was three statements, a tenth of a loaded server's time went to sending statements).
   const bound = await boundUser(db, identity.issuer, identity.subject);
-  if (bound) return currentUserOf(bound.user, bound.grants, bound.attachments);
+  if (bound) return currentUserOf(bound.user, bound.grants, bound.attachments, bound.expiryZones);
 
   const row = await db.transaction(async (tx) => {
     let user: UserRow | undefined;
@@ -169,13 +174,21 @@ export async function resolveUser(db: Db, identity: VerifiedIdentity, supportEma
   return loadCurrentUser(db, row);
 }
 
-export function isExpired(user: Pick<CurrentUser, 'expirationDate'>, now = new Date()): boolean {
-  return isPastLastDay(user.expirationDate, now);
+export function isExpired(user: Pick<CurrentUser, 'expirationDate' | 'expiryZones'>, now = new Date()): boolean {
+  return isPastLastDay(user.expirationDate, now, user.expiryZones ?? []);
 }
 
-/** The same rule in SQL: users whose access has not expired (their last day is today or later, UTC). */
+/**
+ * The same rule in SQL, over `users`: those whose access has not expired, their last day being
+ * today or later in every zone of their plants (UTC's today without a plant). The twin of
+ * isPastLastDay; a test runs both on the same fixtures.
+ */
 export function notExpiredSql(now = new Date()): SQL {
-  return or(isNull(users.expirationDate), gte(users.expirationDate, expiryDay(now)))!;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const today = sql`coalesce(
+    (select min((${at} at time zone p.timezone)::date) from ${userAttachments} a join ${plants} p on p.code = a.code where a.user_id = ${users.id} and a.kind = 'plant'),
+    (${at} at time zone 'UTC')::date)`;
+  return or(isNull(users.expirationDate), sql`${users.expirationDate} >= ${today}`)!;
 }
 
 const codesOf = (attachments: Attachment[], kind: AttachmentKind) =>

@@ -1,14 +1,27 @@
 /**
  * When an account expires (§4: "an expired account … is re-checked on the next call"). Its
- * expiration date is the last valid day; from the next day the user is expired. The day is the UTC
- * calendar date, on the server and in the app alike: the expiration dialog warned by the device's
- * local date, so around midnight it could say "loses access at once" for a day the server still
- * counted as valid (or the other way round).
+ * expiration date is the last valid day; from the next day the user is expired. The day is the
+ * calendar day of the user's plants (plants.timezone): a "last valid day" of 1 December ends at
+ * midnight in Helsinki for a Helsinki mechanic, not at 02:00 (UTC's midnight). For someone whose
+ * plants lie in several zones it ends when it has ended in all of them (the earliest local date);
+ * for someone without a plant (a super manager) it is the UTC day. The server's SQL twin is
+ * notExpiredSql (server/repositories/users.ts); a test runs both on the same fixtures.
  */
 
-/** The calendar day (YYYY-MM-DD) expiry is judged by at `now`: the UTC date. */
-export const expiryDay = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+/** The calendar day (YYYY-MM-DD) in `zone` at `now`; UTC for a zone this runtime does not know. */
+export function dayIn(zone: string, now: Date = new Date()): string {
+  try {
+    // en-CA formats a date as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
 
-/** Whether an account whose last valid day is `lastDay` (null: never expires) has expired at `now`. */
-export const isPastLastDay = (lastDay: string | null | undefined, now: Date = new Date()): boolean =>
-  lastDay !== null && lastDay !== undefined && lastDay !== '' && lastDay < expiryDay(now);
+/** The calendar day expiry is judged by at `now`: the earliest day among the zones of the user's plants, UTC's without any. */
+export const expiryDay = (now: Date = new Date(), zones: readonly string[] = []): string =>
+  zones.length === 0 ? now.toISOString().slice(0, 10) : zones.map((zone) => dayIn(zone, now)).sort()[0]!;
+
+/** Whether an account whose last valid day is `lastDay` (null: never expires) has expired at `now`, in the zones of its plants. */
+export const isPastLastDay = (lastDay: string | null | undefined, now: Date = new Date(), zones: readonly string[] = []): boolean =>
+  lastDay !== null && lastDay !== undefined && lastDay !== '' && lastDay < expiryDay(now, zones);
