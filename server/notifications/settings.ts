@@ -4,11 +4,12 @@
  * type, the secondary entry sends nothing. Emitting and the settings routes read the same
  * function, so "what the screen shows" is exactly "what the pipeline does".
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../db/client';
 import { allowedPlants, notificationDevices, notificationSettings, userAttachments, userGrants, users } from '../db/schema';
-import { NOTIFICATION_KEYS, notificationPreferences, type NotificationPreferences, type NotificationSettingsEntry } from '../../src/contract/notifications';
+import { NOTIFICATION_KEYS, notificationPreferences, PUSH_DEVICES_MAX, type NotificationPreferences, type NotificationSettingsEntry } from '../../src/contract/notifications';
 import { isSuperManager } from '../../src/domain/permissions';
 import type { CurrentUser } from '../repositories/users';
 
@@ -28,16 +29,40 @@ function readPreferences(value: unknown): NotificationPreferences {
 }
 
 /**
+ * Keys a non-owner's stand-in for a device id (below). Random per process: nothing outside it can
+ * turn a stand-in back into the id, and within it a reader sees the same one at every read.
+ */
+const DEVICE_ALIAS_KEY = randomBytes(32);
+
+/** A stand-in for a device id; never all digits, so never a browser's own id (§3: a random number). */
+function deviceAlias(userId: string, deviceId: string, readerId: string | undefined): string {
+  return `other-${createHmac('sha256', DEVICE_ALIAS_KEY).update(`${readerId ?? ''}\0${userId}\0${deviceId}`).digest('base64url').slice(0, 24)}`;
+}
+
+/**
  * The settings as a reader sees them. A push device token is a credential of its owner's browser
  * (whoever holds it can address pushes to that device), so only the owner reads it; anyone else
  * (a supervisor, stock admin or manager editing the settings, §6) sees the devices with `token: null`.
+ * Nor do they read the device ids: an id sent as one's own X-Device-Id takes that device from its
+ * user (signed out, token dropped). They get a stable stand-in; their save ignores devices anyway.
  */
-export async function loadSettings(db: Executor, userId: string, reader: { isOwner: boolean }): Promise<NotificationSettingsEntry[]> {
+export async function loadSettings(
+  db: Executor,
+  userId: string,
+  reader: { isOwner: boolean; id?: string },
+): Promise<NotificationSettingsEntry[]> {
   const [user] = await db.select({ email: users.email, phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId));
   if (!user) return [];
   const entries = await settingsOf(db, userId, user);
   if (reader.isOwner) return entries;
-  return entries.map((entry) => ({ ...entry, pushNotificationsSettings: entry.pushNotificationsSettings.map((device) => ({ ...device, token: null })) }));
+  return entries.map((entry) => ({
+    ...entry,
+    pushNotificationsSettings: entry.pushNotificationsSettings.map((device) => ({
+      ...device,
+      deviceId: deviceAlias(userId, device.deviceId, reader.id),
+      token: null,
+    })),
+  }));
 }
 
 /** loadSettings for a user whose row is already loaded (the defaults name its e-mail address and phone number). */
@@ -48,7 +73,14 @@ export async function settingsOf(
 ): Promise<NotificationSettingsEntry[]> {
   // One query after the other: inside a transaction the executor is one connection.
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
-  const devices = await db.select().from(notificationDevices).where(eq(notificationDevices.userId, userId)).orderBy(notificationDevices.deviceId);
+  // The most recently used first, no more than the answer may carry (saves keep PUSH_DEVICES_PER_USER;
+  // rows from before that rule wait for the next device registered to be trimmed).
+  const devices = await db
+    .select()
+    .from(notificationDevices)
+    .where(eq(notificationDevices.userId, userId))
+    .orderBy(desc(notificationDevices.updatedAt), asc(notificationDevices.deviceId))
+    .limit(PUSH_DEVICES_MAX);
   const push = devices.map((d) => ({
     deviceId: d.deviceId,
     deviceName: d.deviceName,

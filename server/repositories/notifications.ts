@@ -2,7 +2,7 @@
  * Reading and changing a user's own notifications (§7 lists, dropdown, read marks) and the
  * notification settings (§3). Every query is scoped to ONE user id: callers pass the caller's.
  */
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { auditLog, notificationDevices, notifications, notificationSettings } from '../db/schema';
 import type {
@@ -164,8 +164,15 @@ export async function markRead(tx: Tx, userId: string, channel: NotificationChan
 }
 
 /**
- * Replaces the primary (and, when sent, the secondary) entry. Devices are upserted by deviceId
- * only when `ownDevices` (a user's own call: the token is theirs); an admin never touches tokens.
+ * Most push devices one user keeps: registering one more drops the least recently updated. Every
+ * new browser, cleared storage or private window is a new device id, and the settings answer
+ * carries at most PUSH_DEVICES_MAX of them.
+ */
+export const PUSH_DEVICES_PER_USER = 20;
+
+/**
+ * Replaces the primary (and, when sent, the secondary) entry. Devices are written only when
+ * `ownDevices` (a user's own call: the token is theirs); an admin never touches tokens.
  */
 export async function saveSettings(
   tx: Tx,
@@ -175,9 +182,10 @@ export async function saveSettings(
     ownDevices: boolean;
     actor: { id: string; email: string };
     /**
-     * The device that saves (X-Device-Id). Given, only that device's token and sign-in state are
-     * written; of the others only `isEnabled`, and a device not stored is not added. Without it
-     * (a client that does not name itself) every device of the body is written as it is.
+     * The device that saves (X-Device-Id): the browser in the caller's hand. Only it is added
+     * when not stored, only its token and sign-in state come from the body, and only it is taken
+     * from a previous user. Of the other devices listed, those stored take their switch (and,
+     * from a client that does not name itself, a sign-out); none is added.
      */
     thisDevice?: string;
   },
@@ -204,36 +212,25 @@ export async function saveSettings(
       for (const device of entry.pushNotificationsSettings) devices.set(device.deviceId, device);
     }
     for (const device of devices.values()) {
-      if (options.thisDevice !== undefined && device.deviceId !== options.thisDevice) {
-        await tx
-          .update(notificationDevices)
-          .set({ isEnabled: device.isEnabled, updatedAt: sql`now()` as unknown as Date })
-          .where(and(eq(notificationDevices.userId, userId), eq(notificationDevices.deviceId, device.deviceId)));
-        continue;
-      }
-      const values = {
-        // A nameless device stays nameless: the screen names it in the reader's language.
-        deviceName: device.deviceName,
-        token: device.token?.trim() ? device.token.trim() : null,
-        isEnabled: device.isEnabled,
-        isLoggedIn: device.isLoggedIn,
-        updatedAt: sql`now()` as unknown as Date,
-      };
+      if (device.deviceId === options.thisDevice) continue;
+      // A body lists what its form was shown, maybe long ago: an id there is no proof of holding
+      // that device, so it adds nothing and takes nothing from anyone. A client that does not
+      // name itself may still sign its own devices out, never in (that is the device's own act).
+      // Only a change is written: a form sending its list back does not make every device recent.
+      const signOut = options.thisDevice === undefined && !device.isLoggedIn;
       await tx
-        .insert(notificationDevices)
-        .values({ userId, deviceId: device.deviceId, ...values })
-        .onConflictDoUpdate({ target: [notificationDevices.userId, notificationDevices.deviceId], set: values });
-      // One browser, one person signed in: whoever used this device (its id) or this push token
-      // before is signed out of it and loses the token, so a shared phone or depot tablet never
-      // shows the previous user's pushes — even when their own sign-out mark never reached us.
-      if (device.isLoggedIn) {
-        const sameDevice = values.token ? or(eq(notificationDevices.deviceId, device.deviceId), eq(notificationDevices.token, values.token)) : eq(notificationDevices.deviceId, device.deviceId);
-        await tx
-          .update(notificationDevices)
-          .set({ isLoggedIn: false, token: null, updatedAt: sql`now()` as unknown as Date })
-          .where(and(ne(notificationDevices.userId, userId), sameDevice));
-      }
+        .update(notificationDevices)
+        .set({ isEnabled: device.isEnabled, ...(signOut ? { isLoggedIn: false } : {}), updatedAt: sql`now()` as unknown as Date })
+        .where(
+          and(
+            eq(notificationDevices.userId, userId),
+            eq(notificationDevices.deviceId, device.deviceId),
+            or(ne(notificationDevices.isEnabled, device.isEnabled), signOut ? eq(notificationDevices.isLoggedIn, true) : undefined),
+          ),
+        );
     }
+    const own = options.thisDevice === undefined ? undefined : devices.get(options.thisDevice);
+    if (own) await saveThisDevice(tx, userId, own);
   }
   if (options.actor.id !== userId) {
     await tx.insert(auditLog).values({
@@ -245,5 +242,49 @@ export async function saveSettings(
       before: null,
       after: { entries: entries.map(({ pushNotificationsSettings: _devices, ...rest }) => rest) },
     });
+  }
+}
+
+/**
+ * The device that saves (X-Device-Id): written as the body says, added when new (then the user's
+ * least recently updated devices beyond PUSH_DEVICES_PER_USER go), and, signed in, taken from
+ * whoever used it before.
+ */
+async function saveThisDevice(tx: Tx, userId: string, device: NotificationSettingsEntry['pushNotificationsSettings'][number]): Promise<void> {
+  const [stored] = await tx
+    .select({ deviceId: notificationDevices.deviceId })
+    .from(notificationDevices)
+    .where(and(eq(notificationDevices.userId, userId), eq(notificationDevices.deviceId, device.deviceId)));
+  const values = {
+    // A nameless device stays nameless: the screen names it in the reader's language.
+    deviceName: device.deviceName,
+    token: device.token?.trim() ? device.token.trim() : null,
+    isEnabled: device.isEnabled,
+    isLoggedIn: device.isLoggedIn,
+    updatedAt: sql`now()` as unknown as Date,
+  };
+  await tx
+    .insert(notificationDevices)
+    .values({ userId, deviceId: device.deviceId, ...values })
+    .onConflictDoUpdate({ target: [notificationDevices.userId, notificationDevices.deviceId], set: values });
+  if (!stored) {
+    // Rows written in this transaction share now(): the device that saves is kept first.
+    const keep = tx
+      .select({ deviceId: notificationDevices.deviceId })
+      .from(notificationDevices)
+      .where(eq(notificationDevices.userId, userId))
+      .orderBy(desc(sql`${notificationDevices.deviceId} = ${device.deviceId}`), desc(notificationDevices.updatedAt), asc(notificationDevices.deviceId))
+      .limit(PUSH_DEVICES_PER_USER);
+    await tx.delete(notificationDevices).where(and(eq(notificationDevices.userId, userId), notInArray(notificationDevices.deviceId, keep)));
+  }
+  // One browser, one person signed in: whoever used this device (its id) or this push token
+  // before is signed out of it and loses the token, so a shared phone or depot tablet never
+  // shows the previous user's pushes — even when their own sign-out mark never reached us.
+  if (device.isLoggedIn) {
+    const sameDevice = values.token ? or(eq(notificationDevices.deviceId, device.deviceId), eq(notificationDevices.token, values.token)) : eq(notificationDevices.deviceId, device.deviceId);
+    await tx
+      .update(notificationDevices)
+      .set({ isLoggedIn: false, token: null, updatedAt: sql`now()` as unknown as Date })
+      .where(and(ne(notificationDevices.userId, userId), sameDevice));
   }
 }

@@ -65,6 +65,7 @@ export const notificationPreferences = z.object({
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
 export const pushDeviceSettings = z.object({
+  /** The browser's own id to its owner; anyone else reads a stable stand-in (the id signs a device in, X-Device-Id). */
   deviceId: z.string().check(z.trim(), z.minLength(1, 'deviceId is required'), z.maxLength(100)),
   deviceName: z.string().check(z.trim(), z.maxLength(200)),
   /** The push device token; answered to its owner only, null to anyone else reading the settings. */
@@ -74,6 +75,9 @@ export const pushDeviceSettings = z.object({
 });
 export type PushDeviceSettings = z.infer<typeof pushDeviceSettings>;
 
+/** Most push devices one settings entry lists (the server keeps fewer per user, the newest first). */
+export const PUSH_DEVICES_MAX = 50;
+
 export const notificationSettingsEntry = z
   .object({
     primary: z.boolean(),
@@ -82,7 +86,7 @@ export const notificationSettingsEntry = z
     mobileEnabled: z.boolean(),
     mobileNumber: z.nullable(z.string().check(z.maxLength(40))),
     pushNotificationsEnabled: z.boolean(),
-    pushNotificationsSettings: z.array(pushDeviceSettings).check(z.maxLength(50)),
+    pushNotificationsSettings: z.array(pushDeviceSettings).check(z.maxLength(PUSH_DEVICES_MAX, `At most ${PUSH_DEVICES_MAX} push devices per settings entry`)),
     notificationsPreferences: notificationPreferences,
   })
   .register(z.globalRegistry, { id: 'NotificationSettingsEntry' });

@@ -149,8 +149,8 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
   });
   afterAll(async () => product?.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH', url: string, who: Who, payload?: unknown) =>
-    product.app.inject({ method, url: `/user_api/v1${url}`, headers: bearer(tokens[who]!), payload: payload as Record<string, unknown> });
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH', url: string, who: Who, payload?: unknown, headers: Record<string, string> = {}) =>
+    product.app.inject({ method, url: `/user_api/v1${url}`, headers: { ...bearer(tokens[who]!), ...headers }, payload: payload as Record<string, unknown> });
 
   const settingsOf = async (who: Who, of: Who = who) => call('GET', `/users/${ids[of]}/notifications_settings`, who);
 
@@ -175,7 +175,8 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       const changed = current.map((e) =>
         e.primary ? { ...e, mobileEnabled: true, mobileNumber: '+358 40 123 4567', pushNotificationsSettings: [device] } : e,
       );
-      const put = await call('PUT', `/users/${ids.mechanic}/notifications_settings`, 'mechanic', { notificationSettings: changed });
+      // The browser that saves names itself (X-Device-Id): only it is added (decision 0066).
+      const put = await call('PUT', `/users/${ids.mechanic}/notifications_settings`, 'mechanic', { notificationSettings: changed }, { 'x-device-id': device.deviceId });
       expect(put.statusCode).toBe(200);
       const saved = put.json().notification_settings as NotificationSettingsEntry[];
       expect(saved[0]!.mobileNumber).toBe('+358 40 123 4567');
@@ -185,9 +186,13 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       // A browser that could not name itself stays nameless: the screen names it in the reader's
       // language (it was stored as the English "Unknown device").
       const nameless = { ...device, deviceId: '987654321', deviceName: '' };
-      const again = await call('PUT', `/users/${ids.mechanic}/notifications_settings`, 'mechanic', {
-        notificationSettings: saved.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [nameless] } : e)),
-      });
+      const again = await call(
+        'PUT',
+        `/users/${ids.mechanic}/notifications_settings`,
+        'mechanic',
+        { notificationSettings: saved.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [nameless] } : e)) },
+        { 'x-device-id': nameless.deviceId },
+      );
       expect(again.statusCode, again.body).toBe(200);
       expect((again.json().notification_settings as NotificationSettingsEntry[])[0]!.pushNotificationsSettings).toContainEqual(nameless);
     });
@@ -196,7 +201,7 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       const register = async (who: Who, device: { deviceId: string; token: string; isLoggedIn: boolean }) => {
         const current = (await settingsOf(who)).json().notification_settings as NotificationSettingsEntry[];
         const changed = current.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [{ deviceName: 'Android / Chrome', isEnabled: true, ...device }] } : e));
-        const put = await call('PUT', `/users/${ids[who]}/notifications_settings`, who, { notificationSettings: changed });
+        const put = await call('PUT', `/users/${ids[who]}/notifications_settings`, who, { notificationSettings: changed }, { 'x-device-id': device.deviceId });
         expect(put.statusCode, put.body).toBe(200);
       };
       const devicesOf = (who: Who) =>

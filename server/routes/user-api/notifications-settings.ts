@@ -139,7 +139,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
     async (request) => {
       const caller = requireUser(request);
       const access = await assertMayAccess(db, caller, request.params.uid);
-      return { notification_settings: await loadSettings(db, request.params.uid, { isOwner: access === 'self' }) };
+      return { notification_settings: await loadSettings(db, request.params.uid, { isOwner: access === 'self', id: caller.id }) };
     },
   );
 
@@ -174,7 +174,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
           ...(typeof thisDevice === 'string' && thisDevice.trim() ? { thisDevice: thisDevice.trim() } : {}),
           actor: { id: caller.id, email: caller.email },
         });
-        return { body: { notification_settings: await loadSettings(tx, uid, { isOwner: access === 'self' }) } };
+        return { body: { notification_settings: await loadSettings(tx, uid, { isOwner: access === 'self', id: caller.id }) } };
       });
     },
   );
