@@ -9,9 +9,21 @@ import { LIST_COUNT_CAP } from '../../src/contract/common';
 
 export const COUNT_CAP = LIST_COUNT_CAP;
 
-export function cappedPageOf(total: number, capped: boolean, page: number, maxResults: number, hasNext: boolean) {
+/**
+ * `rows`: how many rows the page itself holds. A page past the end holds none, so the list has
+ * fewer pages than its number: `pages` is then below `page` (the client's "page past the end"),
+ * at most the counted pages, which past the cap stay a lower bound as `counts_capped` says.
+ * Without it a capped tab answered pages = page for every page past its end, and the client
+ * showed an empty page instead of saying it was past the end.
+ */
+export function cappedPageOf(total: number, capped: boolean, page: number, maxResults: number, hasNext: boolean, rows?: number) {
   const counted = Math.max(1, Math.ceil(total / maxResults));
-  const pages = capped || hasNext ? Math.max(counted, hasNext ? page + 1 : page) : counted;
+  const pages =
+    rows === 0 && page > 1
+      ? Math.max(1, Math.min(counted, page - 1))
+      : capped || hasNext
+        ? Math.max(counted, hasNext ? page + 1 : page)
+        : counted;
   return { envelope: { page, pages, has_next: hasNext, has_prev: page > 1 }, offset: (page - 1) * maxResults };
 }
 

@@ -196,7 +196,7 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
   const total = capped ? COUNT_CAP : counted;
   const pageIds = (row?.ids ?? []).map(Number);
   const hasNext = pageIds.length > options.maxResults;
-  const paging = cappedPageOf(total, capped, options.page, options.maxResults, hasNext);
+  const paging = cappedPageOf(total, capped, options.page, options.maxResults, hasNext, pageIds.length);
   const pageRows = await toStockRows(db, pageIds.slice(0, options.maxResults));
   return {
     ...paging.envelope,

@@ -1026,7 +1026,7 @@ export async function listTrackingStatus(db: Executor, user: CurrentUser, option
   }
   const ids = row?.ids ?? [];
   const hasNext = ids.length > options.maxResults;
-  const paging = cappedPageOf(counts[tab], cappedNames.includes(tab), options.page, options.maxResults, hasNext);
+  const paging = cappedPageOf(counts[tab], cappedNames.includes(tab), options.page, options.maxResults, hasNext, ids.length);
   const itemWhere = and(...options.terms.map((term) => (term.type === 'free' ? freeTermSql(term.value) : termSql(term))), ITEM_STATUS_SQL[options.status]);
   const last = options.maxResults - 1;
   const nextCursor = hasNext ? encodeCursor([row!.updated![last]!, ids[last]!]) : null;

@@ -178,7 +178,8 @@ describe('§5 properties', () => {
       expect(first.errors).toEqual([]);
       const again = parseSearch(formatSearch(first.terms));
       expect(again.errors).toEqual([]);
-      const strip = (terms: typeof first.terms) => terms.map(({ raw: _raw, ...rest }) => rest);
+      // Without positions too: a term written twice is read once, so the terms after it move up.
+      const strip = (terms: typeof first.terms) => terms.map(({ raw: _raw, index: _index, ...rest }) => rest);
       expect(strip(again.terms)).toEqual(strip(first.terms));
       expect(toQueryParams(again.terms)).toEqual(toQueryParams(first.terms));
     }

@@ -8,7 +8,10 @@
  *   name the same field as `"purchase order"`.
  * - A term with an operator (> < >= <= = !=, the longest match first) is field, operator, value.
  *   The field must be a known alias; the value must not be empty and must pass the field's check.
- * - A term without an operator is free text; wildcards (* ? %) are refused (§5 guidance).
+ * - A term without an operator is free text; wildcards (* ? %) are refused (§5 guidance), in a
+ *   field's value too.
+ * - A term written twice (the same field, operator and value, or the same free text) is read once;
+ *   a search of more than MAX_SEARCH_TERMS different terms is refused at the first one too many.
  * - Nothing here throws: junk yields errors by term index.
  */
 import { isControlCharacter } from './text';
@@ -65,6 +68,22 @@ export function findField(name: string): SearchField | undefined {
   return FIELD_BY_ALIAS.get(squash(name));
 }
 
+/**
+ * The most different terms one search may hold. The server plans every range term apart
+ * (narrowRanges: one EXPLAIN each, side by side on the pool), and 500 characters held about 100
+ * terms: one search queued about 100 statements. Twenty is more than any search of §5 needs.
+ */
+export const MAX_SEARCH_TERMS = 20;
+
+/** The delivery statuses of §4 as the guidance writes them, with the status each one finds (§4's names). */
+export const DELIVERY_STATUS_WORDS = [
+  ['delivered', 'Delivered'],
+  ['failed', 'Delivery Failed'],
+  ['on_the_way', 'OnTheWay'],
+  ['to_be_picked_up', 'ToBePickedUp'],
+  ['at_access_point', 'At access point'],
+] as const;
+
 /** The delivery statuses of §4, as a person may type them (`dl=delivered`, `dl=at_access_point`). */
 const DELIVERY_STATUS_VALUES: Record<string, string> = {
   delivered: 'Delivered',
@@ -75,13 +94,15 @@ const DELIVERY_STATUS_VALUES: Record<string, string> = {
   ataccesspoint: 'At access point',
 };
 
-export type TermErrorReason = 'unknownField' | 'emptyValue' | 'badValue' | 'operatorNotAllowed' | 'wildcard';
+export type TermErrorReason = 'unknownField' | 'emptyValue' | 'badValue' | 'operatorNotAllowed' | 'wildcard' | 'tooManyTerms';
 
 export interface TermError {
   /** Position of the term in the split text, from 0. */
   index: number;
   term: string;
   reason: TermErrorReason;
+  /** With badValue: what the field holds, so the message can say what fits (a date, a code …) rather than talk of dates for every field. */
+  kind?: ValueKind;
   /** English message naming the term, for the server's 400 (the browser translates `reason`). */
   message: string;
 }
@@ -161,6 +182,7 @@ export function normalizeSearchDate(value: string): string | null {
   return null;
 }
 
+const WILDCARDS = /[*?%]/;
 const DOCUMENT_PATTERN = /^[A-Za-z0-9/._-]{1,40}$/;
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
 const EMAIL_CHARS = /^[A-Za-z0-9._%+@-]{1,120}$/;
@@ -174,7 +196,7 @@ function checkValue(kind: ValueKind, operator: Operator, value: string): ValueCh
     case 'code':
       return CODE_PATTERN.test(value) ? { ok: true, value: value.toUpperCase() } : { ok: false, reason: 'badValue', hint: 'use letters and digits only' };
     case 'text':
-      return value.length <= 100 && !/[*?%]/.test(value) ? { ok: true, value } : { ok: false, reason: 'badValue', hint: 'no wildcards, at most 100 characters' };
+      return value.length <= 100 && !WILDCARDS.test(value) ? { ok: true, value } : { ok: false, reason: 'badValue', hint: 'at most 100 characters' };
     case 'email':
       return EMAIL_CHARS.test(value) ? { ok: true, value: value.toLowerCase() } : { ok: false, reason: 'badValue', hint: 'use the characters of an e-mail address' };
     case 'date': {
@@ -186,7 +208,7 @@ function checkValue(kind: ValueKind, operator: Operator, value: string): ValueCh
       const status = DELIVERY_STATUS_VALUES[squash(value)];
       return status
         ? { ok: true, value: status }
-        : { ok: false, reason: 'badValue', hint: 'use delivered, failed, on_the_way, to_be_picked_up or at_access_point' };
+        : { ok: false, reason: 'badValue', hint: `use ${DELIVERY_STATUS_WORDS.map(([word]) => word).join(', ')}` };
     }
   }
 }
@@ -195,7 +217,7 @@ function parseTerm(raw: string, index: number): SearchTerm | TermError {
   const found = findOperator(raw);
   if (!found) {
     const value = unquote(raw);
-    if (/[*?%]/.test(value)) {
+    if (WILDCARDS.test(value)) {
       return { index, term: raw, reason: 'wildcard', message: `Search term ${index + 1} "${raw}": wildcards are not supported, enter each word separately` };
     }
     // A purchase order copied from an item as `order/item` searches its order number: the order's
@@ -211,9 +233,15 @@ function parseTerm(raw: string, index: number): SearchTerm | TermError {
   if (!value) {
     return { index, term: raw, reason: 'emptyValue', message: `Search term ${index + 1} "${raw}": the value is empty` };
   }
+  // `po=4500*` is a wildcard, not a bad purchase order: said as such (an e-mail address may hold a
+  // `%`, but one typed in a search is meant as a wildcard far more often than not).
+  if (WILDCARDS.test(value)) {
+    return { index, term: raw, reason: 'wildcard', message: `Search term ${index + 1} "${raw}": wildcards are not supported, compare the whole value` };
+  }
   const checked = checkValue(field.kind, found.operator, value);
   if (!checked.ok) {
-    return { index, term: raw, reason: checked.reason, message: `Search term ${index + 1} "${raw}": ${checked.hint}` };
+    const kind = checked.reason === 'badValue' ? { kind: field.kind } : {};
+    return { index, term: raw, reason: checked.reason, ...kind, message: `Search term ${index + 1} "${raw}": ${checked.hint}` };
   }
   const stored = field.key === 'purchaseOrder' ? purchaseOrderNumber(checked.value) : checked.value;
   return { index, raw, type: 'field', field: field.key, operator: found.operator, value: stored };
@@ -233,15 +261,61 @@ export function purchaseOrderNumber(value: string): string {
   return ORDER_SLASH_ITEM.exec(value)?.[1] ?? value;
 }
 
-/** §5: split, read each term, and report bad ones by index. Never throws. */
+/** What a term asks for: `po=1`, `PO=1` and `purchase_order=1` are one condition. */
+const termKey = (term: SearchTerm) => (term.type === 'free' ? `\u0000${term.value}` : `${term.field}\u0000${term.operator}\u0000${term.value}`);
+
+/**
+ * §5: split, read each term, and report bad ones by index. Never throws. A term asking for what
+ * an earlier one does is left out (the same condition twice is only more work for the server);
+ * the first different term past MAX_SEARCH_TERMS is refused and nothing after it is read.
+ */
 export function parseSearch(text: unknown): ParsedSearch {
   const result: ParsedSearch = { terms: [], errors: [] };
-  splitTerms(text).forEach((raw, index) => {
+  const seen = new Set<string>();
+  for (const [index, raw] of splitTerms(text).entries()) {
     const parsed = parseTerm(raw, index);
+    const key = 'reason' in parsed ? `\u0001${raw}` : parsed.type === 'free' && parsed.value === '' ? null : termKey(parsed);
+    if (key === null) continue;
+    const repeated = seen.has(key);
+    if (!repeated && seen.size === MAX_SEARCH_TERMS) {
+      result.errors.push({
+        index,
+        term: raw,
+        reason: 'tooManyTerms',
+        message: `Search term ${index + 1} "${raw}": a search holds at most ${MAX_SEARCH_TERMS} different terms, remove this one and those after it`,
+      });
+      break;
+    }
+    seen.add(key);
+    // A bad term written twice is marked both times: each has to be corrected.
     if ('reason' in parsed) result.errors.push(parsed);
-    else if (parsed.type === 'field' || parsed.value !== '') result.terms.push(parsed);
-  });
+    else if (!repeated) result.terms.push(parsed);
+  }
   return result;
+}
+
+/**
+ * The text key of an error under `tracking.search.error.` (the form's, and through
+ * serverErrors.searchTerm the server's 400): a bad value is worded by its field's kind.
+ */
+export function termErrorKey(error: TermError): string {
+  return error.reason === 'badValue' && error.kind ? `badValue.${error.kind}` : error.reason;
+}
+
+/**
+ * The parameters of an error's text (and of the server's 400 `params`, code `searchTerm`): the
+ * term's number from 1, the term, its key, and what the key's text names besides (the most terms,
+ * the delivery statuses as they are typed; the form adds their names in the user's language).
+ */
+export function termErrorParams(error: TermError): Record<string, string | number> {
+  const key = termErrorKey(error);
+  return {
+    index: error.index + 1,
+    term: error.term,
+    reason: key,
+    ...(key === 'tooManyTerms' ? { max: MAX_SEARCH_TERMS } : {}),
+    ...(key === 'badValue.deliveryStatus' ? { statuses: DELIVERY_STATUS_WORDS.map(([word]) => word).join(', ') } : {}),
+  };
 }
 
 /** The query parameters of parsed terms: `{ purchaseOrder_gte: ['4500100000'], text: ['door'] }`. */

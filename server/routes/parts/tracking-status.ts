@@ -3,7 +3,9 @@
  * counts, and GET /parts/v1/users/me/tracking-status/{orderId}: one order with every item and its
  * carrier events (the order-details screen). The search text is read with the shared §5 parser;
  * a bad term is a 400 naming it. "My orders" (§6) is for mechanics, customer service admins and
- * supervisors; anyone else asking for it gets a 403 rather than a silently different list.
+ * supervisors; anyone else asking for it gets a 403 rather than a silently different list. Both
+ * refusals carry a `code` the browser words in the user's language (decision 0055): a search
+ * from an address (a shared link, an old history entry) reaches the server unread by the form.
  *
  * A list page is built by PostgreSQL on every call (docs/decisions/0021) and answered as its JSON
  * text with a strong ETag of its content (If-None-Match → 304), compressed as the client accepts.
@@ -13,7 +15,7 @@ import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-
 import { errorBody } from '../../../src/contract/common';
 import { orderDetails, orderIdParams, trackingStatusQuery, trackingStatusResponse } from '../../../src/contract/parts';
 import { can } from '../../../src/domain/permissions';
-import { parseSearch } from '../../../src/domain/search-language';
+import { parseSearch, termErrorParams } from '../../../src/domain/search-language';
 import { cachedBody, encodingOf, matchesIfNoneMatch, payloadOf } from '../../cache';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
@@ -42,10 +44,14 @@ export const trackingStatusRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       const user = requireUser(request);
       const { query, page, status, myOrders, maxResults, after } = request.query;
       if (myOrders && !can(user.grants, 'tracking.myOrders')) {
-        throw new HttpError(403, 'myOrders is only for mechanics, customer service admins and supervisors');
+        throw new HttpError(403, 'myOrders is only for mechanics, customer service admins and supervisors', { code: 'myOrdersNotAllowed' });
       }
       const search = parseSearch(query);
-      if (search.errors.length > 0) throw new HttpError(400, search.errors.map((error) => error.message).join('; '));
+      if (search.errors.length > 0) {
+        // The English names every bad term; the coded text (serverErrors.searchTerm, the form's
+        // own text for the reason) the first one, as the form would mark it.
+        throw new HttpError(400, search.errors.map((error) => error.message).join('; '), { code: 'searchTerm', params: termErrorParams(search.errors[0]!) });
+      }
       const cursor = after === undefined ? undefined : trackingCursor(after);
       if (cursor === null) throw new HttpError(400, BAD_CURSOR);
       const built = await listTrackingStatus(db, user, { terms: search.terms, status, myOrders, page, maxResults, after: cursor });

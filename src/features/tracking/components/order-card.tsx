@@ -6,6 +6,7 @@ import type { TrackingRow } from '../../../contract/parts';
 import { itemIcons } from '../../../domain/tracking';
 import { TrackingIconSet } from '../../../components/tracking/tracking-icons';
 import { deliveryLabel, deliveryTone } from './status-labels';
+import { FROM_MONITOR } from '../utils/monitor-return';
 import '../tracking.css';
 
 /**
@@ -20,7 +21,8 @@ export const OrderCard = memo(function OrderCard({ row, now }: { row: TrackingRo
   return (
     <li className="order-card">
       <div className="order-card-head">
-        <Link to={`/order-details/${encodeURIComponent(row.orderId)}`} className="order-card-link">
+        {/* Opened from the monitor: the order's Back returns to this entry (one constant, so the memo holds). */}
+        <Link to={`/order-details/${encodeURIComponent(row.orderId)}`} state={FROM_MONITOR} className="order-card-link">
           {t('tracking.serviceOrder', { id: row.serviceOrder ?? row.orderId })}
         </Link>
         {summary && (

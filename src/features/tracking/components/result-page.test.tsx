@@ -1,11 +1,14 @@
-/** The status monitor's answer for screen readers: one status, always in the page, whose text changes. */
+/** The status monitor's answer for screen readers (one status, always in the page, whose text changes) and its pages. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ResultsStatus } from './result-page';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ResultPage, ResultsStatus } from './result-page';
+import { trackingQueries } from '../api/get-tracking-status';
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
@@ -26,5 +29,48 @@ describe('ResultsStatus', () => {
 
   it('says a capped count is a lower bound', () => {
     expect(renderToStaticMarkup(<ResultsStatus count={1000} capped />)).toBe(status(i18next.t('common.resultCountAtLeast', { value: '1,000' })));
+  });
+});
+
+describe('ResultPage', () => {
+  const params = { query: '', status: 'all', myOrders: false, maxResults: 20 } as const;
+  const row = (index: number) => ({
+    orderId: `o${index}`,
+    serviceOrder: `40${index}`,
+    equipmentCode: null,
+    equipmentDescription: null,
+    destination: null,
+    plant: 'FI01',
+    workCenter: null,
+    plannerGroup: null,
+    userEmail: null,
+    updatedAt: '2026-11-30T10:00:00Z',
+    summary: null,
+    items: [],
+  });
+  /** A page the device already has (as when coming back to the monitor), drawn as the first render. */
+  function render(page: number, rows: number, props: Partial<Parameters<typeof ResultPage>[0]> = {}) {
+    const client = new QueryClient();
+    const answer = { page, pages: Math.max(page, 2), has_next: false, has_prev: page > 1, trackingStatus: Array.from({ length: rows }, (_, index) => row(index)), count_action_point: 0, count_arrived: 0, count_incoming: 0, count_total: 1000, counts_capped: ['count_total'] };
+    client.setQueryData([...trackingQueries.list({ ...params, page }), 'me@example.com'], { data: answer, savedAt: 0, source: 'network' });
+    return renderToStaticMarkup(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ResultPage userEmail="me@example.com" params={{ ...params, page }} now={new Date('2026-11-30T10:00:00Z')} isFirst isLast onLoadMore={() => undefined} emptyState={<p>FIRST STEPS</p>} {...props} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+  const cards = (html: string) => html.match(/class="order-card"/g)?.length ?? 0;
+
+  it('shows the first steps for an empty page 1 only: an empty later page is no "No orders to track yet"', () => {
+    expect(render(1, 0)).toContain('FIRST STEPS');
+    expect(render(51, 0)).not.toContain('FIRST STEPS');
+    expect(render(51, 0)).toContain('No items found');
+  });
+
+  it('draws the first batch at once, and the whole page when the list is drawn again to put its position back', () => {
+    expect(cards(render(1, 12))).toBe(5);
+    expect(cards(render(1, 12, { drawAll: true }))).toBe(12);
   });
 });

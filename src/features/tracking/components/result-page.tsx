@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-formats';
 import type { TrackingStatusParams } from '../../../contract/parts';
@@ -23,6 +23,8 @@ export function ResultPage({
   isLast,
   onLoadMore,
   emptyState,
+  drawAll = false,
+  onDrawn,
 }: {
   userEmail: string;
   params: TrackingStatusParams;
@@ -30,15 +32,26 @@ export function ResultPage({
   isFirst: boolean;
   isLast: boolean;
   onLoadMore: () => void;
-  /** What an empty first page says instead of "No items found" (#19 item 23). */
+  /** What an empty first page says instead of "No items found" (#19 item 23); only on page 1. */
   emptyState?: ReactNode;
+  /** All rows with the answer, not in batches: the list is drawn again to put its position back. */
+  drawAll?: boolean;
+  /** Called once this page shows all it will (its rows, or its error), before the paint. */
+  onDrawn?: (page: number) => void;
 }) {
   const { t } = useTranslation();
   const page = useTrackingStatus(userEmail, params);
   const data = page.data;
   // The first cards with the answer, the rest in batches after each paint (#22); a refresh of the
   // same list (the device's copy, then the server's) keeps what is drawn, another list starts again.
-  const drawn = useProgressiveCount(`${params.query}|${params.status}|${params.myOrders}|${params.page}`, data?.trackingStatus.length ?? 0);
+  const list = `${params.query}|${params.status}|${params.myOrders}|${params.page}`;
+  // Coming back from an order, the page is drawn whole: the position kept is below the first batch.
+  const [drawnWhole] = useState(() => (drawAll ? list : null));
+  const drawn = useProgressiveCount(list, data?.trackingStatus.length ?? 0, drawnWhole === list ? Number.POSITIVE_INFINITY : undefined);
+  const settled = !page.isPending && (page.error != null || !data || drawn === data.trackingStatus.length);
+  useLayoutEffect(() => {
+    if (settled) onDrawn?.(params.page);
+  }, [settled, onDrawn, params.page]);
   if (page.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (page.error || !data) {
     return (
@@ -50,7 +63,7 @@ export function ResultPage({
       {!isFirst && page.isOfflineCopy && page.savedAt && (
         <p className="muted small">{t('tracking.pageSavedAt', { page: data.page, time: formatDateTime(page.savedAt) })}</p>
       )}
-      {isFirst && data.trackingStatus.length === 0 && (emptyState ?? <p className="muted">{t('common.noItems')}</p>)}
+      {isFirst && data.trackingStatus.length === 0 && ((params.page === 1 && emptyState) || <p className="muted">{t('common.noItems')}</p>)}
       <ul className="order-cards">
         {data.trackingStatus.slice(0, drawn).map((row) => (
           <OrderCard key={row.orderId} row={row} now={now} />

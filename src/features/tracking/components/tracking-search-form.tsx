@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseSearch, splitTerms } from '../../../domain/search-language';
+import { DELIVERY_STATUS_WORDS, parseSearch, splitTerms, termErrorKey, termErrorParams } from '../../../domain/search-language';
 import { useFirstScreenDrawn } from '../../../lib/after-first-screen';
 import '../tracking.css';
 
@@ -54,6 +54,8 @@ export function TrackingSearchForm({
   const { errors } = useMemo(() => parseSearch(text), [text]);
   const errorAt = new Map(errors.map((error) => [error.index, error]));
   const showErrors = submitted && errors.length > 0;
+  // A bad delivery status lists what may be typed with each status's name in the user's language.
+  const statuses = DELIVERY_STATUS_WORDS.map(([word, status]) => `${word} (${t(`tracking.deliveryStatus.${status}`, { defaultValue: status })})`).join(', ');
 
   return (
     <form
@@ -118,7 +120,7 @@ export function TrackingSearchForm({
       {showErrors && (
         <ul id={`${id}-errors`} className="form-error search-errors" role="alert">
           {errors.map((error) => (
-            <li key={error.index}>{t(`tracking.search.error.${error.reason}`, { index: error.index + 1, term: error.term })}</li>
+            <li key={error.index}>{t(`tracking.search.error.${termErrorKey(error)}`, { ...termErrorParams(error), statuses })}</li>
           ))}
         </ul>
       )}

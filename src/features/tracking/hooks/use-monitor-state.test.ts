@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMonitorState, writeMonitorState } from './use-monitor-state';
+import { monitorAddress, replacesEntry, searchedState } from '../utils/monitor-state';
 
 describe('status monitor state in the address', () => {
   it('round-trips tab, query, page, loaded pages and the my-orders toggle', () => {
@@ -13,5 +14,25 @@ describe('status monitor state in the address', () => {
   });
   it('leaves the address clean in the default state', () => {
     expect(writeMonitorState({ tab: 'all', query: '', page: 1, more: 0, mine: false }).toString()).toBe('');
+  });
+});
+
+describe('the monitor address and its history entries', () => {
+  it('names the state as pathname + search, clean in the default state', () => {
+    expect(monitorAddress({ tab: 'all', query: '', page: 1, more: 0, mine: false })).toBe('/status-monitor');
+    expect(monitorAddress({ tab: 'arrived', query: 'door', page: 2, more: 3, mine: true })).toBe('/status-monitor?tab=arrived&q=door&page=2&more=3&mine=1');
+  });
+  it('replaces the entry for "Load more" only: a tab, a search, the toggle and the pager add one', () => {
+    expect(replacesEntry({ more: 3 })).toBe(true);
+    expect(replacesEntry({ tab: 'arrived', page: 1, more: 0 })).toBe(false);
+    expect(replacesEntry({ query: 'door', page: 1, more: 0 })).toBe(false);
+    expect(replacesEntry({ mine: true, page: 1, more: 0 })).toBe(false);
+    expect(replacesEntry({ page: 3, more: 0 })).toBe(false);
+    expect(replacesEntry({})).toBe(false);
+  });
+  it('a search from /search keeps the tab and My orders and starts again from page 1', () => {
+    const left = { tab: 'mine', query: 'old', page: 5, more: 4, mine: true } as const;
+    expect(searchedState(left, 'door')).toEqual({ tab: 'mine', query: 'door', page: 1, more: 0, mine: true });
+    expect(searchedState({ ...left, tab: 'notifications' }, 'door').tab).toBe('all');
   });
 });

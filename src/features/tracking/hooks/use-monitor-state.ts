@@ -6,7 +6,17 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PARAM_NAMES, readMonitorState, STORAGE_KEY, writeMonitorState, type MonitorState } from '../utils/monitor-state';
+import {
+  monitorAddress,
+  PARAM_NAMES,
+  readMonitorState,
+  rememberedMonitorParams,
+  replacesEntry,
+  searchedState,
+  STORAGE_KEY,
+  writeMonitorState,
+  type MonitorState,
+} from '../utils/monitor-state';
 
 export { MONITOR_TABS, readMonitorState, rememberedMonitorParams, writeMonitorState, type MonitorState, type MonitorTab } from '../utils/monitor-state';
 
@@ -14,23 +24,25 @@ export function useMonitorState(canSeeMine: boolean) {
   const [params, setParams] = useSearchParams();
   const hasOwnState = PARAM_NAMES.some((name) => params.has(name));
 
-  // Back through the side bar: put the remembered state into the address.
+  // Back through the side bar: the remembered state is read in this render, not put back after
+  // it (the default All list was drawn and asked for first, then the remembered one); the effect
+  // only writes it into the address, which then names what is shown.
   useEffect(() => {
     if (hasOwnState) return;
     const saved = sessionStorage.getItem(STORAGE_KEY);
     if (saved) setParams(new URLSearchParams(saved), { replace: true });
   }, [hasOwnState, setParams]);
 
-  const state = readMonitorState(params, canSeeMine);
+  const state = readMonitorState(hasOwnState ? params : rememberedMonitorParams(params), canSeeMine);
   const update = useCallback(
-    (change: Partial<MonitorState>) => {
+    (change: Partial<MonitorState>, options: { replace?: boolean } = {}) => {
       setParams(
         (current) => {
-          const next = writeMonitorState({ ...readMonitorState(current, canSeeMine), ...change });
+          const next = writeMonitorState({ ...readMonitorState(rememberedMonitorParams(current), canSeeMine), ...change });
           sessionStorage.setItem(STORAGE_KEY, next.toString());
           return next;
         },
-        { replace: false },
+        { replace: options.replace ?? replacesEntry(change) },
       );
     },
     [setParams, canSeeMine],
@@ -38,9 +50,14 @@ export function useMonitorState(canSeeMine: boolean) {
   return [state, update] as const;
 }
 
-/** Where the search screen sends a search: the monitor's All tab with that query. */
+/**
+ * Where the search screen sends a search: the monitor as it was left (tab, My orders) with that
+ * query, from page 1. It wrote the All tab without My orders, turning the toggle off unseen.
+ */
 export function monitorSearchUrl(query: string): string {
-  const params = writeMonitorState({ tab: 'all', query, page: 1, more: 0, mine: false });
-  sessionStorage.setItem(STORAGE_KEY, params.toString());
-  return `/status-monitor?${params}`;
+  // The permission to see "my orders" is not known here: the monitor reads the address with it.
+  const saved = readMonitorState(rememberedMonitorParams(new URLSearchParams()), true);
+  const next = searchedState(saved, query);
+  sessionStorage.setItem(STORAGE_KEY, writeMonitorState(next).toString());
+  return monitorAddress(next);
 }

@@ -1,6 +1,6 @@
 /** /order-details/{orderId} (§2): one order, every item with its timeline, icons and fields. */
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useLayoutEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useNavigationType, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NothingSavedError } from '../../../offline/mirror';
@@ -14,6 +14,7 @@ import { orderFromList, useOrderDetails } from '../api/get-order-details';
 import { trackingQueries } from '../api/get-tracking-status';
 import { LoadError } from '../../../components/ui/load-error';
 import { ItemPanel } from '../components/item-panel';
+import { cameFromMonitor } from '../utils/monitor-return';
 import '../tracking.css';
 
 export default function OrderDetailsPage() {
@@ -37,10 +38,31 @@ export default function OrderDetailsPage() {
   // refetch is not shown under the "not found" message, as if the order were still there.
   const gone = details.error != null && (statusOf(details.error) === 404 || statusOf(details.error) === 403 || details.error instanceof GoneError);
   const order = gone ? undefined : (details.data ?? listed?.row ?? undefined);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  // Opened from the list far down, the order started that far down too: an opened order starts at
+  // its top. Back or Forward to it (POP) leaves the browser's own position.
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [orderId, navigationType]);
+  // Opened from the monitor, Back returns to the monitor's entry (its list, pages and position)
+  // instead of adding one: the phone's Back then leaves the monitor as expected. Otherwise (an
+  // address opened directly, a new tab) the link opens the monitor as it was left (§2).
+  const fromMonitor = cameFromMonitor(location.state);
 
   return (
     <section className="page">
-      <Link to="/status-monitor">{t('tracking.backToMonitor')}</Link>
+      <Link
+        to="/status-monitor"
+        onClick={(event) => {
+          if (!fromMonitor || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          void navigate(-1);
+        }}
+      >
+        {t('tracking.backToMonitor')}
+      </Link>
       <h1 className="page-title">{t('tracking.serviceOrder', { id: order?.serviceOrder ?? orderId })}</h1>
       {/* Shown from the monitor's list: the age is that page's, which may be days old. */}
       {listed ? <OfflineBanner savedAt={listed.savedAt} /> : (details.isOfflineCopy || !online) && !gone && <OfflineBanner savedAt={details.savedAt} />}

@@ -22,7 +22,9 @@ import { ResultPage, ResultsStatus } from '../components/result-page';
 import { FirstSteps } from '../components/first-steps';
 import { TrackingSearchForm } from '../components/tracking-search-form';
 import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-monitor-state';
-import { MAX_MORE_PAGES } from '../utils/monitor-state';
+import { useMonitorScroll } from '../hooks/use-monitor-scroll';
+import { MAX_MORE_PAGES, monitorAddress } from '../utils/monitor-state';
+import { offersFirstSteps, pastEndPages } from '../utils/monitor-list';
 import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import '../tracking.css';
 
@@ -40,8 +42,13 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const { remember } = useSearchHistory('tracking');
   // One clock per render of the screen for the §4 five-day icon rule.
   const [now] = useState(() => new Date());
+  const address = monitorAddress(state);
   // #19 item 25: a refused search (bad term) must not leave the last query's rows on screen as its answer.
-  const [refusedQuery, setRefusedQuery] = useState<string | null>(null);
+  // It is the answer of the address it was refused on: Back or Forward to another query, page or
+  // toggle shows that address's list again (the field shows its query), not "marked above".
+  const [refusal, setRefusal] = useState<{ query: string; address: string } | null>(null);
+  if (refusal !== null && refusal.address !== address) setRefusal(null);
+  const refusedQuery = refusal !== null && refusal.address === address ? refusal.query : null;
 
   const myOrders = state.tab === 'mine' || state.mine;
   const base: Omit<TrackingStatusParams, 'page'> = { query: state.query, status: state.tab === 'mine' || state.tab === 'notifications' ? 'all' : state.tab, myOrders, maxResults: PAGE_SIZE };
@@ -73,11 +80,15 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const activeTab = tabs.includes(state.tab) ? state.tab : 'all';
   const ActiveNotifications = activeTab === 'notifications' ? NotificationsTab : undefined;
   const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
-  // §5/§8: a page number beyond the list (an old link, a shared address) is a clear error, not "No items found".
-  const invalidPage = first.data !== undefined && state.page > Math.max(1, first.data.pages) ? first.data.pages : null;
+  const scroll = useMonitorScroll(address, state.page, pages.length);
+  const listCount = base.status === 'arrived' ? 'count_arrived' : base.status === 'incoming' ? 'count_incoming' : 'count_total';
+  // §5/§8: a page number beyond the list (an old link, a shared address) is a clear error, not "No
+  // items found"; an empty page after the first is one too (a capped list does not know its end).
+  const invalidPage = first.data
+    ? pastEndPages(state.page, { pages: first.data.pages, rows: first.data.trackingStatus.length, count: first.data[listCount] }, PAGE_SIZE)
+    : null;
   const lastPage = pages[pages.length - 1]!;
   // Past the count's cap (1,000) the number of pages is a lower bound too: "Page 1 of 50+".
-  const listCount = base.status === 'arrived' ? 'count_arrived' : base.status === 'incoming' ? 'count_incoming' : 'count_total';
   const pagesCapped = Boolean(first.data?.counts_capped?.includes(listCount));
   const pageCount = first.data ? (pagesCapped ? t('lists.atLeast', { value: new Intl.NumberFormat(i18n.language).format(first.data.pages) }) : first.data.pages) : 0;
   // The list's answer for screen readers; none while the list says something else (a refused term, a page past the end).
@@ -92,11 +103,11 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           initial={state.query}
           label={t('tracking.filterBy')}
           onSearch={(query) => {
-            setRefusedQuery(null);
+            setRefusal(null);
             remember(query);
             update({ query, page: 1, more: 0 });
           }}
-          onInvalid={setRefusedQuery}
+          onInvalid={(query) => setRefusal({ query, address })}
         />
         <div className="monitor-actions">
           {canSeeMine && state.tab !== 'mine' && (
@@ -116,11 +127,20 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
         capped={capped}
         panelId={PANEL_ID}
         onSelect={(tab) => {
-          setRefusedQuery(null);
+          setRefusal(null);
           update({ tab, page: 1, more: 0 });
         }}
       />
-      <div id={PANEL_ID} role="tabpanel" aria-labelledby={`monitor-tab-${activeTab}`} className="monitor-panel">
+      <div
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={`monitor-tab-${activeTab}`}
+        className="monitor-panel"
+        // An order opened from the list: the position is kept for coming back (one listener, the cards stay memoized).
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('.order-card-link')) scroll.keep();
+        }}
+      >
         <ResultsStatus count={resultCount} capped={pagesCapped} />
         {!ActiveNotifications && refusedQuery !== null && (
           <p className="notice" role="status">
@@ -146,12 +166,16 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
             isFirst={index === 0}
             isLast={page === lastPage}
             // At the most pages one screen holds (20 more), Load more moves the window on instead
-            // of doing nothing (the address kept more=21, read back as 20).
-            onLoadMore={() => (state.more < MAX_MORE_PAGES ? update({ more: state.more + 1 }) : update({ page: state.page + 1 }))}
-            emptyState={index === 0 && state.tab === 'all' && !state.mine && state.query === '' ? <FirstSteps profile={profile} /> : undefined}
+            // of doing nothing (the address kept more=21, read back as 20). Either way it replaces
+            // the entry: the phone's Back leaves the screen, not one "Load more" at a time.
+            onLoadMore={() => (state.more < MAX_MORE_PAGES ? update({ more: state.more + 1 }) : update({ page: state.page + 1 }, { replace: true }))}
+            emptyState={index === 0 && offersFirstSteps(state) ? <FirstSteps profile={profile} /> : undefined}
+            drawAll={scroll.drawAll}
+            onDrawn={scroll.onDrawn}
           />
         ))}
-        {!ActiveNotifications && refusedQuery === null && first.data && first.data.pages > 1 && (
+        {/* Not under a page past the end: its notice leads to page 1, and Previous led to another empty page. */}
+        {!ActiveNotifications && refusedQuery === null && invalidPage === null && first.data && first.data.pages > 1 && (
           <Pager
             page={state.page}
             pages={first.data.pages}

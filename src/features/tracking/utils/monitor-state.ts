@@ -54,6 +54,32 @@ export function writeMonitorState(state: MonitorState): URLSearchParams {
   return params;
 }
 
+/** The monitor's address for a state, clean in the default state (the key its scroll position is kept under). */
+export function monitorAddress(state: MonitorState): string {
+  const search = writeMonitorState(state).toString();
+  return search ? `/status-monitor?${search}` : '/status-monitor';
+}
+
+/**
+ * Whether a change replaces the address's history entry instead of adding one: "Load more" only
+ * lengthens the list shown, and five of them took six presses of the phone's Back to leave the
+ * screen. A tab, a search, the toggle or the pager stay entries of their own.
+ */
+export function replacesEntry(change: Partial<MonitorState>): boolean {
+  const names = Object.keys(change);
+  return names.length > 0 && names.every((name) => name === 'more');
+}
+
+/**
+ * A search sent from /search: the state the monitor was left in with that query, from its first
+ * page. The My orders toggle and the tab stay as they were, as they do for the monitor's own
+ * filter-by (the search narrows the list the user chose; the tabs still count the others). The
+ * Notifications tab has no list to filter: there the search shows on All.
+ */
+export function searchedState(saved: MonitorState, query: string): MonitorState {
+  return { ...saved, tab: saved.tab === 'notifications' ? 'all' : saved.tab, query, page: 1, more: 0 };
+}
+
 /** The address's own state, else the one remembered for the side-bar link (what the screen will show). */
 export function rememberedMonitorParams(params: URLSearchParams): URLSearchParams {
   if (PARAM_NAMES.some((name) => params.has(name))) return params;
