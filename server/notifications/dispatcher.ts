@@ -1,12 +1,15 @@
 /**
  * Sends what emitNotifications recorded (the outbox). Started by server/start.ts.
  *
- * Claiming is a short transaction: rows that are 'queued' and due (or 'sending' whose lease ran
- * out after a crash) are locked FOR UPDATE SKIP LOCKED, marked 'sending' with a lease, and
- * committed; the sending happens outside any transaction (PGlite has one connection, and no
- * replica should hold row locks during network calls). Then each row is set to 'sent', to
- * 'queued' again with a later attempt time, to 'failed' after MAX_ATTEMPTS, to 'recorded' when
- * its channel has no transport (logged), or to 'skipped' when there is nothing to send to.
+ * Claiming is a short transaction: ONE row that is 'queued' and due (or 'sending' whose lease ran
+ * out after a crash) is locked FOR UPDATE SKIP LOCKED, marked 'sending' with a lease, its attempts
+ * counted, and committed; the sending happens outside any transaction (PGlite has one connection,
+ * and no replica should hold row locks during network calls). One row per claim, so a lease covers
+ * one send (each transport bounds its own) and never rows still waiting behind slow ones, which
+ * another replica would take and send again. Then the row is set to 'sent', to 'queued' again with
+ * a later attempt time, to 'failed' after MAX_ATTEMPTS, to 'recorded' when its channel has no
+ * transport (logged), or to 'skipped' when there is nothing to send to — only if it is still this
+ * claim's (same attempts): a finisher whose lease ran out changes nothing.
  * Delivery is at-least-once: a crash between sending and marking may send a message twice.
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -17,7 +20,8 @@ import type { Transports } from './transports';
 
 export const MAX_ATTEMPTS = 5;
 const LEASE_MS = 5 * 60_000;
-const BATCH = 25;
+/** Rows one runOnce sends at most, so a tick ends and stop() is not kept waiting by a long backlog. */
+const PER_RUN = 500;
 
 /** 30 s, 2 min, 8 min, 32 min between attempts. */
 export function retryDelayAfter(attempts: number): number {
@@ -45,6 +49,13 @@ export interface Dispatcher {
 }
 
 type Row = typeof notifications.$inferSelect;
+type RowChange = Partial<typeof notifications.$inferInsert>;
+
+/** What one claim ends with: the row's change, and push tokens FCM rejected on the way. */
+interface Outcome {
+  set: RowChange;
+  invalidTokens?: string[];
+}
 
 export function absoluteLink(link: string | null, appUrl: string | null): string | null {
   if (!link) return null;
@@ -65,33 +76,59 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       or(isNull(notifications.nextAttemptAt), lte(notifications.nextAttemptAt, sql`now()`)),
     );
 
-  async function claim(): Promise<Row[]> {
+  async function claim(): Promise<Row | null> {
     // Most ticks find nothing due: one indexed look first, the locking transaction only when needed.
     const [anyDue] = await db.select({ id: notifications.id }).from(notifications).where(isDue()).limit(1);
-    if (!anyDue) return [];
+    if (!anyDue) return null;
     return db.transaction(async (tx) => {
-      const due = await tx
+      const [due] = await tx
         .select({ id: notifications.id })
         .from(notifications)
         .where(isDue())
         .orderBy(asc(notifications.id))
-        .limit(BATCH)
+        .limit(1)
         .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
+      if (!due) return null;
+      // attempts + 1 is also the claim's mark: finish() matches on it.
+      const [claimed] = await tx
         .update(notifications)
         .set({
           deliveryState: 'sending',
           attempts: sql`${notifications.attempts} + 1`,
           nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
         })
-        .where(inArray(notifications.id, due.map((row) => row.id)))
+        .where(eq(notifications.id, due.id))
         .returning();
+      return claimed ?? null;
     });
   }
 
-  async function finish(id: number, set: Partial<typeof notifications.$inferInsert>): Promise<void> {
-    await db.update(notifications).set(set).where(and(eq(notifications.id, id), eq(notifications.deliveryState, 'sending')));
+  /**
+   * Records how a claim ended, in one transaction with dropping the push tokens FCM rejected. The
+   * row changes only while it is still this claim's ('sending', same attempts): once its lease ran
+   * out another replica may have claimed it again, and that claim's outcome is the one that counts.
+   * The tokens are dropped either way: FCM said they are dead, whoever asked.
+   */
+  async function finish(row: Row, outcome: Outcome): Promise<void> {
+    const stale = await db.transaction(async (tx) => {
+      if (outcome.invalidTokens && outcome.invalidTokens.length > 0) {
+        // Only the token: whether the device gets pushes stays the user's switch (isEnabled), and
+        // the token its browser registers after the next sign-in makes it reachable again.
+        await tx
+          .update(notificationDevices)
+          .set({ token: null, updatedAt: sql`now()` })
+          .where(and(eq(notificationDevices.userId, row.userId), inArray(notificationDevices.token, outcome.invalidTokens)));
+      }
+      const updated = await tx
+        .update(notifications)
+        .set(outcome.set)
+        .where(and(eq(notifications.id, row.id), eq(notifications.deliveryState, 'sending'), eq(notifications.attempts, row.attempts)))
+        .returning({ id: notifications.id });
+      return updated.length === 0;
+    });
+    if (stale) {
+      log.warn({ notificationId: row.id, channel: row.channel, attempts: row.attempts, state: outcome.set.deliveryState }, 'notification outcome not recorded: its lease ran out and it was claimed again');
+    }
   }
 
   async function pushTokens(userId: string): Promise<string[]> {
@@ -102,28 +139,38 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return [...new Set(devices.map((d) => d.token).filter((t): t is string => Boolean(t && t.trim())))];
   }
 
-  /** The languages of a batch's recipients (their profiles'), for the words sent (#19 item 22): one read per batch. */
-  async function localesOf(rows: readonly Row[]): Promise<Map<string, string>> {
-    const ids = [...new Set(rows.filter((row) => row.textKey).map((row) => row.userId))];
-    if (ids.length === 0) return new Map();
-    const found = await db.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, ids));
-    return new Map(found.map((user) => [user.id, user.locale]));
+  /** The recipient's language (their profile's), for the words sent (#19 item 22); only a text with a key needs it. */
+  async function localeOf(row: Row): Promise<string | null> {
+    if (!row.textKey) return null;
+    const [found] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, row.userId));
+    return found?.locale ?? null;
   }
 
-  async function deliver(row: Row, locale: string | null): Promise<void> {
+  /** A failed attempt: queued again later, or failed for good after the last one. */
+  function failure(row: Row, message: string): RowChange {
+    const final = row.attempts >= MAX_ATTEMPTS;
+    log.warn({ notificationId: row.id, channel: row.channel, attempts: row.attempts, err: message }, final ? 'notification failed for good' : 'notification attempt failed');
+    return {
+      deliveryState: final ? 'failed' : 'queued',
+      deliveryError: message.slice(0, 500),
+      nextAttemptAt: final ? null : (sql`now() + ${`${retryDelayAfter(row.attempts)} milliseconds`}::interval` as never),
+    };
+  }
+
+  const sent = (): Outcome => ({ set: { deliveryState: 'sent', deliveryError: null, sentAt: sql`now()` as never, nextAttemptAt: null } });
+
+  async function deliver(row: Row): Promise<Outcome> {
     const link = absoluteLink(row.link, options.appUrl);
-    const words = wordsToSend(row, locale);
+    const words = wordsToSend(row, await localeOf(row));
     const context = { notificationId: row.id, channel: row.channel, key: row.notificationKey, userId: row.userId };
     if (row.channel === 'push') {
       const tokens = await pushTokens(row.userId);
       if (tokens.length === 0) {
-        await finish(row.id, { deliveryState: 'skipped', deliveryError: 'No registered, signed-in device', nextAttemptAt: null });
-        return;
+        return { set: { deliveryState: 'skipped', deliveryError: 'No registered, signed-in device', nextAttemptAt: null } };
       }
       if (!transports.push) {
         log.info({ ...context, devices: tokens.length, title: row.title }, 'push not configured (FCM_SERVICE_ACCOUNT): message recorded, not sent');
-        await finish(row.id, { deliveryState: 'recorded', deliveryError: 'Push transport not configured', nextAttemptAt: null });
-        return;
+        return { set: { deliveryState: 'recorded', deliveryError: 'Push transport not configured', nextAttemptAt: null } };
       }
       const result = await transports.push({
         id: row.id,
@@ -134,53 +181,46 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         link: row.link,
         key: row.notificationKey,
       });
-      if (result.invalidTokens.length > 0) {
-        await db
-          .update(notificationDevices)
-          .set({ isEnabled: false, token: null, updatedAt: sql`now()` })
-          .where(and(eq(notificationDevices.userId, row.userId), inArray(notificationDevices.token, result.invalidTokens)));
+      const { invalidTokens } = result;
+      // Delivered to some: sent. Devices that failed for another reason meanwhile are not retried,
+      // since a retry would send the message again to those that got it.
+      if (result.delivered > 0) return { ...sent(), invalidTokens };
+      if (invalidTokens.length >= tokens.length) {
+        return { set: { deliveryState: 'skipped', deliveryError: 'FCM rejected the push token of every device', nextAttemptAt: null }, invalidTokens };
       }
-      await finish(row.id, { deliveryState: 'sent', deliveryError: null, sentAt: sql`now()` as never, nextAttemptAt: null });
-      return;
+      // Nothing delivered, some devices failing for now: retried, to the devices still valid.
+      return { set: failure(row, result.error ?? 'FCM delivered to no device'), invalidTokens };
     }
     const transport = row.channel === 'email' ? transports.email : transports.sms;
     if (!row.recipient) {
-      await finish(row.id, { deliveryState: 'skipped', deliveryError: 'No recipient address', nextAttemptAt: null });
-      return;
+      return { set: { deliveryState: 'skipped', deliveryError: 'No recipient address', nextAttemptAt: null } };
     }
     if (!transport) {
       const variable = row.channel === 'email' ? 'SMTP_URL' : 'SMS_PROVIDER_URL';
       log.info({ ...context, recipient: row.recipient, subject: row.subject }, `${row.channel} not configured (${variable}): message recorded, not sent`);
-      await finish(row.id, { deliveryState: 'recorded', deliveryError: `${row.channel === 'email' ? 'E-mail' : 'SMS'} transport not configured`, nextAttemptAt: null });
-      return;
+      return { set: { deliveryState: 'recorded', deliveryError: `${row.channel === 'email' ? 'E-mail' : 'SMS'} transport not configured`, nextAttemptAt: null } };
     }
     await transport({ id: row.id, recipient: row.recipient, subject: words.headline ?? '', body: words.body, link });
-    await finish(row.id, { deliveryState: 'sent', deliveryError: null, sentAt: sql`now()` as never, nextAttemptAt: null });
+    return sent();
   }
 
-  async function handle(row: Row, locale: string | null): Promise<void> {
+  async function handle(row: Row): Promise<void> {
+    let outcome: Outcome;
     try {
-      await deliver(row, locale);
+      outcome = await deliver(row);
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const final = row.attempts >= MAX_ATTEMPTS;
-      log.warn({ notificationId: row.id, channel: row.channel, attempts: row.attempts, err: message }, final ? 'notification failed for good' : 'notification attempt failed');
-      await finish(row.id, {
-        deliveryState: final ? 'failed' : 'queued',
-        deliveryError: message,
-        nextAttemptAt: final ? null : (sql`now() + ${`${retryDelayAfter(row.attempts)} milliseconds`}::interval` as never),
-      });
+      outcome = { set: failure(row, error instanceof Error ? error.message : String(error)) };
     }
+    await finish(row, outcome);
   }
 
   async function drain(): Promise<number> {
     let handled = 0;
-    for (let round = 0; round < 20; round += 1) {
-      const rows = await claim();
-      if (rows.length === 0) break;
-      const locales = await localesOf(rows);
-      for (const row of rows) await handle(row, locales.get(row.userId) ?? null);
-      handled += rows.length;
+    while (handled < PER_RUN) {
+      const row = await claim();
+      if (!row) break;
+      await handle(row);
+      handled += 1;
     }
     return handled;
   }
