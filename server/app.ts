@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
         // A phone served from another origin reads how long the server asks it to wait (429, 503),
         // and the version of what it reads to change (ETag, sent back as If-Match).
-        reply.header('Access-Control-Expose-Headers', 'Retry-After, ETag');
+        reply.header('Access-Control-Expose-Headers', 'Retry-After, ETag, X-Has-More');
         if (request.method === 'OPTIONS') return reply.status(204).send();
       }
     });

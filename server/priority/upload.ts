@@ -52,13 +52,23 @@ export async function takePriorityWriteTurn(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('access_point_priorities'))`);
 }
 
-async function existingCodes(db: Executor, codes: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
+/** The ship-to-party numbers that exist, each with its plant (null: of no plant). */
+async function existingCodes(db: Executor, codes: string[]): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>();
   for (const part of chunks(codes)) {
-    const rows = await db.select({ code: shipToParties.code }).from(shipToParties).where(inArray(shipToParties.code, part));
-    rows.forEach((row) => found.add(row.code));
+    const rows = await db.select({ code: shipToParties.code, plant: shipToParties.plant }).from(shipToParties).where(inArray(shipToParties.code, part));
+    rows.forEach((row) => found.set(row.code, row.plant));
   }
   return found;
+}
+
+/** The uploader's plants as stored (read under the lock on their row, as the numbers they hold). */
+async function storedPlants(db: Executor, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: userAttachments.code })
+    .from(userAttachments)
+    .where(and(eq(userAttachments.userId, userId), eq(userAttachments.kind, 'plant')));
+  return new Set(rows.map((row) => row.code));
 }
 
 async function existingAccessPoints(db: Executor, ids: string[]): Promise<Set<string>> {
@@ -105,6 +115,13 @@ export async function planUpload(
     // One upload at a time per user, so two files cannot both take the last free places.
     if (forUpdate) await db.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const held = await storedHeldShipToPartyCodes(db, user.id);
+    // A number added here is the uploader's write scope from then on. Someone who works in plants
+    // (a stock admin, a supervisor who also writes priorities) adds only numbers of those plants,
+    // not every customer's; a priority writer of no plant adds any number up to the §5 maximum, as
+    // §2's upload is meant for (decision 0066). The super manager: any.
+    const stored = scope === null ? null : await storedPlants(db, user.id);
+    const plantsOfUploader = stored && stored.size > 0 ? stored : null;
+    const plantList = [...(plantsOfUploader ?? [])].sort().join(', ');
     heldBefore = held.size;
     let count = held.size;
     rows = checked.rows.map((row) => {
@@ -113,6 +130,13 @@ export async function planUpload(
           shipToPartyCode: row.shipToPartyCode,
         });
       if (held.has(row.shipToPartyCode)) return { ...row, change: 'unchanged', before: null };
+      const plant = known.get(row.shipToPartyCode) ?? null;
+      if (plantsOfUploader !== null && (plant === null || !plantsOfUploader.has(plant))) {
+        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Ship-to-party number ${row.shipToPartyCode} is not of one of your plants (${plantList}); ask a manager to give it to you`, 'shipToPartyOtherPlant', {
+          shipToPartyCode: row.shipToPartyCode,
+          plants: plantList,
+        });
+      }
       if (count >= MAX_SHIP_TO_PARTY_NUMBERS) {
         return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Adding ${row.shipToPartyCode} would exceed the maximum of ${MAX_SHIP_TO_PARTY_NUMBERS} ship-to-party numbers (${count} of ${MAX_SHIP_TO_PARTY_NUMBERS} already)`, 'tooManyShipToParty', { shipToPartyCode: row.shipToPartyCode, max: MAX_SHIP_TO_PARTY_NUMBERS, count });
       }
@@ -208,6 +232,7 @@ export async function applyPlan(tx: Tx, user: CurrentUser, plan: UploadPlan): Pr
   const by = user.email;
   for (const part of chunks(changes)) {
     if (plan.kind === 'shipToParty') {
+      // Rows planUpload checked in this transaction: known, of the uploader's plants, within the maximum.
       await tx
         .insert(userAttachments)
         .values(part.map((row) => ({ userId: user.id, kind: 'managed_ship_to_party', plant: '', code: row.shipToPartyCode })))

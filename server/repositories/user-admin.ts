@@ -7,7 +7,7 @@
 import { normalizeEmail } from '../../src/domain/email';
 import { isPastLastDay } from '../../src/domain/expiration';
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
   approvalRequests,
@@ -21,7 +21,7 @@ import {
   users,
   workCenters,
 } from '../db/schema';
-import { expirationTag, type ApprovalRequest, type Attachment, type AuditEntry, type UserList, type UserRow } from '../../src/contract/users';
+import { expirationTag, PENDING_APPROVALS_MAX, type ApprovalRequest, type Attachment, type AuditEntry, type UserList, type UserRow } from '../../src/contract/users';
 import {
   attachmentKey,
   withoutLeaving,
@@ -36,7 +36,7 @@ import {
 import { can, mayManageAccountOf, type Capability } from '../../src/domain/permissions';
 import { HttpError } from '../plugins/errors';
 import { likePattern, pageOf } from './stock-counts';
-import type { CurrentUser } from './users';
+import { notExpiredSql, type CurrentUser } from './users';
 
 type Executor = Db | Tx;
 type UserRecord = typeof users.$inferSelect;
@@ -206,6 +206,10 @@ export async function updatePermissions(
   wanted: { grants: string[]; attachments: Attachment[] },
   ifMatch?: string,
 ) {
+  // Taking super_manager away waits its turn (takeSuperManagerTurn) before the user's row is
+  // locked, in the order removals take them: read unlocked to know whether it is needed.
+  const dropsSuperManager = !wanted.grants.includes('super_manager') && (await holdsSuperManager(tx, uid));
+  if (dropsSuperManager) await takeSuperManagerTurn(tx);
   const record = await findUser(tx, uid, true);
   const before = await grantStateOf(tx, uid);
   assertMayRead(editor, plantsOf(before), uid, 'users.updatePermissions');
@@ -217,6 +221,9 @@ export async function updatePermissions(
     );
   }
   if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager', { code: 'ownPermissions' });
+  // As expiry, removal and approval (decision 0010): a super manager's roles are a super manager's
+  // to change, or a stock admin could strip the mechanic role of one who also manages everything.
+  assertMayManage(editor, before.grants, 'change the permissions of', record.email);
 
   const asked: GrantState = {
     grants: [...new Set(wanted.grants)].sort(),
@@ -231,6 +238,11 @@ export async function updatePermissions(
   if (refused.length > 0) throw new HttpError(403, `Not allowed: ${refused.join('; ')}`);
   const invalid = invalidAttachments(before, after);
   if (invalid.length > 0) throw new HttpError(422, invalid.join('; '));
+  if (before.grants.includes('super_manager') && !after.grants.includes('super_manager')) {
+    // Given super_manager after the unlocked read above (rare): the turn now, after the row lock.
+    if (!dropsSuperManager) await takeSuperManagerTurn(tx);
+    await assertNotLastSuperManager(tx, record, 'take the super manager role from');
+  }
 
   const diff = diffGrantState(before, after);
   await assertAttachmentsExist(tx, diff.addedAttachments);
@@ -293,9 +305,49 @@ async function assertAttachmentsExist(tx: Tx, added: readonly Attachment[]) {
 // ───────────── expiration and removal ─────────────
 
 /** Only a super manager changes or removes a super manager (a user-acceptance manager may not). */
-function assertMayManage(editor: CurrentUser, targetGrants: readonly string[], what: string) {
+function assertMayManage(editor: CurrentUser, targetGrants: readonly string[], what: string, email: string) {
   if (!mayManageAccountOf(editor.grants, targetGrants)) {
-    throw new HttpError(403, `Not allowed: only a super manager may ${what} a super manager`);
+    throw new HttpError(403, `Not allowed: only a super manager may ${what} a super manager`, { code: 'superManagerOnly', params: { email } });
+  }
+}
+
+/**
+ * Removing a super manager, or taking the role away, takes turns (a transaction advisory lock, as
+ * priority writers do, decision 0060): two super managers removing each other at once each saw
+ * the other still there and left none. The turn comes before any user row is locked.
+ */
+async function takeSuperManagerTurn(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('super_managers'))`);
+}
+
+async function holdsSuperManager(db: Executor, uid: string): Promise<boolean> {
+  const rows = await db.select({ g: userGrants.grantId }).from(userGrants).where(and(eq(userGrants.userId, uid), eq(userGrants.grantId, 'super_manager')));
+  return rows.length > 0;
+}
+
+/**
+ * Somebody must be left to manage everything: an approved, unexpired holder of super_manager other
+ * than `target` (a read-only one manages nothing). Read under the turn, so what a removal just
+ * committed is counted. Only an active super manager is the last one; an expired one is not.
+ */
+async function assertNotLastSuperManager(tx: Tx, target: UserRecord, what: string) {
+  if (target.approvalStatus !== 'Approved' || isPastLastDay(target.expirationDate)) return;
+  const [others] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, target.id),
+        eq(users.approvalStatus, 'Approved'),
+        notExpiredSql(),
+        exists(sql`(select 1 from ${userGrants} where ${userGrants.userId} = ${users.id} and ${userGrants.grantId} = 'super_manager')`),
+      ),
+    );
+  if (Number(others?.n ?? 0) === 0) {
+    throw new HttpError(409, `Not allowed: ${target.email} is the last active super manager; make another user super manager first, then ${what} them`, {
+      code: 'lastSuperManager',
+      params: { email: target.email },
+    });
   }
 }
 
@@ -308,7 +360,7 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
   if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own expiration date; ask another manager');
   const record = await findUser(tx, uid, true);
   const state = await grantStateOf(tx, uid);
-  assertMayManage(editor, state.grants, 'change the expiration date of');
+  assertMayManage(editor, state.grants, 'change the expiration date of', record.email);
   if (!ifMatchAllows(ifMatch, expirationTag(record.expirationDate))) {
     throw new HttpError(
       412,
@@ -326,9 +378,13 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
 
 export async function removeUser(tx: Tx, editor: CurrentUser, uid: string) {
   if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not remove your own account');
+  // Every removal takes the turn, before the row lock: whether the user is a super manager is
+  // known only once they are read, and removals are rare.
+  await takeSuperManagerTurn(tx);
   const record = await findUser(tx, uid, true);
   const state = await grantStateOf(tx, uid);
-  assertMayManage(editor, state.grants, 'remove');
+  assertMayManage(editor, state.grants, 'remove', record.email);
+  if (state.grants.includes('super_manager')) await assertNotLastSuperManager(tx, record, 'remove');
   await tx.delete(users).where(eq(users.id, uid));
   await audit(
     tx,
@@ -367,13 +423,18 @@ export async function readApprovalRequest(db: Executor, caller: CurrentUser, id:
   return toApprovalRequest(db, row);
 }
 
+/** The oldest pending requests, at most PENDING_APPROVALS_MAX (one more is read to know whether more wait). */
 export async function pendingApprovals(db: Executor) {
   const rows = await db
     .select()
     .from(approvalRequests)
     .where(eq(approvalRequests.approvalStatus, 'Pending'))
-    .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id));
-  return rows.map((row) => ({ requesting_user_email: row.requestingUserEmail, request_id: row.id, created: row.createdAt.toISOString() }));
+    .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id))
+    .limit(PENDING_APPROVALS_MAX + 1);
+  const items = rows
+    .slice(0, PENDING_APPROVALS_MAX)
+    .map((row) => ({ requesting_user_email: row.requestingUserEmail, request_id: row.id, created: row.createdAt.toISOString() }));
+  return { items, hasMore: rows.length > PENDING_APPROVALS_MAX };
 }
 
 export async function decideApproval(tx: Tx, editor: CurrentUser, id: string, decision: 'Approved' | 'Rejected') {
@@ -392,7 +453,7 @@ export async function decideApproval(tx: Tx, editor: CurrentUser, id: string, de
   if (row.requestingUserId === editor.id) throw new HttpError(403, 'Not allowed: you may not decide your own request', { code: 'approvalOwnRequest' });
   // As removal and expiry (decision 0010): a request of one who holds a super manager's grants is
   // decided by a super manager (a rejection locks them out, an approval lets a super manager in).
-  assertMayManage(editor, (await grantStateOf(tx, row.requestingUserId)).grants, 'decide the request of');
+  assertMayManage(editor, (await grantStateOf(tx, row.requestingUserId)).grants, 'decide the request of', row.requestingUserEmail);
   const [target] = await tx.select().from(users).where(eq(users.id, row.requestingUserId)).for('update');
   const [decided] = await tx
     .update(approvalRequests)
@@ -462,9 +523,12 @@ export async function grantOptionsFor(db: Executor, editor: CurrentUser) {
   const editable = editableBy(editor);
   const scopedOnly = plantScopedOnly(editor);
   const plantWhere = scopedOnly ? (editor.plants.length ? inArray(plants.code, editor.plants) : sql`false`) : undefined;
+  // The editor offers ship-to-party numbers only to one who may attach them (AttachmentAdder):
+  // the whole customer list is not a stock admin's to read.
+  const givesShipToParties = editable.attachments.some((kind) => kind === 'ship_to_party' || kind === 'managed_ship_to_party');
   const [plantRows, shipToRows] = await Promise.all([
     db.select({ code: plants.code, name: plants.name }).from(plants).where(plantWhere).orderBy(asc(plants.code)),
-    db.select({ code: shipToParties.code, name: shipToParties.name }).from(shipToParties).orderBy(asc(shipToParties.code)),
+    givesShipToParties ? db.select({ code: shipToParties.code, name: shipToParties.name }).from(shipToParties).orderBy(asc(shipToParties.code)) : [],
   ]);
   return { editable, plants: plantRows, shipToParties: shipToRows };
 }

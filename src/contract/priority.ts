@@ -97,6 +97,7 @@ export const UPLOAD_ERROR_CODES = [
   'unknownShipToParty',
   'tooManyShipToParty',
   'notYours',
+  'shipToPartyOtherPlant',
   'unknownAccessPoint',
   'noPriority',
   'missingColumn',
@@ -157,11 +158,25 @@ export const uploadRefusal = z
   .register(z.globalRegistry, { id: 'UploadRefusal' });
 export type UploadRefusal = z.infer<typeof uploadRefusal>;
 
+/**
+ * A code of the body, as the feedback forms' code fields (contract/feedback.ts): up to 40 letters,
+ * digits and / . _ -. Unbounded, a code of megabytes was stored nowhere but echoed whole in the 404.
+ */
+const bodyCode = (field: string) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { message: `Field ${field} is required`, abort: true }),
+      z.maxLength(40, { message: `Field ${field} must be 40 characters or less`, abort: true }),
+      z.regex(/^[A-Za-z0-9/._-]+$/, `Field ${field} may hold letters, digits and / . _ - only`),
+    );
+
 /** PM_write changes one access point's priority (or turns it on or off) for a ship-to-party number. */
 export const updatePriorityBody = z
   .object({
-    shipToPartyCode: z.string().check(z.trim(), z.minLength(1, 'Field shipToPartyCode is required')),
-    accessPointId: z.string().check(z.trim(), z.minLength(1, 'Field accessPointId is required')),
+    shipToPartyCode: bodyCode('shipToPartyCode'),
+    accessPointId: bodyCode('accessPointId'),
     priority: z
       .number()
       .check(z.int('priority must be a whole number'), z.gte(1, 'priority must be between 1 and 99'), z.lte(99, 'priority must be between 1 and 99')),

@@ -144,8 +144,19 @@ export const approvalRequest = z
   .register(z.globalRegistry, { id: 'ApprovalRequest' });
 export type ApprovalRequest = z.infer<typeof approvalRequest>;
 
+/**
+ * GET /approval_requests/pending answers at most this many, oldest first. §7 answers a bare list
+ * (the app parses it as one), so whether more wait is said by the header PENDING_HAS_MORE_HEADER
+ * ('true' or 'false'), not by a field the list cannot carry.
+ */
+export const PENDING_APPROVALS_MAX = 500;
+export const PENDING_HAS_MORE_HEADER = 'x-has-more';
+
 export const pendingApproval = z.object({ requesting_user_email: z.string(), request_id: z.string(), created: z.string() });
-export const pendingApprovals = z.array(pendingApproval).register(z.globalRegistry, { id: 'PendingApprovals' });
+export const pendingApprovals = z.array(pendingApproval).register(z.globalRegistry, {
+  id: 'PendingApprovals',
+  description: `At most ${PENDING_APPROVALS_MAX}, oldest first; the header X-Has-More says whether more wait.`,
+});
 export type PendingApproval = z.infer<typeof pendingApproval>;
 
 export const approvalIdParams = z.object({ id: z.uuid({ message: 'id must be a request id (UUID)' }) });

@@ -251,7 +251,8 @@ describe.each(ENGINES)('answers from the database on every call on %s', (engine)
 
   it('refuses a user whose last day ended on the next call', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-06-01T23:59:57Z'));
+    // The supervisor works in FI01: the last day ends at midnight in Helsinki (UTC+3 in June).
+    vi.setSystemTime(new Date('2030-06-01T20:59:57Z'));
     const now = new Map<string, string>();
     const freshToken = async (email: string) => {
       if (!now.has(email)) now.set(email, await product.token(email));
@@ -269,7 +270,7 @@ describe.each(ENGINES)('answers from the database on every call on %s', (engine)
     expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(200);
 
-    vi.setSystemTime(new Date('2030-06-02T00:00:01Z'));
+    vi.setSystemTime(new Date('2030-06-01T21:00:01Z'));
     const refused = await call();
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: MESSAGES.userExpired });

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../src/contract/common';
-import { approvalIdParams, approvalRequest, pendingApprovals } from '../../../src/contract/users';
+import { approvalIdParams, approvalRequest, PENDING_APPROVALS_MAX, PENDING_HAS_MORE_HEADER, pendingApprovals } from '../../../src/contract/users';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { runMutation } from '../../plugins/idempotency';
@@ -19,9 +19,17 @@ export const approvalRequestRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     '/approval_requests/pending',
     {
       config: { capability: 'approvals.decide' },
-      schema: { tags, summary: 'Pending approval requests, oldest first', response: { 200: pendingApprovals, 403: errorBody } },
+      schema: {
+        tags,
+        summary: `Pending approval requests, oldest first: at most ${PENDING_APPROVALS_MAX}; the header X-Has-More (true or false) says whether more wait`,
+        response: { 200: pendingApprovals, 403: errorBody },
+      },
     },
-    async () => listPending(db),
+    async (_request, reply) => {
+      const { items, hasMore } = await listPending(db);
+      reply.header(PENDING_HAS_MORE_HEADER, String(hasMore));
+      return items;
+    },
   );
 
   app.get(
