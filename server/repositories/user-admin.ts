@@ -5,7 +5,7 @@
  * change and its record never exist one without the other.
  */
 import { normalizeEmail } from '../../src/domain/email';
-import { isPastLastDay } from '../../src/domain/expiration';
+import { expiryDay, isPastLastDay } from '../../src/domain/expiration';
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
@@ -82,30 +82,41 @@ export async function listUsers(
 async function toRows(db: Executor, records: UserRecord[]): Promise<UserRow[]> {
   if (records.length === 0) return [];
   const ids = records.map((r) => r.id);
-  const [grantRows, plantRows] = await Promise.all([
+  const [grantRows, plantRows, zones] = await Promise.all([
     db.select().from(userGrants).where(inArray(userGrants.userId, ids)),
     db
       .select({ userId: userAttachments.userId, code: userAttachments.code })
       .from(userAttachments)
       .where(and(inArray(userAttachments.userId, ids), eq(userAttachments.kind, 'plant'))),
+    plantZones(db),
   ]);
   return records.map((record) =>
     toRow(
       record,
       grantRows.filter((g) => g.userId === record.id).map((g) => g.grantId),
       plantRows.filter((p) => p.userId === record.id).map((p) => p.code),
+      zones,
     ),
   );
 }
 
-function toRow(record: UserRecord, grantIds: readonly string[], plantCodes: readonly string[]): UserRow {
+/** Each plant's time zone: a user's days of access are their plants' (src/domain/expiration). */
+async function plantZones(db: Executor): Promise<ReadonlyMap<string, string>> {
+  const rows = await db.select({ code: plants.code, timezone: plants.timezone }).from(plants);
+  return new Map(rows.map((row) => [row.code, row.timezone]));
+}
+
+function toRow(record: UserRecord, grantIds: readonly string[], plantCodes: readonly string[], zonesOfPlants: ReadonlyMap<string, string>): UserRow {
+  const zones = [...new Set(plantCodes.flatMap((code) => zonesOfPlants.get(code) ?? []))];
+  const now = new Date();
   return {
     uid: record.id,
     email: record.email,
     displayName: record.displayName,
     approvalStatus: record.approvalStatus as UserRow['approvalStatus'],
     expirationDate: record.expirationDate,
-    isExpired: isPastLastDay(record.expirationDate),
+    isExpired: isPastLastDay(record.expirationDate, now, zones),
+    accessDay: expiryDay(now, zones),
     permissions: [...grantIds].sort(),
     plants: [...new Set(plantCodes)].sort(),
     lastLogin: record.lastLoginAt?.toISOString() ?? null,
@@ -158,7 +169,7 @@ export async function readPermissions(db: Executor, editor: CurrentUser, uid: st
   const record = await findUser(db, uid);
   const state = await grantStateOf(db, uid);
   assertMayRead(editor, plantsOf(state), uid, 'users.readPermissions');
-  return { user: toRow(record, state.grants, plantsOf(state)), grants: state.grants, attachments: state.attachments, editable: editableBy(editor, uid) };
+  return { user: toRow(record, state.grants, plantsOf(state), await plantZones(db)), grants: state.grants, attachments: state.attachments, editable: editableBy(editor, uid) };
 }
 
 /**
@@ -269,7 +280,7 @@ export async function updatePermissions(
   // the last plant-holding role away (its plant leaves with it) would be refused reading the
   // result (404), and the whole change rolled back.
   const saved = await grantStateOf(tx, uid);
-  return { user: toRow(await findUser(tx, uid), saved.grants, plantsOf(saved)), grants: saved.grants, attachments: saved.attachments, editable: editableBy(editor, uid) };
+  return { user: toRow(await findUser(tx, uid), saved.grants, plantsOf(saved), await plantZones(tx)), grants: saved.grants, attachments: saved.attachments, editable: editableBy(editor, uid) };
 }
 
 function dedupe(attachments: readonly Attachment[]): Attachment[] {
@@ -373,7 +384,7 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
     await audit(tx, editor, 'user.updateExpiration', uid, { expirationDate: record.expirationDate }, { expirationDate });
   }
   // The row is locked: only the expiration date (and updatedAt, not shown) changed since it was read.
-  return toRow({ ...record, expirationDate }, state.grants, plantsOf(state));
+  return toRow({ ...record, expirationDate }, state.grants, plantsOf(state), await plantZones(tx));
 }
 
 export async function removeUser(tx: Tx, editor: CurrentUser, uid: string) {

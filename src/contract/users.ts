@@ -28,6 +28,11 @@ export const userRow = z
     /** YYYY-MM-DD, the last valid day; null: never expires. */
     expirationDate: z.nullable(z.string()),
     isExpired: z.boolean(),
+    /**
+     * Today as this user's access is judged (the day of their plants; UTC's without one): a last
+     * day before it is already past. Optional: services without it leave the app to the UTC day.
+     */
+    accessDay: z.optional(z.string()),
     permissions: z.array(z.string()),
     plants: z.array(z.string()),
     lastLogin: z.nullable(z.string()),

@@ -61,6 +61,16 @@ describe.each(ENGINES)('account expiry by the day of the user’s plants on %s',
     expect(seen.size).toBe(emails.length * 2);
   });
 
+  it('tells the users screen each user’s day of access (accessDay), and words expired by it', async () => {
+    const before = dayIn('Europe/Helsinki');
+    const res = await product.app.inject({ method: 'GET', url: '/user_api/v1/users?query=mechanic%40example.com', headers: bearer(await product.token('manager@example.com')) });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = (res.json().items as Array<{ email: string; accessDay?: string; isExpired: boolean; expirationDate: string | null }>).find((item) => item.email === 'mechanic@example.com')!;
+    // The day in Helsinki (FI01), read either side of the call in case midnight falls between.
+    expect([before, dayIn('Europe/Helsinki')]).toContain(row.accessDay);
+    expect(row.isExpired).toBe(row.expirationDate !== null && row.expirationDate < row.accessDay!);
+  });
+
   it('refuses the sign-in check by the plant’s day, not UTC’s', async () => {
     // A plant zone whose day differs from UTC's at any hour of this run: UTC+14 from 10:00 UTC on
     // (the plant is already in tomorrow), UTC−12 before (still in yesterday).

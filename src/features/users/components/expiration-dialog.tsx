@@ -19,8 +19,9 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
   // #19 item 20: a past last day expires the user at once; say so and save only when confirmed.
   const [confirmedPast, setConfirmedPast] = useState<string | null>(null);
   const save = useUpdateExpiration(user.uid);
-  // Judged as the server judges it (the UTC date), not by this device's clock's local date.
-  const isPast = !never && /^\d{4}-\d{2}-\d{2}$/.test(date) && isPastLastDay(date);
+  // Judged as the server judges it: by the day of the user's plants (accessDay, from the server),
+  // not by this device's clock; the UTC day from a service that does not send it.
+  const isPast = !never && /^\d{4}-\d{2}-\d{2}$/.test(date) && (user.accessDay ? date < user.accessDay : isPastLastDay(date));
   const askingPast = isPast && confirmedPast === date;
   const submit = (event: FormEvent) => {
     event.preventDefault();
