@@ -21,7 +21,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { orders, shipToParties, userAttachments, userGrants, users } from '../db/schema';
 import { can, writesEverywhere } from '../../src/domain/permissions';
-import { isExpired } from '../repositories/users';
+import { notExpiredSql } from '../repositories/users';
 import type { CsvRecord, LineError } from './csv';
 import type { ErpFileType } from './formats';
 
@@ -160,10 +160,11 @@ export async function linesOutsideScope(db: Executor, uploader: Uploader, fileTy
 export async function currentUploader(db: Executor, email: string | null): Promise<Uploader | string> {
   if (!email) return 'The file was uploaded without a known uploader; send it again.';
   const [user] = await db
-    .select({ id: users.id, email: users.email, approvalStatus: users.approvalStatus, expirationDate: users.expirationDate })
+    // Expired by the day of their plants, as the sign-in check judges it (notExpiredSql).
+    .select({ id: users.id, email: users.email, approvalStatus: users.approvalStatus, active: notExpiredSql() })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!user || user.approvalStatus !== 'Approved' || isExpired(user)) return `The uploader ${email} may no longer upload files (removed, expired or not approved).`;
+  if (!user || user.approvalStatus !== 'Approved' || !user.active) return `The uploader ${email} may no longer upload files (removed, expired or not approved).`;
   const grants = await db.select({ id: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, user.id));
   const plants = await db
     .select({ code: userAttachments.code })
