@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { DATE_FORMATS } from '../../lib/date-formats';
+import { useToday } from '../../lib/use-today';
 import { initials } from '../../domain/email';
 import type { Profile } from '../../contract/user-api';
 import { SyncStatus } from './sync-status';
@@ -22,13 +24,15 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const inNotificationPlants = useInNotificationPlants(profile);
+  // Drawn again at midnight: a screen left open overnight shows the new day.
+  const today = useToday();
   useSignOutMarksThisDevice(profile.uid, inNotificationPlants);
   return (
     <header className="top-bar">
       <div className="top-bar-title">
         {isNarrow && <img src="/favicon.svg" alt="" width={28} height={28} className="top-bar-logo" />}
         <span className="top-bar-heading">{title}</span>
-        {!isNarrow && <span className="top-bar-date">{dayjs().format('dddd.DD.MM.YYYY')}</span>}
+        {!isNarrow && <span className="top-bar-date">{dayjs(today).format(DATE_FORMATS.topBar)}</span>}
       </div>
       <div className="top-bar-actions">
         <SyncStatus userEmail={profile.email} />

@@ -3,13 +3,14 @@
  * times, line count and its errors with the line of the file they concern.
  */
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/date-formats';
 import type { FileRow } from '../../../contract/dashboard';
 import { FILE_PARTS_OF_DAY } from '../../../domain/constants';
 
 export function FileCard({ file }: { file: FileRow }) {
   const { t } = useTranslation();
-  const time = (iso: string | null) => (iso ? dayjs(iso).format('LT') : '–');
+  // The house's moment format (decision 0020): a file of the day processed after midnight shows its date.
+  const time = (iso: string | null) => (iso ? formatDateTime(iso) : '–');
   return (
     <li className={`fd-file fd-file-${file.status}`}>
       <div className="fd-file-head">
