@@ -3,7 +3,8 @@
  * Our one service worker: precaches the app shell, every screen and every locale; serves
  * index.html at `/` and at every other navigation the page naming its first wave (never for API
  * paths, the docs or the sign-in redirect);
- * applies an update when the page asks; shows push messages and opens the right screen;
+ * applies an update when the page asks; shows push messages and opens the right screen; keeps the
+ * push subscription when the browser renews it;
  * wakes the page's outbox sync on Background Sync.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -12,6 +13,8 @@ import { clientsClaim } from 'workbox-core';
 import type { RouteHandlerCallback } from 'workbox-core/types';
 import { pageFor } from '../src/contract/pages';
 import { openInWindow } from './open-link';
+import { pushDisplay } from './push-display';
+import { PUSH_SUBSCRIPTION_CHANGED, renewSubscription } from './push-subscription';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 declare const __API_PATHS__: string[];
@@ -73,15 +76,27 @@ self.addEventListener('push', (event) => {
   const tag = payload.data?.id ? `notification-${payload.data.id}` : undefined;
   event.waitUntil(
     (async () => {
-      // The app is open in front of the user: it shows the message itself, as a toast that hides
-      // after PUSH_TOAST_MS (§9), instead of a system notification over it.
+      // A system notification unless the app is focused in a browser that allows a push without
+      // one (sw/push-display.ts: WebKit cancels the subscription after a few silent pushes); the
+      // focused window shows it as a toast that hides after PUSH_TOAST_MS (§9).
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const inFront = windows.find((client) => client.visibilityState === 'visible' && client.focused) ?? windows.find((client) => client.visibilityState === 'visible');
-      if (inFront) {
-        inFront.postMessage({ type: 'PUSH_MESSAGE', title, body, url });
-        return;
+      const { notify, toast } = pushDisplay(windows, self.navigator.userAgent);
+      if (notify) {
+        await self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url }, ...(tag ? { tag } : {}) });
       }
-      await self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url }, ...(tag ? { tag } : {}) });
+      toast?.postMessage({ type: 'PUSH_MESSAGE', title, body, url });
+    })(),
+  );
+});
+
+// The browser rotated or dropped the subscription: subscribe again and have open windows register
+// the new one with FCM (sw/push-subscription.ts; with none open, the next start does it).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      await renewSubscription(event, self.registration.pushManager);
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      windows.forEach((client) => client.postMessage({ type: PUSH_SUBSCRIPTION_CHANGED }));
     })(),
   );
 });

@@ -13,6 +13,8 @@ type SignOutTask = () => Promise<void>;
 export const PUSH_TOKEN_KEY = 'fcmToken';
 const beforeSignOut = new Set<SignOutTask>();
 const SIGN_OUT_TASK_MS = 4000;
+/** How long sign-out waits for the notifications to close (a worker that hangs does not hold it). */
+const CLOSE_NOTIFICATIONS_MS = 1000;
 
 /**
  * Work that must happen while the user is still signed in (e.g. §2 "mark this device logged out
@@ -36,6 +38,35 @@ export async function dropPushSubscription(): Promise<void> {
   }
 }
 
+/** The part of a ServiceWorkerRegistration this needs (a fake in tests). */
+interface ShowsNotifications {
+  getNotifications?(): Promise<ReadonlyArray<{ close(): void }>>;
+}
+
+function serviceWorkerRegistration(): Promise<ShowsNotifications | undefined> {
+  return 'serviceWorker' in navigator ? navigator.serviceWorker.getRegistration() : Promise.resolve(undefined);
+}
+
+/**
+ * The notifications this browser shows of the user who leaves (lock screen, notification
+ * centre) are closed: on a shared phone the next user would tap the last one's "Stock count 27
+ * assigned to you". Best effort: it never fails and never holds sign-out up for long. Returns how
+ * many were closed.
+ */
+export async function closeShownNotifications(registration: () => Promise<ShowsNotifications | undefined | null> = serviceWorkerRegistration, waitMs = CLOSE_NOTIFICATIONS_MS): Promise<number> {
+  const closing = (async () => {
+    const shown = (await (await registration())?.getNotifications?.()) ?? [];
+    shown.forEach((notification) => notification.close());
+    return shown.length;
+  })().catch((error: unknown) => {
+    console.warn('Closing the notifications failed', error);
+    return 0;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(0), waitMs)));
+  return Promise.race([closing, late]).finally(() => clearTimeout(timer));
+}
+
 /** §2 sign-out: finish the sign-out tasks (briefly: offline they give up), reset state and sign out of the provider. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await Promise.allSettled(
@@ -45,9 +76,10 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
       ),
     ),
   );
-  // Whatever is mounted: this browser shows no more pushes of the user who leaves (works offline;
-  // the top bar's task also marks the device signed out on the server when it can).
-  await dropPushSubscription();
+  // Whatever is mounted: this browser shows no more pushes of the user who leaves, and none of
+  // theirs stays on the lock screen (works offline; the top bar's task also marks the device
+  // signed out on the server when it can). After the tasks: a push that came meanwhile is closed too.
+  await Promise.all([dropPushSubscription(), closeShownNotifications()]);
   const session = getSession();
   setSession(null);
   queryClient.clear();

@@ -21,8 +21,8 @@ import { LoadError } from '../../../components/ui/load-error';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
-import { deviceId } from '../push/device';
-import { pushSupported, registerThisDevice } from '../push/push-registration';
+import { deviceId, pushAction, pushWanted } from '../push/device';
+import { notificationPermission, registerThisDevice, useNotificationPermission } from '../push/push-registration';
 import '../profile.css';
 
 type Channel = keyof NotificationPreference;
@@ -46,6 +46,7 @@ function EntryEditor({
   entry,
   errors,
   isOwn,
+  pushBlocked,
   types,
   onChange,
   level,
@@ -53,6 +54,8 @@ function EntryEditor({
   entry: NotificationSettingsEntry;
   errors: EntryErrors;
   isOwn: boolean;
+  /** The user's own settings, and this browser blocks notifications (its settings, not ours). */
+  pushBlocked: boolean;
   /** Its heading's level: one below the heading the form sits under (h2 on its own screen, h3 on the profile). */
   level: 2 | 3;
   /** The types the server lists (GET notifications/list_keys, #19 item 10). */
@@ -77,6 +80,8 @@ function EntryEditor({
     });
   const setPreference = (key: NotificationKey, channel: Channel, on: boolean) =>
     onChange({ ...entry, notificationsPreferences: { ...preferences, [key]: { ...preferences[key], [channel]: on } } });
+  // Push on, and this browser would show none of it: said where it is switched on, not just "Saved".
+  const blocked = pushBlocked && entry.pushNotificationsEnabled;
 
   return (
     <fieldset className="settings-entry">
@@ -139,10 +144,16 @@ function EntryEditor({
         <input
           type="checkbox"
           checked={entry.pushNotificationsEnabled}
+          aria-describedby={blocked ? id('push-blocked') : undefined}
           onChange={(event) => onChange({ ...entry, pushNotificationsEnabled: event.target.checked })}
         />
         <span>{t('profile.pushEnabled')}</span>
       </label>
+      {blocked && (
+        <p id={id('push-blocked')} className="small warning-text">
+          {t('profile.pushBlocked')}
+        </p>
+      )}
 
       <label className="toggle">
         <input
@@ -231,7 +242,8 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
   const save = useSaveNotificationSettings(userEmail, uid);
   const types = useNotificationTypes(userEmail);
   const [draft, setDraft] = useState<NotificationSettingsEntry[] | null>(null);
-  const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'savedNoPush' } | { kind: 'error'; message: string } | null>(null);
+  const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'savedNoPush' | 'savedPushBlocked' } | { kind: 'error'; message: string } | null>(null);
+  const permission = useNotificationPermission();
 
   if (!settings.data) {
     // A refusal (another plant's user, one ranking above) says why, not "try again later".
@@ -250,10 +262,10 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
 
   const onSave = async () => {
     if (hasErrors) return;
-    const primary = entries.find((entry) => entry.primary);
-    // Safari lets a page ask for notification permission only inside a click: ask before awaiting.
-    const permission =
-      isOwn && primary?.pushNotificationsEnabled && pushSupported() && Notification.permission === 'default' ? Notification.requestPermission() : null;
+    // Either recipient's push registers this device (the server sends for both). Safari lets a
+    // page ask for notification permission only inside a click, Firefox ignores an ask without
+    // one: ask before awaiting.
+    const asked = pushAction(isOwn && pushWanted(entries), notificationPermission()) === 'ask' ? Notification.requestPermission() : null;
     setStatus({ kind: 'saving' });
     let saved: Awaited<ReturnType<typeof save>>;
     try {
@@ -271,10 +283,9 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
     setStatus({ kind: 'saved' });
     // Registering this device for push is a call of its own: its failure is not the save's.
     try {
-      const granted = permission ? (await permission) === 'granted' : pushSupported() && Notification.permission === 'granted';
-      if (isOwn && granted && saved.notification_settings.find((entry) => entry.primary)?.pushNotificationsEnabled) {
-        if (await registerThisDevice(uid)) await settings.refetch();
-      }
+      const push = pushAction(isOwn && pushWanted(saved.notification_settings), asked ? await asked : notificationPermission());
+      if (push === 'blocked') setStatus({ kind: 'savedPushBlocked' });
+      else if (push === 'register' && (await registerThisDevice(uid))) await settings.refetch();
     } catch (error) {
       console.warn('Registering this device for push failed', error);
       setStatus({ kind: 'savedNoPush' });
@@ -294,7 +305,16 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
       {settings.isOfflineCopy && <OfflineBanner savedAt={settings.savedAt} />}
       <fieldset className="settings-entries" disabled={status?.kind === 'saving'}>
         {entries.map((entry, index) => (
-          <EntryEditor key={entry.primary ? 'primary' : 'secondary'} entry={entry} errors={errors[index]!} isOwn={isOwn} types={types} level={level} onChange={(next) => change(index, next)} />
+          <EntryEditor
+            key={entry.primary ? 'primary' : 'secondary'}
+            entry={entry}
+            errors={errors[index]!}
+            isOwn={isOwn}
+            pushBlocked={isOwn && permission === 'denied'}
+            types={types}
+            level={level}
+            onChange={(next) => change(index, next)}
+          />
         ))}
       </fieldset>
       {isSameNumber && (
@@ -324,6 +344,7 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
           {status?.kind === 'saving' && t('profile.saving')}
           {status?.kind === 'saved' && <span className="success-text">{t('profile.saved')}</span>}
           {status?.kind === 'savedNoPush' && <span className="warning-text">{t('profile.savedPushNotRegistered')}</span>}
+          {status?.kind === 'savedPushBlocked' && <span className="warning-text">{t('profile.savedPushBlocked')}</span>}
         </span>
       </div>
       {status?.kind === 'error' && (

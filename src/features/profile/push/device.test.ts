@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, needsGestureForPermission } from './device';
+import { deviceName, pushAction, pushWanted } from './device';
 
 const UA = {
   iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -19,11 +19,18 @@ describe('push device', () => {
     expect(deviceName(UA.linuxFirefox, 0)).toBe('Linux / Firefox');
   });
 
-  it('asks from a gesture only in Safari (incl. iOS)', () => {
-    expect(needsGestureForPermission(UA.iphone)).toBe(true);
-    expect(needsGestureForPermission(UA.macSafari)).toBe(true);
-    expect(needsGestureForPermission(UA.androidChrome)).toBe(false);
-    expect(needsGestureForPermission(UA.windowsEdge)).toBe(false);
-    expect(needsGestureForPermission(UA.linuxFirefox)).toBe(false);
+  it('wants this device for push when either recipient has push on (the server sends for both)', () => {
+    expect(pushWanted([{ pushNotificationsEnabled: true }, { pushNotificationsEnabled: false }])).toBe(true);
+    expect(pushWanted([{ pushNotificationsEnabled: false }, { pushNotificationsEnabled: true }])).toBe(true);
+    expect(pushWanted([{ pushNotificationsEnabled: false }, { pushNotificationsEnabled: false }])).toBe(false);
+    expect(pushWanted(undefined)).toBe(false);
+  });
+
+  it('registers when allowed, asks when undecided, says when blocked, and does nothing when push is off or unsupported', () => {
+    expect(pushAction(true, 'granted')).toBe('register');
+    expect(pushAction(true, 'default')).toBe('ask');
+    expect(pushAction(true, 'denied')).toBe('blocked');
+    expect(pushAction(true, 'unsupported')).toBe('none');
+    for (const permission of ['granted', 'default', 'denied', 'unsupported'] as const) expect(pushAction(false, permission)).toBe('none');
   });
 });

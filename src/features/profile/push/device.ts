@@ -50,12 +50,23 @@ export function deviceName(userAgent: string = navigator.userAgent, maxTouchPoin
   return `${os} / ${browser}`;
 }
 
+/** The browser's notification permission, or 'unsupported' (no Notification, service worker or PushManager). */
+export type PushPermissionState = NotificationPermission | 'unsupported';
+
 /**
- * §2: the browser that lets a page ask for notification permission only from a user gesture:
- * Safari, including the iOS / iPadOS home-screen app (every iOS browser is WebKit).
+ * Whether this device is wanted for push: either entry (primary or secondary recipient) has push
+ * on, as the server records a push for either (server/notifications/record.ts).
  */
-export function needsGestureForPermission(userAgent: string = navigator.userAgent): boolean {
-  const isIos = /iPhone|iPad|iPod/.test(userAgent);
-  const isSafari = /Safari\//.test(userAgent) && !/Chrome\/|Chromium\/|Edg\/|OPR\/|Android/.test(userAgent);
-  return isIos || isSafari;
+export function pushWanted(entries: ReadonlyArray<{ pushNotificationsEnabled: boolean }> | undefined): boolean {
+  return entries?.some((entry) => entry.pushNotificationsEnabled) ?? false;
+}
+
+/**
+ * What push on this device needs: register the token (permission granted), ask the browser (only
+ * from a click: the prompt's Yes or the settings' Save; Firefox ignores an ask without one and
+ * Safari refuses it), say that it is blocked in this browser's settings, or nothing.
+ */
+export function pushAction(wanted: boolean, permission: PushPermissionState): 'register' | 'ask' | 'blocked' | 'none' {
+  if (!wanted) return 'none';
+  return permission === 'granted' ? 'register' : permission === 'default' ? 'ask' : permission === 'denied' ? 'blocked' : 'none';
 }

@@ -1,22 +1,25 @@
 /**
- * §2 push permission. The prompt (Yes / No / Never) appears only in the browser that allows
- * asking from a user gesture only (Safari, also the iOS home-screen app), when the primary
- * setting has push enabled, the permission is undecided and the prompt was not answered before;
- * Never is remembered on the device. Yes asks the browser (inside the click) and registers the
- * device token. Other browsers are asked directly. With permission granted, this device's token
- * is refreshed and marked signed in. Sign-out drops this browser's push subscription and marks the
- * device logged out (registered here).
+ * §2 push permission. The prompt (Yes / No / Never) appears when either recipient has push
+ * enabled, the permission is undecided and the prompt was not answered before; Never is remembered
+ * on the device. Yes asks the browser (inside the click: Safari allows the request only there,
+ * Firefox ignores one without it; the settings' Save asks too) and registers the device token.
+ * Blocked in the browser's settings, it says nothing here: the settings say it next to the switch.
+ * With permission granted, this device's token is refreshed and marked signed in, at every start
+ * and when the service worker says the browser renewed the subscription. Sign-out drops this
+ * browser's push subscription and marks the device logged out (registered here).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onBeforeSignOut } from '../../../lib/auth/use-session';
 import { useQueryClient } from '@tanstack/react-query';
 import { settingsQueries, useNotificationSettings } from '../api/notification-settings';
-import { needsGestureForPermission, PROMPT_KEY } from './device';
-import { markThisDeviceSignedOut, pushSupported, registerThisDevice, unsubscribeThisDevice } from './push-registration';
+import { PROMPT_KEY, pushAction, pushWanted } from './device';
+import { markThisDeviceSignedOut, registerThisDevice, unsubscribeThisDevice, useNotificationPermission } from './push-registration';
 import '../profile.css';
 
 const ANSWERED_THIS_SESSION = 'promptNotification.session';
+/** sw/push-subscription.ts: the browser renewed the push subscription, its FCM token is stale. */
+const PUSH_SUBSCRIPTION_CHANGED = 'PUSH_SUBSCRIPTION_CHANGED';
 
 /**
  * Sign-out marks this device signed out (its pushes stop), from the start: the prompt below
@@ -41,12 +44,12 @@ export function useSignOutMarksThisDevice(uid: string, active: boolean): void {
 export function PushPermission({ uid, userEmail }: { uid: string; userEmail: string }) {
   const { t } = useTranslation();
   const settings = useNotificationSettings(userEmail, uid);
-  const primaryPush = settings.data?.notification_settings.find((entry) => entry.primary)?.pushNotificationsEnabled ?? false;
+  // Either recipient: the server sends a push for the secondary's setting too.
+  const wanted = pushWanted(settings.data?.notification_settings);
   const [answered, setAnswered] = useState(
     () => localStorage.getItem(PROMPT_KEY) === 'never' || sessionStorage.getItem(ANSWERED_THIS_SESSION) !== null,
   );
-  const permission = pushSupported() ? Notification.permission : 'denied';
-  const gestureOnly = needsGestureForPermission();
+  const action = pushAction(wanted, useNotificationPermission());
 
   // A registration wrote this device's new token and sign-in: the settings copy is read again, or
   // a save of the form would send the old ones back for this device (decision 0062's X-Device-Id).
@@ -56,26 +59,31 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
     return done;
   };
   useEffect(() => {
-    if (!primaryPush || !pushSupported()) return;
-    if (permission === 'granted') {
+    if (action !== 'register') return;
+    const register = () =>
       void registerThisDevice(uid)
         .then(registered)
         .catch((error: unknown) => console.warn('Registering this device for push failed', error));
-    } else if (permission === 'default' && !gestureOnly && !answered) {
-      sessionStorage.setItem(ANSWERED_THIS_SESSION, 'asked');
-      void Notification.requestPermission().then((result) => (result === 'granted' ? registerThisDevice(uid).then(registered) : false));
-    }
+    register();
+    // The browser renewed the subscription while the app is open: its token is registered now,
+    // not at the next start.
+    const worker = navigator.serviceWorker;
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type === PUSH_SUBSCRIPTION_CHANGED) register();
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [primaryPush, permission, gestureOnly, answered, uid]);
+  }, [action, uid]);
 
-  if (!primaryPush || !gestureOnly || permission !== 'default' || answered) return null;
+  if (action !== 'ask' || answered) return null;
 
   const answer = (value: 'yes' | 'no' | 'never') => {
     setAnswered(true);
     sessionStorage.setItem(ANSWERED_THIS_SESSION, value);
     if (value === 'never') localStorage.setItem(PROMPT_KEY, 'never');
     if (value === 'yes') {
-      // Inside the click: Safari allows the permission request only here.
+      // Inside the click: Safari allows the permission request only here, Firefox ignores one without it.
       void Notification.requestPermission()
         .then((result) => (result === 'granted' ? registerThisDevice(uid).then(registered) : false))
         .catch((error: unknown) => console.warn('Push permission request failed', error));

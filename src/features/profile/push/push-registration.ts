@@ -4,16 +4,44 @@
  * Firebase is loaded only when it is configured (VITE_FIREBASE_* and VITE_FIREBASE_VAPID_KEY);
  * without it no token exists and nothing is registered (logged, §8).
  */
+import { useSyncExternalStore } from 'react';
 import type { NotificationSettingsEntry, PushDeviceSettings } from '../../../contract/notifications';
 import { appConfig } from '../../../lib/config';
 import { dropPushSubscription } from '../../../lib/auth/use-session';
 import { getNotificationSettings, putNotificationSettings } from '../api/notification-settings';
-import { deviceId, deviceName, FCM_TOKEN_KEY } from './device';
+import { deviceId, deviceName, FCM_TOKEN_KEY, type PushPermissionState } from './device';
 
 const vapidKey = import.meta.env.VITE_FIREBASE_VAPID_KEY?.trim() || null;
 
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
+}
+
+export function notificationPermission(): PushPermissionState {
+  return pushSupported() ? Notification.permission : 'unsupported';
+}
+
+/** Told when the user allows or blocks notifications in the browser's settings while the app is open. */
+function subscribePermission(onChange: () => void): () => void {
+  let status: PermissionStatus | null = null;
+  let gone = false;
+  navigator.permissions
+    ?.query({ name: 'notifications' })
+    .then((answer) => {
+      if (gone) return;
+      status = answer;
+      status.addEventListener('change', onChange);
+    })
+    .catch(() => undefined);
+  return () => {
+    gone = true;
+    status?.removeEventListener('change', onChange);
+  };
+}
+
+/** The notification permission, read again when it changes (where the browser tells). */
+export function useNotificationPermission(): PushPermissionState {
+  return useSyncExternalStore(subscribePermission, notificationPermission, () => 'unsupported');
 }
 
 /** The FCM device token of this browser, or null (not configured, not supported, refused). */
@@ -23,7 +51,8 @@ export async function getPushToken(): Promise<string | null> {
     console.info('Push notifications are not configured for this build (VITE_FIREBASE_* and VITE_FIREBASE_VAPID_KEY).');
     return null;
   }
-  if (!pushSupported()) return null;
+  // Never a permission request from here (Firebase's getToken would make one): only a click asks.
+  if (notificationPermission() !== 'granted') return null;
   const registration = await navigator.serviceWorker.ready;
   const [{ initializeApp, getApps }, { getMessaging, getToken, isSupported }] = await Promise.all([import('firebase/app'), import('firebase/messaging')]);
   if (!(await isSupported())) return null;
@@ -42,11 +71,24 @@ export function withDevice(entries: NotificationSettingsEntry[], change: (curren
   });
 }
 
+let registering: { uid: string; done: Promise<boolean> } | null = null;
+
 /**
  * Registers this browser for push: asks FCM for the token and saves it with the deviceId and
  * deviceName. A token with no value is logged and the device is not registered (§8).
  */
-export async function registerThisDevice(uid: string): Promise<boolean> {
+export function registerThisDevice(uid: string): Promise<boolean> {
+  // One at a time: the start, the prompt's Yes, a Save and a renewed subscription can meet, and two
+  // getToken calls at once may each make a token of their own.
+  if (registering?.uid === uid) return registering.done;
+  const done = registerNow(uid).finally(() => {
+    if (registering?.done === done) registering = null;
+  });
+  registering = { uid, done };
+  return done;
+}
+
+async function registerNow(uid: string): Promise<boolean> {
   const token = await getPushToken().catch((error: unknown) => {
     console.warn('Getting the push device token failed', error);
     return null;
