@@ -93,8 +93,9 @@ describe('rate limit shared through Redis', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['access-control-allow-origin']).toBe('https://parts.example.com');
-    // Retry-After for the wait; ETag for the version of what is read to change (If-Match, decision 0057).
-    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After, ETag');
+    // Retry-After for the wait; ETag for the version of what is read to change (If-Match, decision
+    // 0057); X-Has-More for a capped list (pending approvals).
+    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After, ETag, X-Has-More');
     expect(refused.headers['access-control-allow-headers']).toContain('If-Match');
   });
 
