@@ -113,10 +113,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const stale = await db.transaction(async (tx) => {
       if (outcome.invalidTokens && outcome.invalidTokens.length > 0) {
         // Only the token: whether the device gets pushes stays the user's switch (isEnabled), and
-        // the token its browser registers after the next sign-in makes it reachable again.
+        // the token its browser registers after the next sign-in makes it reachable again. updated_at
+        // stays, so a dead device does not outrank live ones when devices over the limit are trimmed.
         await tx
           .update(notificationDevices)
-          .set({ token: null, updatedAt: sql`now()` })
+          .set({ token: null })
           .where(and(eq(notificationDevices.userId, row.userId), inArray(notificationDevices.token, outcome.invalidTokens)));
       }
       const updated = await tx

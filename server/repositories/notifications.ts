@@ -284,7 +284,9 @@ async function saveThisDevice(tx: Tx, userId: string, device: NotificationSettin
     const sameDevice = values.token ? or(eq(notificationDevices.deviceId, device.deviceId), eq(notificationDevices.token, values.token)) : eq(notificationDevices.deviceId, device.deviceId);
     await tx
       .update(notificationDevices)
-      .set({ isLoggedIn: false, token: null, updatedAt: sql`now()` as unknown as Date })
+      // updated_at stays: a device given up by its user must not outrank their live ones when the
+      // devices over the limit are trimmed (least recently updated first).
+      .set({ isLoggedIn: false, token: null })
       .where(and(ne(notificationDevices.userId, userId), sameDevice));
   }
 }

@@ -342,7 +342,10 @@ async function holdsSuperManager(db: Executor, uid: string): Promise<boolean> {
  * committed is counted. Only an active super manager is the last one; an expired one is not.
  */
 async function assertNotLastSuperManager(tx: Tx, target: UserRecord, what: string) {
-  if (target.approvalStatus !== 'Approved' || isPastLastDay(target.expirationDate)) return;
+  if (target.approvalStatus !== 'Approved') return;
+  // The target's access by the day of its plants, as the others' below (notExpiredSql).
+  const [self] = await tx.select({ active: notExpiredSql() }).from(users).where(eq(users.id, target.id));
+  if (!self?.active) return;
   const [others] = await tx
     .select({ n: count() })
     .from(users)
@@ -369,9 +372,18 @@ async function assertNotLastSuperManager(tx: Tx, target: UserRecord, what: strin
 export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string, expirationDate: string | null, ifMatch?: string) {
   // Like one's own grants, removal and approval: nobody extends (or clears) their own access (#20).
   if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own expiration date; ask another manager');
+  // A last day already past ends a super manager's access as a removal does: it takes the same
+  // turn, before the row lock, and leaves an active super manager.
+  const endsAccess = expirationDate !== null && (await holdsSuperManager(tx, uid));
+  if (endsAccess) await takeSuperManagerTurn(tx);
   const record = await findUser(tx, uid, true);
   const state = await grantStateOf(tx, uid);
   assertMayManage(editor, state.grants, 'change the expiration date of', record.email);
+  if (endsAccess && state.grants.includes('super_manager')) {
+    const zoneOf = await plantZones(tx);
+    const zones = [...new Set(plantsOf(state).flatMap((code) => zoneOf.get(code) ?? []))];
+    if (isPastLastDay(expirationDate, new Date(), zones)) await assertNotLastSuperManager(tx, record, 'end the access of');
+  }
   if (!ifMatchAllows(ifMatch, expirationTag(record.expirationDate))) {
     throw new HttpError(
       412,

@@ -8,14 +8,28 @@
  * notExpiredSql (server/repositories/users.ts); a test runs both on the same fixtures.
  */
 
+/** One formatter per zone (building one costs tens of microseconds, and the sign-in check asks on every call); null: unknown zone. */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatterOf(zone: string): Intl.DateTimeFormat | null {
+  if (!formatters.has(zone)) {
+    try {
+      formatters.set(zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+    } catch {
+      formatters.set(zone, null);
+    }
+  }
+  return formatters.get(zone)!;
+}
+
 /** The calendar day (YYYY-MM-DD) in `zone` at `now`; UTC for a zone this runtime does not know. */
 export function dayIn(zone: string, now: Date = new Date()): string {
-  try {
-    // en-CA formats a date as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  const formatter = formatterOf(zone);
+  if (!formatter) return now.toISOString().slice(0, 10);
+  // From the parts, not a locale's pattern: no CLDR change can reorder them.
+  const parts = formatter.formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** The calendar day expiry is judged by at `now`: the earliest day among the zones of the user's plants, UTC's without any. */

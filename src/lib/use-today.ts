@@ -14,10 +14,17 @@ export function msToNextMidnight(now: Date = new Date()): number {
 export function useToday(): string {
   const [today, setToday] = useState(() => dayjs().format('YYYY-MM-DD'));
   useEffect(() => {
-    // A timer to just past midnight, set again after each day; a sleeping device's late timer
-    // still lands on the right day (the day is read, not counted).
-    const timer = window.setTimeout(() => setToday(dayjs().format('YYYY-MM-DD')), msToNextMidnight() + 500);
+    // Armed again at every wake-up, whether the day changed or not (a clock set back, a new time
+    // zone): the day is read, not counted.
+    let timer = 0;
+    const arm = () => {
+      timer = window.setTimeout(() => {
+        setToday(dayjs().format('YYYY-MM-DD'));
+        arm();
+      }, msToNextMidnight() + 500);
+    };
+    arm();
     return () => window.clearTimeout(timer);
-  }, [today]);
+  }, []);
   return today;
 }

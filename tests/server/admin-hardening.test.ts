@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { approvalRequests, shipToParties, userAttachments, userGrants, users } from '../../server/db/schema';
-import { removeUser, updatePermissions } from '../../server/repositories/user-admin';
+import { removeUser, updateExpiration, updatePermissions } from '../../server/repositories/user-admin';
 import type { CurrentUser } from '../../server/repositories/users';
 import { PENDING_APPROVALS_MAX } from '../../src/contract/users';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
@@ -234,6 +234,25 @@ describe.each(ENGINES)('admin hardening on %s', (engine) => {
         });
         expect(await grantsOf(one)).toEqual(['super_manager']);
         expect(await db().select({ id: users.id }).from(users).where(eq(users.id, one))).toEqual([{ id: one }]);
+      });
+    });
+
+    it('refuses a last day already past for the last active super manager (two super managers expiring each other)', async () => {
+      const five = await makeUser('sm.five@example.com', ['super_manager']);
+      const six = await makeUser('sm.six@example.com', ['super_manager']);
+      await withOnly([five, six], async () => {
+        // Six's request was let in while six was active; five's expiry of six committed first.
+        const stale = asEditor(six, 'sm.six@example.com');
+        const expired = await call('PUT', 'sm.five@example.com', `/users/${six}/expiration_date`, { expirationDate: '2001-01-01' });
+        expect(expired.statusCode, expired.body).toBe(200);
+        await expect(db().transaction((tx) => updateExpiration(tx, stale, five, '2001-01-01'))).rejects.toMatchObject({
+          statusCode: 409,
+          extra: { code: 'lastSuperManager', params: { email: 'sm.five@example.com' } },
+        });
+        // A last day ahead ends nothing now: allowed.
+        const ahead = await db().transaction((tx) => updateExpiration(tx, stale, five, '2999-12-31'));
+        expect(ahead.expirationDate).toBe('2999-12-31');
+        await db().update(users).set({ expirationDate: null }).where(inArray(users.id, [five, six]));
       });
     });
 

@@ -6,7 +6,7 @@
 import { HTTPError, type NormalizedOptions } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { openPartIdsParam, resolveLineBody, type StockCountPartRow, type StockCountParts } from '../../../contract/stock-count-parts';
-import { isSplitChangedMeanwhile, readSplit, recountLineBody, submitSearchParams, takeLineBody } from './count-parts';
+import { isSplitChangedMeanwhile, MIXED_SPLIT_REVISION, readSplit, recountLineBody, submitSearchParams, takeLineBody } from './count-parts';
 import { testMergeLine } from '../offline/test-rows';
 
 const line = testMergeLine(7.5);
@@ -47,12 +47,15 @@ const part = (id: number, counter: string) => ({ id, counter, counter_name: null
 describe('the split editor’s reads', () => {
   it('reads the split as it is now when it has none at hand, with each part’s codes and whether it is blind', async () => {
     const progress = { parts: [part(7, 'mechanic@example.com'), part(8, 'aino.korhonen@lift.example')], is_blind: true, split_revision: 'r1' } as StockCountParts;
-    // The second part is read after the split changed (r2): the form names the first revision read, so its save is refused and read again.
+    // The second part is read after the split changed (r2): the form names a revision no split has, so its save is refused and read again.
     const read = { progress: async () => progress, codes: async (_count: number, partId: number) => (partId === 7 ? { codes: ['KM100'], revision: 'r1' } : { codes: ['KM200', 'KM300'], revision: 'r2' }) };
-    expect(await readSplit(3, null, read)).toEqual({ parts: progress.parts, codes: [['KM100'], ['KM200', 'KM300']], isBlind: true, revision: 'r1' });
+    expect(await readSplit(3, null, read)).toEqual({ parts: progress.parts, codes: [['KM100'], ['KM200', 'KM300']], isBlind: true, revision: MIXED_SPLIT_REVISION });
+    const agreeing = { ...read, codes: async (_count: number, partId: number) => ({ codes: partId === 7 ? ['KM100'] : ['KM200'], revision: 'r1' }) };
+    expect((await readSplit(3, null, agreeing)).revision).toBe('r1');
     expect(await readSplit(3, [], read)).toEqual({ parts: [], codes: [], isBlind: null });
-    // Parts already at hand: the revision of the first part read.
-    expect((await readSplit(3, [part(8, 'aino.korhonen@lift.example'), part(7, 'mechanic@example.com')], read)).revision).toBe('r2');
+    // Parts already at hand: the parts' own revision, when they agree.
+    expect((await readSplit(3, [part(8, 'aino.korhonen@lift.example'), part(7, 'mechanic@example.com')], agreeing)).revision).toBe('r1');
+    expect((await readSplit(3, [part(8, 'aino.korhonen@lift.example'), part(7, 'mechanic@example.com')], read)).revision).toBe(MIXED_SPLIT_REVISION);
   });
 
   it('fails when a part’s lines cannot be read, rather than hand the editor a blank split', async () => {

@@ -50,12 +50,15 @@ export async function fetchPartCodes(stockCountId: number, partId: number): Prom
   return { codes: part.lines.map((line) => line.material_code), ...(part.split_revision !== undefined ? { revision: part.split_revision } : {}) };
 }
 
+/** What a form read from two splits names: an md5 never has this shape, so the server answers 409 and the editor reads again. */
+export const MIXED_SPLIT_REVISION = 'mixed';
+
 /**
  * The split as it stands, for the split editor: its parts (those the caller already read, or read
  * now when null) and each part's material codes. A failure is thrown: an editor that went on from
- * a blank form would save over a split it never showed. `revision` is the first one read (the
- * progress, else the first part): a split changed during the reads makes the save a 409 and the
- * editor reads again, never a form stitched from two splits saved as one.
+ * a blank form would save over a split it never showed. `revision` is the progress's, else the
+ * parts' own; parts that disagree name MIXED_SPLIT_REVISION: a split changed during the reads
+ * makes the save a 409 and the editor reads again, never a form stitched from two splits saved as one.
  */
 export async function readSplit(
   stockCountId: number,
@@ -71,7 +74,10 @@ export async function readSplit(
   const progress = known ? null : await read.progress(stockCountId);
   const parts = known ?? progress!.parts;
   const read_ = await Promise.all(parts.map((part) => read.codes(stockCountId, part.id)));
-  const revision = progress?.split_revision ?? read_[0]?.revision;
+  // Parts read in parallel that name different revisions were read either side of a change: the
+  // form mixes two splits, and its save must be refused (a revision no split has), not accepted.
+  const seen = new Set(read_.flatMap((part) => (part.revision === undefined ? [] : [part.revision])));
+  const revision = seen.size > 1 ? MIXED_SPLIT_REVISION : (progress?.split_revision ?? read_[0]?.revision);
   return { parts, codes: read_.map((part) => part.codes), isBlind: progress ? progress.is_blind : null, ...(revision !== undefined ? { revision } : {}) };
 }
 

@@ -138,7 +138,9 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
         className="monitor-panel"
         // An order opened from the list: the position is kept for coming back (one listener, the cards stay memoized).
         onClick={(event) => {
-          if (event.target instanceof Element && event.target.closest('.order-card-link')) scroll.keep();
+          // A plain click leaves the monitor; one that opens a new tab or window does not.
+          const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+          if (plain && event.target instanceof Element && event.target.closest('.order-card-link')) scroll.keep();
         }}
       >
         <ResultsStatus count={resultCount} capped={pagesCapped} />
