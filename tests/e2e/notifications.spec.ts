@@ -281,7 +281,8 @@ test('signing out marks this device logged out in the push settings', async ({ p
     };
     const device = { deviceId: id, deviceName: 'Linux / Chrome', token: 'test-token', isEnabled: true, isLoggedIn: true };
     const body = { notificationSettings: entries.map((e) => (e.primary ? { ...e, pushNotificationsSettings: [device] } : e)) };
-    const put = await fetch(url, { method: 'PUT', headers, body: JSON.stringify(body) });
+    // The browser that saves names itself, as the app does: only that device is added (decision 0066).
+    const put = await fetch(url, { method: 'PUT', headers: { ...headers, 'x-device-id': id }, body: JSON.stringify(body) });
     return { status: put.status, uid };
   }, deviceId);
   expect(registered.status).toBe(200);
