@@ -2,16 +2,17 @@
  * Stock as §7 serves it: my stock (the user's storage locations), my team stock (the vans and
  * people of the work centers in the user's planner groups: the colleagues sharing them) and my plant stock (the user's plants; super managers: all).
  * When searching, items with a total of 0 are hidden (§5) except in show_zero_stock_material_plants
- * (stock_row_shown / is_zero_stock_plant, migration 0015).
+ * (stock_row_shown / is_zero_stock_plant, migration 0015) and lines the caller counts blind.
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { executeNamed, preparedOnce, rowsOf, type Db, type Tx } from '../db/client';
-import { materials, stockItems, stockLocationCounts } from '../db/schema';
+import { materialCounts, materials, stockCountParts, stockCounts, stockItems, stockLocationCounts } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
+import { EDITABLE_COUNT_STATUSES } from '../../src/domain/constants';
 import { totalQuantity, type StockType } from '../../src/domain/stock';
 import type { StockItemRow } from '../../src/contract/stock';
-import { likePattern, pageOf } from './stock-counts';
+import { likePattern, pageOf, stockCountScope } from './stock-counts';
 import { COUNT_CAP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
 import type { CurrentUser } from './users';
 
@@ -127,7 +128,7 @@ function nextCursorOf(rows: StockItemRow[], hasNext: boolean, maxResults: number
 /**
  * A search (§5, docs/decisions/0021): rows whose material (code or description), bin or storage
  * location matches, where rows with a total of 0 are hidden except in plants that show zero stock
- * (stock_row_shown, stock_total, is_zero_stock_plant: the SQL twins of src/domain/stock, decision
+ * and the lines the caller counts blind (blindCountsOf) (stock_row_shown, stock_total, is_zero_stock_plant: the SQL twins of src/domain/stock, decision
  * 0022). The catalogue is small: the matching materials come first (trigram indexes), then
  * PostgreSQL reads the scope's matching rows through the material, bin (trigram; for a term of
  * 1–2 characters the matching bins first, decision 0035) and location indexes (a BitmapOr). The counts stop at COUNT_CAP + 1 rows (a lower bound above it, named in
@@ -158,7 +159,19 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
   );
   const codes = sql`${sql.param(matching?.codes ?? [])}::text[]`;
   const byBin = short ? sql`${stockItems.bin} = any(${sql.param(matching?.bins ?? [])}::text[])` : ilike(stockItems.bin, pattern);
-  const shown = sql`stock_row_shown(${totalSql}, is_zero_stock_plant(${stockItems.plant}, (select zero_stock_plants())))`;
+  const zeroRule = sql`stock_row_shown(${totalSql}, is_zero_stock_plant(${stockItems.plant}, (select zero_stock_plants())))`;
+  // A line the caller counts blind stays whatever its total: dropped exactly when the book is 0,
+  // its absence told the hidden quantity the list shows as "Blind count" (decision 0064).
+  const blind = await blindCountsOf(db, user);
+  const shown = blind.length
+    ? or(
+        zeroRule,
+        sql`(${stockItems.plant}, ${stockItems.storageLocation}, ${stockItems.materialCode}) in (
+          select ${stockCounts.plant}, ${stockCounts.storageLocation}, ${materialCounts.materialCode}
+          from ${materialCounts} join ${stockCounts} on ${stockCounts.id} = ${materialCounts.stockCountId}
+          where ${materialCounts.stockCountId} = any(${sql.param(blind)}::int[]))`,
+      )
+    : zeroRule;
   const where = and(
     stockScope(user, type),
     // A storage location as typed or in capitals (codes are written in capitals: "v001" finds V001,
@@ -206,6 +219,35 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
     next_cursor: nextCursorOf(pageRows, hasNext, options.maxResults),
     stock_items: pageRows,
   };
+}
+
+/**
+ * The ids of the caller's open, sent blind counts they count and do not plan or oversee: those
+ * whose lines the stock screen hides (blindLinesOf, which reads them the same way). By the index on
+ * who conducts them: none for nearly every search, which then costs this one small read.
+ */
+async function blindCountsOf(db: Executor, user: CurrentUser): Promise<number[]> {
+  // Super managers, the read-only one too, read every book quantity (decision 0063).
+  if (isSuperManager(user.grants)) return [];
+  const counts = await db
+    .select({ id: stockCounts.id })
+    .from(stockCounts)
+    .where(
+      and(
+        eq(stockCounts.isBlind, true),
+        eq(stockCounts.isDraft, false),
+        inArray(stockCounts.status, [...EDITABLE_COUNT_STATUSES]),
+        or(
+          eq(stockCounts.conductedBy, user.email),
+          inArray(stockCounts.id, db.select({ id: stockCountParts.stockCountId }).from(stockCountParts).where(eq(stockCountParts.counter, user.email))),
+        ),
+      ),
+    );
+  if (counts.length === 0) return [];
+  const overseer = await stockCountScope(db, user, 'overseer');
+  if (overseer === undefined) return [];
+  const blind = await db.select({ id: stockCounts.id }).from(stockCounts).where(and(inArray(stockCounts.id, counts.map((count) => count.id)), sql`not (${overseer})`));
+  return blind.map((count) => count.id);
 }
 
 const ORDER = [asc(stockItems.plant), asc(stockItems.storageLocation), asc(stockItems.materialCode)];

@@ -1,7 +1,7 @@
 /** Stock service (§7 /api/v2): stock counts and material counts. */
 import { z } from './zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
-import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
+import { MAX_COUNTED_QUANTITY, QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 import { afterParam, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
 import { openPartIdsParam, splitFields } from './stock-count-parts';
 import { TRANSFER_DECISIONS } from '../domain/stock';
@@ -327,6 +327,10 @@ export const printMaterialsResponse = z
 // ───────────── stock transfer requests ─────────────
 
 export const TRANSFER_QUANTITY_MESSAGE = 'Quantity should be greater than 0';
+/** A transfer's quantity has a counted quantity's precision (§5): 0.0001 was stored and shown everywhere as "0". */
+export const TRANSFER_DECIMALS_MESSAGE = 'Quantity may have at most 3 decimals';
+/** The newest transfer requests a list holds (decision 0061); `has_more` says when there are more. */
+export const TRANSFER_LIST_MAX = 100;
 
 export const transferRequestBody = z
   .object({
@@ -334,7 +338,14 @@ export const transferRequestBody = z
     storageLocationFrom: z.string().check(z.trim(), z.minLength(1, 'Field storageLocationFrom is required')),
     storageLocationTo: z.string().check(z.trim(), z.minLength(1, 'Field storageLocationTo is required')),
     materialCode: z.string().check(z.trim(), z.minLength(1, 'Field materialCode is required')),
-    quantity: z.number({ message: TRANSFER_QUANTITY_MESSAGE }).check(z.positive(TRANSFER_QUANTITY_MESSAGE), z.lte(1_000_000_000)),
+    quantity: z
+      .number({ message: TRANSFER_QUANTITY_MESSAGE })
+      .check(
+        z.positive(TRANSFER_QUANTITY_MESSAGE),
+        z.lte(MAX_COUNTED_QUANTITY),
+        // The counted-quantity rule's thousandths only: its bounds are the two checks above.
+        z.refine((value) => value <= 0 || value >= MAX_COUNTED_QUANTITY || isValidCountedQuantity(value), TRANSFER_DECIMALS_MESSAGE),
+      ),
   })
   .check(z.refine((body) => body.storageLocationFrom !== body.storageLocationTo, { message: 'Choose two different storage locations' }))
   .register(z.globalRegistry, { id: 'StockTransferRequest' });
@@ -358,7 +369,13 @@ export const transferRequestRow = z.object({
 });
 export type TransferRequestRow = z.infer<typeof transferRequestRow>;
 
-export const transferRequestList = z.object({ items: z.array(transferRequestRow) }).register(z.globalRegistry, { id: 'StockTransferRequests' });
+export const transferRequestList = z
+  .object({
+    items: z.array(transferRequestRow),
+    /** Present (true) when requests beyond the newest TRANSFER_LIST_MAX exist: the list is not all of them. */
+    has_more: z.optional(z.boolean()),
+  })
+  .register(z.globalRegistry, { id: 'StockTransferRequests' });
 
 export const transferDecisionBody = z
   .object({ status: z.enum(TRANSFER_DECISIONS, { message: `Field status must be one of: ${TRANSFER_DECISIONS.join(', ')}` }) })

@@ -26,20 +26,20 @@ describe('plurals', () => {
     expect(summary(2, 2, 0)).toBe('2 rows read: 2 will change, 0 unchanged, 0 errors.');
     expect(t('priority.upload.apply', { count: 1 })).toBe('Apply 1 change');
     expect(t('priority.upload.apply', { count: 3 })).toBe('Apply 3 changes');
-    expect(t('stock.summary', { items: t('stock.itemCount', { count: 1 }), locations: t('stock.locationCount', { count: 1 }) })).toBe(
+    expect(t('stock.summary', { items: t('stock.itemCount', { count: 1, value: '1' }), locations: t('stock.locationCount', { count: 1, value: '1' }) })).toBe(
       '1 item in 1 storage location',
     );
-    expect(t('stock.locationCount', { count: 4 })).toBe('4 storage locations');
+    expect(t('stock.locationCount', { count: 4, value: '4' })).toBe('4 storage locations');
   });
 
   it('uses the Czech forms for 1, 2–4 and 5 or more', async () => {
     const t = await translator('cs-CZ');
-    expect([1, 3, 5].map((count) => t('stock.locationCount', { count }))).toEqual(['1 sklad', '3 sklady', '5 skladů']);
+    expect([1, 3, 5].map((count) => t('stock.locationCount', { count, value: String(count) }))).toEqual(['1 sklad', '3 sklady', '5 skladů']);
     expect([1, 2, 7].map((count) => t('priority.upload.apply', { count }))).toEqual(['Použít 1 změnu', 'Použít 2 změny', 'Použít 7 změn']);
   });
 
   it('uses the singular in German and French', async () => {
     expect((await translator('de-DE'))('priority.upload.rowsRead', { count: 1 })).toBe('1 Zeile gelesen');
-    expect((await translator('fr-FR'))('stock.itemCount', { count: 1 })).toBe('1 article');
+    expect((await translator('fr-FR'))('stock.itemCount', { count: 1, value: '1' })).toBe('1 article');
   });
 });

@@ -421,10 +421,11 @@ describe.each(ENGINES)('stock transfer decisions on %s (decision 0061)', (engine
 
   const api = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
     product.app.inject({ method, url: `/api/v2${url}`, headers: { ...bearer(tokens[who]!), ...headers }, payload });
-  const material = async (plant: string) =>
-    String(rowsOf(await product.database.db.execute(sql`select material_code from stock_items where plant = ${plant} order by id limit 1`))[0]!.material_code);
+  // A material stocked where it is to be taken from (a request for one that is not there is refused).
+  const material = async (plant: string, from: string) =>
+    String(rowsOf(await product.database.db.execute(sql`select material_code from stock_items where plant = ${plant} and storage_location = ${from} order by id limit 1`))[0]!.material_code);
   const request = async (who: string, plant: string, from: string, to: string) => {
-    const res = await api(who, 'POST', '/stock_transfer_request', { plant, storageLocationFrom: from, storageLocationTo: to, materialCode: await material(plant), quantity: 3 });
+    const res = await api(who, 'POST', '/stock_transfer_request', { plant, storageLocationFrom: from, storageLocationTo: to, materialCode: await material(plant, from), quantity: 3 });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; material_code: string };
   };

@@ -9,11 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { errorBody } from '../../../src/contract/common';
-import { transferDecisionBody, transferIdParams, transferRequestBody, transferRequestList, transferRequestRow, type TransferRequestRow } from '../../../src/contract/stock';
+import { TRANSFER_LIST_MAX, transferDecisionBody, transferIdParams, transferRequestBody, transferRequestList, transferRequestRow, type TransferRequestRow } from '../../../src/contract/stock';
 import { can, isSuperManager, writesInPlant } from '../../../src/domain/permissions';
 import type { NotificationText } from '../../../src/domain/notification-texts';
 import type { Db, Tx } from '../../db/client';
-import { materials, stockTransferRequests, storageLocations, users } from '../../db/schema';
+import { materials, stockItems, stockTransferRequests, storageLocations, users } from '../../db/schema';
 import type { CurrentUser } from '../../repositories/users';
 import { emitNotifications } from '../../notifications/emit';
 import { englishNotificationText } from '../../notifications/texts';
@@ -39,7 +39,7 @@ async function transferRows(db: Db | Tx, where: SQL | undefined, limit: number):
     .leftJoin(decider, eq(decider.id, stockTransferRequests.decidedBy))
     .innerJoin(materials, eq(materials.code, stockTransferRequests.materialCode))
     .where(where)
-    // Waiting requests first, however old: one beyond the newest 100 could otherwise never be decided.
+    // Waiting requests first, however old: one beyond the newest TRANSFER_LIST_MAX could otherwise never be decided.
     .orderBy(sql`${stockTransferRequests.status} = 'requested' desc`, desc(stockTransferRequests.createdAt), desc(stockTransferRequests.id))
     .limit(limit);
   return rows.map(({ request: r, requestedBy, decidedBy, unit, description }) => ({
@@ -88,14 +88,30 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const body = request.body;
       // A request is a write: in the caller's plants (the super manager: any). A read-only super
       // manager who also counts requests in its own plants only (decision 0063).
-      if (!writesInPlant(user.grants, user.plants, body.plant)) throw new HttpError(403, `You do not see plant ${body.plant}`);
+      // Refusals carry a code and its parameters: the app words them in the reader's language (decision 0055).
+      if (!writesInPlant(user.grants, user.plants, body.plant)) {
+        throw new HttpError(403, `You do not see plant ${body.plant}`, { code: 'transferPlantNotYours', params: { plant: body.plant } });
+      }
       return runMutation(db, request, reply, async (tx) => {
         for (const code of [body.storageLocationFrom, body.storageLocationTo]) {
           const [location] = await tx.select().from(storageLocations).where(and(eq(storageLocations.plant, body.plant), eq(storageLocations.code, code)));
-          if (!location) throw new HttpError(400, `Storage location ${code} does not exist in plant ${body.plant}`);
+          if (!location) {
+            throw new HttpError(400, `Storage location ${code} does not exist in plant ${body.plant}`, { code: 'transferLocationUnknown', params: { code, plant: body.plant } });
+          }
         }
         const [material] = await tx.select().from(materials).where(eq(materials.code, body.materialCode));
-        if (!material) throw new HttpError(400, `Unknown material: ${body.materialCode}`);
+        if (!material) throw new HttpError(400, `Unknown material: ${body.materialCode}`, { code: 'transferUnknownMaterial', params: { code: body.materialCode } });
+        // A transfer moves stock the `from` location holds: a material it has no row of cannot leave it.
+        const [stocked] = await tx
+          .select({ id: stockItems.id })
+          .from(stockItems)
+          .where(and(eq(stockItems.plant, body.plant), eq(stockItems.storageLocation, body.storageLocationFrom), eq(stockItems.materialCode, body.materialCode)));
+        if (!stocked) {
+          throw new HttpError(400, `Material ${body.materialCode} is not stocked in storage location ${body.storageLocationFrom} of plant ${body.plant}`, {
+            code: 'transferNotStockedAtFrom',
+            params: { code: body.materialCode, location: body.storageLocationFrom, plant: body.plant },
+          });
+        }
         const [row] = await tx
           .insert(stockTransferRequests)
           .values({ userId: user.id, plant: body.plant, storageLocationFrom: body.storageLocationFrom, storageLocationTo: body.storageLocationTo, materialCode: body.materialCode, quantity: String(body.quantity) })
@@ -111,11 +127,16 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { capability: 'stock.read' },
       schema: {
         tags: ['stock'],
-        summary: 'Stock transfer requests the caller sees (their own; their plants\' where they read storage locations), newest first, at most 100',
+        summary: `Stock transfer requests the caller sees (their own; their plants' where they read storage locations), waiting then newest first, at most ${TRANSFER_LIST_MAX} (has_more: true when there are more)`,
         response: { 200: transferRequestList },
       },
     },
-    async (request) => ({ items: await transferRows(db, visibleTo(requireUser(request)), 100) }),
+    async (request) => {
+      // One more than a list holds says whether more exist: a list of exactly 100 looked cut short.
+      const rows = await transferRows(db, visibleTo(requireUser(request)), TRANSFER_LIST_MAX + 1);
+      const items = rows.slice(0, TRANSFER_LIST_MAX);
+      return rows.length > TRANSFER_LIST_MAX ? { items, has_more: true } : { items };
+    },
   );
 
   app.put(
@@ -140,8 +161,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         // Another plant's request is as unknown as a missing one (nothing about it is told).
         // The writing super manager decides anywhere; others (a read-only super manager who is also a
         // stock admin included) only in their own plants.
-        if (!row || !writesInPlant(user.grants, user.plants, row.plant)) throw new HttpError(404, `Transfer request ${id} not found`);
-        if (row.status !== 'requested') throw new HttpError(409, `This transfer request was already marked ${row.status}`);
+        if (!row || !writesInPlant(user.grants, user.plants, row.plant)) throw new HttpError(404, `Transfer request ${id} not found`, { code: 'transferNotFound', params: { id } });
+        // The loser of two deciders meets this: one code per outcome, as approvals (no English status word in another language).
+        if (row.status !== 'requested') {
+          throw new HttpError(409, `This transfer request was already marked ${row.status}`, { code: row.status === 'done' ? 'transferAlreadyDone' : 'transferAlreadyDeclined' });
+        }
         await tx
           .update(stockTransferRequests)
           .set({ status, decidedBy: user.id, decidedAt: sql`now()` })

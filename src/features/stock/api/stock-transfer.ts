@@ -1,7 +1,14 @@
 /** A stock transfer request (§3) and the storage locations it may go to, parsed with their contract schemas. */
 import { relationshipResponse, transferRequestList, transferRequestRow, type Relationships, type TransferRequestRow } from '../../../contract/stock';
+
+/** The transfer requests the caller sees, and whether there are more than the list holds. */
+export interface TransferRequests {
+  items: TransferRequestRow[];
+  has_more?: boolean;
+}
 import type { TransferDecision } from '../../../domain/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 export interface TransferRequest {
   plant: string;
@@ -44,11 +51,28 @@ export const transferKeys = (): ((request: TransferRequest) => string) => conten
 export const TRANSFER_REQUESTS_KEY = ['stock-transfer-requests'] as const;
 
 /** GET /api/v2/stock_transfer_request: the caller's own requests and, for those who decide them, their plants' (decision 0061). */
-export const getTransferRequests = async (): Promise<TransferRequestRow[]> =>
-  transferRequestList.parse(await stockApi.get('stock_transfer_request').json()).items;
+export const getTransferRequests = async (signal?: AbortSignal): Promise<TransferRequests> =>
+  transferRequestList.parse(await stockApi.get('stock_transfer_request', signal ? { signal } : {}).json());
 
 /** PUT /api/v2/stock_transfer_request/:id/decision: done or declined, once (Idempotency-Key: a lost answer asked again is applied once). */
 export const decideTransfer = async (id: string, status: TransferDecision, key: string): Promise<TransferRequestRow> =>
   transferRequestRow.parse(
     await stockApi.put(`stock_transfer_request/${encodeURIComponent(id)}/decision`, { json: { status }, headers: { 'Idempotency-Key': key } }).json(),
   );
+
+/**
+ * The transfer requests, mirrored like every list: offline the last copy shows, with the time it
+ * was saved (OfflineBanner). One query for the dialog and the toolbar's count of waiting requests
+ * (the same key: opening the dialog reads nothing more). Silent: the dialog shows a failure
+ * itself (LoadError); the global alert would say it a second time.
+ */
+export function useTransferRequests(userEmail: string, enabled = true) {
+  return useMirroredQuery({
+    queryKey: TRANSFER_REQUESTS_KEY,
+    userEmail,
+    scope: 'stock-transfer-requests',
+    fetcher: getTransferRequests,
+    enabled,
+    silent: true,
+  });
+}

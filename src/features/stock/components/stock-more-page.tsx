@@ -20,6 +20,7 @@ export function StockMorePage({
   onLoadMore,
   onTransfer,
   canTransfer,
+  transferOffline,
 }: {
   email: string;
   type: StockType;
@@ -29,6 +30,7 @@ export function StockMorePage({
   onLoadMore: () => void;
   onTransfer?: (item: StockItemRow) => void;
   canTransfer?: (item: StockItemRow) => boolean;
+  transferOffline?: boolean;
 }) {
   const { t } = useTranslation();
   const list = useStockPage(email, type, query, page);
@@ -40,7 +42,7 @@ export function StockMorePage({
   }
   return (
     <>
-      <StockTable items={list.data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} />
+      <StockTable items={list.data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} transferOffline={transferOffline} />
       {isLast && <LoadMoreOrEnd hasNext={list.data.has_next} onLoadMore={onLoadMore} />}
     </>
   );

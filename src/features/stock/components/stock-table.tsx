@@ -26,9 +26,36 @@ const isLow = (item: StockItemRow) => item.total_quantity !== null && item.reord
 interface TransferProps {
   onTransfer?: (item: StockItemRow) => void;
   canTransfer?: (item: StockItemRow) => boolean;
+  /** Offline: the Transfer buttons stay, disabled, with the reason beside them (a request needs the server). */
+  transferOffline?: boolean;
 }
 
-function StockRows({ items, onTransfer, canTransfer }: { items: StockItemRow[] } & TransferProps) {
+/** A row's Transfer button; offline disabled and saying why. 44 px high on phones (stock.css). */
+function TransferButton({ item, onTransfer, offline }: { item: StockItemRow; onTransfer: (item: StockItemRow) => void; offline: boolean }) {
+  const { t } = useTranslation();
+  const reasonId = `stock-transfer-offline-${item.id}`;
+  return (
+    <span className="stock-transfer">
+      <button
+        type="button"
+        className="button small stock-transfer-action"
+        disabled={offline}
+        aria-describedby={offline ? reasonId : undefined}
+        onClick={() => onTransfer(item)}
+        aria-label={t('stock.transferFor', { code: item.material_code })}
+      >
+        {t('stock.transferAction')}
+      </button>
+      {offline && (
+        <span id={reasonId} className="stock-transfer-offline">
+          {t('sync.noConnection')}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function StockRows({ items, onTransfer, canTransfer, transferOffline = false }: { items: StockItemRow[] } & TransferProps) {
   const { t, i18n } = useTranslation();
   const show = shows(i18n.language);
   return (
@@ -71,11 +98,7 @@ function StockRows({ items, onTransfer, canTransfer }: { items: StockItemRow[] }
                     <dd>{show(item.reorder_quantity)}</dd>
                   </div>
                 </dl>
-                {onTransfer && (canTransfer?.(item) ?? true) && (
-                  <button type="button" className="button small" onClick={() => onTransfer(item)} aria-label={t('stock.transferFor', { code: item.material_code })}>
-                    {t('stock.transferAction')}
-                  </button>
-                )}
+                {onTransfer && (canTransfer?.(item) ?? true) && <TransferButton item={item} onTransfer={onTransfer} offline={transferOffline} />}
               </div>
             </details>
           </li>
@@ -85,11 +108,11 @@ function StockRows({ items, onTransfer, canTransfer }: { items: StockItemRow[] }
   );
 }
 
-export function StockTable({ items, onTransfer, canTransfer }: { items: StockItemRow[] } & TransferProps) {
+export function StockTable({ items, onTransfer, canTransfer, transferOffline = false }: { items: StockItemRow[] } & TransferProps) {
   const { t, i18n } = useTranslation();
   const show = shows(i18n.language);
   const narrow = useIsNarrow();
-  if (narrow) return <StockRows items={items} onTransfer={onTransfer} canTransfer={canTransfer} />;
+  if (narrow) return <StockRows items={items} onTransfer={onTransfer} canTransfer={canTransfer} transferOffline={transferOffline} />;
   return (
     <div className="table-wrap">
       <table className="data-table stock-table">
@@ -150,11 +173,7 @@ export function StockTable({ items, onTransfer, canTransfer }: { items: StockIte
                 </td>
                 {onTransfer && (
                   <td>
-                    {(canTransfer?.(item) ?? true) && (
-                      <button type="button" className="button small" onClick={() => onTransfer(item)} aria-label={t('stock.transferFor', { code: item.material_code })}>
-                        {t('stock.transferAction')}
-                      </button>
-                    )}
+                    {(canTransfer?.(item) ?? true) && <TransferButton item={item} onTransfer={onTransfer} offline={transferOffline} />}
                   </td>
                 )}
               </tr>

@@ -1,6 +1,7 @@
 /** Request a stock transfer of a material to another storage location of its plant (§3). */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { StockItemRow, TransferRequestRow } from '../../../contract/stock';
 import { formatQuantity } from '../../../domain/quantity';
@@ -10,6 +11,21 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { getStorageLocations, requestStockTransfer, transferKeys } from '../api/stock-transfer';
+import { MAX_TRANSFER_QUANTITY, parseTransferQuantity, type TransferQuantityProblem } from './transfer-quantity';
+
+/** Why a typed quantity is refused, in words: the example shows a thousand and a half as the field takes it. */
+export function transferQuantityError(problem: TransferQuantityProblem, t: TFunction, language: string): string {
+  switch (problem) {
+    case 'decimals':
+      return t('stock.transferQuantityDecimals');
+    case 'grouped':
+      return t('stock.transferQuantityGrouped', { example: formatQuantity(1500.5, language, { inField: true }) });
+    case 'tooLarge':
+      return t('feedback.errors.quantityTooLarge', { max: MAX_TRANSFER_QUANTITY });
+    default:
+      return t('stock.transferQuantityInvalid');
+  }
+}
 
 export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; onClose: () => void; onDone: (row: TransferRequestRow) => void }) {
   const { t, i18n } = useTranslation();
@@ -36,7 +52,7 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const amount = Number(quantity.replace(',', '.'));
+    const amount = parseTransferQuantity(quantity, i18n.language);
     // #19 item 16: the refused field is marked and focused, not only named in the message.
     const refuse = (field: 'to' | 'quantity', message: string) => {
       setError(message);
@@ -44,9 +60,9 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
       focusFirstInvalid(event.currentTarget as HTMLFormElement);
     };
     if (!to) return refuse('to', t('stockCount.allFieldsMandatory'));
-    if (!Number.isFinite(amount) || amount <= 0) return refuse('quantity', t('stock.transferQuantityInvalid'));
+    if (!amount.ok) return refuse('quantity', transferQuantityError(amount.problem, t, i18n.language));
     setInvalidField(null);
-    send.mutate(amount);
+    send.mutate(amount.value);
   };
   const invalid = (field: 'to' | 'quantity') => (invalidField === field ? { 'aria-invalid': true, 'aria-describedby': 'tr-error' } : {});
   return (

@@ -4,10 +4,10 @@
  * waiting request done or declined, once; the requester is told by a notification that opens here.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TransferRequestRow } from '../../../contract/stock';
-import { can, writesInPlant } from '../../../domain/permissions';
+import { TRANSFER_LIST_MAX, type TransferRequestRow } from '../../../contract/stock';
+import { can } from '../../../domain/permissions';
 import type { TransferDecision } from '../../../domain/stock';
 import { formatQuantity } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,9 +17,11 @@ import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { LoadError } from '../../../components/ui/load-error';
+import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToastNotice } from '../../../components/ui/toast';
-import { contentKeys, decideTransfer, getTransferRequests, TRANSFER_REQUESTS_KEY } from '../api/stock-transfer';
+import { contentKeys, decideTransfer, TRANSFER_REQUESTS_KEY, useTransferRequests } from '../api/stock-transfer';
+import { mayDecideTransfer } from './transfer-requests-view';
 
 const STATUS_LABEL: Record<string, string> = {
   requested: 'stock.transferStatus.requested',
@@ -113,19 +115,27 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   // One Idempotency-Key per request and decision, for the dialog's life: pressed again after a
   // lost answer, the same decision is applied once.
   const [keyOf] = useState(contentKeys<{ id: string; status: TransferDecision }>);
-  // Offline it fails at once and LoadError says so (paused, it spun forever). Silent: LoadError
-  // shows the failure in the dialog; the global alert would say it a second time.
-  const list = useQuery({ queryKey: TRANSFER_REQUESTS_KEY, queryFn: getTransferRequests, networkMode: 'always', meta: { silent: true } });
+  // Mirrored: offline the last copy shows, with when it was saved; with none saved, LoadError says
+  // so. Silent: LoadError shows a failure in the dialog; the global alert would say it a second time.
+  const list = useTransferRequests(email);
   // The outcome, inside the dialog: the app's toast sits behind a modal dialog (inert there).
   const [outcome, setOutcome] = useState<string | null>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
-  // The pressed button has gone with its row (now decided): the focus goes to the outcome.
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // The pressed button has gone with its row (now decided), or may go (decided by someone else):
+  // the focus goes to what happened, in the strip at the foot of the sheet, near the thumb. Without
+  // scrolling: focus() scrolled a long sheet to its top, away from the rows being decided.
   useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
+    if (outcome) outcomeRef.current?.focus({ preventScroll: true });
   }, [outcome]);
+  useEffect(() => {
+    if (error) errorRef.current?.focus({ preventScroll: true });
+  }, [error]);
   const decide = useMutation({
     meta: { silent: true },
     mutationFn: ({ row, status }: { row: TransferRequestRow; status: TransferDecision }) => decideTransfer(row.id, status, keyOf({ id: row.id, status })),
+    // The same refusal twice is said (and focused) twice.
+    onMutate: () => setError(null),
     onSuccess: (row) => {
       setError(null);
       const words = transferWords(row, i18n.language);
@@ -135,17 +145,20 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
       setTimeout(() => setOutcome(said), 0);
       setNotice(said);
     },
-    // Already decided by someone else (409) or gone: the message says so, and the list shows what holds now.
-    onError: async (failure) => setError(await errorMessage(failure)),
+    // Already decided by someone else (409) or gone: the message says so, and the list shows what
+    // holds now. The success of an earlier decision no longer stands beside it.
+    onError: async (failure) => {
+      setOutcome(null);
+      setError(await errorMessage(failure));
+    },
     onSettled: () => client.invalidateQueries({ queryKey: TRANSFER_REQUESTS_KEY }),
   });
-  // As the server: the writing super manager anywhere, others in their own plants.
-  const mayDecide = (row: TransferRequestRow) =>
-    row.status === 'requested' && can(permissions, 'storageLocations.update') && writesInPlant(permissions, plants, row.plant);
-  const rows = list.data ?? [];
+  const mayDecide = (row: TransferRequestRow) => mayDecideTransfer(row, permissions, plants);
+  const rows = list.data?.items ?? [];
   const waiting = rows.filter((row) => row.status === 'requested');
   const decided = rows.filter((row) => row.status !== 'requested');
   const mine = (row: TransferRequestRow) => !row.requested_by || row.requested_by.toLowerCase() === email.toLowerCase();
+  const number = (value: number) => formatQuantity(value, i18n.language);
 
   const renderRow = (row: TransferRequestRow) => (
     <TransferRequestItem
@@ -159,27 +172,40 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open title={t('stock.transferRequestsTitle')} onClose={onClose}>
       <div className="transfer-requests">
-        <p role="status" tabIndex={-1} ref={outcomeRef} className={outcome ? 'notice success' : 'visually-hidden'}>
-          {outcome}
-        </p>
+        {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
         {!online && rows.some(mayDecide) && <p className="muted">{t('stock.transferDecideOnline')}</p>}
         {list.isPending && <Spinner label={t('stock.transferRequestsLoading')} />}
         {list.error && <LoadError error={list.error} />}
-        {list.data && rows.length === 0 && <p className="muted">{t('stock.transferRequestsEmpty')}</p>}
+        {list.data && rows.length === 0 && (
+          // How to ask for one only to who may (stockTransfer.request).
+          <p className="muted">{t(can(permissions, 'stockTransfer.request') ? 'stock.transferRequestsEmpty' : 'stock.transferRequestsNone')}</p>
+        )}
         {waiting.length > 0 && (
           <>
-            <h3 className="transfer-requests-heading">{t('stock.transferWaiting', { n: waiting.length })}</h3>
+            <h3 className="transfer-requests-heading">{t('stock.transferWaiting', { n: number(waiting.length) })}</h3>
             <ul className="dense-list">{waiting.map(renderRow)}</ul>
           </>
         )}
         {decided.length > 0 && (
           <>
-            <h3 className="transfer-requests-heading">{t('stock.transferDecided', { n: decided.length })}</h3>
+            <h3 className="transfer-requests-heading">{t('stock.transferDecided', { n: number(decided.length) })}</h3>
             <ul className="dense-list">{decided.map(renderRow)}</ul>
           </>
         )}
-        {rows.length >= 100 && <p className="muted">{t('stock.transferRequestsNewest', { max: 100 })}</p>}
-        <FormActions error={error} onCancel={onClose} cancelLabel={t('common.close')} />
+        {list.data?.has_more === true && <p className="muted">{t('stock.transferRequestsNewest', { max: number(TRANSFER_LIST_MAX) })}</p>}
+        {/* Sticky at the foot of the sheet: a decision's outcome or refusal shows where the thumb
+            is, not at the top or under up to 100 rows. */}
+        <div className="transfer-requests-foot">
+          <p role="status" tabIndex={-1} ref={outcomeRef} className={outcome ? 'notice success' : 'visually-hidden'}>
+            {outcome}
+          </p>
+          {error && (
+            <p role="alert" tabIndex={-1} ref={errorRef} className="form-error">
+              {error}
+            </p>
+          )}
+          <FormActions error={null} onCancel={onClose} cancelLabel={t('common.close')} />
+        </div>
       </div>
     </Dialog>
   );

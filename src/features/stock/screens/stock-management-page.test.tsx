@@ -10,11 +10,21 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockPage } from '../../../contract/stock';
 import { tabAfterKey } from '../../../components/ui/roving-tabs';
-import { StockResultStatus, StockTabs } from './stock-management-page';
+import { StockResultStatus, StockTabs, TransferRequestsButton } from './stock-management-page';
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
   await i18next.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: english } }, interpolation: { escapeValue: false } });
+  // The texts as this change words them (the counts shown by `value`, the plural chosen by `count`).
+  i18next.addResources('en-US', 'translation', {
+    'stock.itemCount_one': '{{value}} item',
+    'stock.itemCount_other': '{{value}} items',
+    'stock.locationCount_one': '{{value}} storage location',
+    'stock.locationCount_other': '{{value}} storage locations',
+    'stock.noStorageLocation': 'No storage location is attached to your account: ask your stock admin to attach one.',
+    'stock.transferRequestsWaiting_one': '{{value}} waiting',
+    'stock.transferRequestsWaiting_other': '{{value}} waiting',
+  });
 });
 
 const page = (total: number, locations: number): StockPage => ({
@@ -62,5 +72,36 @@ describe('the stock list’s status', () => {
     expect(status(page(12, 3))).toBe('<p role="status" class="visually-hidden">12 items in 3 storage locations</p>');
     expect(status(page(1, 1))).toBe('<p role="status" class="visually-hidden">1 item in 1 storage location</p>');
     expect(status(page(0, 0))).toBe(`<p role="status" class="visually-hidden">${i18next.t('common.noItems')}</p>`);
+  });
+
+  it('writes the counts as the user’s language does, not "45213 items"', () => {
+    expect(status(page(45213, 1204))).toBe('<p role="status" class="visually-hidden">45,213 items in 1,204 storage locations</p>');
+  });
+
+  it('says why My stock is empty for a user with no storage location', () => {
+    const html = renderToStaticMarkup(<StockResultStatus data={page(0, 0)} emptyText={i18next.t('stock.noStorageLocation')} />);
+    expect(html).toContain('No storage location is attached to your account: ask your stock admin to attach one.');
+    expect(html).not.toContain('0 items');
+  });
+});
+
+describe('the transfer requests button', () => {
+  const text = (html: string) => html.replace(/<[^>]+>/g, '').trim();
+
+  it('shows how many wait for the caller’s decision, and names them to a screen reader', () => {
+    const html = renderToStaticMarkup(<TransferRequestsButton waiting={{ count: 3, value: '3', atLeast: false }} onOpen={() => undefined} />);
+    expect(html).toContain('<span class="transfer-requests-badge" aria-hidden="true">3</span>');
+    // The name a screen reader gives it: "Transfer requests 3 waiting" (the badge itself is hidden).
+    expect(html).toContain('<span class="visually-hidden"> 3 waiting</span>');
+    expect(text(html)).toBe('Transfer requests3 3 waiting');
+  });
+
+  it('says a count of a full list is a lower bound', () => {
+    const html = renderToStaticMarkup(<TransferRequestsButton waiting={{ count: 100, value: '100', atLeast: true }} onOpen={() => undefined} />);
+    expect(html).toContain('aria-hidden="true">100+</span>');
+  });
+
+  it('shows no count when none waits (or the caller decides none)', () => {
+    expect(renderToStaticMarkup(<TransferRequestsButton waiting={null} onOpen={() => undefined} />)).not.toContain('badge');
   });
 });

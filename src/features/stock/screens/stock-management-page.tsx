@@ -17,7 +17,9 @@ import { StockTable } from '../components/stock-table';
 import { LoadMoreOrEnd, StockMorePage } from '../components/stock-more-page';
 import { TransferDialog } from '../components/transfer-dialog';
 import { TransferRequestsDialog, transferWords } from '../components/transfer-requests-dialog';
-import { TRANSFER_REQUESTS_KEY } from '../api/stock-transfer';
+import { TRANSFER_REQUESTS_KEY, useTransferRequests } from '../api/stock-transfer';
+import { decidesTransfers, waitingForCaller } from '../components/transfer-requests-view';
+import { countWords, initialStockTab, lacksStorageLocation } from './stock-view';
 import type { StockItemRow, StockPage } from '../../../contract/stock';
 import { can, writesInPlant } from '../../../domain/permissions';
 import { useToastNotice } from '../../../components/ui/toast';
@@ -66,44 +68,74 @@ export function StockTabs({ active, onSelect }: { active: StockType; onSelect: (
   );
 }
 
-/** The list's answer in words: "12 items in 3 storage locations"; null before it. */
+/**
+ * The list's answer in words: "12 items in 3 storage locations", the numbers as the user's
+ * language writes them ("45,213 items" in English, "45 213 articles" in French); null before it.
+ */
 function useStockSummary(data: StockPage | undefined): string | null {
   const { t, i18n } = useTranslation();
   if (!data) return null;
+  const items = countWords(data.total, i18n.language);
+  const locations = countWords(data.storage_location_count, i18n.language);
   return t('stock.summary', {
     // Counts that stopped at the cap are lower bounds (docs/decisions/0021): "1,000+ items".
-    items: data.counts_capped?.includes('total')
-      ? t('lists.itemsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.total) })
-      : t('stock.itemCount', { count: data.total }),
+    items: data.counts_capped?.includes('total') ? t('lists.itemsAtLeast', { value: items.value }) : t('stock.itemCount', items),
     locations: data.counts_capped?.includes('storage_location_count')
-      ? t('lists.locationsAtLeast', { value: new Intl.NumberFormat(i18n.language).format(data.storage_location_count) })
-      : t('stock.locationCount', { count: data.storage_location_count }),
+      ? t('lists.locationsAtLeast', { value: locations.value })
+      : t('stock.locationCount', locations),
   });
 }
 
 /**
  * Says the list's answer to a screen reader when it arrives (a tab, a search, a page): present
- * from the start and empty until then, as a live region must be to be read.
+ * from the start and empty until then, as a live region must be to be read. `emptyText`: what an
+ * empty answer means here (My stock without a storage location says why), else "No items found".
  */
-export function StockResultStatus({ data }: { data: StockPage | undefined }) {
+export function StockResultStatus({ data, emptyText }: { data: StockPage | undefined; emptyText?: string }) {
   const { t } = useTranslation();
   const summary = useStockSummary(data);
   return (
     <p role="status" className="visually-hidden">
-      {data?.total === 0 ? t('common.noItems') : summary}
+      {data?.total === 0 ? (emptyText ?? t('common.noItems')) : summary}
     </p>
+  );
+}
+
+/**
+ * The toolbar's button to the transfer requests; for those who decide them, with how many wait for
+ * their decision (from the list the dialog shows: one query, nothing more is read).
+ */
+export function TransferRequestsButton({ waiting, onOpen }: { waiting: ReturnType<typeof waitingForCaller>; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const value = waiting && (waiting.atLeast ? t('lists.atLeast', { value: waiting.value }) : waiting.value);
+  return (
+    <button type="button" className="button ghost" aria-haspopup="dialog" onClick={onOpen}>
+      {t('stock.transferRequests')}
+      {waiting && (
+        <>
+          <span className="transfer-requests-badge" aria-hidden="true">
+            {value}
+          </span>
+          <span className="visually-hidden"> {t('stock.transferRequestsWaiting', { count: waiting.count, value })}</span>
+        </>
+      )}
+    </button>
   );
 }
 
 export default function StockManagementPage() {
   const { t, i18n } = useTranslation();
-  const { email, permissions, plants } = useProfile();
+  const profile = useProfile();
+  const { email, permissions, plants } = profile;
   const [transferring, setTransferring] = useState<StockItemRow | null>(null);
   // Feedback of an action: a toast above the bottom bar, where the thumb is (#21).
   const setNotice = useToastNotice();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
-  const type = (STOCK_TYPES as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as StockType) : 'my_stock';
+  // Without a tab in the address: My stock, or for a user with no storage location yet the next tab they hold.
+  const type = initialStockTab(params.get('tab'), profile);
+  // My stock of a user with no storage location attached: why it is empty, and what to do.
+  const noLocation = lacksStorageLocation(type, profile);
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   // #19 item 6: pages loaded below the first with "Load more" (kept in the address like the page).
@@ -117,11 +149,17 @@ export default function StockManagementPage() {
   };
   const data = list.data;
   const summary = useStockSummary(data);
+  const emptyText = noLocation ? t('stock.noStorageLocation') : undefined;
   const client = useQueryClient();
   // Decision 0061: the transfer requests open from the toolbar, or from the address a requester's
   // notification of a decision opens (?transfers=1).
   const showingTransfers = params.get('transfers') === '1';
-  const onTransfer = online && can(permissions, 'stockTransfer.request') ? setTransferring : undefined;
+  // Offline the Transfer buttons stay, disabled, with the reason: a request needs the server.
+  const onTransfer = can(permissions, 'stockTransfer.request') ? setTransferring : undefined;
+  const transferOffline = !online;
+  // Decision 0061: who decides requests sees how many wait for them, from the dialog's own query.
+  const requests = useTransferRequests(email, decidesTransfers(permissions));
+  const waiting = waitingForCaller(requests.data, permissions, plants, i18n.language);
   // My team stock lists plants of the team the caller may not hold; a transfer there is refused (403).
   const canTransfer = (item: StockItemRow) => writesInPlant(permissions, plants, item.plant);
 
@@ -141,17 +179,15 @@ export default function StockManagementPage() {
               {t('stock.clearSearch')}
             </button>
           )}
-          <button type="button" className="button ghost" aria-haspopup="dialog" onClick={() => go({ transfers: '1' })}>
-            {t('stock.transferRequests')}
-          </button>
+          <TransferRequestsButton waiting={waiting} onOpen={() => go({ transfers: '1' })} />
           {/* Read by the status below, once. */}
-          {summary && (
+          {summary && !(noLocation && data?.total === 0) && (
             <span className="muted" aria-hidden="true">
               {summary}
             </span>
           )}
         </div>
-        <StockResultStatus data={data} />
+        <StockResultStatus data={data} emptyText={emptyText} />
         {list.isPending && <Spinner label={t('loading.listingItems')} />}
         {list.error && (
           <LoadError error={list.error} />
@@ -159,11 +195,11 @@ export default function StockManagementPage() {
         {data && data.stock_items.length === 0 && page > Math.max(1, data.pages) ? (
           <PastEndNotice page={page} pages={data.pages} onFirstPage={() => go({ page: null, more: null })} />
         ) : (
-          data && data.stock_items.length === 0 && <p className="muted">{t('common.noItems')}</p>
+          data && data.stock_items.length === 0 && <p className="muted">{emptyText ?? t('common.noItems')}</p>
         )}
         {data && data.stock_items.length > 0 && (
           <>
-            <StockTable items={data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} />
+            <StockTable items={data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} transferOffline={transferOffline} />
             {Array.from({ length: more }, (_, index) => page + index + 1).map((extra) => (
               <StockMorePage
                 key={extra}
@@ -177,6 +213,7 @@ export default function StockManagementPage() {
                 onLoadMore={() => go(more < MAX_MORE_PAGES ? { more: String(more + 1) } : { page: String(page + 1), more: String(more) })}
                 onTransfer={onTransfer}
                 canTransfer={canTransfer}
+                transferOffline={transferOffline}
               />
             ))}
             {more === 0 && <LoadMoreOrEnd hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}

@@ -1,0 +1,42 @@
+/**
+ * The quantity typed into a transfer request, read as the app reads every typed quantity
+ * (parseQuantityInput: digits, one comma or point as the decimal separator), never by Number():
+ * "1e3", "0x10" or " " are not quantities. Refused with a reason the dialog words:
+ * - `invalid`: nothing, not a number, or 0;
+ * - `decimals`: more than three decimals (§5: quantities have at most three);
+ * - `grouped`: a number written with the language's thousands separator ("1,000" in English,
+ *   "1.000" in German), which the app's parser would read as 1: which one was meant is not known;
+ * - `tooLarge`: more than the contract takes.
+ */
+import { isValidCountedQuantity, MAX_COUNTED_QUANTITY, parseQuantityInput } from '../../../domain/quantity';
+
+/** The most one request moves: as contract/stock.ts transferRequestBody, a counted quantity's limit, included. */
+export const MAX_TRANSFER_QUANTITY = MAX_COUNTED_QUANTITY;
+
+export type TransferQuantityProblem = 'invalid' | 'decimals' | 'grouped' | 'tooLarge';
+export type TransferQuantity = { ok: true; value: number } | { ok: false; problem: TransferQuantityProblem };
+
+/** The thousands separator of a language: "," in English, "." in German, a space in French. */
+function groupingSeparator(language: string): string {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat(language);
+  } catch {
+    // A tag Intl refuses (i18next's "cimode"): English, as formatQuantity does.
+    format = new Intl.NumberFormat('en-US');
+  }
+  return format.formatToParts(10_000).find((part) => part.type === 'group')?.value ?? '';
+}
+
+export function parseTransferQuantity(text: string, language: string): TransferQuantity {
+  const trimmed = text.trim();
+  const group = groupingSeparator(language);
+  // Groups of three after a leading 1–999 (not 0: "0,250" is a quarter in every language).
+  if ((group === ',' || group === '.') && new RegExp(`^[1-9]\\d{0,2}(\\${group}\\d{3})+$`).test(trimmed)) return { ok: false, problem: 'grouped' };
+  const value = parseQuantityInput(trimmed);
+  if (value === null || !Number.isFinite(value) || value <= 0) return { ok: false, problem: 'invalid' };
+  if (value > MAX_TRANSFER_QUANTITY) return { ok: false, problem: 'tooLarge' };
+  // The counted-quantity rule's thousandths (as the contract): its bounds are the checks above.
+  if (value < MAX_TRANSFER_QUANTITY && !isValidCountedQuantity(value)) return { ok: false, problem: 'decimals' };
+  return { ok: true, value };
+}
