@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, pushAction, pushWanted } from './device';
+import { deviceName, needsGestureForPermission, pushAction, pushWanted } from './device';
 
 const UA = {
   iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -32,5 +32,15 @@ describe('push device', () => {
     expect(pushAction(true, 'denied')).toBe('blocked');
     expect(pushAction(true, 'unsupported')).toBe('none');
     for (const permission of ['granted', 'default', 'denied', 'unsupported'] as const) expect(pushAction(false, permission)).toBe('none');
+  });
+});
+
+describe('asking for notification permission', () => {
+  it('only from a click in Safari, the iOS app and Firefox; Chromium browsers with their own bubble', () => {
+    expect(needsGestureForPermission('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe(true);
+    expect(needsGestureForPermission('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15')).toBe(true);
+    expect(needsGestureForPermission('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(true);
+    expect(needsGestureForPermission('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36')).toBe(false);
+    expect(needsGestureForPermission('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toBe(false);
   });
 });

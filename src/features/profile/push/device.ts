@@ -50,6 +50,18 @@ export function deviceName(userAgent: string = navigator.userAgent, maxTouchPoin
   return `${os} / ${browser}`;
 }
 
+/**
+ * Whether this browser asks for notification permission only from a user's click: Safari (the iOS
+ * home-screen app too) refuses an ask without one, Firefox ignores it. Chromium browsers ask with
+ * their own quiet bubble, which moves nothing on the screen.
+ */
+export function needsGestureForPermission(userAgent: string = navigator.userAgent): boolean {
+  const isIos = /iPhone|iPad|iPod/.test(userAgent);
+  const isSafari = /Safari\//.test(userAgent) && !/Chrome\/|Chromium\/|Edg\/|OPR\/|Android/.test(userAgent);
+  const isFirefox = /Firefox\/|FxiOS/.test(userAgent);
+  return isIos || isSafari || isFirefox;
+}
+
 /** The browser's notification permission, or 'unsupported' (no Notification, service worker or PushManager). */
 export type PushPermissionState = NotificationPermission | 'unsupported';
 

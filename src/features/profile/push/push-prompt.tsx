@@ -1,8 +1,9 @@
 /**
- * §2 push permission. The prompt (Yes / No / Never) appears when either recipient has push
- * enabled, the permission is undecided and the prompt was not answered before; Never is remembered
- * on the device. Yes asks the browser (inside the click: Safari allows the request only there,
- * Firefox ignores one without it; the settings' Save asks too) and registers the device token.
+ * §2 push permission. The prompt (Yes / No / Never) appears in browsers that ask only from a click
+ * (Safari, the iOS home-screen app, Firefox) when either recipient has push enabled, the permission
+ * is undecided and the prompt was not answered before; Never is remembered on the device. Yes asks
+ * the browser (inside the click) and registers the device token. Chromium browsers are asked once a
+ * session with their own bubble, which moves nothing on the screen (the settings' Save asks too).
  * Blocked in the browser's settings, it says nothing here: the settings say it next to the switch.
  * With permission granted, this device's token is refreshed and marked signed in, at every start
  * and when the service worker says the browser renewed the subscription. Sign-out drops this
@@ -13,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { onBeforeSignOut } from '../../../lib/auth/use-session';
 import { useQueryClient } from '@tanstack/react-query';
 import { settingsQueries, useNotificationSettings } from '../api/notification-settings';
-import { PROMPT_KEY, pushAction, pushWanted } from './device';
+import { needsGestureForPermission, PROMPT_KEY, pushAction, pushWanted } from './device';
 import { markThisDeviceSignedOut, registerThisDevice, unsubscribeThisDevice, useNotificationPermission } from './push-registration';
 import '../profile.css';
 
@@ -58,6 +59,17 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
     if (done) void queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
     return done;
   };
+  // A browser that asks with its own bubble (Chromium) is asked once a session, with no prompt of
+  // ours pushing the screen down; the others only from the prompt's Yes (a click).
+  const gestureOnly = needsGestureForPermission();
+  useEffect(() => {
+    if (action !== 'ask' || gestureOnly || answered) return;
+    sessionStorage.setItem(ANSWERED_THIS_SESSION, 'asked');
+    void Notification.requestPermission()
+      .then((result) => (result === 'granted' ? registerThisDevice(uid).then(registered) : false))
+      .catch((error: unknown) => console.warn('Push permission request failed', error));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [action, gestureOnly, answered, uid]);
   useEffect(() => {
     if (action !== 'register') return;
     const register = () =>
@@ -76,7 +88,7 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [action, uid]);
 
-  if (action !== 'ask' || answered) return null;
+  if (action !== 'ask' || !gestureOnly || answered) return null;
 
   const answer = (value: 'yes' | 'no' | 'never') => {
     setAnswered(true);
