@@ -19,7 +19,6 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { useToastNotice } from '../../../components/ui/toast';
 import { contentKeys, decideTransfer, TRANSFER_REQUESTS_KEY, useTransferRequests } from '../api/stock-transfer';
 import { mayDecideTransfer } from './transfer-requests-view';
 
@@ -110,7 +109,6 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   const { email, permissions, plants } = useProfile();
   const online = useOnline();
   const client = useQueryClient();
-  const setNotice = useToastNotice();
   const [error, setError] = useState<string | null>(null);
   // One Idempotency-Key per request and decision, for the dialog's life: pressed again after a
   // lost answer, the same decision is applied once.
@@ -142,8 +140,8 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
       const said = row.status === 'done' ? t('stock.transferMarkedDone', words) : t('stock.transferMarkedDeclined', words);
       // A second decision of the same words is announced again.
       setOutcome(null);
+      // Only here, by the thumb: a toast of the same words showed beside the open dialog too.
       setTimeout(() => setOutcome(said), 0);
-      setNotice(said);
     },
     // Already decided by someone else (409) or gone: the message says so, and the list shows what
     // holds now. The success of an earlier decision no longer stands beside it.
