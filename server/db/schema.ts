@@ -581,6 +581,8 @@ export const stockCounts = pgTable(
   (t) => [
     index('stock_counts_plant_idx').on(t.plant, t.status),
     index('stock_counts_conducted_by_idx').on(t.conductedBy),
+    // The front-liner report's range of creation days (per plant, or across the caller's plants).
+    index('stock_counts_created_idx').on(t.created),
     // #19 item 14: at most one open recount per count (open = still editable, §4), and the
     // lookup of a page's open recounts.
     uniqueIndex('stock_counts_open_recount_uq')

@@ -751,6 +751,16 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     // A draft is nobody's task yet.
     await createCount({ draft: true, parts: [{ counter: AINO, rest: true }] });
     expect(await tasks()).toBe(before + 2);
+    // Aino's part of the second count done: her task is completed there, once, though the count is not.
+    const completed = async () => (await report()).rows.find((row) => row.conducted_by === AINO)?.completed_count ?? 0;
+    const done = await completed();
+    const { id } = await createCount({ conductedBy: AINO, parts: [{ counter: AINO, materialCodes: [code(1)] }, { counter: MIKKO, rest: true }] });
+    const mine = await partOf(AINO, id);
+    const counted = await api(AINO, 'PUT', '/my_stock_count/part/quantities', { stockCountId: id, quantities: mine.lines.map((line) => ({ materialCountId: line.material_count_id, quantity: 1 })) });
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect((await api(AINO, 'PUT', '/my_stock_count/part/status', { stockCountId: id, status: 'done' })).statusCode).toBe(200);
+    expect(await tasks()).toBe(before + 3);
+    expect(await completed()).toBe(done + 1);
   });
 
   it('prints a split count only by parts: the person it was handed to before the split, holding no part, prints nothing', async () => {

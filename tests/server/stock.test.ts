@@ -370,6 +370,13 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(await tasks('2031-02-28', '2031-02-28')).toBe(0);
     });
 
+    it('gives percentages that add up to 100 (the rest of the completed share, not rounded apart)', async () => {
+      const report = (await api('manager', 'GET', '/my_stock_count/occupancy_report?start_date=2026-01-01&end_date=2099-12-31&plant=FI01')).json() as {
+        rows: Array<{ completed_percentage: number; not_completed_percentage: number; total_tasks: number }>;
+      };
+      for (const row of report.rows) if (row.total_tasks > 0) expect(Math.round((row.completed_percentage + row.not_completed_percentage) * 10) / 10).toBe(100);
+    });
+
     it('lists plants, storage locations, work centers and mechanics within what the caller sees', async () => {
       expect((await api('supervisor', 'GET', '/relationship/plant')).json().plants.map((p: { code: string }) => p.code)).toEqual(['FI01']);
       expect((await api('supervisor', 'GET', '/relationship/storage_location')).statusCode).toBe(400);

@@ -28,6 +28,7 @@ import { applySplit, isSplit, myPart, partsOf } from '../../repositories/stock-c
 import { tellAllCounters, tellCounters } from './stock-count-parts';
 import {
   assertCounter,
+  allowed,
   assertDeadlineAhead,
   assertDeadlineAllowed,
   assertWorkCenter,
@@ -178,6 +179,11 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       }
       const superManager = isSuperManager(user.grants);
       if (q.plant && !superManager && !user.plants.includes(q.plant)) throw new HttpError(403, `You do not see plant ${q.plant}`);
+      // A plant that does not use stock counts has none to report: said, not an empty report. The
+      // super managers read counts of every plant (those made before a plant left the list too).
+      if (q.plant && !superManager && !(await allowed(db, 'stock_count_allowed_plants')).includes(q.plant)) {
+        throw new HttpError(403, `Stock counts are not used in plant ${q.plant}`, { code: 'stockCountsNotUsed', params: { plant: q.plant } });
+      }
       // Planner groups are codes within a plant: the plants where the caller holds this one.
       const groupPlants = user.attachments.filter((a) => a.kind === 'planner_group' && a.code === q.planner_group).map((a) => a.plant);
       if (q.planner_group && !superManager && groupPlants.length === 0) {

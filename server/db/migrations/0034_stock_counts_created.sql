@@ -1,0 +1,1 @@
+CREATE INDEX "stock_counts_created_idx" ON "stock_counts" USING btree ("created");
