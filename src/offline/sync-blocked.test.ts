@@ -54,3 +54,19 @@ it('is cleared when nothing waits any more', async () => {
   await runRound(USER, answering(401));
   expect(isSyncBlocked(USER)).toBe(false);
 });
+
+it('keeps changes waiting, none failed, while the account is refused (403 User expired), and sends them once it is extended', async () => {
+  await offlineDb.outbox.bulkAdd([entry('c'), entry('d')]);
+  const expired: SyncDeps = { send: async (): Promise<Answer> => ({ status: 403, body: { message: 'User expired' }, message: 'User expired' }), sleep: async () => undefined };
+  const refused = await runRound(USER, expired);
+  expect(refused.stoppedBy).toBe('auth');
+  const waiting = await offlineDb.outbox.toArray();
+  expect(waiting.map((e) => e.status).filter((status) => status === 'failed')).toEqual([]);
+  expect(waiting).toHaveLength(2);
+  // A 403 of the change itself is still the change's refusal.
+  await runRound(USER, answering(200));
+  expect(await offlineDb.outbox.count()).toBe(0);
+  await offlineDb.outbox.add(entry('e'));
+  await runRound(USER, { send: async (): Promise<Answer> => ({ status: 403, body: { message: 'You do not see plant DE02' }, message: 'You do not see plant DE02' }), sleep: async () => undefined });
+  expect((await offlineDb.outbox.toArray()).map((e) => e.status)).toEqual(['failed']);
+});

@@ -15,7 +15,7 @@
  */
 import { setSyncBlocked } from './sync-blocked';
 import type { KyInstance } from 'ky';
-import { RETRY_LIMIT, retryDelayMs } from '../domain/constants';
+import { MESSAGES, RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { bodyMessage, partsApi, stockApi, userApi } from '../lib/api-client';
 import { markUnverified, offlineDb, type OutboxEntry } from './db';
 import { isGone, isNetworkFailure } from './errors';
@@ -225,6 +225,18 @@ async function holdConflicts(batch: OutboxEntry[], conflicts: Map<number, unknow
 export const POISONED_AFTER = 5;
 const TRY_LATER = new Set([401, 408, 429]);
 
+/**
+ * A refusal of the account, not of the change (403 "User expired", access pending or rejected):
+ * the changes wait as they are, as after a 401, and go once a manager has extended or approved the
+ * account. Marked failed, they needed the user's Retry one by one afterwards, and read marks were dropped.
+ */
+export function refusesTheAccount(answer: Answer): boolean {
+  if (answer.status !== 403) return false;
+  // The server's own words (§8), not the worded copy a code may have given `message`.
+  const said = answer.body && typeof answer.body === 'object' && 'message' in answer.body ? String((answer.body as { message: unknown }).message) : answer.message;
+  return said === MESSAGES.userExpired || said === MESSAGES.pendingApproval || said === MESSAGES.approvalRejected;
+}
+
 export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps): Promise<RoundResult> {
   let sent = 0;
   // After a batch is refused as a whole, entries go one by one to find the one at fault.
@@ -254,7 +266,7 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
       await bump({ status: 'failed', lastError: result.answer.message, batchId: undefined, serverErrors: 0, retrySameKey: true });
       continue;
     }
-    if (result.kind === 'unreachable' || result.answer.status >= 500 || TRY_LATER.has(result.answer.status)) {
+    if (result.kind === 'unreachable' || result.answer.status >= 500 || TRY_LATER.has(result.answer.status) || refusesTheAccount(result.answer)) {
       // Stays 'sending' with its batch: the next round repeats exactly this request. A 408 or 429
       // says "not now" (the server's rate limit when a yard's phones sync at once), as the API
       // client's retries read them: the entries wait, none is marked failed.
@@ -265,7 +277,7 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
       if (answer?.status === 401) setSyncBlocked(userEmail, true);
       return {
         sent,
-        stoppedBy: answer?.status === 401 ? 'auth' : 'network',
+        stoppedBy: answer?.status === 401 || (answer !== undefined && refusesTheAccount(answer)) ? 'auth' : 'network',
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       };
     }
