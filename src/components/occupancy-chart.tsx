@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { OccupancyReport } from '../contract/stock';
 import { formatQuantity } from '../domain/quantity';
 
-export function OccupancyChart({ report }: { report: OccupancyReport }) {
+/** `showRules`: with nobody to list, also say what is counted (a page that shows it under its filter passes false). */
+export function OccupancyChart({ report, showRules = true }: { report: OccupancyReport; showRules?: boolean }) {
   const { t, i18n } = useTranslation();
   // "33,3 %" in German and French, "33.3%" in English: the language's own way.
   const percent = (value: number) => new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
@@ -14,7 +15,15 @@ export function OccupancyChart({ report }: { report: OccupancyReport }) {
   const number = (value: number) => formatQuantity(value, i18n.language);
   const percentNumber = (value: number) => number(Math.round(value * 10) / 10);
   const max = Math.max(1, ...report.rows.map((row) => row.total_tasks));
-  if (report.rows.length === 0) return <p className="muted">{t('common.noItems')}</p>;
+  // "No items found" said nothing of why: no counts of the range, and what the range counts.
+  if (report.rows.length === 0) {
+    return (
+      <p className="muted">
+        {t('dashboard.noTasks')}
+        {showRules && ` ${t('dashboard.rules')}`}
+      </p>
+    );
+  }
   return (
     <figure className="occupancy">
       <figcaption className="occupancy-legend">
@@ -27,7 +36,10 @@ export function OccupancyChart({ report }: { report: OccupancyReport }) {
           const scale = isTotal ? 100 : (row.total_tasks / max) * 100;
           return (
             <li key={row.conducted_by} className={isTotal ? 'total' : undefined}>
-              <span className="occupancy-who">{isTotal ? t('dashboard.total') : row.conducted_by}</span>
+              {/* The whole address on hover, where a narrow column still cuts it. */}
+              <span className="occupancy-who" title={isTotal ? undefined : row.conducted_by}>
+                {isTotal ? t('dashboard.total') : row.conducted_by}
+              </span>
               <span
                 className="occupancy-bar"
                 role="img"
@@ -46,12 +58,12 @@ export function OccupancyChart({ report }: { report: OccupancyReport }) {
               {/* The bar's label says the same to screen readers; the swatches match the legend. */}
               <span className="occupancy-figures" aria-hidden="true">
                 <span className="legend done">
-                  {row.completed_count} · {percent(row.completed_percentage)}
+                  {number(row.completed_count)} · {percent(row.completed_percentage)}
                 </span>
                 <span className="legend open">
-                  {row.not_completed_count} · {percent(row.not_completed_percentage)}
+                  {number(row.not_completed_count)} · {percent(row.not_completed_percentage)}
                 </span>
-                <span className="muted">Σ {row.total_tasks}</span>
+                <span className="muted">Σ {number(row.total_tasks)}</span>
               </span>
             </li>
           );

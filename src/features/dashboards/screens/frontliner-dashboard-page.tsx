@@ -2,56 +2,59 @@
  * /frontliner-dashboard: stock-count tasks per person counting with a total row (§3), filtered
  * by plant, planner group or e-mail as the user's role allows (§6), over a date range.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { can, isSuperManager } from '../../../domain/permissions';
-import { useProfile } from '../../../lib/profile';
+import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { OccupancyChart } from '../../../components/occupancy-chart';
 import { getOccupancyReport, getPlants, type OccupancyFilter } from '../api/frontliner';
 import { LoadError } from '../../../components/ui/load-error';
 import { isCalendarDay } from '../../../contract/dashboard';
+import { OccupancyTable } from '../components/occupancy-table';
+import { filterFromParams, filterToParams, stockCountPlants, type FilterChoices } from '../occupancy-filter';
 import '../dashboards.css';
 
 type Filter = OccupancyFilter;
 
 export default function FrontlinerDashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profile = useProfile();
+  const allowed = useAllowedPlants();
   const byPlant = can(profile.permissions, 'frontliner.byPlant');
   const byGroup = can(profile.permissions, 'frontliner.byPlannerGroup');
   const byEmail = can(profile.permissions, 'frontliner.byEmail');
+  const superManager = isSuperManager(profile.permissions);
   // Super managers see every plant: the server lists them.
   const allPlants = useQuery({
     queryKey: ['relationship', 'plant', null],
     queryFn: getPlants,
-    enabled: isSuperManager(profile.permissions),
+    enabled: superManager,
     staleTime: 10 * 60_000,
   });
-  const plants = isSuperManager(profile.permissions) ? (allPlants.data?.plants.map((p) => p.code) ?? profile.plants) : profile.plants;
-  const [draft, setDraft] = useState<Filter>({
-    start_date: dayjs().subtract(30, 'day').format('YYYY-MM-DD'),
-    end_date: dayjs().format('YYYY-MM-DD'),
-    ...(byGroup && profile.plannerGroups[0] ? { planner_group: profile.plannerGroups[0] } : byPlant && plants[0] ? { plant: plants[0] } : {}),
-  });
-  const [filter, setFilter] = useState<Filter>(draft);
+  // Until a super manager's plants are listed, the address's plant may be one of them: no report yet.
+  const plantsKnown = !superManager || !allPlants.isPending;
+  // Only plants that use stock counts: the others have no report (the server refuses them).
+  const plants = stockCountPlants(superManager ? (allPlants.data?.plants.map((p) => p.code) ?? profile.plants) : profile.plants, allowed.stock_count_allowed_plants);
+  const choices: FilterChoices = { byPlant, byGroup, byEmail, plants, plannerGroups: profile.plannerGroups };
+  // The shown filter is the address's (kept on Back, as /dashboard's range); the form edits a draft.
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params, choices);
+  const filterKey = JSON.stringify(filter);
+  const [draft, setDraft] = useState<Filter>(filter);
+  // A filter that changes under the form (Back, a super manager's plants arriving) is the form's too.
+  const [shownKey, setShownKey] = useState(filterKey);
+  if (shownKey !== filterKey) {
+    setShownKey(filterKey);
+    setDraft(filter);
+  }
   const [rangeError, setRangeError] = useState<string | null>(null);
-  // A super manager's plants arrive after the first render: the first one is chosen then, as it
-  // is for others at once (the page showed nothing, with no word why).
-  const firstPlant = byPlant && !byGroup ? plants[0] : undefined;
-  useEffect(() => {
-    if (!firstPlant) return;
-    const choose = (f: Filter) => (f.plant || f.planner_group ? f : { ...f, plant: firstPlant });
-    setDraft(choose);
-    setFilter(choose);
-  }, [firstPlant]);
   const report = useQuery({
     queryKey: ['occupancy', filter],
     // The call's own error: LoadError shows the server's reason under a line in the user's language.
     queryFn: () => getOccupancyReport(filter),
-    enabled: Boolean(filter.plant || filter.planner_group),
+    enabled: plantsKnown && Boolean(filter.plant || filter.planner_group),
     // Offline it fails at once and LoadError says so (paused, the page showed nothing).
     networkMode: 'always',
     // §8: a failure clears the data and shows the error here, and is only logged otherwise (not the global alert).
@@ -65,9 +68,11 @@ export default function FrontlinerDashboardPage() {
       return;
     }
     setRangeError(null);
-    setFilter({ ...draft, conducted_by: draft.conducted_by?.trim() || undefined });
+    // Read back as the page reads it: a draft with neither plant nor group shows the default one, in the form too.
+    const next = filterFromParams(new URLSearchParams(filterToParams({ ...draft, conducted_by: draft.conducted_by?.trim() || undefined })), choices);
+    setDraft(next);
+    setParams(filterToParams(next), { replace: true });
   };
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const uploads = can(profile.permissions, 'fileIngestion.upload');
   if (!byPlant && !byGroup) {
     return (
@@ -133,47 +138,28 @@ export default function FrontlinerDashboardPage() {
           {t('dashboard.show')}
         </button>
       </form>
+      {/* What the numbers count, always in sight: an empty or a small report is then no riddle. */}
+      <p className="muted small">
+        {t('dashboard.rules')}
+        {byEmail && ` ${t('dashboard.emailRule')}`}
+      </p>
       {rangeError && (
         <p className="form-error" role="alert">
           {rangeError}
         </p>
       )}
       {/* The list's loading line is the app's overlay (meta mainList): one, not two. */}
-      {!filter.plant && !filter.planner_group && <p className="muted">{t(byGroup ? 'dashboard.chooseGroup' : 'dashboard.choosePlant')}</p>}
+      {!filter.plant && !filter.planner_group && plantsKnown && (
+        <p className="muted">{t(byGroup ? 'dashboard.chooseGroup' : plants.length === 0 ? 'dashboard.noStockCountPlants' : 'dashboard.choosePlant')}</p>
+      )}
       {report.error && <LoadError error={report.error} />}
       {report.data && !report.error && (
         <>
           <div className="panel">
-            <OccupancyChart report={report.data} />
+            {/* The rules are under the filter: the chart's empty state need not repeat them. */}
+            <OccupancyChart report={report.data} showRules={false} />
           </div>
-          {/* Six columns scroll sideways on a phone: the region takes the keyboard focus to scroll them. */}
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={t('routes.frontlinerDashboard')}>
-            <table className="data-table">
-              <caption className="visually-hidden">{t('routes.frontlinerDashboard')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('dashboard.conductedBy')}</th>
-                  <th scope="col" className="num">{t('dashboard.totalTasks')}</th>
-                  <th scope="col" className="num">{t('dashboard.completed')}</th>
-                  <th scope="col" className="num">{t('dashboard.notCompleted')}</th>
-                  <th scope="col" className="num">{t('dashboard.completedPercent')}</th>
-                  <th scope="col" className="num">{t('dashboard.notCompletedPercent')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...report.data.rows, report.data.total].map((row) => (
-                  <tr key={row.conducted_by} className={row === report.data.total ? 'total-row' : undefined}>
-                    <td>{row === report.data.total ? t('dashboard.total') : row.conducted_by}</td>
-                    <td className="num">{row.total_tasks}</td>
-                    <td className="num">{row.completed_count}</td>
-                    <td className="num">{row.not_completed_count}</td>
-                    <td className="num">{percent.format(row.completed_percentage / 100)}</td>
-                    <td className="num">{percent.format(row.not_completed_percentage / 100)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OccupancyTable report={report.data} />
         </>
       )}
     </section>

@@ -7,11 +7,15 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatDate, formatDayHeading } from '../../../lib/date-formats';
+import { formatQuantity } from '../../../domain/quantity';
 import type { CompactRow } from '../../../contract/dashboard';
 import { STATUS_ORDER, countOf } from './file-status';
 
-export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
-  const { t } = useTranslation();
+/** `search`: the overview's range (rangeSearch), carried to the day and back to the overview. */
+export function DayBars({ rows, search = '' }: { rows: readonly CompactRow[]; search?: string }) {
+  const { t, i18n } = useTranslation();
+  // Numbers as the user's language writes them ("1.234" in German); `count` stays a number for the plural.
+  const n = (value: number) => formatQuantity(value, i18n.language);
   const widest = Math.max(1, ...rows.map((r) => r.number_of_files));
   return (
     <ol className="fd-days">
@@ -21,16 +25,16 @@ export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
         const label = t('files.dayLabel', {
           date: formatDayHeading(row.date),
           count: row.number_of_files,
-          total: row.number_of_files,
-          processed: row.number_of_processed_files,
-          errored: row.number_of_errored_files,
-          missing: row.number_of_missing_files,
-          inProgress: row.number_of_in_progress_files,
-          notProcessed: row.number_of_not_processed_files,
+          total: n(row.number_of_files),
+          processed: n(row.number_of_processed_files),
+          errored: n(row.number_of_errored_files),
+          missing: n(row.number_of_missing_files),
+          inProgress: n(row.number_of_in_progress_files),
+          notProcessed: n(row.number_of_not_processed_files),
         });
         return (
           <li key={row.date}>
-            <Link to={`/dashboard/${row.date}`} className="fd-day" aria-label={label}>
+            <Link to={`/dashboard/${row.date}${search}`} className="fd-day" aria-label={label}>
               <span className="fd-day-date">
                 <span className="fd-weekday">{dayjs(row.date).format('dd')}</span> {formatDate(row.date)}
               </span>
@@ -41,7 +45,13 @@ export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
                 })}
               </span>
               <span className={`fd-day-count${problems > 0 ? ' fd-has-problems' : ''}`} aria-hidden="true">
-                {row.number_of_files === 0 ? '–' : problems > 0 ? t('files.problemCount', { problems, total: row.number_of_files }) : row.number_of_processed_files === row.number_of_files ? `✓ ${row.number_of_files}` : `${row.number_of_processed_files}/${row.number_of_files}`}
+                {row.number_of_files === 0
+                  ? '–'
+                  : problems > 0
+                    ? t('files.problemCount', { problems: n(problems), total: n(row.number_of_files) })
+                    : row.number_of_processed_files === row.number_of_files
+                      ? `✓ ${n(row.number_of_files)}`
+                      : `${n(row.number_of_processed_files)}/${n(row.number_of_files)}`}
               </span>
             </Link>
           </li>
@@ -52,8 +62,9 @@ export function DayBars({ rows }: { rows: readonly CompactRow[] }) {
 }
 
 /** The same numbers as a table (text alternative of the bars). */
-export function DayTable({ rows }: { rows: readonly CompactRow[] }) {
-  const { t } = useTranslation();
+export function DayTable({ rows, search = '' }: { rows: readonly CompactRow[]; search?: string }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => formatQuantity(value, i18n.language);
   return (
     <div className="table-wrap">
       <table className="data-table">
@@ -73,11 +84,11 @@ export function DayTable({ rows }: { rows: readonly CompactRow[] }) {
           {rows.map((row) => (
             <tr key={row.date}>
               <th scope="row">
-                <Link to={`/dashboard/${row.date}`}>{formatDate(row.date)}</Link>
+                <Link to={`/dashboard/${row.date}${search}`}>{formatDate(row.date)}</Link>
               </th>
-              <td>{row.number_of_files}</td>
+              <td>{n(row.number_of_files)}</td>
               {STATUS_ORDER.map((status) => (
-                <td key={status}>{countOf(row, status)}</td>
+                <td key={status}>{n(countOf(row, status))}</td>
               ))}
             </tr>
           ))}

@@ -4,11 +4,12 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-formats';
+import { formatQuantity } from '../../../domain/quantity';
 import type { FileRow } from '../../../contract/dashboard';
 import { FILE_PARTS_OF_DAY } from '../../../domain/constants';
 
 export function FileCard({ file }: { file: FileRow }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The house's moment format (decision 0020): a file of the day processed after midnight shows its date.
   const time = (iso: string | null) => (iso ? formatDateTime(iso) : '–');
   return (
@@ -32,13 +33,14 @@ export function FileCard({ file }: { file: FileRow }) {
           </div>
           <div>
             <dt>{t('files.lines')}</dt>
-            <dd>{file.line_count ?? '–'}</dd>
+            {/* "12.345" in German, "12,345" in English: the user's way of writing a number. */}
+            <dd>{file.line_count === null ? '–' : formatQuantity(file.line_count, i18n.language)}</dd>
           </div>
         </dl>
       )}
       {file.errors.length > 0 && (
         <div className="fd-errors">
-          <p className="fd-errors-title">{t('files.errorsTitle', { n: file.errors.length })}</p>
+          <p className="fd-errors-title">{t('files.errorsTitle', { n: formatQuantity(file.errors.length, i18n.language) })}</p>
           <ul>
             {file.errors.map((error, index) => (
               <li key={index}>

@@ -1,5 +1,5 @@
 /** /dashboard/{date}: the ERP files of one day with their status and line-numbered errors (§2). */
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatDate, formatDayHeading } from '../../../lib/date-formats';
@@ -11,6 +11,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDetailedView } from '../api/dashboard-views';
 import { FileList } from '../components/file-list';
+import { rangeSearch } from '../components/range-search';
 import '../file-dashboard.css';
 
 export default function DashboardDayPage() {
@@ -18,6 +19,9 @@ export default function DashboardDayPage() {
   const { email } = useProfile();
   const online = useOnline();
   const date = useParams().date ?? '';
+  // The overview's range came along (?from=&to=): the day steps keep it, "All days" returns to it.
+  const [params] = useSearchParams();
+  const search = rangeSearch(params);
   const isValid = isCalendarDay(date);
   const view = useDetailedView(email, date, isValid);
   const step = (days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
@@ -26,7 +30,7 @@ export default function DashboardDayPage() {
   return (
     <section className="page fd-page">
       <nav className="fd-day-nav" aria-label={t('files.dayNavigation')}>
-        <Link to="/dashboard">{t('files.allDays')}</Link>
+        <Link to={`/dashboard${search}`}>{t('files.allDays')}</Link>
       </nav>
       <h1 className="page-title">
         {t('routes.dashboardDetail')}: {title}
@@ -38,10 +42,10 @@ export default function DashboardDayPage() {
       ) : (
         <>
           <div className="button-row fd-steps">
-            <Link className="button small" to={`/dashboard/${step(-1)}`} aria-label={t('files.previousDayLabel', { date: formatDate(step(-1)) })}>
+            <Link className="button small" to={`/dashboard/${step(-1)}${search}`} aria-label={t('files.previousDayLabel', { date: formatDate(step(-1)) })}>
               ← {t('files.previousDay')}
             </Link>
-            <Link className="button small" to={`/dashboard/${step(1)}`} aria-label={t('files.nextDayLabel', { date: formatDate(step(1)) })}>
+            <Link className="button small" to={`/dashboard/${step(1)}${search}`} aria-label={t('files.nextDayLabel', { date: formatDate(step(1)) })}>
               {t('files.nextDay')} →
             </Link>
           </div>

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { formatDate } from '../../../lib/date-formats';
+import { formatQuantity } from '../../../domain/quantity';
 import { isCalendarDay } from '../../../contract/dashboard';
 import { useProfile } from '../../../lib/profile';
 import { can } from '../../../domain/permissions';
@@ -19,12 +20,13 @@ import { useCompactView } from '../api/dashboard-views';
 import { DayBars, DayTable } from '../components/day-bars';
 import { StatusLegend } from '../components/status-legend';
 import { STATUS_ORDER, countOf } from '../components/file-status';
+import { rangeSearch } from '../components/range-search';
 import '../file-dashboard.css';
 
 const DEFAULT_DAYS = 14;
 
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { email, permissions } = useProfile();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
@@ -37,6 +39,8 @@ export default function DashboardPage() {
   const [rangeError, setRangeError] = useState<string | null>(null);
   const view = useCompactView(email, start, end);
   const rows = view.data ? [...view.data].reverse() : [];
+  // The range goes with the links to a day, whose "All days" brings it back.
+  const search = rangeSearch(params);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -98,18 +102,18 @@ export default function DashboardPage() {
               {totals.map(([status, total]) => (
                 <li key={status} className={total > 0 && (status === 'errored' || status === 'missing') ? 'fd-total-alert' : undefined}>
                   <span className={`fd-swatch fd-${status}`} aria-hidden="true" />
-                  <span className="fd-total-number">{total}</span> {t(`files.status.${status}`)}
+                  <span className="fd-total-number">{formatQuantity(total, i18n.language)}</span> {t(`files.status.${status}`)}
                 </li>
               ))}
             </ul>
           </div>
           <div className="panel">
             <StatusLegend />
-            {rows.length === 0 ? <p className="muted">{t('files.noFiles')}</p> : <DayBars rows={rows} />}
+            {rows.length === 0 ? <p className="muted">{t('files.noFiles')}</p> : <DayBars rows={rows} search={search} />}
           </div>
           <details className="panel fd-table-toggle">
             <summary>{t('files.asTable')}</summary>
-            <DayTable rows={rows} />
+            <DayTable rows={rows} search={search} />
           </details>
         </>
       )}

@@ -12,7 +12,7 @@ import { formatDeadline } from '../../../lib/date-formats';
 import type { StockCountRow } from '../../../contract/stock';
 import { EDITABLE_COUNT_STATUSES, PAGE_SIZE, STOCK_COUNT_TYPES } from '../../../domain/constants';
 import { can, type Capability } from '../../../domain/permissions';
-import { useProfile } from '../../../lib/profile';
+import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Pager } from '../../../components/ui/pager';
@@ -128,11 +128,15 @@ export function CountCard({
   );
 }
 
-/** The dashboard's scope: the planner's planner group, else their first plant, last 30 days. */
-function dashboardFilter(permissions: string[], plants: string[], plannerGroups: string[]): OccupancyFilter | null {
+/**
+ * The dashboard's scope: the planner's planner group, else their first plant that uses stock
+ * counts (stock_count_allowed_plants; another has no report, the server refuses it), last 30 days.
+ */
+export function dashboardFilter(permissions: string[], plants: string[], plannerGroups: string[], stockCountPlants: readonly string[]): OccupancyFilter | null {
   const range = { start_date: dayjs().subtract(30, 'day').format('YYYY-MM-DD'), end_date: dayjs().format('YYYY-MM-DD') };
   if (can(permissions, 'frontliner.byPlannerGroup') && plannerGroups[0]) return { ...range, planner_group: plannerGroups[0] };
-  if (can(permissions, 'frontliner.byPlant') && plants[0]) return { ...range, plant: plants[0] };
+  const plant = plants.find((code) => stockCountPlants.includes(code));
+  if (can(permissions, 'frontliner.byPlant') && plant) return { ...range, plant };
   return null;
 }
 
@@ -162,7 +166,8 @@ export default function StockCountPage() {
   const setNotice = useToastNotice();
   const list = useStockCounts(email, params);
   const data = list.data;
-  const filter = dashboardFilter(permissions, profile.plants, profile.plannerGroups);
+  const allowedPlants = useAllowedPlants();
+  const filter = dashboardFilter(permissions, profile.plants, profile.plannerGroups, allowedPlants.stock_count_allowed_plants);
   const occupancy = useOccupancy(filter);
   // The dashboard counts the same counts: it is read again with the list.
   const refresh = useCallback(
