@@ -15,12 +15,23 @@ import {
 } from '../../src/domain/priority';
 import type { UploadErrorCode, UploadLineError } from '../../src/contract/priority';
 
+/**
+ * A whole file refused. `code` and `params` let the browser word it in the user's language
+ * (serverErrors.<code>, as every coded HttpError); `message` stays the English fallback.
+ */
 export class CsvRefusal extends Error {
   constructor(
     message: string,
+    readonly code: string,
+    readonly params: Record<string, string | number> = {},
     readonly errors: UploadLineError[] = [],
   ) {
     super(message);
+  }
+
+  /** The extra fields of the 422 body: the code the browser words, and every error with its line. */
+  get body() {
+    return { code: this.code, params: this.params, errors: this.errors };
   }
 }
 
@@ -41,12 +52,12 @@ export function decodeUtf8(bytes: Uint8Array): string {
         decoder.decode(bytes.subarray(start, i));
       } catch {
         const message = `The file is not UTF-8 text (line ${line} has bytes that are not UTF-8). Save it as "CSV UTF-8" and upload it again.`;
-        throw new CsvRefusal(message, [fileError(line, 'Bytes that are not UTF-8 text', 'notUtf8')]);
+        throw new CsvRefusal(message, 'csvNotUtf8AtLine', { line }, [fileError(line, 'Bytes that are not UTF-8 text', 'notUtf8')]);
       }
       line += 1;
       start = i + 1;
     }
-    throw new CsvRefusal('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.');
+    throw new CsvRefusal('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.', 'csvNotUtf8');
   }
 }
 
@@ -87,6 +98,9 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
         state.refusal = new CsvRefusal(
           `The header on line ${startLine} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. ` +
             `Required: ${required.join(', ')}, separated by ; or , (found: ${found.slice(0, 200)}).`,
+          // count: the languages' plural forms of "column(s)".
+          'csvMissingColumns',
+          { line: startLine, columns: missing.join(', '), count: missing.length, required: required.join(', '), found: found.slice(0, 200) },
           missing.map((column) => ({ line: startLine, column, value: null, message: `Column ${column} is missing from the header`, code: 'missingColumn' as const, params: { column } })),
         );
         parser.abort();
@@ -96,6 +110,9 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
     if (rows.length >= PRIORITY_UPLOAD_MAX_ROWS) {
       state.refusal = new CsvRefusal(
         `The file has more than ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows; split it into files of at most ${PRIORITY_UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows.`,
+        // A number, not the English "20,000": each language formats it ({{max, number}}).
+        'csvTooManyRows',
+        { max: PRIORITY_UPLOAD_MAX_ROWS },
       );
       parser.abort();
       return;
@@ -113,7 +130,11 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
   });
 
   if (state.refusal) throw state.refusal;
-  if (!state.header) throw new CsvRefusal(`The file is empty. The first line must name the columns: ${required.join(', ')}.`);
-  if (rows.length === 0) throw new CsvRefusal('The file has a header but no rows.', [fileError(read.nextLine, 'No rows after the header', 'noRows')]);
+  if (!state.header) {
+    throw new CsvRefusal(`The file is empty. The first line must name the columns: ${required.join(', ')}.`, 'csvEmpty', { columns: required.join(', ') });
+  }
+  if (rows.length === 0) {
+    throw new CsvRefusal('The file has a header but no rows.', 'csvNoRows', {}, [fileError(read.nextLine, 'No rows after the header', 'noRows')]);
+  }
   return { delimiter: DELIMITER_NAMES[read.delimiter] ?? read.delimiter, rows };
 }

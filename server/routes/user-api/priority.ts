@@ -36,6 +36,12 @@ import { readCsvBody, requireCsvContentType } from '../../priority/csv-body';
 
 const tags = ['priority manager'];
 
+/**
+ * The 422 of an upload: the refusal with its lines and the code the browser words it with. The
+ * serializer writes what the schema parsed, so without code and params here they were dropped.
+ */
+const codedUploadRefusal = z.extend(uploadRefusal, { code: errorBody.shape.code, params: errorBody.shape.params });
+
 const UPLOADS: { path: string; kind: PriorityUploadKind; capability: Capability; summary: string }[] = [
   { path: '/uap_priority/uploads/add', kind: 'add', capability: 'priority.uploadAdd', summary: 'CSV upload: add or update access-point priorities (columns shipToPartyCode, accessPointId, priority)' },
   { path: '/uap_priority/uploads/disable', kind: 'disable', capability: 'priority.uploadDisable', summary: 'CSV upload: disable or delete access-point priorities (columns shipToPartyCode, accessPointId, optional action disable|delete)' },
@@ -117,7 +123,7 @@ export const priorityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
             403: errorBody,
             413: errorBody,
             415: errorBody,
-            422: z.union([uploadRefusal, errorBody]),
+            422: z.union([codedUploadRefusal, errorBody]),
           },
         },
       },
@@ -139,7 +145,7 @@ async function handleUpload(
   try {
     checked = checkRows(parsePriorityCsv(body, kind), kind);
   } catch (error) {
-    if (error instanceof CsvRefusal) throw new HttpError(422, error.message, { errors: error.errors });
+    if (error instanceof CsvRefusal) throw new HttpError(422, error.message, error.body);
     throw error;
   }
   if (dryRun) {
@@ -153,7 +159,8 @@ async function handleUpload(
       throw new HttpError(
         422,
         `${failing} row${failing > 1 ? 's have' : ' has'} errors; nothing was changed. Correct ${failing > 1 ? 'them' : 'it'} and upload the file again.`,
-        { errors: plan.errors },
+        // count: the plural forms of serverErrors.uploadRowsHaveErrors in each language.
+        { code: 'uploadRowsHaveErrors', params: { count: failing }, errors: plan.errors },
       );
     }
     await applyPlan(tx, user, plan);

@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky';
 import { uploadRefusal, uploadResult, type UploadLineError, type UploadResult } from '../../../contract/priority';
 import type { PriorityUploadKind } from '../../../domain/priority';
-import { errorMessage, userApi } from '../../../lib/api-client';
+import { bodyMessage, errorMessage, userApi } from '../../../lib/api-client';
 
 const PATHS: Record<PriorityUploadKind, string> = {
   add: 'uap_priority/uploads/add',
@@ -9,7 +9,7 @@ const PATHS: Record<PriorityUploadKind, string> = {
   shipToParty: 'ship_to_party_codes/uploads',
 };
 
-/** The server refused the file or some rows (422): its message and every error with its line. */
+/** The server refused the file or some rows (422): its message (in the user's language when coded) and every error with its line. */
 export class UploadRefused extends Error {
   constructor(
     message: string,
@@ -46,8 +46,10 @@ export async function uploadPriorityCsv(
     return uploadResult.parse(body);
   } catch (error) {
     if (error instanceof HTTPError && error.response.status === 422) {
-      const refusal = uploadRefusal.safeParse(await error.response.clone().json().catch(() => null));
-      if (refusal.success) throw new UploadRefused(refusal.data.message, refusal.data.errors);
+      const body: unknown = await error.response.clone().json().catch(() => null);
+      const refusal = uploadRefusal.safeParse(body);
+      // Worded from the whole body: the parsed refusal has no code and params (serverErrors.<code>).
+      if (refusal.success) throw new UploadRefused(bodyMessage(body) ?? refusal.data.message, refusal.data.errors);
     }
     const answered = error instanceof HTTPError && error.response.status < 500;
     throw answered ? new Error(await errorMessage(error)) : new UploadUnanswered(await errorMessage(error));
