@@ -13,9 +13,9 @@ import { signOut } from '../lib/auth/use-session';
 import { sessionQueries } from '../lib/profile';
 import { changeLanguage } from '../lib/i18n';
 import { UserInfoLoading } from '../components/ui/user-info-loading';
-import { routeForProfileError, type GuardOutcome } from './profile-error-route';
+import { ProfileRefused, routeForProfileError, type GuardOutcome } from './profile-error-route';
 
-function useProfileError(error: unknown): GuardOutcome | null {
+function useProfileError(error: unknown, hasProfile: boolean): GuardOutcome | null {
   const [outcome, setOutcome] = useState<GuardOutcome | null>(null);
   useEffect(() => {
     if (!error) {
@@ -24,12 +24,12 @@ function useProfileError(error: unknown): GuardOutcome | null {
     }
     let active = true;
     void errorMessage(error).then((message) => {
-      if (active) setOutcome(routeForProfileError(statusOf(error), message));
+      if (active) setOutcome(routeForProfileError(statusOf(error), message, hasProfile));
     });
     return () => {
       active = false;
     };
-  }, [error]);
+  }, [error, hasProfile]);
   return outcome;
 }
 
@@ -40,7 +40,7 @@ export function RequireProfile({ children }: { children: ReactNode }) {
   const [profile, permissions, allowedPlants] = useQueries({
     queries: [sessionQueries.profile(), sessionQueries.permissions(), sessionQueries.allowedPlants()],
   });
-  const profileError = useProfileError(profile.error);
+  const profileError = useProfileError(profile.error, profile.data !== undefined);
   // A new account's profile holds the server's default language until the first-login screen
   // stores the one the app was shown in: the app is not switched to it meanwhile (unless locked).
   const locale = profile.data && (!profile.data.firstLogin || profile.data.isLocaleLocked) ? profile.data.locale : undefined;
@@ -52,7 +52,8 @@ export function RequireProfile({ children }: { children: ReactNode }) {
     if (profileError?.kind === 'redirect' && profileError.to === '/') void signOut(queryClient);
   }, [profileError, queryClient]);
 
-  // A redirect (signed out, expired, pending approval) applies even over a profile at hand.
+  // A redirect (expired, pending approval) applies even over a profile at hand; a refused sign-in
+  // (401) redirects only a start without one (profile-error-route.ts).
   if (profile.error && profileError?.kind === 'redirect') return <Navigate to={profileError.to} replace />;
   // A failed re-read (the profile is read again after 5 minutes) keeps the shell and what is
   // typed in it: the error page is only for a start without a profile.
@@ -71,5 +72,8 @@ export function RequireProfile({ children }: { children: ReactNode }) {
   if (!profile.data || permissions.isPending || allowedPlants.isPending) return <UserInfoLoading />;
   if (profile.data.approvalRequestId) return <Navigate to="/welcome" replace />;
   if (profile.data.firstLogin && location.pathname !== '/first-login') return <Navigate to="/first-login" replace />;
-  return <>{children}</>;
+  // A refused re-read does not sign out mid-work: queued counts would stay behind a landing page
+  // that cannot sign in offline. The user signs in again from the notice when ready.
+  const refused = Boolean(profile.error) && profileError?.kind === 'signInAgain';
+  return <ProfileRefused.Provider value={refused}>{children}</ProfileRefused.Provider>;
 }

@@ -1,10 +1,93 @@
-/** Tells the user when a new version is waiting, and applies it on their word (workbox-window). */
+/**
+ * Tells the user when a new version is waiting, and applies it on their word (workbox-window).
+ * Looks for one while the app stays open too, and keeps the first "ready offline" for the shell.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { afterLoadWhenIdle } from '../lib/when-idle';
 
 type Updater = (reload?: boolean) => Promise<void>;
+
+/** How often an app left open looks for a new version (an installed app can stay open for days). */
+const CHECK_EVERY_MS = 60 * 60_000;
+
+/**
+ * A check for a new version (the worker's script fetched again), run at most one at a time and
+ * not offline (it would only fail). Returns whether one was started.
+ */
+export function updateChecker(update: () => Promise<unknown>, online: () => boolean = () => navigator.onLine): () => boolean {
+  let running = false;
+  return () => {
+    if (running || !online()) return false;
+    running = true;
+    void Promise.resolve()
+      .then(update)
+      .catch((error: unknown) => console.warn('Looking for a new version failed', error))
+      .finally(() => {
+        running = false;
+      });
+    return true;
+  };
+}
+
+/** Looks for a new version every hour, when the app comes back to the screen and when the connection returns; the stop. */
+function checkForUpdates(registration: ServiceWorkerRegistration): () => void {
+  const check = updateChecker(() => registration.update());
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') check();
+  };
+  const timer = setInterval(check, CHECK_EVERY_MS);
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('online', check);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('online', check);
+  };
+}
+
+type OfflineReadyStorage = Pick<Storage, 'getItem' | 'setItem'>;
+const OFFLINE_READY_KEY = 'offlineReady';
+const offlineReadyListeners = new Set<() => void>();
+const storage = (): OfflineReadyStorage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+
+/**
+ * The service worker has precached the app for the first time: "Ready to use without signal" is
+ * due, once per device. Kept until the shell has told it (toasts live there; the first precache
+ * mostly ends on the landing page).
+ */
+export function noteOfflineReady(store: OfflineReadyStorage | null = storage()): void {
+  try {
+    if (store && store.getItem(OFFLINE_READY_KEY) !== 'told') store.setItem(OFFLINE_READY_KEY, 'pending');
+  } catch {
+    // No storage (private mode): not told rather than told at every start.
+  }
+  offlineReadyListeners.forEach((listener) => listener());
+}
+
+/** Whether "Ready to use without signal" is due. */
+export function offlineReadyPending(store: OfflineReadyStorage | null = storage()): boolean {
+  try {
+    return store?.getItem(OFFLINE_READY_KEY) === 'pending';
+  } catch {
+    return false;
+  }
+}
+
+export function markOfflineReadyTold(store: OfflineReadyStorage | null = storage()): void {
+  try {
+    store?.setItem(OFFLINE_READY_KEY, 'told');
+  } catch {
+    // No storage: nothing was kept either.
+  }
+  offlineReadyListeners.forEach((listener) => listener());
+}
+
+export function subscribeOfflineReady(listener: () => void): () => void {
+  offlineReadyListeners.add(listener);
+  return () => offlineReadyListeners.delete(listener);
+}
 
 export function UpdatePrompt() {
   const { t } = useTranslation();
@@ -17,6 +100,7 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
     let cancelled = false;
+    let stopChecks: (() => void) | undefined;
     const register = () => {
       if (cancelled) return;
       void import('virtual:pwa-register').then(({ registerSW }) => {
@@ -31,6 +115,14 @@ export function UpdatePrompt() {
               setUpdate(null);
               setUpdatedElsewhere(true);
             }
+          },
+          // The first install only (not an update): the app now starts without signal.
+          onOfflineReady: () => noteOfflineReady(),
+          // The browser looks for a new worker only when the app is opened (a navigation): an installed
+          // app left open for days never looked, and a fix reached nobody until it was closed.
+          onRegisteredSW: (_url: string, registration: ServiceWorkerRegistration | undefined) => {
+            if (!registration || cancelled || stopChecks) return;
+            stopChecks = checkForUpdates(registration);
           },
           onRegisterError: (error: unknown) => console.warn('Service worker registration failed', error),
         });
@@ -49,6 +141,7 @@ export function UpdatePrompt() {
     return () => {
       cancelled = true;
       cancelIdle?.();
+      stopChecks?.();
     };
   }, []);
 

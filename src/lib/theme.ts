@@ -22,17 +22,39 @@ function read(): ThemeChoice {
 
 let current: ThemeChoice = read();
 
+export const THEME_COLORS = { light: '#0b3d91', dark: '#0c1220' } as const;
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/**
+ * The colour of one theme-color meta. index.html has one per system scheme (its `media`), which the
+ * browser picks from before any script runs; a choice made on the profile writes its colour into
+ * both. A meta without `media` follows the system's scheme now.
+ */
+export function themeColor(choice: ThemeChoice, media: string | null, systemDark: boolean): string {
+  const dark = choice === 'system' ? (media ? media.includes('dark') : systemDark) : choice === 'dark';
+  return dark ? THEME_COLORS.dark : THEME_COLORS.light;
+}
+
 function apply(choice: ThemeChoice) {
   if (typeof document === 'undefined') return;
   const root = document.documentElement;
   if (choice === 'system') root.removeAttribute('data-theme');
   else root.setAttribute('data-theme', choice);
   // The browser's own bars follow the theme too.
-  const dark = choice === 'dark' || (choice === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches);
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#0c1220' : '#0b3d91');
+  const systemDark = Boolean(window.matchMedia?.(DARK_QUERY).matches);
+  document.querySelectorAll('meta[name="theme-color"]').forEach((meta) => {
+    meta.setAttribute('content', themeColor(choice, meta.getAttribute('media'), systemDark));
+  });
 }
 
 apply(current);
+// The system's scheme can change while the app is open (dark at sunset): the bars follow it when
+// the app does.
+if (typeof window !== 'undefined') {
+  window.matchMedia?.(DARK_QUERY).addEventListener?.('change', () => {
+    if (current === 'system') apply(current);
+  });
+}
 
 export function setTheme(choice: ThemeChoice): void {
   current = choice;

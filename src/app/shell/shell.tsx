@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,11 @@ import { TopBar } from './top-bar';
 import { useOfflineSync } from '../use-offline-sync';
 import { useWaitingFeedback } from '../../features/feedback/api/feedback-drafts';
 import { ImportantMessagesBanner, useImportantMessages } from './important-messages';
-import { Toaster } from '../../components/ui/toast';
+import { showToast, Toaster } from '../../components/ui/toast';
 import { SignInAgain } from './sign-in-again';
+import { SignOutConfirm } from './sign-out-confirm';
+import { useProfileRefused } from '../profile-error-route';
+import { markOfflineReadyTold, offlineReadyPending, subscribeOfflineReady } from '../update-prompt';
 import { PushPermission } from '../../features/profile/push/push-prompt';
 import { usePushToasts } from '../../features/notifications/hooks/use-push-toasts';
 
@@ -64,6 +67,20 @@ function useFocusOnScreenChange(): void {
   }, [pathname]);
 }
 
+/**
+ * "Ready to use without signal", once per device, told where the toasts are: the service worker's
+ * first precache mostly ends on the landing page, which has none (update-prompt.tsx keeps it).
+ */
+function useOfflineReadyToast(): void {
+  const { t } = useTranslation();
+  const pending = useSyncExternalStore(subscribeOfflineReady, offlineReadyPending, () => false);
+  useEffect(() => {
+    if (!pending) return;
+    markOfflineReadyTold();
+    showToast(t('update.offlineReady'), 'info');
+  }, [pending, t]);
+}
+
 export function Shell() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -88,7 +105,12 @@ export function Shell() {
     document.title = `${title} – ${t('app.name')}`;
   }, [title, t]);
   useFocusOnScreenChange();
-  const onSignOut = () => {
+  useOfflineReadyToast();
+  const profileRefused = useProfileRefused();
+  // The menu's Logout asks first when changes are only on this phone or there is no connection (sign-out-confirm.tsx).
+  const [signingOut, setSigningOut] = useState(false);
+  const onSignOut = () => setSigningOut(true);
+  const signOutNow = () => {
     void signOut(queryClient).then(() => navigate('/', { replace: true }));
   };
 
@@ -101,7 +123,7 @@ export function Shell() {
       <div className="shell-body">
         <TopBar title={t(titleKey)} profile={profile} isNarrow={isNarrow} importantMessages={importantMessages} />
         <ImportantMessagesBanner state={importantMessages} />
-        <SignInAgain userEmail={profile.email} />
+        <SignInAgain userEmail={profile.email} refused={profileRefused} />
         {/* In the page's flow, above the screen: it never covers a screen's controls (a save bar at the bottom).
             Its settings call waits until the first screen is drawn (#22). */}
         {inNotificationPlants && firstScreenDrawn && <PushPermission uid={profile.uid} userEmail={profile.email} />}
@@ -116,6 +138,7 @@ export function Shell() {
         </main>
       </div>
       <Toaster />
+      {signingOut && <SignOutConfirm userEmail={profile.email} onStay={() => setSigningOut(false)} onSignOut={signOutNow} />}
       {isNarrow && <BottomBar items={items} active={route?.nav} onSignOut={onSignOut} />}
     </div>
   );

@@ -10,10 +10,16 @@ import { initReactI18next } from 'react-i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest as Request } from '../../../contract/users';
 import { approvalQueries } from '../api/approval-requests';
 import { ApprovalRequest, focusAfterDecision } from './approval-request-page';
+
+let online = true;
+vi.mock('../../../lib/use-online', () => ({ useOnline: () => online }));
+afterEach(() => {
+  online = true;
+});
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
@@ -58,5 +64,15 @@ describe('the approval request screen', () => {
     // Refused, with the request still waiting: back on the button pressed.
     expect(focusAfterDecision('approve', 'Pending')).toBe('approve');
     expect(focusAfterDecision('reject', 'Pending')).toBe('reject');
+  });
+
+  it('offline, turns Approve and Reject off and says a decision needs a connection', () => {
+    expect(render(REQUEST)).not.toContain('id="approval-offline"');
+    online = false;
+    const html = render(REQUEST);
+    expect(html).toContain(i18next.t('approvals.decideOffline'));
+    const buttons = [...html.matchAll(/<button[^>]*>(Approve|Reject)<\/button>/g)].map((match) => match[0]);
+    expect(buttons).toHaveLength(2);
+    for (const button of buttons) expect(button).toMatch(/disabled=""[^>]*aria-describedby="approval-offline"/);
   });
 });

@@ -7,6 +7,8 @@ import { formatDateTime } from '../../../lib/date-formats';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client';
+import { useOnline } from '../../../lib/use-online';
+import { isNetworkFailure } from '../../../offline/errors';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApprovalRequest, useDecideApproval, usePendingApprovals } from '../api/approval-requests';
 import { LoadError } from '../../../components/ui/load-error';
@@ -48,6 +50,10 @@ export function ApprovalRequest({ requestID }: { requestID: string }) {
   const request = useApprovalRequest(requestID);
   const pending = usePendingApprovals();
   const decide = useDecideApproval(requestID);
+  // A decision needs the server there and then: offline the buttons are off and say why (they
+  // used to wait silently and send the decision later, after the user had gone).
+  const online = useOnline();
+  const offlineNote = online ? undefined : 'approval-offline';
   const [error, setError] = useState<string | null>(null);
   const [confirmReject, setConfirmReject] = useState(false);
   // The control that replaces the one pressed takes the focus (keyboard and screen-reader users
@@ -66,6 +72,7 @@ export function ApprovalRequest({ requestID }: { requestID: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pressed = useRef<Decision | null>(null);
   const data = request.data;
+  const answered = request.error != null && !isNetworkFailure(request.error);
   const status = data?.approval_status;
   useEffect(() => {
     if (decide.isPending || !pressed.current) return;
@@ -85,11 +92,12 @@ export function ApprovalRequest({ requestID }: { requestID: string }) {
     <section className="page narrow-page approval-page">
       <h1 className="page-title route-title">{t('routes.approvalRequest')}</h1>
       {request.isPending && <Spinner label={t('loading.listingItems')} />}
-      {request.error && (
+      {request.error && (answered || !data) && (
         <LoadError error={request.error} notFound={t('approvals.notFound')} />
       )}
-      {/* A request gone meanwhile (its user removed: 404) shows the notice only, not its old panel. */}
-      {data && !request.error && (
+      {/* A request gone meanwhile (its user removed: 404) shows the notice only, not its old panel.
+          A read again that got no answer (offline now) keeps the request in sight. */}
+      {data && !answered && (
         <article className="panel" aria-labelledby="request-title">
           <h2 id="request-title" className="section-title" ref={headingRef} tabIndex={-1}>
             {data.requesting_user_name}
@@ -127,12 +135,31 @@ export function ApprovalRequest({ requestID }: { requestID: string }) {
               {error}
             </p>
           )}
+          {data.approval_status === 'Pending' && !online && (
+            <p id="approval-offline" className="notice">
+              {t('approvals.decideOffline')}
+            </p>
+          )}
           {data.approval_status === 'Pending' && !confirmReject && (
             <div className="button-row start">
-              <button ref={approveRef} type="button" className="button primary" disabled={decide.isPending} onClick={() => send('approve')}>
+              <button
+                ref={approveRef}
+                type="button"
+                className="button primary"
+                disabled={decide.isPending || !online}
+                aria-describedby={offlineNote}
+                onClick={() => send('approve')}
+              >
                 {t('approvals.approve')}
               </button>
-              <button ref={rejectRef} type="button" className="button outline-danger" disabled={decide.isPending} onClick={() => setConfirmReject(true)}>
+              <button
+                ref={rejectRef}
+                type="button"
+                className="button outline-danger"
+                disabled={decide.isPending || !online}
+                aria-describedby={offlineNote}
+                onClick={() => setConfirmReject(true)}
+              >
                 {t('approvals.reject')}
               </button>
             </div>
@@ -143,7 +170,7 @@ export function ApprovalRequest({ requestID }: { requestID: string }) {
               <button ref={cancelRef} type="button" className="button ghost" onClick={() => setConfirmReject(false)}>
                 {t('common.cancel')}
               </button>
-              <button type="button" className="button danger" disabled={decide.isPending} onClick={() => send('reject')}>
+              <button type="button" className="button danger" disabled={decide.isPending || !online} aria-describedby={offlineNote} onClick={() => send('reject')}>
                 {t('approvals.rejectConfirm')}
               </button>
             </div>
@@ -152,6 +179,7 @@ export function ApprovalRequest({ requestID }: { requestID: string }) {
       )}
       <h2 className="section-title">{t('approvals.otherPending')}</h2>
       {pending.isPending && <Spinner label={t('loading.listingItems')} />}
+      {pending.error && <LoadError error={pending.error} />}
       {pending.data && others.length === 0 && <p className="empty-state">{t('approvals.noPending')}</p>}
       {others.length > 0 && (
         <ul className="pending-list">

@@ -10,6 +10,9 @@ export const updatePriority = async (body: UpdatePriorityBody) =>
 export function useUpdatePriority() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Never paused for a connection: a paused save was sent later, unseen, after the editor had
+    // closed. Offline Save is off; a connection lost meanwhile fails at once (the alert says so).
+    networkMode: 'always',
     mutationFn: updatePriority,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: priorityQueries.all() }),
   });

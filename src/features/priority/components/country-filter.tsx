@@ -4,17 +4,31 @@ import { useTranslation } from 'react-i18next';
 import { useCountrySuggestions } from '../api/get-country-suggestions';
 import '../priority.css';
 
+/** The country code typed (two letters, any case, spaces around), upper case; null for anything else. */
+export function countryOf(typed: string): string | null {
+  const country = typed.trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(country) ? country : null;
+}
+
 export function CountryFilter({ selected, onChange }: { selected: string[]; onChange: (countries: string[]) => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
+  // Not two letters: said at the field, the text kept to correct (it was cleared without a word).
+  const [invalid, setInvalid] = useState(false);
   // A removed chip takes its button with it: the focus goes to the country field, not to <body>.
   const inputRef = useRef<HTMLInputElement>(null);
   const suggestions = useCountrySuggestions(typed.trim());
   const options = (suggestions.data ?? []).filter((country) => !selected.includes(country));
   const add = (event: FormEvent) => {
     event.preventDefault();
-    const country = typed.trim().toUpperCase();
-    if (/^[A-Z]{2}$/.test(country) && !selected.includes(country)) onChange([...selected, country]);
+    const country = countryOf(typed);
+    if (country === null) {
+      setInvalid(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    if (!selected.includes(country)) onChange([...selected, country]);
     setTyped('');
   };
   return (
@@ -32,7 +46,12 @@ export function CountryFilter({ selected, onChange }: { selected: string[]; onCh
           maxLength={2}
           placeholder={t('priority.countryPlaceholder')}
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? 'priority-country-error' : undefined}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setInvalid(false);
+          }}
         />
         <datalist id="priority-country-options">
           {options.map((country) => (
@@ -43,6 +62,11 @@ export function CountryFilter({ selected, onChange }: { selected: string[]; onCh
           {t('priority.addCountry')}
         </button>
       </div>
+      {invalid && (
+        <span id="priority-country-error" className="field-error" role="alert">
+          {t('priority.countryInvalid')}
+        </span>
+      )}
       {selected.length > 0 && (
         <ul className="priority-chips" aria-label={t('priority.selectedCountries')}>
           {selected.map((country) => (

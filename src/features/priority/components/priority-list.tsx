@@ -5,15 +5,20 @@ import type { PriorityEntry, UapInfo } from '../../../contract/priority';
 import { useUpdatePriority } from '../api/update-priority';
 import '../priority.css';
 
-/** PM_write: change the priority (1–99) or turn the access point on or off, in the row. */
-function PriorityEditor({ shipToPartyCode, info, onDone }: { shipToPartyCode: string; info: UapInfo; onDone: () => void }) {
+/**
+ * PM_write: change the priority (1–99) or turn the access point on or off, in the row. Offline it
+ * stays open with what was typed (it used to vanish with the connection) and only Save is off.
+ */
+export function PriorityEditor({ shipToPartyCode, info, online, onDone }: { shipToPartyCode: string; info: UapInfo; online: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const [priority, setPriority] = useState(String(info.priority));
   const [enabled, setEnabled] = useState(info.isEnabled);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePriority();
+  const offlineId = `offline-${shipToPartyCode}-${info.accessPointId}`;
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (!online) return;
     const value = Number(priority);
     if (!Number.isInteger(value) || value < 1 || value > 99) return setError(t('priority.rangeError'));
     update.mutate({ shipToPartyCode, accessPointId: info.accessPointId, priority: value, isEnabled: enabled }, { onSuccess: onDone });
@@ -28,7 +33,7 @@ function PriorityEditor({ shipToPartyCode, info, onDone }: { shipToPartyCode: st
       <label className="checkbox">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> {t('priority.enabled')}
       </label>
-      <button type="submit" className="button small primary" disabled={update.isPending}>
+      <button type="submit" className="button small primary" disabled={update.isPending || !online} aria-describedby={online ? undefined : offlineId}>
         {t('priority.save')}
       </button>
       <button type="button" className="button small ghost" onClick={onDone}>
@@ -39,11 +44,16 @@ function PriorityEditor({ shipToPartyCode, info, onDone }: { shipToPartyCode: st
           {error}
         </span>
       )}
+      {!online && (
+        <span id={offlineId} className="field-error">
+          {t('priority.editOffline')}
+        </span>
+      )}
     </form>
   );
 }
 
-function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: boolean }) {
+function ShipToPartyCard({ entry, canWrite, online }: { entry: PriorityEntry; canWrite: boolean; online: boolean }) {
   const [editing, setEditing] = useState<string | null>(null);
   // The row whose editor just closed: its Change button takes the focus back, also after the list
   // has been read again and the row moved to its new priority (moving a focused node drops focus).
@@ -101,6 +111,7 @@ function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: 
                         <PriorityEditor
                           shipToPartyCode={entry.shipToPartyCode}
                           info={info}
+                          online={online}
                           onDone={() => {
                             setEditing(null);
                             setReturnTo(info.accessPointId);
@@ -132,11 +143,12 @@ function ShipToPartyCard({ entry, canWrite }: { entry: PriorityEntry; canWrite: 
   );
 }
 
-export function PriorityList({ items, canWrite }: { items: PriorityEntry[]; canWrite: boolean }) {
+/** `canWrite`: the user may change these numbers' priorities, online or not; `online`: a save can go now. */
+export function PriorityList({ items, canWrite, online }: { items: PriorityEntry[]; canWrite: boolean; online: boolean }) {
   return (
     <div className="priority-list">
       {items.map((entry) => (
-        <ShipToPartyCard key={entry.shipToPartyCode} entry={entry} canWrite={canWrite} />
+        <ShipToPartyCard key={entry.shipToPartyCode} entry={entry} canWrite={canWrite} online={online} />
       ))}
     </div>
   );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { UploadLineError } from '../../../contract/priority';
-import { errorText } from './upload-errors';
+import { errorText } from '../utils/error-text';
 
 const load = (locale: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', `${locale}.json`), 'utf8')) as Record<string, unknown>;
 

@@ -1,18 +1,12 @@
 /** Every failing row with its reason, and the same as a CSV to download and fix the file with. */
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UploadLineError } from '../../../contract/priority';
 import { buildErrorCsv, downloadCsv } from '../utils/error-csv';
+import { errorText } from '../utils/error-text';
 import '../priority.css';
 
 /** Rendering more rows than this makes the dialog slow; the CSV always has every error. */
 const SHOWN = 1000;
-
-/** A known error in the user's language (priority.upload.error.<code>); others as the server words them. */
-export function errorText(error: UploadLineError, t: TFunction): string {
-  if (error.code) return t(`priority.upload.error.${error.code}`, { ...error.params, defaultValue: error.message });
-  return error.message;
-}
 
 export function UploadErrors({ errors, fileName }: { errors: UploadLineError[]; fileName: string }) {
   const { t } = useTranslation();
@@ -24,7 +18,7 @@ export function UploadErrors({ errors, fileName }: { errors: UploadLineError[]; 
         <h3 id="priority-errors-title" className="section-title">
           {t('priority.upload.errorsTitle', { count: errors.length })}
         </h3>
-        <button type="button" className="button" onClick={() => downloadCsv(`${base}-errors.csv`, buildErrorCsv(errors))}>
+        <button type="button" className="button" onClick={() => downloadCsv(`${base}-errors.csv`, buildErrorCsv(errors, t))}>
           {t('priority.upload.downloadErrors')}
         </button>
       </div>

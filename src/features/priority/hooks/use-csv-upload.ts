@@ -1,7 +1,7 @@
 /**
  * One upload, step by step: choose a file → the server checks it (dry run) → the user sees the
  * parsed rows and every error → applies → the result. A newer file or closing the dialog makes
- * the answers of older requests irrelevant; they are dropped, never shown.
+ * the answers of older checks irrelevant; they are dropped, never shown. An apply's is never dropped.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,6 +29,8 @@ export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) 
   /** The apply's Idempotency-Key, one per chosen file: a try again after no answer is replayed, not applied twice. */
   const key = useRef<string>('');
   const run = useRef(0);
+  /** An apply on its way: nothing drops it (its outcome is what the user must see). */
+  const applying = useRef(false);
 
   const refuse = (fileName: string, error: unknown): UploadState =>
     error instanceof UploadRefused
@@ -60,6 +62,7 @@ export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) 
     if ((state.step !== 'preview' && state.step !== 'unsure') || !chosen) return;
     const id = ++run.current;
     const preview = state.result;
+    applying.current = true;
     setState({ step: 'applying', fileName: chosen.name, result: preview });
     try {
       // A retry of this apply (lost answer) is replayed by the server, not applied twice.
@@ -76,10 +79,15 @@ export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) 
       } else {
         setState(refuse(chosen.name, error));
       }
+    } finally {
+      applying.current = false;
     }
   }, [kind, queryClient, state]);
 
+  // Not while applying: a dialog closed anyway (the browser's own close) shows the apply's
+  // outcome when opened again, instead of dropping it unseen.
   const reset = useCallback(() => {
+    if (applying.current) return;
     run.current += 1;
     file.current = null;
     setState({ step: 'idle' });

@@ -22,6 +22,7 @@ import { PriorityList } from '../components/priority-list';
 import { ShipToPartySummary } from '../components/ship-to-party-summary';
 import { UploadDialog } from '../components/upload-dialog';
 import { LoadError } from '../../../components/ui/load-error';
+import { uploadNeedsNumbers } from '../utils/upload-access';
 import '../priority.css';
 
 const UPLOAD_ACTIONS: { kind: PriorityUploadKind; capability: Capability }[] = [
@@ -48,9 +49,15 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
   const actions = UPLOAD_ACTIONS.filter((action) => can(profile.permissions, action.capability));
   const grants = GrantAccess !== undefined && profile.permissions.some((grant) => grant === 'UM_PM_grant_read' || grant === 'UM_PM_grant_write');
   const narrow = useIsNarrow();
-  const primaryAction = actions.find((action) => action.kind === 'add') ?? actions[0];
-  const otherActions = actions.filter((action) => action !== primaryAction);
-  /** The phone's "⋯" menu: the other uploads, and what is added to them; none when empty. */
+  const heldCodes = [...profile.shipToPartyNumbers, ...profile.managedShipToPartyNumbers];
+  // Priority uploads without a number held can only fail row by row: off, with the reason under them.
+  const blocked = (kind: PriorityUploadKind) => uploadNeedsNumbers(kind, profile.permissions, heldCodes);
+  const anyBlocked = actions.some(({ kind }) => blocked(kind));
+  const blockedNote = anyBlocked ? 'priority-upload-needs-numbers' : undefined;
+  // On a phone the upload in sight is one that can work: adding numbers, when priorities cannot be uploaded yet.
+  const primaryAction = actions.find((action) => action.kind === 'add' && !blocked(action.kind)) ?? actions.find((action) => !blocked(action.kind)) ?? actions[0];
+  const otherActions = actions.filter((action) => action !== primaryAction && !blocked(action.kind));
+  /** The phone's "⋯" menu: the other uploads that can work, and what is added to them; none when empty. */
   const moreMenu = (added: MoreMenuItem[] = []) => {
     const items = [...otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) })), ...added];
     return items.length > 0 ? <MoreMenu label={t('priority.moreActions')} disabled={!online} items={items} /> : null;
@@ -60,8 +67,8 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
     setQuery(typed.trim());
   };
   const items = list.data?.items;
-  const writes = online && can(profile.permissions, 'priority.write');
-  const heldCodes = [...profile.shipToPartyNumbers, ...profile.managedShipToPartyNumbers];
+  // Offline too: an editor open when the connection goes keeps what was typed; only its Save waits.
+  const writes = can(profile.permissions, 'priority.write');
   const hasNoShipToParty = codes.data?.length === 0;
 
   return (
@@ -71,7 +78,14 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
         {(actions.length > 0 || grants) && !narrow && (
           <div className="button-row">
             {actions.map(({ kind }) => (
-              <button key={kind} type="button" className="button" disabled={!online} onClick={() => setOpenUpload(kind)}>
+              <button
+                key={kind}
+                type="button"
+                className="button"
+                disabled={!online || blocked(kind)}
+                aria-describedby={blocked(kind) ? blockedNote : undefined}
+                onClick={() => setOpenUpload(kind)}
+              >
                 {t(`priority.upload.${kind}.button`)}
               </button>
             ))}
@@ -82,7 +96,13 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
         {narrow && (primaryAction || grants) && (
           <div className="priority-toolbar">
             {primaryAction && (
-              <button type="button" className="button" disabled={!online} onClick={() => setOpenUpload(primaryAction.kind)}>
+              <button
+                type="button"
+                className="button"
+                disabled={!online || blocked(primaryAction.kind)}
+                aria-describedby={blocked(primaryAction.kind) ? blockedNote : undefined}
+                onClick={() => setOpenUpload(primaryAction.kind)}
+              >
                 <Icon name="upload" size={20} />
                 {t(`priority.upload.${primaryAction.kind}.button`)}
               </button>
@@ -100,6 +120,11 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
           </div>
         )}
       </div>
+      {blockedNote && (
+        <p id={blockedNote} className="muted small">
+          {t('priority.upload.needsNumbers')}
+        </p>
+      )}
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
       <ShipToPartySummary codes={codes.data} isSuperManager={isSuperManager(profile.permissions)} />
 
@@ -148,6 +173,7 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
               key={entry.shipToPartyCode}
               items={[entry]}
               canWrite={writes && (entry.writableByYou ?? writesShipToParty(profile.permissions, heldCodes, entry.shipToPartyCode))}
+              online={online}
             />
           ))}
         </div>

@@ -1,9 +1,14 @@
-/** /user-profile (§2): language (unless locked), last login, and the notification settings. */
+/**
+ * /user-profile (§2): language (unless locked), last login, and the notification settings; for
+ * those who change other people's settings (§6), the way to their team's.
+ */
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-formats';
 import { LOCALES, type Locale } from '../../../domain/constants';
+import { can } from '../../../domain/permissions';
 import { errorMessage } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n';
 import { sessionQueries, updateProfile, useInNotificationPlants, useProfile } from '../../../lib/profile';
@@ -97,6 +102,7 @@ export default function UserProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const hasNotifications = useInNotificationPlants(profile);
+  const editsOthers = can(profile.permissions, 'notificationSettings.editOthers');
   return (
     <section className="page">
       <h1 className="page-title route-title">{t('routes.userProfile')}</h1>
@@ -130,6 +136,15 @@ export default function UserProfilePage() {
           <h2 id="profile-notifications" className="section-title">
             {t('profile.notificationSettings')}
           </h2>
+          {/* §6: supervisors change their team's settings too, and have no users screen to reach
+              them from: the team's list is one tap away, above one's own long form (phones). */}
+          {editsOthers && (
+            <div className="button-row start">
+              <Link to="/notification-settings" state={{ team: true }} className="button">
+                {t('profile.teamTitle')}
+              </Link>
+            </div>
+          )}
           {hasNotifications ? (
             <NotificationSettingsForm uid={profile.uid} userEmail={profile.email} isOwn />
           ) : (

@@ -1,13 +1,27 @@
 /** GET /user_api/v1/approval_requests/pending: the users-management tab of requests waiting for a decision. */
 import { useQuery } from '@tanstack/react-query';
-import { pendingApprovals } from '../../../contract/users';
+import { PENDING_HAS_MORE_HEADER, pendingApprovals, type PendingApproval } from '../../../contract/users';
 import { userApi } from '../../../lib/api-client';
 import { userQueries } from './get-users';
+
+export interface PendingPage {
+  requests: PendingApproval[];
+  /** The server answers at most PENDING_APPROVALS_MAX, oldest first; more wait beyond them. */
+  hasMore: boolean;
+}
+
+/** The answer's list, and whether more wait: its X-Has-More header (the bare list cannot say). */
+export function pendingPage(body: unknown, headers: Pick<Headers, 'get'>): PendingPage {
+  return { requests: pendingApprovals.parse(body), hasMore: headers.get(PENDING_HAS_MORE_HEADER)?.trim().toLowerCase() === 'true' };
+}
 
 export function usePendingApprovals(enabled: boolean) {
   return useQuery({
     queryKey: userQueries.pending(),
-    queryFn: async () => pendingApprovals.parse(await userApi.get('approval_requests/pending').json()),
+    queryFn: async () => {
+      const response = await userApi.get('approval_requests/pending');
+      return pendingPage(await response.json(), response.headers);
+    },
     enabled,
     meta: { mainList: true },
   });

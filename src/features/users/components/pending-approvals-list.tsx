@@ -15,17 +15,22 @@ export function PendingApprovalsList() {
       <LoadError error={pending.error} />
     );
   }
-  if (pending.data.length === 0) return <p className="empty-state">{t('users.noPending')}</p>;
+  const { requests, hasMore } = pending.data;
+  if (requests.length === 0) return <p className="empty-state">{t('users.noPending')}</p>;
   return (
-    <ul className="pending-list">
-      {pending.data.map((request) => (
-        <li key={request.request_id}>
-          <Link to={`/approval-request/${request.request_id}`} className="pending-link">
-            <span className="strong">{request.requesting_user_email}</span>
-            <span className="muted small">{t('users.requestedAt', { time: formatDateTime(request.created) })}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="pending-list">
+        {requests.map((request) => (
+          <li key={request.request_id}>
+            <Link to={`/approval-request/${request.request_id}`} className="pending-link">
+              <span className="strong">{request.requesting_user_email}</span>
+              <span className="muted small">{t('users.requestedAt', { time: formatDateTime(request.created) })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {/* The server sends the oldest only (at most 500): the rest wait, and the list does not end here. */}
+      {hasMore && <p className="muted small">{t('users.pendingMore', { count: requests.length })}</p>}
+    </>
   );
 }
