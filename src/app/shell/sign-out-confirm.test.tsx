@@ -29,9 +29,11 @@ describe('signOutStep', () => {
   it('does not take a device database that has not answered yet for "nothing waits"', () => {
     expect(signOutStep(state({ summary: undefined }))).toEqual({ kind: 'wait' });
     expect(signOutStep(state({ summary: undefined, online: false }))).toEqual({ kind: 'wait' });
-    // One that never answers holds no outbox either: decided on what is known.
-    expect(signOutStep(state({ summary: undefined, waitedEnough: true }))).toEqual({ kind: 'now' });
-    expect(signOutStep(state({ summary: undefined, waitedEnough: true, feedback: 1 }))).toEqual({ kind: 'confirm', changes: 1, offline: false });
+    // One slow to answer is not an empty one: the user is asked, told the phone cannot tell yet.
+    expect(signOutStep(state({ summary: undefined, waitedEnough: true }))).toEqual({ kind: 'confirm', changes: 0, offline: false, unknown: true });
+    expect(signOutTexts(signOutStep(state({ summary: undefined, waitedEnough: true })), 'mechanic@example.com')).toEqual([
+      { key: 'shell.signOut.unknown', options: { email: 'mechanic@example.com' } },
+    ]);
   });
 });
 

@@ -27,12 +27,14 @@ export interface SignOutState {
   waitedEnough: boolean;
 }
 
-export type SignOutStep = { kind: 'wait' } | { kind: 'now' } | { kind: 'confirm'; changes: number; offline: boolean };
+export type SignOutStep = { kind: 'wait' } | { kind: 'now' } | { kind: 'confirm'; changes: number; offline: boolean; unknown?: boolean };
 
 /** Whether the press signs out at once, waits for the outbox's count, or asks first (and how many changes stay). */
 export function signOutStep({ summary, feedback, online, waitedEnough }: SignOutState): SignOutStep {
   // Not knowing yet is not "nothing waits".
   if (!summary && !waitedEnough) return { kind: 'wait' };
+  // A device database slow to answer is not an empty one: asked, saying the phone cannot tell yet.
+  if (!summary) return { kind: 'confirm', changes: feedback, offline: !online, unknown: true };
   const { waiting, needsAttention } = summary ?? NOTHING_WAITS;
   // Failed and conflicting changes are on the phone too: they are resolved by this user only.
   const changes = waiting + needsAttention + feedback;
@@ -49,7 +51,8 @@ export interface Text {
 export function signOutTexts(step: SignOutStep, userEmail: string): Text[] {
   if (step.kind !== 'confirm') return [];
   const texts: Text[] = [];
-  if (step.changes > 0) texts.push({ key: 'shell.signOut.changesStay', options: { count: step.changes, email: userEmail } });
+  if (step.unknown) texts.push({ key: 'shell.signOut.unknown', options: { email: userEmail } });
+  else if (step.changes > 0) texts.push({ key: 'shell.signOut.changesStay', options: { count: step.changes, email: userEmail } });
   if (step.offline) texts.push({ key: 'shell.signOut.offline' });
   return texts;
 }
@@ -61,7 +64,7 @@ export function SignOutConfirm({ userEmail, onStay, onSignOut }: { userEmail: st
   const online = useOnline();
   const [waitedEnough, setWaitedEnough] = useState(false);
   /** The question was shown: it stays until the user answers (a change sent meanwhile does not sign out under their thumb). */
-  const [asked, setAsked] = useState(false);
+  const [asked, setAsked] = useState<SignOutStep | null>(null);
   const [leaving, setLeaving] = useState(false);
   const signedOut = useRef(false);
   const stayRef = useRef<HTMLButtonElement>(null);
@@ -78,25 +81,36 @@ export function SignOutConfirm({ userEmail, onStay, onSignOut }: { userEmail: st
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
-    if (step.kind === 'confirm') setAsked(true);
+    // The question as first shown stays as it was (a change sent meanwhile empties no sentence).
+    if (step.kind === 'confirm') setAsked((shown) => shown ?? step);
     else if (step.kind === 'now' && !asked) leave();
     // `leave` runs once (signedOut); the step decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step.kind, asked]);
 
-  const open = asked || step.kind === 'confirm';
+  const open = asked !== null || step.kind === 'confirm';
+  // Signing out has begun (offline it waits a few seconds for the device's sign-out mark): staying
+  // can no longer undo it, so nothing offers to.
+  const stay = () => {
+    if (!signedOut.current) onStay();
+  };
   // After the dialog's showModal (a child's effect runs first): staying is the default.
   useEffect(() => {
     if (open) stayRef.current?.focus();
   }, [open]);
   return (
-    <Dialog open={open} title={t('shell.signOut.title')} onClose={onStay}>
-      {signOutTexts(step, userEmail).map((text) => (
+    <Dialog open={open} title={t('shell.signOut.title')} onClose={stay}>
+      {signOutTexts(asked ?? step, userEmail).map((text) => (
         <p key={text.key}>{t(text.key, text.options)}</p>
       ))}
+      {leaving && (
+        <p className="muted" role="status">
+          {t('shell.signOut.leaving')}
+        </p>
+      )}
       <div className="dialog-actions">
         {/* First and focused: staying loses nothing. */}
-        <button ref={stayRef} type="button" className="button primary" onClick={onStay}>
+        <button ref={stayRef} type="button" className="button primary" onClick={stay} disabled={leaving}>
           {t('shell.signOut.stay')}
         </button>
         <button type="button" className="button danger" onClick={leave} disabled={leaving}>

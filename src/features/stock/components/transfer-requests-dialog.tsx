@@ -109,6 +109,9 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   const { email, permissions, plants } = useProfile();
   const online = useOnline();
   const client = useQueryClient();
+  // The outcome is set a moment after it is cleared (announced again); not after the sheet has gone.
+  const announce = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(announce.current), []);
   const [error, setError] = useState<string | null>(null);
   // One Idempotency-Key per request and decision, for the dialog's life: pressed again after a
   // lost answer, the same decision is applied once.
@@ -141,7 +144,8 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
       // A second decision of the same words is announced again.
       setOutcome(null);
       // Only here, by the thumb: a toast of the same words showed beside the open dialog too.
-      setTimeout(() => setOutcome(said), 0);
+      window.clearTimeout(announce.current);
+      announce.current = window.setTimeout(() => setOutcome(said), 0);
     },
     // Already decided by someone else (409) or gone: the message says so, and the list shows what
     // holds now. The success of an earlier decision no longer stands beside it.

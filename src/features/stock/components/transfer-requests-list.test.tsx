@@ -23,7 +23,6 @@ vi.mock('../../../lib/use-online', () => ({ useOnline: () => connection.online }
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
   await i18next.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: english } }, interpolation: { escapeValue: false } });
-  i18next.addResources('en-US', 'translation', { 'stock.transferRequestsNone': 'No transfer requests.' });
 });
 
 const EMAIL = 'someone@example.com';

@@ -15,16 +15,6 @@ import { StockResultStatus, StockTabs, TransferRequestsButton } from './stock-ma
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
   await i18next.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: english } }, interpolation: { escapeValue: false } });
-  // The texts as this change words them (the counts shown by `value`, the plural chosen by `count`).
-  i18next.addResources('en-US', 'translation', {
-    'stock.itemCount_one': '{{value}} item',
-    'stock.itemCount_other': '{{value}} items',
-    'stock.locationCount_one': '{{value}} storage location',
-    'stock.locationCount_other': '{{value}} storage locations',
-    'stock.noStorageLocation': 'No storage location is attached to your account: ask your stock admin to attach one.',
-    'stock.transferRequestsWaiting_one': '{{value}} waiting',
-    'stock.transferRequestsWaiting_other': '{{value}} waiting',
-  });
 });
 
 const page = (total: number, locations: number): StockPage => ({
