@@ -43,7 +43,10 @@ export function microsoftProvider(): AuthProvider {
     id: 'microsoft',
     async signIn() {
       const msal = await client();
-      return toSession(await msal.loginPopup({ scopes, prompt: 'select_account' }));
+      // 'login', not 'select_account': on a shared phone the previous user's tile signed the next
+      // person in as them with one tap while their Microsoft session lived (our sign-out clears
+      // the app's cache, not Microsoft's session). Sign-in is rare: tokens renew silently.
+      return toSession(await msal.loginPopup({ scopes, prompt: 'login' }));
     },
     async refresh(session) {
       const msal = await client();

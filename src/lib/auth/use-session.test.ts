@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { closeShownNotifications } from './use-session';
+import { closeShownNotifications, forgetProviderCaches, isMsalCacheKey } from './use-session';
+import { MemoryStorage } from '../../../tests/setup/memory-storage';
 
 function shown(...titles: string[]) {
   const closed: string[] = [];
@@ -26,5 +27,26 @@ describe('sign-out and the notifications on the lock screen', () => {
     warn.mockRestore();
     // A worker that never answers: sign-out goes on after the wait.
     expect(await closeShownNotifications(() => new Promise(() => undefined), 20)).toBe(0);
+  });
+});
+
+describe('an offline sign-out and the provider’s cache', () => {
+  it('removes MSAL’s accounts and tokens, and nothing of the app', () => {
+    const storage = new MemoryStorage();
+    const msal = [
+      'msal.account.keys',
+      'msal.token.keys.11111111-2222-3333-4444-555555555555',
+      'uid.utid-login.microsoftonline.com-idtoken-11111111-2222-3333-4444-555555555555-tenant---',
+      'uid.utid-login.windows.net-refreshtoken-11111111-2222-3333-4444-555555555555----',
+    ];
+    for (const key of [...msal, 'session', 'deviceId', 'feedback-draft:mechanic@example.com:ReportIssue']) storage.setItem(key, 'x');
+    expect(msal.every(isMsalCacheKey)).toBe(true);
+    forgetProviderCaches('microsoft', storage as unknown as Storage);
+    expect(msal.map((key) => storage.getItem(key))).toEqual(msal.map(() => null));
+    expect(['session', 'deviceId', 'feedback-draft:mechanic@example.com:ReportIssue'].map((key) => storage.getItem(key))).toEqual(['x', 'x', 'x']);
+    // Another provider's sign-out leaves MSAL's alone.
+    storage.setItem('msal.account.keys', 'x');
+    forgetProviderCaches('local', storage as unknown as Storage);
+    expect(storage.getItem('msal.account.keys')).toBe('x');
   });
 });

@@ -95,7 +95,33 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     try {
       await (await loadProvider(session.provider)).signOut(session);
     } catch (error) {
+      // Offline the provider's code may not load (it is not precached): its cached accounts and
+      // tokens are removed directly, so the next person on this phone does not renew into them.
       console.warn('Provider sign-out failed', error);
+      forgetProviderCaches(session.provider);
     }
+  }
+}
+
+/** MSAL's localStorage entries: its own keys, and the account and token entries it names by authority. */
+export function isMsalCacheKey(key: string): boolean {
+  return key.startsWith('msal.') || /-login\.(microsoftonline\.com|windows\.net)-/.test(key);
+}
+
+/** Removes what a provider keeps in the browser, without its code (offline sign-out). */
+export function forgetProviderCaches(provider: string, storage: Storage | undefined = globalThis.localStorage): void {
+  try {
+    if (provider === 'microsoft' && storage) {
+      const keys: string[] = [];
+      for (let index = 0; index < storage.length; index += 1) {
+        const key = storage.key(index);
+        if (key && isMsalCacheKey(key)) keys.push(key);
+      }
+      for (const key of keys) storage.removeItem(key);
+    }
+    // Firebase Auth keeps its signed-in user in this IndexedDB database.
+    if (provider === 'google' && typeof indexedDB !== 'undefined') indexedDB.deleteDatabase('firebaseLocalStorageDb');
+  } catch (error) {
+    console.warn('Clearing the provider cache failed', error);
   }
 }
