@@ -97,6 +97,15 @@ export function UpdatePrompt() {
   /** This tab's user pressed Reload: the new version's taking over reloads this tab. */
   const asked = useRef(false);
 
+  // A newer version took the device database over from another tab: this one reloads on its
+  // user's word, as after another tab's Update.
+  useEffect(() => {
+    const newer = () => setUpdatedElsewhere(true);
+    // src/offline/db.ts NEWER_DATABASE_EVENT (not imported: Dexie is not on the first screen).
+    window.addEventListener('partstrack:newer-database', newer);
+    return () => window.removeEventListener('partstrack:newer-database', newer);
+  }, []);
+
   useEffect(() => {
     if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
     let cancelled = false;

@@ -1,8 +1,8 @@
 /** The device database's upgrade path: a copy of a count saved by an older version stays readable, whole. */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { expect, it } from 'vitest';
-import { OfflineDatabase } from './db';
+import { describe, expect, it, vi } from 'vitest';
+import { NEWER_DATABASE_EVENT, OfflineDatabase } from './db';
 
 it('moves the lines of a count saved by v1 into slices (v2) with a slot per line (v5), keeping the count and the order', async () => {
   const name = 'upgrade-check';
@@ -58,4 +58,27 @@ it('v4 and v5: a count saved by v3 (ids in the page, removed lines as null) keep
   expect(await v5.slots.count()).toBe(kept.length);
   expect(await v5.outbox.count()).toBe(1);
   v5.close();
+});
+
+describe('a newer version of the app taking the database over', () => {
+  it('lets go of it and tells the page, instead of its next write failing unseen', async () => {
+    const name = `partstrack-versionchange-${Math.random()}`;
+    const old = new OfflineDatabase(name);
+    await old.open();
+    const told = vi.fn();
+    const target = new EventTarget();
+    vi.stubGlobal('window', target);
+    target.addEventListener(NEWER_DATABASE_EVENT, told);
+    try {
+      // Another tab opens the same database at a higher version.
+      const newer = new Dexie(name);
+      newer.version(100).stores({ pages: 'key' });
+      await newer.open();
+      expect(told).toHaveBeenCalledTimes(1);
+      expect(old.isOpen()).toBe(false);
+      newer.close();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

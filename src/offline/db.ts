@@ -191,8 +191,20 @@ export class OfflineDatabase extends Dexie {
     // v6 (#22): a changed line rides on its slot (`row`, `edited`) instead of rewriting its slice;
     // the index holds only the slots that carry one. Nothing to derive: no slot carries one yet.
     this.version(6).stores({ slots: '[page+id], page, edited' });
+    // A newer version of the app (another tab, after Update) opens the database at a higher
+    // version: this tab lets go (the upgrade would otherwise wait for it) and says so, instead of
+    // its next write failing unseen. Quantity edits still have their journal (native.ts).
+    this.on('versionchange', () => {
+      this.close();
+      // An event, not an import: the update prompt is on the first screen, Dexie is not.
+      if (typeof window !== 'undefined') window.dispatchEvent(new Event(NEWER_DATABASE_EVENT));
+      return false;
+    });
   }
 }
+
+/** Dispatched on window when a newer version of the app has taken the database over (this tab must reload). */
+export const NEWER_DATABASE_EVENT = 'partstrack:newer-database';
 
 export const offlineDb = new OfflineDatabase();
 
