@@ -132,5 +132,8 @@ export async function errorMessage(error: unknown): Promise<string> {
   if (error instanceof TimeoutError || (error instanceof TypeError && /fetch|network|load failed/i.test(error.message))) {
     return i18next.t('sync.noConnection', { defaultValue: 'No connection.' });
   }
+  // The device's storage is full (src/offline/errors.ts StorageFullError, matched by name: lib does
+  // not import offline): said in the user's language in every dialog, not only on the count sheet.
+  if (error instanceof Error && error.name === 'StorageFullError') return i18next.t('offline.quotaFull', { defaultValue: error.message });
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
 /** How offline code tells a lost connection from an answer, and a full disk from a bug. */
 import { HTTPError, TimeoutError } from 'ky';
+import { setStorageFull } from './storage-state';
 
 /** No answer at all: offline, DNS, refused connection, time-out. Such failures keep data queued. */
 export function isNetworkFailure(error: unknown): boolean {
@@ -35,6 +36,10 @@ export function isGone(error: unknown): boolean {
   return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 403);
 }
 
+/**
+ * English for the console and the logs only: a screen says `offline.quotaFull` in the user's
+ * language (the count sheet's `run`, lib/query-client.ts's report).
+ */
 export class StorageFullError extends Error {
   constructor() {
     super('This device has no storage space left for offline data. Free some space, then try again.');
@@ -42,12 +47,20 @@ export class StorageFullError extends Error {
   }
 }
 
-/** Runs a storage write; a full disk becomes a clear error instead of a crash. */
+/**
+ * Runs a storage write; a full disk becomes a clear error instead of a crash. It also keeps the
+ * shell's "storage full" state (storage-state.ts): set by a write refused for want of space,
+ * cleared by the next one that goes through (space was freed). Other failures leave it as it is.
+ */
 export async function guardQuota<T>(write: () => Promise<T>): Promise<T> {
+  let written: T;
   try {
-    return await write();
+    written = await write();
   } catch (error) {
-    if (isQuotaError(error)) throw new StorageFullError();
-    throw error;
+    if (!isQuotaError(error)) throw error;
+    setStorageFull(true);
+    throw new StorageFullError();
   }
+  setStorageFull(false);
+  return written;
 }

@@ -73,7 +73,9 @@ export async function readMirror<T>(key: string): Promise<MirrorPage & { data: T
  * Writes the copies still waiting for the first screen. A transaction that reads or patches saved
  * pages (a queued change's `apply`, the sync's `confirm`) calls it first, so a copy written later
  * can never put back what that transaction changed. A copy that cannot be saved (a full disk)
- * costs only the offline copy, and is said in the console.
+ * costs only the offline copy, and is said in the console; a full disk also sets the shell's
+ * "storage full" banner (guardQuota, storage-state.ts), so the mechanic hears of it while there
+ * is still a connection, not in the basement.
  */
 export async function saveWaitingCopies(): Promise<void> {
   if (unsaved.size === 0) return;

@@ -20,6 +20,7 @@ import { useWaitingFeedback } from '../../features/feedback/api/feedback-drafts'
 import { ImportantMessagesBanner, useImportantMessages } from './important-messages';
 import { showToast, Toaster } from '../../components/ui/toast';
 import { SignInAgain } from './sign-in-again';
+import { StorageBanner } from './storage-banner';
 import { SignOutConfirm } from './sign-out-confirm';
 import { useProfileRefused } from '../profile-error-route';
 import { markOfflineReadyTold, offlineReadyPending, subscribeOfflineReady } from '../update-prompt';
@@ -124,6 +125,7 @@ export function Shell() {
         <TopBar title={t(titleKey)} profile={profile} isNarrow={isNarrow} importantMessages={importantMessages} />
         <ImportantMessagesBanner state={importantMessages} />
         <SignInAgain userEmail={profile.email} refused={profileRefused} />
+        <StorageBanner />
         {/* In the page's flow, above the screen: it never covers a screen's controls (a save bar at the bottom).
             Its settings call waits until the first screen is drawn (#22). */}
         {inNotificationPlants && firstScreenDrawn && <PushPermission uid={profile.uid} userEmail={profile.email} />}
