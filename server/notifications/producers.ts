@@ -2,12 +2,14 @@
  * Events this feature produces itself. Other producers (ERP delivery status changes, stock-count
  * assignment edits) call emitNotifications directly; these helpers keep the wording in one place.
  */
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { notifications, users } from '../db/schema';
+import { notifications, userAttachments, userGrants, users } from '../db/schema';
+import { notExpiredSql } from '../repositories/users';
 import { emitNotifications, type EmitResult } from './emit';
 import { englishNotificationText } from './texts';
 import type { NotificationText } from '../../src/domain/notification-texts';
+import { CAPABILITY_GRANTS } from '../../src/domain/permissions';
 
 interface AssignedCount {
   id: number;
@@ -106,6 +108,96 @@ export async function resolveStockCountNotifications(
     .update(notifications)
     .set({ active: false })
     .where(and(ofCount, eq(notifications.active, true)))
+    .returning({ id: notifications.id });
+  return read.length;
+}
+
+/** What the list of transfer requests opens at (decision 0061): the stock screen with its dialog open. */
+export const TRANSFER_REQUESTS_LINK = '/stock-management?transfers=1';
+
+interface RequestedTransfer {
+  id: string;
+  userId: string;
+  plant: string;
+  storageLocationFrom: string;
+  storageLocationTo: string;
+  materialCode: string;
+  quantity: string;
+}
+
+/**
+ * Decision 0061's "Not done", done: a new transfer request tells those who may decide it, so it
+ * no longer waits for someone to open the list (key other_notification, the requester's key for
+ * the decision too; their settings pick the channels). Who decides is the decision route's rule:
+ * `storageLocations.update` (stock admin, super manager), approved, not expired, holding the
+ * plant. The writing super manager decides in every plant, yet only those who hold the plant are
+ * told (a super manager who holds it included): every request of every plant would bury the super
+ * managers, and their list shows them all. The requester is not told of their own request.
+ */
+export async function notifyTransferRequested(tx: Tx, request: RequestedTransfer, requester: { email: string; displayName: string }): Promise<EmitResult | null> {
+  const deciders = await tx
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, request.plant)))
+    .where(
+      and(
+        ne(users.id, request.userId),
+        eq(users.approvalStatus, 'Approved'),
+        // Expired by the day of their plants, as the sign-in check judges it.
+        notExpiredSql(),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(userGrants)
+            .where(and(eq(userGrants.userId, users.id), inArray(userGrants.grantId, [...CAPABILITY_GRANTS['storageLocations.update']]))),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+  if (deciders.length === 0) return null;
+  const text: NotificationText = {
+    key: 'stockTransferRequested',
+    params: {
+      id: request.id,
+      name: requester.displayName,
+      by: requester.email,
+      material: request.materialCode,
+      quantity: Number(request.quantity),
+      from: request.storageLocationFrom,
+      to: request.storageLocationTo,
+      plant: request.plant,
+    },
+  };
+  return emitNotifications(tx, {
+    key: 'other_notification',
+    userIds: deciders.map((decider) => decider.id),
+    ...englishNotificationText(text),
+    text,
+    link: TRANSFER_REQUESTS_LINK,
+    plantCode: request.plant,
+  });
+}
+
+/**
+ * A decided request's "waiting for you" notifications are resolved in the deciding transaction,
+ * every decider's, as a cancelled count's (resolveStockCountNotifications): marked read, and those
+ * not yet sent withdrawn, so nobody is asked to decide what is decided. Found by the request's id
+ * in the text: the link is the list's, shared with the requester's notice of the decision.
+ */
+export async function resolveTransferRequestNotifications(tx: Tx, requestId: string, reason: string): Promise<number> {
+  const ofRequest = and(
+    eq(notifications.notificationKey, 'other_notification'),
+    eq(notifications.textKey, 'stockTransferRequested'),
+    sql`${notifications.textParams} ->> 'id' = ${requestId}`,
+  );
+  await tx
+    .update(notifications)
+    .set({ deliveryState: 'skipped', deliveryError: reason, nextAttemptAt: null })
+    .where(and(ofRequest, eq(notifications.deliveryState, 'queued')));
+  const read = await tx
+    .update(notifications)
+    .set({ active: false })
+    .where(and(ofRequest, eq(notifications.active, true)))
     .returning({ id: notifications.id });
   return read.length;
 }

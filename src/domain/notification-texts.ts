@@ -4,7 +4,7 @@
  * text (what e-mail and SMS send, and what clients without the key show). The wording itself has
  * one home, `notifications.text.*` in locales/*.json; en-US is the stored English.
  */
-export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountRecountLine', 'stockCountDue', 'orderItemStatus', 'stockTransferDone', 'stockTransferDeclined'] as const;
+export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountRecountLine', 'stockCountDue', 'orderItemStatus', 'stockTransferDone', 'stockTransferDeclined', 'stockTransferRequested'] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 
 export interface NotificationTextParams {
@@ -18,6 +18,11 @@ export interface NotificationTextParams {
   /** Decision 0061: a stock transfer request marked done or declined, told to its requester. */
   stockTransferDone: TransferDecided;
   stockTransferDeclined: TransferDecided;
+  /**
+   * A new stock transfer request, told to those who may decide it in its plant. `id` names the
+   * request, so its decision resolves these notifications (the link is the list's, not the request's).
+   */
+  stockTransferRequested: { id: string; name: string; by: string; material: string; quantity: number; from: string; to: string; plant: string };
 }
 
 type TransferDecided = {
@@ -40,6 +45,7 @@ const REQUIRED: { [K in NotificationTextKey]: (keyof NotificationTextParams[K])[
   orderItemStatus: ['order', 'line', 'material', 'description', 'status'],
   stockTransferDone: ['material', 'quantity', 'from', 'to', 'plant', 'by'],
   stockTransferDeclined: ['material', 'quantity', 'from', 'to', 'plant', 'by'],
+  stockTransferRequested: ['id', 'name', 'by', 'material', 'quantity', 'from', 'to', 'plant'],
 };
 
 /** A text as it arrived (from our server or another): usable when its key is known and its parameters are there. */
@@ -71,6 +77,7 @@ export interface NotificationTemplates {
   orderItemStatus: { subject: string; body: string };
   stockTransferDone: { subject: string; body: string };
   stockTransferDeclined: { subject: string; body: string };
+  stockTransferRequested: { subject: string; body: string };
 }
 
 /** How a language words the parameters that are not plain names and numbers. */

@@ -2,7 +2,8 @@
  * Stock transfer requests (§3: from, to, material, quantity > 0): POST stores one; GET lists the
  * caller's own and, to those who read the plant's storage locations, the plant's (super managers:
  * every plant); PUT …/:id/decision marks one done or declined, once, by a holder of
- * `storageLocations.update` in its plant, and tells the requester (decision 0061).
+ * `storageLocations.update` in its plant, and tells the requester (decision 0061). A new request
+ * tells those who may decide it; its decision resolves what they were told.
  * Paths not in the spec: /api/v2/stock_transfer_request[/:id/decision].
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { materials, stockItems, stockTransferRequests, storageLocations, users } from '../../db/schema';
 import type { CurrentUser } from '../../repositories/users';
 import { emitNotifications } from '../../notifications/emit';
+import { notifyTransferRequested, resolveTransferRequestNotifications, TRANSFER_REQUESTS_LINK } from '../../notifications/producers';
 import { englishNotificationText } from '../../notifications/texts';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -116,6 +118,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           .insert(stockTransferRequests)
           .values({ userId: user.id, plant: body.plant, storageLocationFrom: body.storageLocationFrom, storageLocationTo: body.storageLocationTo, materialCode: body.materialCode, quantity: String(body.quantity) })
           .returning();
+        // In the request's own transaction: a rolled-back request tells nobody, and a replayed
+        // Idempotency-Key answers from the stored reply without running this again.
+        await notifyTransferRequested(tx, row!, user);
         return { status: 201, body: toRow(row!) };
       });
     },
@@ -170,6 +175,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           .update(stockTransferRequests)
           .set({ status, decidedBy: user.id, decidedAt: sql`now()` })
           .where(eq(stockTransferRequests.id, id));
+        // Decided: the deciders' "waiting for you" leave their unread lists, the decider's own included.
+        await resolveTransferRequestNotifications(tx, id, `Stock transfer request marked ${status}`);
         if (row.userId !== user.id) {
           const text: NotificationText = {
             key: status === 'done' ? 'stockTransferDone' : 'stockTransferDeclined',
@@ -187,7 +194,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
             userIds: [row.userId],
             ...englishNotificationText(text),
             text,
-            link: '/stock-management?transfers=1',
+            link: TRANSFER_REQUESTS_LINK,
             plantCode: row.plant,
           });
         }
