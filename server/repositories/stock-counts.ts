@@ -511,20 +511,12 @@ export async function isBlindFor(db: Executor, user: CurrentUser, count: StockCo
 export const stockLineKey = (plant: string, storageLocation: string, materialCode: string) => `${plant}|${storageLocation}|${materialCode}`;
 
 /**
- * Of these stock rows (a page of the stock screen), those the caller counts blind and does not
- * plan, while the count is open: key (`stockLineKey`) → the count's id. The stock screen hides
- * their counts from the caller: they add up to the book quantity the count hides (decision 0064).
+ * The caller's open, sent blind counts they count (as the person conducting it or a part's
+ * counter), by the index on who conducts them (and the parts they count): none for nearly every
+ * call, which then costs this one small read. Planners and overseers are not left out here.
  */
-export async function blindLinesOf(
-  db: Executor,
-  user: CurrentUser,
-  rows: ReadonlyArray<{ plant: string; storage_location: string; material_code: string }>,
-): Promise<Map<string, number>> {
-  // Super managers, the read-only one too, read every book quantity (decision 0063).
-  if (rows.length === 0 || isSuperManager(user.grants)) return new Map();
-  // First the caller's open blind counts, by the index on who conducts them (and the parts they
-  // count): none for nearly every call, which then costs this one small read.
-  const counts = await db
+export async function openBlindCountsCountedBy(db: Executor, user: CurrentUser): Promise<Array<{ id: number; plant: string; storageLocation: string }>> {
+  return db
     .select({ id: stockCounts.id, plant: stockCounts.plant, storageLocation: stockCounts.storageLocation })
     .from(stockCounts)
     .where(
@@ -539,6 +531,21 @@ export async function blindLinesOf(
         ),
       ),
     );
+}
+
+/**
+ * Of these stock rows (a page of the stock screen), those the caller counts blind and does not
+ * plan, while the count is open: key (`stockLineKey`) → the count's id. The stock screen hides
+ * their counts from the caller: they add up to the book quantity the count hides (decision 0064).
+ */
+export async function blindLinesOf(
+  db: Executor,
+  user: CurrentUser,
+  rows: ReadonlyArray<{ plant: string; storage_location: string; material_code: string }>,
+): Promise<Map<string, number>> {
+  // Super managers, the read-only one too, read every book quantity (decision 0063).
+  if (rows.length === 0 || isSuperManager(user.grants)) return new Map();
+  const counts = await openBlindCountsCountedBy(db, user);
   const here = counts.filter((count) => rows.some((row) => row.plant === count.plant && row.storage_location === count.storageLocation));
   if (here.length === 0) return new Map();
   // Those the caller plans or oversees are not blind to them.

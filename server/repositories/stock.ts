@@ -7,12 +7,11 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { executeNamed, preparedOnce, rowsOf, type Db, type Tx } from '../db/client';
-import { materialCounts, materials, stockCountParts, stockCounts, stockItems, stockLocationCounts } from '../db/schema';
+import { materialCounts, materials, stockCounts, stockItems, stockLocationCounts } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
-import { EDITABLE_COUNT_STATUSES } from '../../src/domain/constants';
 import { totalQuantity, type StockType } from '../../src/domain/stock';
 import type { StockItemRow } from '../../src/contract/stock';
-import { likePattern, pageOf, stockCountScope } from './stock-counts';
+import { likePattern, openBlindCountsCountedBy, pageOf, stockCountScope } from './stock-counts';
 import { COUNT_CAP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
 import type { CurrentUser } from './users';
 
@@ -229,20 +228,7 @@ async function searchStock(db: Executor, user: CurrentUser, type: StockType, sea
 async function blindCountsOf(db: Executor, user: CurrentUser): Promise<number[]> {
   // Super managers, the read-only one too, read every book quantity (decision 0063).
   if (isSuperManager(user.grants)) return [];
-  const counts = await db
-    .select({ id: stockCounts.id })
-    .from(stockCounts)
-    .where(
-      and(
-        eq(stockCounts.isBlind, true),
-        eq(stockCounts.isDraft, false),
-        inArray(stockCounts.status, [...EDITABLE_COUNT_STATUSES]),
-        or(
-          eq(stockCounts.conductedBy, user.email),
-          inArray(stockCounts.id, db.select({ id: stockCountParts.stockCountId }).from(stockCountParts).where(eq(stockCountParts.counter, user.email))),
-        ),
-      ),
-    );
+  const counts = await openBlindCountsCountedBy(db, user);
   if (counts.length === 0) return [];
   const overseer = await stockCountScope(db, user, 'overseer');
   if (overseer === undefined) return [];
