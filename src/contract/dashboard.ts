@@ -23,6 +23,12 @@ const day = (name: string) =>
     .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`), z.refine(isCalendarDay, { message: `${name} is not a calendar day` }));
 
 export const detailedViewQuery = z.object({ date: day('date') });
+
+/** The ERP's business day now (in the ingestion schedule's zone): the day whose files are "today's". */
+export const businessDayResponse = z
+  .object({ today: z.string(), timezone: z.string() })
+  .register(z.globalRegistry, { id: 'BusinessDay' });
+export type BusinessDay = z.infer<typeof businessDayResponse>;
 export type DetailedViewQuery = z.infer<typeof detailedViewQuery>;
 
 const daysBetween = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);

@@ -7,6 +7,8 @@ import Papa from 'papaparse';
 import { processPending, registerFile } from '../../server/ingestion/queue';
 import type { CompactRow, FileRow } from '../../src/contract/dashboard';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { DEFAULT_SCHEDULE } from '../../server/ingestion/schedule';
+import { dayIn } from '../../src/domain/expiration';
 
 describe.each(ENGINES)('file dashboard on %s', (engine) => {
   let product: TestProduct;
@@ -32,6 +34,23 @@ describe.each(ENGINES)('file dashboard on %s', (engine) => {
     for (const who of ['stock.admin', 'mechanic', 'supervisor']) {
       expect((await get(who, 'detailed_view?date=2026-11-19')).statusCode, who).toBe(403);
       expect((await get(who, 'compact_view?start_date=2026-11-01&end_date=2026-11-19')).statusCode, who).toBe(403);
+    }
+  });
+
+  it('says today as the ERP schedule counts it, to anyone signed in who opens the file screens', async () => {
+    // UTC+14: the schedule's day is not UTC's for ten hours of every day, nor the device's.
+    const far = await createTestProduct(engine, { INGESTION_SCHEDULE: JSON.stringify({ ...DEFAULT_SCHEDULE, timezone: 'Pacific/Kiritimati' }) });
+    try {
+      for (const who of ['manager', 'stock.admin']) {
+        const before = dayIn('Pacific/Kiritimati');
+        const res = await far.app.inject({ method: 'GET', url: '/user_api/v1/dashboard/business_day', headers: bearer(await far.token(`${who}@example.com`)) });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().timezone).toBe('Pacific/Kiritimati');
+        expect([before, dayIn('Pacific/Kiritimati')]).toContain(res.json().today);
+      }
+      expect((await get('manager', 'business_day')).json().timezone).toBe(DEFAULT_SCHEDULE.timezone);
+    } finally {
+      await far.close();
     }
   });
 

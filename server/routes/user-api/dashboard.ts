@@ -4,14 +4,28 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../src/contract/common';
-import { compactViewQuery, compactViewResponse, detailedViewQuery, detailedViewResponse } from '../../../src/contract/dashboard';
+import { businessDayResponse, compactViewQuery, compactViewResponse, detailedViewQuery, detailedViewResponse } from '../../../src/contract/dashboard';
 import type { Db } from '../../db/client';
-import type { IngestionSchedule } from '../../ingestion/schedule';
+import { localDate, type IngestionSchedule } from '../../ingestion/schedule';
 import { compactView, detailedView } from '../../repositories/file-processing';
 
 const tags = ['file dashboard'];
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; schedule: IngestionSchedule }> = async (app, { db, schedule }) => {
+  // Today is the schedule's day, not the device's: near midnight, a viewer in another zone than
+  // the ERP's saw yesterday's or tomorrow's (empty) list under "Today's files".
+  app.get(
+    '/dashboard/business_day',
+    {
+      schema: {
+        tags,
+        summary: 'The business day now in the ingestion schedule’s time zone (whose files are today’s), and that zone',
+        response: { 200: businessDayResponse },
+      },
+    },
+    async () => ({ today: localDate(new Date(), schedule.timezone), timezone: schedule.timezone }),
+  );
+
   app.get(
     '/dashboard/detailed_view',
     {

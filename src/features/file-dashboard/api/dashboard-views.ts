@@ -1,4 +1,6 @@
-import { compactViewResponse, detailedViewResponse, type CompactRow, type FileRow } from '../../../contract/dashboard';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { businessDayResponse, compactViewResponse, detailedViewResponse, type CompactRow, type FileRow } from '../../../contract/dashboard';
 import { toSearchParams, userApi } from '../../../lib/api-client';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 
@@ -40,4 +42,20 @@ export function useDetailedView(userEmail: string, date: string, enabled = true)
     follow: true,
     silent: true,
   });
+}
+
+/**
+ * Today as the ERP's schedule counts it (GET /dashboard/business_day), the device's day until it
+ * has answered or where it cannot (offline, a service without the call): "Today's files" near
+ * midnight are the server's day, not the viewer's.
+ */
+export function useBusinessToday(): string {
+  const answer = useQuery({
+    queryKey: [...fileDashboardQueries.all(), 'business-day'],
+    queryFn: async () => businessDayResponse.parse(await userApi.get('dashboard/business_day').json()),
+    staleTime: 60_000,
+    retry: false,
+    meta: { silent: true },
+  });
+  return answer.data?.today ?? dayjs().format('YYYY-MM-DD');
 }

@@ -16,7 +16,7 @@ import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCompactView } from '../api/dashboard-views';
+import { useBusinessToday, useCompactView } from '../api/dashboard-views';
 import { DayBars, DayTable } from '../components/day-bars';
 import { StatusLegend } from '../components/status-legend';
 import { STATUS_ORDER, countOf } from '../components/file-status';
@@ -30,7 +30,8 @@ export default function DashboardPage() {
   const { email, permissions } = useProfile();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
-  const today = dayjs().format('YYYY-MM-DD');
+  // The ERP schedule's day (near midnight not the device's).
+  const today = useBusinessToday();
   const fromParam = params.get('from') ?? '';
   const toParam = params.get('to') ?? '';
   const end = isCalendarDay(toParam) ? toParam : today;

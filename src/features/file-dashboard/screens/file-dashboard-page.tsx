@@ -5,7 +5,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { formatDayHeading } from '../../../lib/date-formats';
 import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
@@ -13,7 +12,7 @@ import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDetailedView } from '../api/dashboard-views';
+import { useBusinessToday, useDetailedView } from '../api/dashboard-views';
 import { FileList } from '../components/file-list';
 import { UploadForm } from '../components/upload-form';
 import '../file-dashboard.css';
@@ -27,7 +26,8 @@ export default function FileDashboardPage() {
   const online = useOnline();
   const mayRead = can(permissions, 'fileDashboard.read');
   const mayUpload = can(permissions, 'fileIngestion.upload');
-  const today = dayjs().format('YYYY-MM-DD');
+  // The ERP schedule's day (near midnight not the device's).
+  const today = useBusinessToday();
   const view = useDetailedView(email, today, mayRead);
   const isBusy = (view.data ?? []).some((f) => f.id !== null && (f.status === 'in_progress' || f.status === 'not_processed'));
   const { refetch } = view;
