@@ -9,7 +9,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { plants, stockCounts, users } from '../db/schema';
+import { stockCounts, users } from '../db/schema';
+import { plantTimeZoneSql } from '../repositories/stock-count-management';
 import { EDITABLE_COUNT_STATUSES } from '../../src/domain/constants';
 import { emitCountNotification } from './producers';
 import type { NotificationText } from '../../src/domain/notification-texts';
@@ -24,7 +25,7 @@ export const DUE_REMINDER_LOCAL_TIME = '07:00';
 export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
   // The day before the deadline at 07:00 in the plant's zone, by PostgreSQL (days of 23 and 25
   // hours included); a plant without a zone keeps UTC.
-  const remindFrom = sql`((${stockCounts.shouldBeDoneAt} - 1) + ${DUE_REMINDER_LOCAL_TIME}::time) at time zone coalesce((select ${plants.timezone} from ${plants} where ${plants.code} = ${stockCounts.plant}), 'UTC')`;
+  const remindFrom = sql`((${stockCounts.shouldBeDoneAt} - 1) + ${DUE_REMINDER_LOCAL_TIME}::time) at time zone ${plantTimeZoneSql(stockCounts.plant)}`;
   return db.transaction(async (tx) => {
     const due = await tx
       .select()

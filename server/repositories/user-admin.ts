@@ -106,8 +106,11 @@ async function plantZones(db: Executor): Promise<ReadonlyMap<string, string>> {
   return new Map(rows.map((row) => [row.code, row.timezone]));
 }
 
+/** The distinct time zones of these plants. */
+const zonesOf = (zoneOf: ReadonlyMap<string, string>, plantCodes: readonly string[]) => [...new Set(plantCodes.flatMap((code) => zoneOf.get(code) ?? []))];
+
 function toRow(record: UserRecord, grantIds: readonly string[], plantCodes: readonly string[], zonesOfPlants: ReadonlyMap<string, string>): UserRow {
-  const zones = [...new Set(plantCodes.flatMap((code) => zonesOfPlants.get(code) ?? []))];
+  const zones = zonesOf(zonesOfPlants, plantCodes);
   const now = new Date();
   return {
     uid: record.id,
@@ -379,10 +382,9 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
   const record = await findUser(tx, uid, true);
   const state = await grantStateOf(tx, uid);
   assertMayManage(editor, state.grants, 'change the expiration date of', record.email);
-  if (endsAccess && state.grants.includes('super_manager')) {
-    const zoneOf = await plantZones(tx);
-    const zones = [...new Set(plantsOf(state).flatMap((code) => zoneOf.get(code) ?? []))];
-    if (isPastLastDay(expirationDate, new Date(), zones)) await assertNotLastSuperManager(tx, record, 'end the access of');
+  const zoneOf = await plantZones(tx);
+  if (endsAccess && state.grants.includes('super_manager') && isPastLastDay(expirationDate, new Date(), zonesOf(zoneOf, plantsOf(state)))) {
+    await assertNotLastSuperManager(tx, record, 'end the access of');
   }
   if (!ifMatchAllows(ifMatch, expirationTag(record.expirationDate))) {
     throw new HttpError(
@@ -396,7 +398,7 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
     await audit(tx, editor, 'user.updateExpiration', uid, { expirationDate: record.expirationDate }, { expirationDate });
   }
   // The row is locked: only the expiration date (and updatedAt, not shown) changed since it was read.
-  return toRow({ ...record, expirationDate }, state.grants, plantsOf(state), await plantZones(tx));
+  return toRow({ ...record, expirationDate }, state.grants, plantsOf(state), zoneOf);
 }
 
 export async function removeUser(tx: Tx, editor: CurrentUser, uid: string) {

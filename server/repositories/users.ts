@@ -48,7 +48,8 @@ export const grantsOfUser = sql<string[] | null>`(select array_agg(${userGrants.
 /** A user's grants and attachments (in kind, plant, code order), as columns of a select over `users`. */
 const grantsAndAttachments = {
   grants: grantsOfUser,
-  expiryZones: sql<string[] | null>`(select array_agg(distinct p.timezone) from ${userAttachments} a join ${plants} p on p.code = a.code where a.user_id = ${users.id} and a.kind = 'plant')`,
+  // Read on every call (bound_user): only for a user with a last day, whose expiry they decide.
+  expiryZones: sql<string[] | null>`case when ${users.expirationDate} is null then null else (select array_agg(distinct p.timezone) from ${userAttachments} a join ${plants} p on p.code = a.code where a.user_id = ${users.id} and a.kind = 'plant') end`,
   attachments: sql<Attachment[] | null>`(select json_agg(json_build_object('kind', a.kind, 'plant', a.plant, 'code', a.code) order by a.kind, a.plant, a.code)
     from ${userAttachments} a where a.user_id = ${users.id})`,
 };

@@ -1,10 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { errorMessage, statusOf } from './api-client';
 import { MESSAGES } from '../domain/constants';
 import { showError } from './error-alert';
 import { NothingSavedError } from '../offline/mirror';
-import { StorageFullError } from '../offline/errors';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -23,9 +21,8 @@ declare module '@tanstack/react-query' {
 function report(error: unknown, silent: boolean | undefined) {
   // Offline with no copy on the device: the screen says so in its place (#19 item 24), not as an alert.
   if (error instanceof NothingSavedError) return;
-  // A full disk in the user's language, the count sheet's words: the error's own text is English.
-  const wording = error instanceof StorageFullError ? Promise.resolve(i18next.t('offline.quotaFull', { defaultValue: error.message })) : errorMessage(error);
-  void wording.then((message) => {
+  // A full disk reads in the user's language there too (errorMessage words StorageFullError).
+  void errorMessage(error).then((message) => {
     // The user is on their way to /user-expired or /welcome (§8), which say it better than an
     // alert (a red error over "your request is on its way" read as something gone wrong).
     const redirected: string[] = [MESSAGES.userExpired, MESSAGES.pendingApproval, MESSAGES.approvalRejected];

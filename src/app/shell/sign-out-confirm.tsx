@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
 import { useOnline } from '../../lib/use-online';
-import { NOTHING_WAITS, useOutboxSummary, type OutboxSummary } from '../../offline/outbox-live';
+import { useOutboxSummary, type OutboxSummary } from '../../offline/outbox-live';
 import { useWaitingFeedbackCount } from '../../features/feedback/api/feedback-drafts';
 
 /**
@@ -35,7 +35,7 @@ export function signOutStep({ summary, feedback, online, waitedEnough }: SignOut
   if (!summary && !waitedEnough) return { kind: 'wait' };
   // A device database slow to answer is not an empty one: asked, saying the phone cannot tell yet.
   if (!summary) return { kind: 'confirm', changes: feedback, offline: !online, unknown: true };
-  const { waiting, needsAttention } = summary ?? NOTHING_WAITS;
+  const { waiting, needsAttention } = summary;
   // Failed and conflicting changes are on the phone too: they are resolved by this user only.
   const changes = waiting + needsAttention + feedback;
   if (changes === 0 && online) return { kind: 'now' };

@@ -51,7 +51,8 @@ export function useDetailedView(userEmail: string, date: string, enabled = true)
  */
 export function useBusinessToday(): string {
   const answer = useQuery({
-    queryKey: [...fileDashboardQueries.all(), 'business-day'],
+    // Its own key: an upload's refresh of the file dashboard's lists does not ask the day again.
+    queryKey: ['business-day'],
     queryFn: async () => businessDayResponse.parse(await userApi.get('dashboard/business_day').json()),
     staleTime: 60_000,
     retry: false,
