@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterFirstScreen } from '../lib/after-first-screen';
+import { unsavedTextHeld } from '../lib/unsaved-text';
 import { afterLoadWhenIdle } from '../lib/when-idle';
 
 type Updater = (reload?: boolean) => Promise<void>;
@@ -96,6 +97,8 @@ export function UpdatePrompt() {
   const [updatedElsewhere, setUpdatedElsewhere] = useState(false);
   /** This tab's user pressed Reload: the new version's taking over reloads this tab. */
   const asked = useRef(false);
+  /** Reload was pressed while a form holds unsaved text: what it would do, until the user answers. */
+  const [confirming, setConfirming] = useState<(() => void) | null>(null);
 
   // A newer version took the device database over from another tab: this one reloads on its
   // user's word, as after another tab's Update.
@@ -154,28 +157,45 @@ export function UpdatePrompt() {
     };
   }, []);
 
+  // Reloading throws away what a form on the screen holds: asked first (lib/unsaved-text.ts).
+  if (confirming) {
+    return (
+      <div className="update-toast" role="alert">
+        <span>{t('update.unsavedText')}</span>
+        <button type="button" className="button primary" onClick={() => setConfirming(null)}>
+          {t('update.keepTyping')}
+        </button>
+        <button type="button" className="button ghost" onClick={confirming}>
+          {t('update.anyway')}
+        </button>
+      </div>
+    );
+  }
+  /** Runs `apply` at once, or first asks when a form holds unsaved text. */
+  const unlessUnsaved = (apply: () => void) => () => {
+    if (unsavedTextHeld()) setConfirming(() => apply);
+    else apply();
+  };
+  const reload = () => window.location.reload();
   if (updatedElsewhere) {
     return (
       <div className="update-toast" role="status">
         <span>{t('update.updatedElsewhere')}</span>
-        <button type="button" className="button primary" onClick={() => window.location.reload()}>
+        <button type="button" className="button primary" onClick={unlessUnsaved(reload)}>
           {t('update.reload')}
         </button>
       </div>
     );
   }
   if (!update) return null;
+  const applyUpdate = () => {
+    asked.current = true;
+    void update(true);
+  };
   return (
     <div className="update-toast" role="status">
       <span>{t('update.available')}</span>
-      <button
-        type="button"
-        className="button primary"
-        onClick={() => {
-          asked.current = true;
-          void update(true);
-        }}
-      >
+      <button type="button" className="button primary" onClick={unlessUnsaved(applyUpdate)}>
         {t('update.reload')}
       </button>
       <button type="button" className="button ghost" onClick={() => setUpdate(null)}>

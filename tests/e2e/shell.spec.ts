@@ -45,6 +45,44 @@ test('the manager sees Users and every other entry', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Broadcast messages' })).toBeVisible();
 });
 
+test('text typed and not saved is not thrown away without asking: leaving the screen and signing out ask first', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  // Reached inside the app, so that the phone's back gesture is the app's own.
+  await page.getByRole('link', { name: 'Broadcast messages' }).click();
+  const message = page.getByLabel('Message 1');
+  const saved = await message.inputValue();
+  await message.fill('Lift 4 closed on Friday');
+  // Leaving by the menu asks; staying keeps the text.
+  await page.getByRole('link', { name: 'Users' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave this screen?' });
+  await expect(leave).toBeVisible();
+  await expect(leave.getByRole('button', { name: 'Stay here' })).toBeFocused();
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page).toHaveURL(/\/broadcast-messages$/);
+  await expect(message).toHaveValue('Lift 4 closed on Friday');
+  // The phone's back gesture asks too.
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page).toHaveURL(/\/broadcast-messages$/);
+  // Signing out says the text would be lost, even with nothing waiting.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const signOut = page.getByRole('dialog', { name: 'Sign out?' });
+  await expect(signOut).toContainText('Text you typed on this screen is not saved yet.');
+  await signOut.getByRole('button', { name: 'Stay signed in' }).click();
+  // Text taken back to what was saved: nothing asks any more.
+  await message.fill(saved);
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/users-management$/);
+  await expect(leave).toBeHidden();
+  // Leaving anyway goes, on the user's word.
+  await page.goto('/broadcast-messages');
+  await message.fill('Draft not wanted');
+  await page.getByRole('link', { name: 'Users' }).click();
+  await leave.getByRole('button', { name: 'Leave anyway' }).click();
+  await expect(page).toHaveURL(/\/users-management$/);
+});
+
 test('the read-only manager reads everything but is offered no write action', async ({ page }) => {
   await login(page, 'viewer@example.com');
   expect(await navLabels(page)).toContain('Users');

@@ -6,6 +6,7 @@ import { can } from '../../domain/permissions';
 import { useAllowedPlants, useInNotificationPlants, useProfile } from '../../lib/profile';
 import { signOut } from '../../lib/auth/use-session';
 import { useIsNarrow } from '../../lib/use-media-query';
+import { forgetUnsavedText } from '../../lib/unsaved-text';
 import { useFirstScreenDrawn, useMarkFirstScreen } from '../../lib/after-first-screen';
 import { RouteTitleContext } from '../../components/route-meta';
 import { ListLoadingOverlay } from '../../components/ui/list-loading-overlay';
@@ -21,6 +22,7 @@ import { ImportantMessagesBanner, useImportantMessages } from './important-messa
 import { showToast, Toaster } from '../../components/ui/toast';
 import { SignInAgain } from './sign-in-again';
 import { StorageBanner } from './storage-banner';
+import { LeaveGuard } from './leave-guard';
 import { SignOutConfirm } from './sign-out-confirm';
 import { useProfileRefused } from '../profile-error-route';
 import { markOfflineReadyTold, offlineReadyPending, subscribeOfflineReady } from '../update-prompt';
@@ -112,6 +114,8 @@ export function Shell() {
   const [signingOut, setSigningOut] = useState(false);
   const onSignOut = () => setSigningOut(true);
   const signOutNow = () => {
+    // The question was asked and answered (typed text included): leaving does not ask again.
+    forgetUnsavedText();
     void signOut(queryClient).then(() => navigate('/', { replace: true }));
   };
 
@@ -140,6 +144,7 @@ export function Shell() {
         </main>
       </div>
       <Toaster />
+      <LeaveGuard />
       {signingOut && <SignOutConfirm userEmail={profile.email} onStay={() => setSigningOut(false)} onSignOut={signOutNow} />}
       {isNarrow && <BottomBar items={items} active={route?.nav} onSignOut={onSignOut} />}
     </div>

@@ -37,6 +37,22 @@ describe('signOutStep', () => {
   });
 });
 
+describe('signOutStep with typed text not saved', () => {
+  it('asks first when a form on the screen holds unsaved text, even with nothing waiting', () => {
+    expect(signOutStep(state({ unsaved: true }))).toEqual({ kind: 'confirm', changes: 0, offline: false, unsaved: true });
+    expect(signOutTexts(signOutStep(state({ unsaved: true })), 'mechanic@example.com')).toEqual([{ key: 'shell.signOut.unsavedText' }]);
+  });
+
+  it('says so beside the changes that stay and the missing connection', () => {
+    const step = signOutStep(state({ unsaved: true, online: false, feedback: 1 }));
+    expect(signOutTexts(step, 'mechanic@example.com').map((text) => text.key)).toEqual([
+      'shell.signOut.changesStay',
+      'shell.signOut.unsavedText',
+      'shell.signOut.offline',
+    ]);
+  });
+});
+
 describe('signOutTexts', () => {
   it('says how many changes stay on this phone and whose sign-in sends them', () => {
     expect(signOutTexts({ kind: 'confirm', changes: 4, offline: false }, 'mechanic@example.com')).toEqual([

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/dialog';
+import { useUnsavedTextHeld } from '../../lib/unsaved-text';
 import { useOnline } from '../../lib/use-online';
 import { useOutboxSummary, type OutboxSummary } from '../../offline/outbox-live';
 import { useWaitingFeedbackCount } from '../../features/feedback/api/feedback-drafts';
@@ -25,21 +26,23 @@ export interface SignOutState {
   online: boolean;
   /** The device database did not answer in time: decided on what is known. */
   waitedEnough: boolean;
+  /** A form on the screen holds typed text not saved yet (lib/unsaved-text.ts). */
+  unsaved?: boolean;
 }
 
-export type SignOutStep = { kind: 'wait' } | { kind: 'now' } | { kind: 'confirm'; changes: number; offline: boolean; unknown?: boolean };
+export type SignOutStep = { kind: 'wait' } | { kind: 'now' } | { kind: 'confirm'; changes: number; offline: boolean; unknown?: boolean; unsaved?: boolean };
 
 /** Whether the press signs out at once, waits for the outbox's count, or asks first (and how many changes stay). */
-export function signOutStep({ summary, feedback, online, waitedEnough }: SignOutState): SignOutStep {
+export function signOutStep({ summary, feedback, online, waitedEnough, unsaved = false }: SignOutState): SignOutStep {
   // Not knowing yet is not "nothing waits".
   if (!summary && !waitedEnough) return { kind: 'wait' };
   // A device database slow to answer is not an empty one: asked, saying the phone cannot tell yet.
-  if (!summary) return { kind: 'confirm', changes: feedback, offline: !online, unknown: true };
+  if (!summary) return { kind: 'confirm', changes: feedback, offline: !online, unknown: true, ...(unsaved && { unsaved }) };
   const { waiting, needsAttention } = summary;
   // Failed and conflicting changes are on the phone too: they are resolved by this user only.
   const changes = waiting + needsAttention + feedback;
-  if (changes === 0 && online) return { kind: 'now' };
-  return { kind: 'confirm', changes, offline: !online };
+  if (changes === 0 && online && !unsaved) return { kind: 'now' };
+  return { kind: 'confirm', changes, offline: !online, ...(unsaved && { unsaved }) };
 }
 
 export interface Text {
@@ -53,6 +56,8 @@ export function signOutTexts(step: SignOutStep, userEmail: string): Text[] {
   const texts: Text[] = [];
   if (step.unknown) texts.push({ key: 'shell.signOut.unknown', options: { email: userEmail } });
   else if (step.changes > 0) texts.push({ key: 'shell.signOut.changesStay', options: { count: step.changes, email: userEmail } });
+  // Typed text is not kept for anyone: it is gone with the screen.
+  if (step.unsaved) texts.push({ key: 'shell.signOut.unsavedText' });
   if (step.offline) texts.push({ key: 'shell.signOut.offline' });
   return texts;
 }
@@ -62,13 +67,14 @@ export function SignOutConfirm({ userEmail, onStay, onSignOut }: { userEmail: st
   const summary = useOutboxSummary(userEmail);
   const feedback = useWaitingFeedbackCount(userEmail);
   const online = useOnline();
+  const unsaved = useUnsavedTextHeld();
   const [waitedEnough, setWaitedEnough] = useState(false);
   /** The question was shown: it stays until the user answers (a change sent meanwhile does not sign out under their thumb). */
   const [asked, setAsked] = useState<SignOutStep | null>(null);
   const [leaving, setLeaving] = useState(false);
   const signedOut = useRef(false);
   const stayRef = useRef<HTMLButtonElement>(null);
-  const step = signOutStep({ summary, feedback, online, waitedEnough });
+  const step = signOutStep({ summary, feedback, online, waitedEnough, unsaved });
   const leave = () => {
     if (signedOut.current) return;
     signedOut.current = true;

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../lib/profile';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { useImportantMessagesMutation } from '../api/important-messages';
@@ -20,8 +21,11 @@ export default function BroadcastMessagesPage() {
   const [messages, setMessages] = useState<string[]>(() => (profile.importantMessages.length > 0 ? profile.importantMessages : ['']));
   const [confirmClear, setConfirmClear] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  /** The list as the server last had it: what the screen's text is compared with. */
+  const [saved, setSaved] = useState<string[]>(() => profile.importantMessages);
   const mutation = useImportantMessagesMutation();
   const filled = messages.map((message) => message.trim()).filter(Boolean);
+  useUnsavedText(filled.join('\n') !== saved.join('\n'));
 
   const change = (index: number, value: string) => {
     setDone(null);
@@ -32,6 +36,7 @@ export default function BroadcastMessagesPage() {
     mutation.mutate(filled, {
       onSuccess: (result) => {
         setMessages(result.important_messages);
+        setSaved(result.important_messages);
         setDone(t('broadcast.saved', { count: result.important_messages.length }));
       },
     });
@@ -44,6 +49,7 @@ export default function BroadcastMessagesPage() {
       onSuccess: () => {
         setConfirmClear(false);
         setMessages(['']);
+        setSaved([]);
         setDone(t('broadcast.cleared'));
       },
     });

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriorityEntry, UapInfo } from '../../../contract/priority';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 import { useUpdatePriority } from '../api/update-priority';
 import '../priority.css';
 
@@ -15,6 +16,7 @@ export function PriorityEditor({ shipToPartyCode, info, online, onDone }: { ship
   const [enabled, setEnabled] = useState(info.isEnabled);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePriority();
+  useUnsavedText(priority !== String(info.priority) || enabled !== info.isEnabled);
   const offlineId = `offline-${shipToPartyCode}-${info.accessPointId}`;
   const save = (event: FormEvent) => {
     event.preventDefault();

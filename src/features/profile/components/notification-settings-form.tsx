@@ -24,6 +24,7 @@ import { useNotificationSettings, useSaveNotificationSettings } from '../api/not
 import { deviceId, pushAction, pushWanted } from '../push/device';
 import { notificationPermission, registerThisDevice, useNotificationPermission } from '../push/push-registration';
 import '../profile.css';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 
 type Channel = keyof NotificationPreference;
 const CHANNELS: Channel[] = ['emailEnabled', 'smsEnabled', 'pushEnabled'];
@@ -244,6 +245,7 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
   const [draft, setDraft] = useState<NotificationSettingsEntry[] | null>(null);
   const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'savedNoPush' | 'savedPushBlocked' } | { kind: 'error'; message: string } | null>(null);
   const permission = useNotificationPermission();
+  useUnsavedText(draft !== null);
 
   if (!settings.data) {
     // A refusal (another plant's user, one ranking above) says why, not "try again later".

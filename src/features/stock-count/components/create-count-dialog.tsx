@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { isSuperManager } from '../../../domain/permissions';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -45,6 +46,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const plants = useRelationship('plant', undefined, open);
   const locations = useRelationship('storage_location', plant || undefined, open);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(plant);
+  const release = useUnsavedText(open && [plant, storageLocation, conductedBy, workCenter, deadline, materials.trim()].some(Boolean));
 
   const create = useMutation({
     meta: { silent: true },
@@ -65,6 +67,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
       }),
     onSuccess: (result, draft) => {
       setError(null);
+      release();
       onCreated(result, draft);
     },
     onError: async (failure) => setError(`${t('stockCount.createFailed')} ${await errorMessage(failure)}`),

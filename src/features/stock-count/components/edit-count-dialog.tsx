@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { updateStockCount, type PlanningResult } from '../api/count-planning';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 
 export function EditCountDialog({ count, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (result: PlanningResult) => void }) {
   const { email } = useProfile();
@@ -19,6 +20,7 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
   const [workCenter, setWorkCenter] = useState(count.work_center ?? '');
   const [deadline, setDeadline] = useState(count.should_be_done_at ?? '');
   const [error, setError] = useState<string | null>(null);
+  const release = useUnsavedText(conductedBy !== (count.conducted_by ?? '') || workCenter !== (count.work_center ?? '') || deadline !== (count.should_be_done_at ?? ''));
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
   // A new deadline is today or later, as on create: offline the change would wait in the outbox
   // only to be refused on sync. The deadline it has may stay, even one already past.
@@ -35,7 +37,10 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
         ...(workCenter && workCenter !== count.work_center ? { workCenter } : {}),
         ...(deadlineChanged ? { shouldBeDoneAt: deadline } : {}),
       }),
-    onSuccess: onSaved,
+    onSuccess: (result) => {
+      release();
+      onSaved(result);
+    },
     onError: async (failure) => setError(await errorMessage(failure)),
   });
   const submit = (event: FormEvent) => {

@@ -21,6 +21,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isSplitChangedMeanwhile, readSplit, splitCount } from '../api/count-parts';
 import { useRelationship } from '../api/count-planning';
 import '../stock-count.css';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 
 type Mode = 'bins' | 'materials' | 'rest';
 export interface DraftPart {
@@ -209,6 +210,9 @@ export function SplitCountDialog({
   const [blind, setBlind] = useState(Boolean(count.is_blind));
   const [error, setError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
+  /** The form as read from the split: what the planner's edits are compared with. */
+  const [baseline, setBaseline] = useState<{ parts: string; blind: boolean } | null>(null);
+  const release = useUnsavedText(parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== baseline.blind));
 
   // The split as it stands: each part as its material codes (bins and "the rest" resolve to lines on the server).
   useEffect(() => {
@@ -222,11 +226,12 @@ export function SplitCountDialog({
           setWasBlind(split.isBlind);
           setBlind(split.isBlind);
         }
-        setParts(
+        const drafts =
           split.parts.length === 0
             ? [draftPart('bins'), draftPart('rest')]
-            : split.parts.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: split.codes[index]!.join(' ') })),
-        );
+            : split.parts.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: split.codes[index]!.join(' ') }));
+        setParts(drafts);
+        setBaseline({ parts: JSON.stringify(drafts), blind: split.isBlind ?? Boolean(count.is_blind) });
       },
       (failure: unknown) => {
         if (live) setLoadError(failure ?? new Error('not loaded'));
@@ -256,7 +261,10 @@ export function SplitCountDialog({
           revision,
         ),
       ),
-    onSuccess: onSaved,
+    onSuccess: (progress) => {
+      release();
+      onSaved(progress);
+    },
     onError: async (failure) => {
       setError(await errorMessage(failure));
       // Nothing was saved: the planner sees the split as it is now (the message says so) and changes that.

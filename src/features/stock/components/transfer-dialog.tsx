@@ -1,4 +1,5 @@
 /** Request a stock transfer of a material to another storage location of its plant (§3). */
+import { useUnsavedText } from '../../../lib/unsaved-text';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -34,6 +35,7 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   const [quantity, setQuantity] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<'to' | 'quantity' | null>(null);
+  const release = useUnsavedText(to !== '' || quantity.trim() !== '');
   const locations = useQuery({
     queryKey: ['relationship', 'storage_location', item.plant],
     queryFn: () => getStorageLocations(item.plant),
@@ -47,7 +49,10 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
       const request = { plant: item.plant, storageLocationFrom: item.storage_location, storageLocationTo: to, materialCode: item.material_code, quantity: amount };
       return requestStockTransfer(request, keyOf(request));
     },
-    onSuccess: onDone,
+    onSuccess: (row) => {
+      release();
+      onDone(row);
+    },
     onError: async (failure) => setError(await errorMessage(failure)),
   });
   const submit = (event: FormEvent) => {

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { useUpdateExpiration } from '../api/change-user';
 import { UserStatus } from './user-table';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 
 export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
   // #19 item 20: a past last day expires the user at once; say so and save only when confirmed.
   const [confirmedPast, setConfirmedPast] = useState<string | null>(null);
   const save = useUpdateExpiration(user.uid);
+  const release = useUnsavedText(never !== (user.expirationDate === null) || (!never && date !== (user.expirationDate ?? '')));
   // Judged as the server judges it: by the day of the user's plants (accessDay, from the server),
   // not by this device's clock; the UTC day from a service that does not send it.
   const isPast = !never && /^\d{4}-\d{2}-\d{2}$/.test(date) && (user.accessDay ? date < user.accessDay : isPastLastDay(date));
@@ -35,7 +37,10 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
     // The date the dialog opened with: refused (412) if another manager changed it since.
     save
       .mutateAsync({ expirationDate: never ? null : date, openedWith: user.expirationDate })
-      .then(onSaved, async (failure: unknown) => setError(await errorMessage(failure)));
+      .then(() => {
+        release();
+        onSaved();
+      }, async (failure: unknown) => setError(await errorMessage(failure)));
   };
   return (
     <Dialog open title={t('users.expiration.title', { name: user.displayName })} onClose={onClose}>

@@ -17,6 +17,7 @@ import { Icon } from '../../../components/ui/icons';
 import { useToastNotice } from '../../../components/ui/toast';
 import { findUserByEmail } from '../api/find-user';
 import { PermissionsDialog } from './permissions-dialog';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 
 /**
  * `render`: how the action is offered (a button by default); on a phone with other actions the
@@ -59,6 +60,7 @@ function NameColleague({ onClose, onFound }: { onClose: () => void; onFound: (us
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
+  useUnsavedText(email.trim() !== '');
   // A lookup still on its way when the dialog closes is dropped: its answer opens nothing.
   const lookup = useRef<AbortController | null>(null);
   useEffect(() => () => lookup.current?.abort(), []);
