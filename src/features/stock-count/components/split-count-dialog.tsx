@@ -211,8 +211,8 @@ export function SplitCountDialog({
   const [error, setError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
   /** The form as read from the split: what the planner's edits are compared with. */
-  const [baseline, setBaseline] = useState<{ parts: string; blind: boolean } | null>(null);
-  const release = useUnsavedText(parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== baseline.blind));
+  const [baseline, setBaseline] = useState<{ parts: string; blind: boolean | null } | null>(null);
+  const release = useUnsavedText(parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== (baseline.blind ?? Boolean(count.is_blind))));
 
   // The split as it stands: each part as its material codes (bins and "the rest" resolve to lines on the server).
   useEffect(() => {
@@ -231,7 +231,7 @@ export function SplitCountDialog({
             ? [draftPart('bins'), draftPart('rest')]
             : split.parts.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: split.codes[index]!.join(' ') }));
         setParts(drafts);
-        setBaseline({ parts: JSON.stringify(drafts), blind: split.isBlind ?? Boolean(count.is_blind) });
+        setBaseline({ parts: JSON.stringify(drafts), blind: split.isBlind });
       },
       (failure: unknown) => {
         if (live) setLoadError(failure ?? new Error('not loaded'));
