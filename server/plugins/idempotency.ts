@@ -4,7 +4,9 @@
  * with it, so a repeat (the offline outbox retrying after a lost answer) gets that response back
  * byte for byte, and two concurrent repeats cannot both write (the second waits on the key's row
  * lock, then replays). The same key with a different request is a 422. An error rolls the claim
- * back with the write, so a retry after a 4xx/5xx runs again. Keys are kept 48 hours (≥ 24 h).
+ * back with the write, so a retry after a 4xx/5xx runs again. Keys are kept 30 days (≥ 24 h): as
+ * long as a change may wait on a phone whose answer was lost (signed out over a holiday, switched
+ * off in a van), so its resend is still recognised and never applied a second time.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +16,7 @@ import { idempotencyKeys } from '../db/schema';
 import { HttpError } from './errors';
 import { requireUser } from './auth';
 
-export const IDEMPOTENCY_RETENTION_HOURS = 48;
+export const IDEMPOTENCY_RETENTION_HOURS = 30 * 24;
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 
 export interface MutationResult {

@@ -195,6 +195,7 @@ export class OfflineDatabase extends Dexie {
     // version: this tab lets go (the upgrade would otherwise wait for it) and says so, instead of
     // its next write failing unseen. Quantity edits still have their journal (native.ts).
     this.on('versionchange', () => {
+      superseded = true;
       this.close();
       // An event, not an import: the update prompt is on the first screen, Dexie is not.
       if (typeof window !== 'undefined') window.dispatchEvent(new Event(NEWER_DATABASE_EVENT));
@@ -202,6 +203,14 @@ export class OfflineDatabase extends Dexie {
     });
   }
 }
+
+/**
+ * A newer version of the app has taken the database over: this tab's code must not open it again
+ * (it would read and write the upgraded database with the old code, or, patching its own schema,
+ * lock the newer tab out). Its writes fail instead; quantity edits stay in their journal.
+ */
+let superseded = false;
+export const databaseSuperseded = (): boolean => superseded;
 
 /** Dispatched on window when a newer version of the app has taken the database over (this tab must reload). */
 export const NEWER_DATABASE_EVENT = 'partstrack:newer-database';

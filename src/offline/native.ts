@@ -10,7 +10,8 @@
  * the database again instead of answering from a cache this write did not update.
  */
 import { Dexie, RangeSet, type IndexableType, type ObservabilitySet } from 'dexie';
-import { offlineDb } from './db';
+import i18next from 'i18next';
+import { databaseSuperseded, offlineDb } from './db';
 
 export type NativeTable = 'pages' | 'chunks' | 'slots' | 'outbox';
 
@@ -41,6 +42,9 @@ export async function nativeChange<T>(
   tables: NativeTable[],
   body: (tx: IDBTransaction) => Promise<{ value: T; wrote: Written[] } | undefined>,
 ): Promise<T | undefined> {
+  // Closed for a newer version of the app (db.ts): never opened again by this tab's code.
+  // The user is told as the update prompt tells them: update this tab; the typed value stays in its journal.
+  if (databaseSuperseded()) throw new Error(i18next.t('update.updatedElsewhere'));
   if (!offlineDb.isOpen()) await offlineDb.open();
   let tx: IDBTransaction;
   try {

@@ -247,8 +247,12 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     const add = await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: material.material_code });
     expect(add.statusCode).toBe(201);
     expect(add.json()).toMatchObject({ material_code: material.material_code, quantity: null, version: 0 });
+    // Added again (a colleague's add, or this one resent after its answer was lost): answered with
+    // the line that is there, so quantities waiting on a device land on it.
     const again = await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: material.material_code });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(add.json());
+    expect((await lines(COUNT.recount)).total).toBe(present.size + 1);
     expect((await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: 'NOPE' })).statusCode).toBe(404);
 
     expect(add.json().updated_by).toBe('mechanic@example.com');
@@ -259,6 +263,11 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(refusal.json().message).toBe('Permission denied: your roles do not allow materialCount.delete');
     const counted = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: add.json().id, quantity: 2 }] });
     expect(counted.statusCode).toBe(200);
+    // Counted meanwhile: the answer carries its quantity and version, so a device's waiting edit made
+    // from the new line (version 0) is a conflict it shows, not an overwrite.
+    const counting = await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: material.material_code });
+    expect(counting.statusCode).toBe(200);
+    expect(counting.json()).toMatchObject({ id: add.json().id, quantity: 2, version: 1 });
     expect((await api('mechanic', 'DELETE', `/my_material_count?materialCountId=${add.json().id}`)).statusCode).toBe(403);
     const del = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${add.json().id}`);
     expect(del.statusCode).toBe(200);

@@ -593,6 +593,13 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const added = await api(AINO, 'POST', '/my_material_count', { stockCountId: id, materialCode: String(other[0]!.code) });
     expect(added.statusCode, added.body).toBe(201);
     expect((await partOf(AINO, id)).lines.map((line) => line.material_code)).toContain(String(other[0]!.code));
+    // Her add again (its answer lost) is answered with her line; another counter's add of it stays refused.
+    const resent = await api(AINO, 'POST', '/my_material_count', { stockCountId: id, materialCode: String(other[0]!.code) });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ id: added.json().id, material_code: String(other[0]!.code) });
+    const notHis = await api(MIKKO, 'POST', '/my_material_count', { stockCountId: id, materialCode: String(other[0]!.code) });
+    expect(notHis.statusCode, notHis.body).toBe(409);
+    expect(notHis.json().message).toBe(`Material ${String(other[0]!.code)} is already in stock count ${id}`);
     // A line the planner adds after the split is in no part yet: its counters are told it is on the count.
     const later = rowsOf(await product.database.db.execute(sql`select code from materials where code not in (select material_code from material_counts where stock_count_id = ${id}) order by code limit 1`));
     const laterCode = String(later[0]!.code);

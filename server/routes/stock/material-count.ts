@@ -208,9 +208,9 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       config: { capability: 'materialCount.add' },
       schema: {
         tags,
-        summary: 'Add a material line to a stock count',
+        summary: 'Add a material line to a stock count (200 with the line when it is there already)',
         body: addMaterialBody,
-        response: { 201: materialCountRow, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
+        response: { 200: materialCountRow, 201: materialCountRow, 400: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
@@ -242,7 +242,23 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           })
           .onConflictDoNothing()
           .returning();
-        if (!row) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
+        if (!row) {
+          // The line is there already: a colleague or the planner added it meanwhile, or this
+          // device's own add went through and its answer was lost. Answered with that line, so the
+          // quantities waiting on the device land on it (one already counted comes back to the
+          // counter as a conflict, never overwritten), instead of a refusal that hid the line and
+          // left only Discard for what was counted. On a split count only a line of the caller's
+          // own part (or a planner's) is theirs to write: another counter's stays refused.
+          const [existing] = await tx
+            .select()
+            .from(materialCounts)
+            .where(and(eq(materialCounts.stockCountId, stockCountId), eq(materialCounts.materialCode, material.code)));
+          const inMyPart = async (lineId: number) =>
+            (await tx.select({ id: stockCountPartLines.materialCountId }).from(stockCountPartLines).where(and(eq(stockCountPartLines.partId, part!.id), eq(stockCountPartLines.materialCountId, lineId)))).length > 0;
+          if (!existing || (part && !(await inMyPart(existing.id)))) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
+          const line = toMaterialCountRow(existing, book);
+          return { status: 200, body: (await isBlindFor(tx, user, count)) ? withoutBook(line) : line };
+        }
         if (part) {
           await addLineToPart(tx, part, row.id);
           if (part.status === 'done') await setPartStatus(tx, user, count, part, 'open');

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HTTPError } from 'ky';
 import type { FeedbackBody } from '../../../contract/feedback';
+import { MESSAGES } from '../../../domain/constants';
 import { draftKeyOf, readDraft, sendWaitingFeedback, waitingFeedbackCount, writeDraft, type Draft } from './feedback-drafts';
 import { MemoryStorage } from '../../../../tests/setup/memory-storage';
 
 const body = { type: 'ReportIssue', issue: 'The lift at gate 4 is stuck' } as unknown as FeedbackBody;
 const waiting = (key: string): Draft => ({ values: { issue: 'The lift at gate 4 is stuck' }, key, sending: body });
-const refusal = () =>
+const refusal = (message = 'Field issue must be 2000 characters or less', status = 400) =>
   new HTTPError(
-    new Response(JSON.stringify({ message: 'Field issue must be 2000 characters or less' }), { status: 400, headers: { 'content-type': 'application/json' } }),
+    new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } }),
     new Request('http://localhost/user_api/v1/feedback', { method: 'POST' }),
     {} as never,
   );
@@ -63,6 +64,23 @@ describe('feedback whose Send was pressed (decision 0062)', () => {
       return {} as never;
     });
     expect(asked).toBe(0);
+  });
+
+  it('keeps waiting, counted, through a sign-in to renew or a refusal of the account', async () => {
+    const mine = draftKeyOf('mechanic@example.com', 'ReportIssue');
+    writeDraft(mine, waiting('key-1'));
+    for (const answer of [refusal('Unauthorized', 401), refusal(MESSAGES.userExpired, 403), refusal(MESSAGES.pendingApproval, 403)]) {
+      await sendWaitingFeedback('mechanic@example.com', async () => {
+        throw answer;
+      });
+      expect(readDraft(mine)).toEqual(waiting('key-1'));
+      expect(waitingFeedbackCount('mechanic@example.com')).toBe(1);
+    }
+    // A 403 about the text itself (another plant, say) is the text's refusal.
+    await sendWaitingFeedback('mechanic@example.com', async () => {
+      throw refusal('Plant 9999 is not one of yours', 403);
+    });
+    expect(readDraft(mine).refused).toBe('Plant 9999 is not one of yours');
   });
 
   it('does not forget a newer text typed while an older one was on its way', async () => {

@@ -422,6 +422,46 @@ describe('sync rounds', () => {
     expect(added.target).toBe(`line:${provisional.id}`);
   });
 
+  it('a line added offline that someone else added and counted meanwhile: the quantity goes as a conflict, not over theirs', async () => {
+    await addLine(USER, COUNT_ID, { material_code: 'KM999997', material_description_english: 'Guide shoe', unit: 'PC' });
+    const provisional = (await mirrored()).material_counts.at(-1)!;
+    await setQuantity(USER, provisional, 3);
+    // The server answers the add with the line that is there: counted 7 by a colleague (version 2).
+    const theirs = { ...provisional, id: 502, quantity: 7, version: 2 };
+    const server = scripted([() => ({ status: 200, body: theirs, message: '' }), { status: 409, body: { message: 'x', conflicts: [theirs] }, message: 'x' }]);
+    await runRound(USER, server.deps);
+    expect(server.sent.map((e) => e.kind)).toEqual([KIND.add, KIND.quantity]);
+    expect(server.sent[1]!.request.json).toEqual({ modifiedMaterials: [{ id: 502, quantity: 3, version: 0 }] });
+    // Both values are kept for the counter to choose: theirs as the conflict, mine on the line.
+    const waiting = await entries();
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ status: 'conflict', target: 'line:502' });
+    expect((await mirrored()).material_counts.at(-1)).toMatchObject({ id: 502, quantity: 3 });
+  });
+
+  it('a line added offline that is there already, not counted: the quantity lands on it', async () => {
+    await addLine(USER, COUNT_ID, { material_code: 'KM999996', material_description_english: 'Pulley', unit: 'PC' });
+    const provisional = (await mirrored()).material_counts.at(-1)!;
+    await setQuantity(USER, provisional, 4);
+    const server = scripted([() => ({ status: 200, body: { ...provisional, id: 503, quantity: null, version: 0 }, message: '' }), echoQuantity]);
+    await runRound(USER, server.deps);
+    expect(server.sent[1]!.request.json).toEqual({ modifiedMaterials: [{ id: 503, quantity: 4, version: 0 }] });
+    expect((await mirrored()).material_counts.at(-1)).toMatchObject({ id: 503, quantity: 4, version: 1 });
+  });
+
+  it('removing a line leaves another user’s waiting count of it on a shared phone (theirs to send or discard)', async () => {
+    const other = 'aino.korhonen@lift.example';
+    await writeCountSheet(other, sheet([line(1), line(2), line(3)]));
+    await setQuantity(other, line(1), 9);
+    await setQuantity(USER, line(1), 4);
+    await removeLine(USER, line(1));
+    const waiting = await entries();
+    expect(waiting.map((entry) => [entry.userEmail, entry.kind])).toEqual([
+      [other, KIND.quantity],
+      [USER, KIND.remove],
+    ]);
+  });
+
   it('removing a line added offline removes it and its queued changes; nothing is sent', async () => {
     await addLine(USER, COUNT_ID, { material_code: 'KM999998', material_description_english: 'Brake pad', unit: 'SET' });
     const provisional = (await mirrored()).material_counts.at(-1)!;

@@ -981,7 +981,9 @@ export async function removeLine(userEmail: string, line: MaterialCountRow) {
     await offlineDb.outbox
       .where('target')
       .equals(lineTarget(current.id))
-      .filter((entry) => entry.kind === KIND.quantity && entry.status !== 'sending')
+      // This user's only: another user's waiting count of the line (a shared phone) is theirs to
+      // send or discard (decision 0052), and stays if this removal is refused.
+      .filter((entry) => entry.kind === KIND.quantity && entry.status !== 'sending' && entry.userEmail === userEmail)
       .delete();
     if (!isProvisional(current.id)) return remove(current.id);
     const add = await offlineDb.outbox
@@ -1105,6 +1107,11 @@ async function confirmAdd(entry: OutboxEntry, row: MaterialCountRow): Promise<vo
   const provisionalId = targetId(entry.target);
   await offlineDb.outbox.delete(entry.seq!);
   const dependents = await offlineDb.outbox.where('target').equals(entry.target).toArray();
+  // The server answers an add of a line already there with that line (added meanwhile by someone
+  // else). Counted already, it is not what this device counted from: the waiting edits go as made
+  // from the new line (version 0), so the server answers a differing quantity with a conflict the
+  // counter sees and decides, never an overwrite.
+  const madeFrom = row.quantity === null ? row.version : 0;
   for (const dependent of dependents) {
     const edit = editOf(dependent);
     await offlineDb.outbox.update(dependent.seq!, {
@@ -1112,7 +1119,7 @@ async function confirmAdd(entry: OutboxEntry, row: MaterialCountRow): Promise<vo
       request: {
         ...dependent.request,
         // On a split count the new line's part version starts afresh: the edit goes without one.
-        ...(edit ? { json: rewriteEdit(dependent.request, { ...edit, id: row.id, version: partOfRequest(dependent.request) === undefined ? row.version : undefined }).json } : {}),
+        ...(edit ? { json: rewriteEdit(dependent.request, { ...edit, id: row.id, version: partOfRequest(dependent.request) === undefined ? madeFrom : undefined }).json } : {}),
         ...(dependent.request.searchParams ? { searchParams: { ...dependent.request.searchParams, materialCountId: String(row.id) } } : {}),
       },
       ...(dependent.undo ? { undo: { ...(dependent.undo as MaterialCountRow), id: row.id } } : {}),
