@@ -400,3 +400,19 @@ test('the count toolbar: the "+1 per scan" hint stays on one line', async ({ pag
   expect(lines).toBe(1);
   await expectUncovered(page.getByRole('checkbox', { name: /Count by scanning/ }), 'the count-by-scanning switch');
 });
+
+test.describe('in Safari on an iPhone, not installed', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
+
+  test('says that unused storage may be deleted after 7 days and how to install; closed, it stays away', async ({ page }) => {
+    await login(page, 'mechanic@example.com');
+    const notice = page.getByText(/Add PartsTrack to your Home Screen/);
+    await expect(notice).toBeVisible();
+    await expectUncovered(page.getByRole('button', { name: 'Got it' }), 'the notice’s close button');
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(notice).toBeHidden();
+  });
+});

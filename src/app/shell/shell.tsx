@@ -22,6 +22,7 @@ import { ImportantMessagesBanner, useImportantMessages } from './important-messa
 import { showToast, Toaster } from '../../components/ui/toast';
 import { SignInAgain } from './sign-in-again';
 import { StorageBanner } from './storage-banner';
+import { EvictionNotice } from './eviction-notice';
 import { LeaveGuard } from './leave-guard';
 import { SignOutConfirm } from './sign-out-confirm';
 import { useProfileRefused } from '../profile-error-route';
@@ -130,6 +131,7 @@ export function Shell() {
         <ImportantMessagesBanner state={importantMessages} />
         <SignInAgain userEmail={profile.email} refused={profileRefused} />
         <StorageBanner />
+        <EvictionNotice />
         {/* In the page's flow, above the screen: it never covers a screen's controls (a save bar at the bottom).
             Its settings call waits until the first screen is drawn (#22). */}
         {inNotificationPlants && firstScreenDrawn && <PushPermission uid={profile.uid} userEmail={profile.email} />}

@@ -6,10 +6,14 @@
  *
  * A camera sees a code for as long as it is in front of it: the same code counts again only after
  * it left the picture for `REPEAT_AFTER_MS`, so "count by scanning" adds one per presentation.
+ *
+ * The camera runs only while the page shows: hidden (app switched, phone locked) it is let go, and
+ * it starts again when the page shows again.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBarcodeReader, type BarcodeReader } from './barcode-reader';
+import { ErrorAlert, hostErrorAlert } from '../ui/error-alert';
 import { wedgeListener } from '../../lib/keyboard-wedge';
 import './scan.css';
 
@@ -46,6 +50,7 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
   const { t } = useTranslation();
   const titleId = useId();
   const manualId = useId();
+  const alertHostId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<CameraProblem | null>(null);
@@ -73,6 +78,9 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
   useEffect(() => {
     latest.current = { onScan, continuous, onClose };
   });
+  // The global error alert raised while the sheet is open shows in it, as in `Dialog`: a scan whose
+  // count was not saved said so only behind the modal sheet, on an inert page.
+  useEffect(() => hostErrorAlert(alertHostId), [alertHostId]);
 
   // Focus goes back to the control that opened the sheet, as in `Dialog`: the sheet is unmounted
   // while open, so the browser's own return of focus on close() never happens and focus fell to
@@ -91,11 +99,29 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
   }, []);
 
   useEffect(() => {
+    const video = videoRef.current!;
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** Each start of the camera: one let go since (page hidden, track ended, sheet closed) stops its work. */
+    let generation = 0;
+    const current = (started: number) => !stopped && started === generation;
+    /**
+     * The camera is to run while the page shows: started, and neither refused nor of no use (no
+     * reader). Let go while hidden or ended on its own, it starts again when the page shows.
+     */
+    let resume = false;
     /** Per code: when it was last in a frame, and in how many read frames since it was not. */
     const seen = new Map<string, { at: number; missed: number }>();
+
+    /** Lets the camera go (its light off, free for other apps): the read loop stops, the picture empties. */
+    const release = () => {
+      generation += 1;
+      clearTimeout(timer);
+      stream?.getTracks().forEach((track) => track.stop());
+      stream = null;
+      video.srcObject = null;
+    };
 
     // Counts again only after the code left the picture: missing from 2 read frames (a 1D code
     // is sometimes missed while held still) and for REPEAT_AFTER_MS (a slow phone reads few frames).
@@ -112,72 +138,103 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
       return true;
     };
 
-    const loop = async (reader: BarcodeReader) => {
-      const video = videoRef.current;
-      if (stopped || !video) return;
+    const loop = async (reader: BarcodeReader, started: number) => {
+      if (!current(started)) return;
       if (video.readyState >= 2 && video.videoWidth > 0) {
         try {
           const codes = await reader.detect(video);
           for (const [code, last] of seen) if (!codes.includes(code)) seen.set(code, { ...last, missed: last.missed + 1 });
-          for (const code of codes) if (!stopped && accept(code)) break;
+          for (const code of codes) if (current(started) && accept(code)) break;
         } catch {
           // A frame that cannot be read (camera switching, tab hidden) is skipped.
         }
       }
-      if (!stopped) timer = setTimeout(() => void loop(reader), FRAME_EVERY_MS);
+      if (current(started)) timer = setTimeout(() => void loop(reader, started), FRAME_EVERY_MS);
+    };
+
+    // A track that ends on its own while the page shows (another app took the camera, a camera
+    // unplugged) left a frozen picture: the camera's failure is shown, and it starts again when the
+    // page shows again (the user back from that app). Ended while hidden, it just starts again then.
+    const onEnded = () => {
+      release();
+      setTorch(null);
+      if (document.visibilityState === 'visible') setProblem('failed');
     };
 
     const start = async () => {
+      const started = ++generation;
       if (!navigator.mediaDevices?.getUserMedia) {
         setProblem('unavailable');
         setStarting(false);
         return;
       }
+      resume = true;
+      let own: MediaStream;
       try {
-        stream = await navigator.mediaDevices.getUserMedia({
+        own = await navigator.mediaDevices.getUserMedia({
           audio: false,
           video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
         });
       } catch (error) {
-        if (!stopped) setProblem(cameraProblemOf(error));
+        if (!current(started)) return;
+        resume = false;
+        setProblem(cameraProblemOf(error));
         setStarting(false);
         return;
       }
-      if (stopped) {
-        stream.getTracks().forEach((track) => track.stop());
+      if (!current(started)) {
+        own.getTracks().forEach((track) => track.stop());
         return;
       }
-      const video = videoRef.current!;
-      video.srcObject = stream;
+      stream = own;
+      video.srcObject = own;
       await video.play().catch(() => undefined);
-      const [track] = stream.getVideoTracks();
+      if (!current(started)) return;
+      own.getTracks().forEach((track) => track.addEventListener('ended', onEnded));
+      const [track] = own.getVideoTracks();
       const capabilities = (track?.getCapabilities?.() ?? {}) as TorchCapabilities;
       if (track && capabilities.torch) setTorch({ track, on: false });
       let reader: BarcodeReader;
       try {
         reader = await createBarcodeReader();
       } catch {
+        if (!current(started)) return;
         // Without a reader the camera is of no use: let it go (its light off, free for other
         // apps) rather than keep it running behind the message until the sheet closes.
-        stream.getTracks().forEach((track) => track.stop());
-        video.srcObject = null;
-        if (!stopped) {
-          setTorch(null);
-          setProblem('readerFailed');
-        }
+        release();
+        resume = false;
+        setTorch(null);
+        setProblem('readerFailed');
         setStarting(false);
         return;
       }
-      if (stopped) return;
+      if (!current(started)) return;
       setEngine(reader.engine);
       setStarting(false);
-      void loop(reader);
+      void loop(reader, started);
     };
+
+    // Hidden, the camera is let go (a phone locked with the sheet open kept it, and its light, on;
+    // iOS ends its tracks, which left a frozen picture); shown again, it starts again.
+    const onVisibility = () => {
+      if (stopped) return;
+      if (document.visibilityState === 'hidden') {
+        release();
+        setTorch(null);
+      } else if (resume) {
+        // A start still under way (or a camera still on) is let go first: one camera, one read loop.
+        release();
+        setProblem(null);
+        setStarting(true);
+        void start();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
     void start();
     return () => {
       stopped = true;
-      clearTimeout(timer);
-      stream?.getTracks().forEach((track) => track.stop());
+      document.removeEventListener('visibilitychange', onVisibility);
+      release();
     };
   }, []);
 
@@ -251,6 +308,7 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
           </svg>
         </button>
       </div>
+      <ErrorAlert dialogId={alertHostId} />
       <div className={`scanner-view${problem ? ' has-problem' : ''}`}>
         <video ref={videoRef} className="scanner-video" playsInline muted aria-hidden="true" />
         {!problem && <div className="scanner-frame" aria-hidden="true" />}

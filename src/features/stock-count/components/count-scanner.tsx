@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
 import { ScanButton } from '../../../components/scan/scan-button';
+import { primeScanFeedback } from '../../../components/scan/feedback';
 import { useKeyboardWedge } from '../../../lib/keyboard-wedge';
 import { useScanToCount } from '../hooks/use-scan-to-count';
 import { ScanOutcomeView } from './scan-outcome';
@@ -29,7 +30,8 @@ const lineInput = (code: string) => document.querySelector<HTMLInputElement>(`[d
 
 export default function CountScanner({ email, stockCountId, canEdit, canAdd, reveal, onAdd, onError }: Props) {
   const { t } = useTranslation();
-  const modeId = useId();
+  const barModeId = useId();
+  const sheetModeId = useId();
   const revealLatest = useRef(reveal);
   useEffect(() => {
     revealLatest.current = reveal;
@@ -74,19 +76,31 @@ export default function CountScanner({ email, stockCountId, canEdit, canAdd, rev
     void scan.handle(arrived);
   }, [arrived, params, setParams, scan]);
 
-  const modeSwitch = canEdit && (
-    <label className="scan-mode" htmlFor={modeId}>
-      <input id={modeId} type="checkbox" checked={scan.countMode} onChange={(event) => scan.setCountMode(event.target.checked)} />
-      {/* #21: the "+1 per scan" hint is a chip that never breaks inside, on the label's line or the next. */}
-      <span className="scan-mode-text">
-        <span>{t('scan.countMode')}</span> <span className="scan-mode-hint">{t('scan.countModeHint')}</span>
-      </span>
-    </label>
-  );
+  // Drawn in the bar and in the sheet: each its own id, so each label names its own box.
+  const modeSwitch = (id: string) =>
+    canEdit && (
+      <label className="scan-mode" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={scan.countMode}
+          onChange={(event) => {
+            // A tap, as a keyboard-wedge scanner's counting begins: the beeps may sound (see primeScanFeedback).
+            primeScanFeedback();
+            scan.setCountMode(event.target.checked);
+          }}
+        />
+        {/* #21: the "+1 per scan" hint is a chip that never breaks inside, on the label's line or the next. */}
+        <span className="scan-mode-text">
+          <span>{t('scan.countMode')}</span> <span className="scan-mode-hint">{t('scan.countModeHint')}</span>
+        </span>
+      </label>
+    );
   const outcome = (
     <ScanOutcomeView
       outcome={scan.outcome}
-      onUndo={() => void scan.undo()}
+      canEdit={canEdit}
+      onUndo={scan.canUndo ? () => void scan.undo() : undefined}
       onAdd={(code) => {
         scan.clear();
         setSheetOpen(false);
@@ -101,9 +115,13 @@ export default function CountScanner({ email, stockCountId, canEdit, canAdd, rev
         <ScanButton
           title={t('scan.countTitle', { id: stockCountId })}
           open={sheetOpen}
-          onOpenChange={setSheetOpen}
-          continuous={scan.countMode} onScan={(code) => void scan.handle(code)} status={outcome} controls={modeSwitch} />
-        {modeSwitch}
+          onOpenChange={(open) => {
+            // Called in the tap on Scan: the one moment iOS lets the scans' beeps start (see primeScanFeedback).
+            if (open) primeScanFeedback();
+            setSheetOpen(open);
+          }}
+          continuous={scan.countMode} onScan={(code) => void scan.handle(code)} status={outcome} controls={modeSwitch(sheetModeId)} />
+        {modeSwitch(barModeId)}
       </div>
       <div role="status" aria-live="polite" className="count-scan-outcome">
         {outcome}

@@ -4,7 +4,16 @@ import { useTranslation } from 'react-i18next';
 import type { ScanOutcome } from '../hooks/use-scan-to-count';
 import '../stock-count.css';
 
-export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutcome | null; onUndo: () => void; onAdd: (code: string) => void }) {
+interface Props {
+  outcome: ScanOutcome | null;
+  /** Whether the count's quantities can be typed: otherwise a found line is not asked for one (its field is disabled). */
+  canEdit: boolean;
+  /** Absent when the last counted scan can no longer be undone. */
+  onUndo?: () => void;
+  onAdd: (code: string) => void;
+}
+
+export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
   const { t, i18n } = useTranslation();
   if (!outcome) return null;
   // Quantities read as numbers of the user's language (1,5 in German, Finnish, French…).
@@ -15,8 +24,8 @@ export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutco
         <div className="scan-result" data-scan-result="found">
           <span className="scan-result-text">
             {outcome.quantity === null
-              ? t('scan.foundUncounted', { code: outcome.code, unit: outcome.unit })
-              : t('scan.found', { code: outcome.code, quantity, unit: outcome.unit })}
+              ? t(canEdit ? 'scan.foundUncounted' : 'scan.foundUncountedReadOnly', { code: outcome.code, unit: outcome.unit })
+              : t(canEdit ? 'scan.found' : 'scan.foundReadOnly', { code: outcome.code, quantity, unit: outcome.unit })}
           </span>
         </div>
       );
@@ -24,15 +33,19 @@ export function ScanOutcomeView({ outcome, onUndo, onAdd }: { outcome: ScanOutco
       return (
         <div className="scan-result" data-scan-result="counted">
           <span className="scan-result-text">{t('scan.counted', { code: outcome.code, quantity, unit: outcome.unit })}</span>
-          <button type="button" className="button small" onClick={onUndo}>
-            {t('scan.undo')}
-          </button>
+          {onUndo && (
+            <button type="button" className="button small" onClick={onUndo}>
+              {t('scan.undo')}
+            </button>
+          )}
         </div>
       );
     case 'undone':
       return (
         <div className="scan-result" data-scan-result="undone">
-          <span className="scan-result-text">{t('scan.undone', { code: outcome.code, quantity: quantity ?? '–', unit: outcome.unit })}</span>
+          <span className="scan-result-text">
+            {quantity === null ? t('scan.undoneUncounted', { code: outcome.code }) : t('scan.undone', { code: outcome.code, quantity, unit: outcome.unit })}
+          </span>
         </div>
       );
     case 'unknown':

@@ -1,12 +1,16 @@
-/** Undo of a counted scan, on fake-indexeddb (no browser): it never overwrites a total typed after the scan. */
+/**
+ * Counting by scanning and its undo, on fake-indexeddb (no browser): the undo never overwrites a
+ * total typed after the scan, nor leaves an uncounted line counted 0; a scan never silently
+ * overwrites another counter's value.
+ */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StockCountRow } from '../../../contract/stock';
 import { offlineDb } from '../../../offline/db';
-import { readCountSheet, setQuantity, sheetKey, writeCountSheet } from '../offline/count-sheet';
+import { editOf, readCountSheet, setQuantity, sheetKey, writeCountSheet } from '../offline/count-sheet';
 import '../offline/register';
 import { testLine as row, TEST_COUNT_ID } from '../offline/test-rows';
-import { undoScan, type ScanOutcome } from './use-scan-to-count';
+import { countScan, undoScan, type ScanOutcome } from './use-scan-to-count';
 
 const USER = 'mechanic@example.com';
 
@@ -39,5 +43,35 @@ describe('undo of a counted scan', () => {
     expect((await onDevice(1))!.quantity).toBe(12);
     // Nothing written: the outbox is as the typed total left it.
     expect(await offlineDb.outbox.toArray()).toEqual(queued);
+  });
+});
+
+describe('undo of the scan of an uncounted line', () => {
+  it('withdraws the waiting change: the line is back to not counted, not counted 0', async () => {
+    const counted = await countScan(USER, (await onDevice(2))!);
+    expect(counted).toMatchObject({ quantity: 1, before: null });
+    expect(await undoScan(USER, TEST_COUNT_ID, counted)).toMatchObject({ kind: 'undone', quantity: null });
+    expect((await onDevice(2))!.quantity).toBeNull();
+    // Nothing goes to the server: no quantity, not even 0.
+    expect(await offlineDb.outbox.toArray()).toEqual([]);
+  });
+
+  it('does nothing once the change has been taken to be sent (the server may hold it)', async () => {
+    const counted = await countScan(USER, (await onDevice(2))!);
+    await offlineDb.outbox.toCollection().modify({ status: 'sending' });
+    expect(await undoScan(USER, TEST_COUNT_ID, counted)).toBeNull();
+    expect((await onDevice(2))!.quantity).toBe(1);
+    expect(await offlineDb.outbox.count()).toBe(1);
+  });
+});
+
+describe('a scan of a line in conflict', () => {
+  it('is based on the version the device holds: the server raises the conflict again, the other count is not overwritten', async () => {
+    await setQuantity(USER, row(1, 4), 5);
+    // Another counter saved 7 meanwhile (version 1): my 5 came back in conflict.
+    await offlineDb.outbox.toCollection().modify({ status: 'conflict', theirs: row(1, 7, 1) });
+    await countScan(USER, (await onDevice(1))!);
+    const [entry] = await offlineDb.outbox.toArray();
+    expect(editOf(entry!)).toMatchObject({ quantity: 6, version: 0 });
   });
 });

@@ -7,16 +7,28 @@
  * Scans are handled one after the other and each reads the line as the device holds it then, so
  * two quick scans of one material make 2, never 1 twice.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MaterialCountRow } from '../../../contract/stock';
 import { indexMaterials, matchMaterial, readScan, type ScanReading } from '../../../domain/scan-codes';
-import { readCountSheet, setQuantity, sheetKey, type CountSheet } from '../offline/count-sheet';
+import { offlineDb, type OutboxEntry } from '../../../offline/db';
+import { discardEntry, readCountSheet, setQuantity, sheetKey, type CountSheet } from '../offline/count-sheet';
 import { scanFeedback } from '../../../components/scan/feedback';
 
 export type ScanOutcome =
   | { kind: 'found'; code: string; unit: string; quantity: number | null }
-  | { kind: 'counted'; code: string; unit: string; quantity: number; before: number | null; lineId: number }
-  | { kind: 'undone'; code: string; unit: string; quantity: number }
+  | {
+      kind: 'counted';
+      code: string;
+      unit: string;
+      quantity: number;
+      before: number | null;
+      lineId: number;
+      /** The scan's change in the outbox, when the line was not counted before it: undoing it withdraws that change. */
+      withdraw?: { seq: number; id: string };
+    }
+  /** `quantity` null: the line is back to not counted. */
+  | { kind: 'undone'; code: string; unit: string; quantity: number | null }
   | { kind: 'unknown'; code: string; canAdd: boolean; /** A split count whose other codes the device does not know: the material may be in another part. */ inPart?: boolean }
   /** A split count: the material is on it, in another counter's part (`counter`) or in no part yet (null). */
   | { kind: 'elsewhere'; code: string; counter: string | null }
@@ -25,20 +37,57 @@ export type ScanOutcome =
 
 type Counted = Extract<ScanOutcome, { kind: 'counted' }>;
 
+/** What a scan (or its undo) is based on, as `typingFrom` is for typing: the line as the device holds it when the scan is handled. */
+const fromLine = (line: MaterialCountRow) => ({ version: line.version, quantity: line.quantity });
+
 /**
- * Undoes a counted scan: the line goes back to what it held before it (0 if it was not counted).
- * Only while the line, as the device holds it now (not as a screen last rendered it), still holds
- * what the scan made it: a total typed after the scan, the Undo still showing, is the user's latest
- * word, and the value from before the scan must not overwrite it. Then nothing is written and
- * null is returned.
+ * Counts one scan on `line` (as the device holds it): +1, through the outbox like a typed
+ * quantity, and from what the device holds (`from`), as typing is: a line another counter changed
+ * (in conflict, or read from the server since) is not silently overwritten, the server raises the
+ * conflict and the line shows it.
+ */
+export async function countScan(email: string, line: MaterialCountRow): Promise<Counted> {
+  const quantity = (line.quantity ?? 0) + 1;
+  const entry = await setQuantity(email, line, quantity, undefined, fromLine(line));
+  const counted = { kind: 'counted', code: line.material_code, unit: line.unit, quantity, before: line.quantity, lineId: line.id } as const;
+  return line.quantity === null ? { ...counted, withdraw: { seq: entry.seq!, id: entry.id } } : counted;
+}
+
+/**
+ * The scan's change while it still waits on the device as it was queued: not taken to be sent
+ * (from then on the server may hold it), nor refused (then the line offers its own Discard).
+ */
+async function waiting(change: { seq: number; id: string }): Promise<OutboxEntry | undefined> {
+  const entry = await offlineDb.outbox.get(change.seq);
+  return entry?.id === change.id && entry.status === 'pending' ? entry : undefined;
+}
+
+/**
+ * Undoes a counted scan: the line goes back to what it held before it. Only while the line, as the
+ * device holds it now (not as a screen last rendered it), still holds what the scan made it: a
+ * total typed after the scan, the Undo still showing, is the user's latest word, and the value
+ * from before the scan must not overwrite it. Then nothing is written and null is returned.
+ *
+ * A line that was not counted has no quantity to go back to: no edit makes a line uncounted, and
+ * 0 is a count (submitted, it books all the line's stock away). Its scan's change is withdrawn
+ * instead, while it waits on the device (`canUndo` offers no Undo once it has left); null when it
+ * no longer can be, the line left counted.
  */
 export async function undoScan(email: string, stockCountId: number, last: Counted): Promise<Extract<ScanOutcome, { kind: 'undone' }> | null> {
-  const sheet = await readCountSheet(sheetKey(email, stockCountId));
-  const line = sheet?.material_counts.find((row) => row.material_code === last.code);
+  const key = sheetKey(email, stockCountId);
+  const held = async () => (await readCountSheet(key))?.material_counts.find((row) => row.material_code === last.code);
+  const line = await held();
   if (!line || line.quantity !== last.quantity) return null;
-  const quantity = last.before ?? 0;
-  await setQuantity(email, line, quantity);
-  return { kind: 'undone', code: last.code, unit: last.unit, quantity };
+  if (last.before === null) {
+    const change = last.withdraw && (await waiting(last.withdraw));
+    if (!change) return null;
+    await discardEntry(change);
+    // Not withdrawn when the sync engine took it in the meantime: the line says which.
+    if ((await held())?.quantity !== null) return null;
+    return { kind: 'undone', code: last.code, unit: last.unit, quantity: null };
+  }
+  await setQuantity(email, line, last.before, undefined, fromLine(line));
+  return { kind: 'undone', code: last.code, unit: last.unit, quantity: last.before };
 }
 
 /**
@@ -105,14 +154,23 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
           else setOutcome({ kind: 'unknown', code: reading.candidates[0]!, canAdd: now.canAdd, ...(sheet?.part && !sheet.elsewhere ? { inPart: true } : {}) });
           return;
         }
-        scanFeedback('ok');
         if (now.countMode && now.canEdit) {
-          const quantity = (line.quantity ?? 0) + 1;
-          await setQuantity(now.email, line, quantity);
-          const counted = { kind: 'counted', code: line.material_code, unit: line.unit, quantity, before: line.quantity, lineId: line.id } as const;
+          let counted: Counted;
+          try {
+            counted = await countScan(now.email, line);
+          } catch (error) {
+            // Not saved: the "+1" of an earlier scan does not stay up as if this one counted, and it
+            // sounds like a scan that did nothing. The error alert says why (in the sheet, when open).
+            setOutcome(null);
+            scanFeedback('unknown');
+            throw error;
+          }
+          // The beep says "counted": heard once the count is saved on the device, not before.
+          scanFeedback('ok');
           lastCounted.current = counted;
           setOutcome(counted);
         } else {
+          scanFeedback('ok');
           setOutcome({ kind: 'found', code: line.material_code, unit: line.unit, quantity: line.quantity });
         }
         now.onJump(line);
@@ -134,5 +192,15 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
     [queue],
   );
 
-  return useMemo(() => ({ handle, undo, outcome, clear: () => setOutcome(null), countMode, setCountMode }), [handle, undo, outcome, countMode]);
+  // The Undo of an uncounted line's scan is offered only while its change can be withdrawn: the
+  // outbox is watched, as the change leaves for the server at the next round. Compared by id, an
+  // answer about an earlier scan's change (the query keeps it until it answers anew) is none.
+  const withdraw = outcome?.kind === 'counted' ? outcome.withdraw : undefined;
+  const change = useLiveQuery(async () => (withdraw ? waiting(withdraw) : undefined), [withdraw]);
+  const canUndo = outcome?.kind === 'counted' && (withdraw === undefined || change?.id === withdraw.id);
+
+  return useMemo(
+    () => ({ handle, undo, outcome, canUndo, clear: () => setOutcome(null), countMode, setCountMode }),
+    [handle, undo, outcome, canUndo, countMode],
+  );
 }
