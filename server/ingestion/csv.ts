@@ -31,6 +31,14 @@ export interface ReadResult {
 export const MAX_LISTED_ERRORS = 200;
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
+/**
+ * The quantity columns are unbounded `numeric`, but reads turn them into doubles (float casts,
+ * Number()): 400 digits there is Infinity or 22003 on every later read. At most 15 digits before
+ * the point (exact in a double; leading zeros aside) and 6 after it (§5 quantities have 3).
+ */
+const BOUNDED_NUMBER = /^-?0*\d{1,15}(\.\d{1,6})?$/;
+/** A runaway number as quoted in its error: cut short. */
+const shown = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
 const INTEGER = /^\d{1,9}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -43,7 +51,8 @@ function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error:
       // Compared with signed-in users' addresses, which are kept in lower case.
       return { value: raw.toLowerCase() };
     case 'number':
-      return NUMBER.test(raw) ? { value: raw } : { error: `${spec.name} "${raw}" is not a number (digits with an optional . decimal part)` };
+      if (!NUMBER.test(raw)) return { error: `${spec.name} "${raw}" is not a number (digits with an optional . decimal part)` };
+      return BOUNDED_NUMBER.test(raw) ? { value: raw } : { error: `${spec.name} "${shown(raw)}" is out of range (at most 15 digits before the . and 6 after it)` };
     case 'integer':
       return INTEGER.test(raw) ? { value: Number(raw) } : { error: `${spec.name} "${raw}" is not a whole number` };
     case 'date':

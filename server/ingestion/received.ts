@@ -1,7 +1,8 @@
 /**
  * A received ERP file on disk (#16): an upload is streamed to a temporary file (never held whole
- * in memory) while its SHA-256 is computed and its bytes are checked to be UTF-8; an inbox file
- * is read the same way where it lies. queue.ts then stores the bytes by COPY (staging.ts).
+ * in memory) while its SHA-256 is computed and its bytes are checked to be UTF-8 text without NUL
+ * bytes; an inbox file is read the same way where it lies. queue.ts then stores the bytes by COPY
+ * (staging.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -20,11 +21,27 @@ export interface ReceivedFile {
 export class FileTooLarge extends Error {}
 export class NotUtf8 extends Error {}
 
+/**
+ * NUL bytes are valid UTF-8 but no PostgreSQL text can hold one (22021 at the COPY): refused here,
+ * with the line of the first one (a UTF-16 export has one after every character). The message is
+ * the refusal's, for the upload's 422 and the inbox file's error alike.
+ */
+export class HasNul extends Error {
+  constructor(
+    readonly line: number,
+    /** Of the bytes as received, so the inbox records the refused file once. */
+    readonly checksum: string,
+    readonly size: number,
+  ) {
+    super(`The file contains NUL bytes (the first on line ${line}), which text cannot hold: a UTF-16 or binary export? Export it from the ERP system as UTF-8 text and send it again.`);
+  }
+}
+
 const UPLOAD_DIR = join(tmpdir(), 'partstrack-uploads');
 
 interface Checker {
   add(chunk: Buffer): void;
-  /** Throws NotUtf8 when the bytes were not UTF-8. */
+  /** Throws NotUtf8 when the bytes were not UTF-8, HasNul when they hold a NUL byte. */
   finish(): { checksum: string; size: number };
 }
 
@@ -33,6 +50,9 @@ function checker(maxBytes: number): Checker {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let size = 0;
   let isUtf8 = true;
+  // Lines are counted (0x0A is never inside a multi-byte character) only until the first NUL.
+  let line = 1;
+  let nulLine: number | null = null;
   return {
     add(chunk) {
       size += chunk.length;
@@ -45,6 +65,12 @@ function checker(maxBytes: number): Checker {
           isUtf8 = false;
         }
       }
+      if (nulLine === null) {
+        const nul = chunk.indexOf(0);
+        const before = nul < 0 ? chunk : chunk.subarray(0, nul);
+        for (let at = before.indexOf(0x0a); at >= 0; at = before.indexOf(0x0a, at + 1)) line += 1;
+        if (nul >= 0) nulLine = line;
+      }
     },
     finish() {
       if (isUtf8) {
@@ -55,7 +81,9 @@ function checker(maxBytes: number): Checker {
         }
       }
       if (!isUtf8) throw new NotUtf8('not UTF-8');
-      return { checksum: hash.digest('hex'), size };
+      const checksum = hash.digest('hex');
+      if (nulLine !== null) throw new HasNul(nulLine, checksum, size);
+      return { checksum, size };
     },
   };
 }

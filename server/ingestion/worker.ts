@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { fileProcessing } from '../db/schema';
 import { FileNameRefusal, missingSweeper, processPending, recordRefusedFile, registerFile, type FileRow } from './queue';
 import type { IngestionSchedule } from './schedule';
-import { inspectFile, NotUtf8, type ReceivedFile } from './received';
+import { HasNul, inspectFile, NotUtf8, type ReceivedFile } from './received';
 
 export interface IngestionSettings {
   inboxDir: string | undefined;
@@ -90,6 +90,13 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
         try {
           content = await inspectFile(path);
         } catch (error) {
+          if (error instanceof HasNul) {
+            // Recorded as errored (the dashboard shows why) and moved to failed/ below; queued,
+            // its COPY would fail on every tick (22021).
+            const { file } = await recordRefusedFile(db, { fileName: name, content: { path, checksum: error.checksum, size: error.size }, reason: error.message, schedule: settings.schedule, source: 'inbox' });
+            waiting.set(name, file.id);
+            continue;
+          }
           if (!(error instanceof NotUtf8)) throw error;
           const reason = 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.';
           const { file } = await recordRefusedFile(db, { fileName: name, content: await readFile(path, 'latin1'), reason, schedule: settings.schedule, source: 'inbox' });

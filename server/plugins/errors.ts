@@ -2,7 +2,7 @@
  * One error handler: 4xx carry { message } saying what is wrong; 5xx never leak internals.
  * zod validation failures name the field and the rule.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 export class HttpError extends Error {
@@ -33,6 +33,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
       return reply.status(500).send({ message: 'Internal server error' });
+    }
+    if (bodyCutShort(error, request)) {
+      // The client went away mid-body (its code is ECONNRESET too): its doing, not an outage.
+      request.log.info({ err: error }, 'the client stopped sending the request body');
+      return reply.status(400).send({ message: BODY_CUT_SHORT });
     }
     const unavailable = stateIn(error, UNAVAILABLE_STATES);
     if (unavailable) {
@@ -84,11 +89,26 @@ const REFUSED_VALUES: Record<string, string> = {
 const BUSY = 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.';
 const BUSY_STATES: Record<string, string> = { '40P01': BUSY, '40001': BUSY };
 
-/** The database or the connection to it is away: SQLSTATE classes 08 and 57P, too many connections, the socket's own codes. */
+/**
+ * The database or the connection to it is away: SQLSTATE classes 08 and 57P, too many connections,
+ * the socket's own codes (a request's own aborted body, with the same ECONNRESET, is told apart first).
+ */
 const AWAY = 'The database cannot be reached at the moment; nothing was written. Send it again in a moment.';
 const UNAVAILABLE_STATES: Record<string, string> = Object.fromEntries(
   ['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].map((code) => [code, AWAY]),
 );
+
+/**
+ * A client that stops sending its body (a closed tab, a phone off the network): Node destroys the
+ * request's stream with an "aborted" error whose code is ECONNRESET, a code the database's socket
+ * also fails with. Told apart by being that very error (a body parser rethrows it; a parser that
+ * failed on its own, say on a full disk, leaves the stream destroyed with an AbortError of its
+ * own, and its error stays a 500). Answered 400, if anyone still listens.
+ */
+const BODY_CUT_SHORT = 'The request ended before its body was complete (the connection was closed); nothing was written. Send it again.';
+function bodyCutShort(error: unknown, request: FastifyRequest): boolean {
+  return error instanceof Error && error === request.raw.errored;
+}
 
 /** The message for the SQLSTATE of a database error in `table`, or of its cause (Drizzle wraps the driver's error). */
 function stateIn(error: unknown, table: Record<string, string>): string | null {

@@ -1,7 +1,8 @@
 /**
  * Row checks that need no database: required cells (§5 "Field <field> is required"), formula
- * cells, cells past the header (a wrong delimiter on that line), the priority range of the
- * database check, the disable action, and rows the file lists twice. Every row keeps its line.
+ * cells, control characters in cells, cells past the header (a wrong delimiter on that line), the
+ * priority range of the database check, the disable action, and rows the file lists twice. Every
+ * row keeps its line.
  */
 import type { UploadErrorCode, UploadErrorParams, UploadLineError } from '../../src/contract/priority';
 import {
@@ -15,6 +16,7 @@ import {
   type PriorityUploadKind,
 } from '../../src/domain/priority';
 import { PRIORITY_MAX, PRIORITY_MIN } from '../../src/domain/constants';
+import { hasControlCharacter } from '../../src/domain/text';
 import type { ParsedCsv } from './csv';
 
 export interface CheckedRow {
@@ -44,8 +46,9 @@ export function checkRows(parsed: ParsedCsv, kind: PriorityUploadKind): { rows: 
         if (required.includes(column)) fail(column, null, `Field ${column} is required`, 'required', { column });
       } else if (looksLikeFormula(value)) {
         fail(column, value, `${column} starts with "${value[0]}" like a spreadsheet formula; enter the plain value`, 'formula', { column, char: value[0]! });
-      } else if (value.length > MAX_CELL || /[\n\t]/.test(value)) {
-        fail(column, value, `${column} is not a valid value (too long or contains a line break)`, 'invalidValue', { column });
+      } else if (value.length > MAX_CELL || hasControlCharacter(value)) {
+        // Line breaks and tabs, and any other control character: NUL cannot even reach SQL (22021).
+        fail(column, value, `${column} is not a valid value (too long, or contains a line break or another control character)`, 'invalidValue', { column });
       }
     }
     if (source.extraCells > 0) {

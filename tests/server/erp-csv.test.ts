@@ -16,3 +16,21 @@ describe('ERP STOCK file columns (#19 item 7)', () => {
     expect(read.errors[0]!.message).toMatch(/twice/);
   });
 });
+
+describe('ERP numbers (bounded: reads turn them into doubles)', () => {
+  const read = (value: string) => readErpCsv(`plant;storage_location;material_code;unrestricted_count\nFI01;V001;KM123;${value}\n`, 'STOCK');
+
+  it('takes up to 15 digits before the point and 6 after it, leading zeros aside', () => {
+    for (const value of ['0', '-3', '12.5', '999999999999999.999999', '-999999999999999', '0000000000000000042.5']) {
+      expect(read(value).errors, value).toEqual([]);
+      expect(read(value).records[0]!.values.unrestricted_count).toBe(value);
+    }
+  });
+
+  it('refuses more, naming the line and the column, the value cut short', () => {
+    expect(read('1000000000000000').errors).toEqual([{ line: 2, message: 'unrestricted_count "1000000000000000" is out of range (at most 15 digits before the . and 6 after it)' }]);
+    expect(read('1.1234567').errors).toEqual([{ line: 2, message: 'unrestricted_count "1.1234567" is out of range (at most 15 digits before the . and 6 after it)' }]);
+    expect(read(`1${'0'.repeat(400)}`).errors[0]!.message).toBe(`unrestricted_count "1${'0'.repeat(39)}…" is out of range (at most 15 digits before the . and 6 after it)`);
+    expect(read('1e400').errors[0]!.message).toContain('is not a number');
+  });
+});

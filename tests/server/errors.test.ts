@@ -1,10 +1,14 @@
 /**
  * The error handler's answers for database errors that are not the request's fault: a deadlock or
  * a serialization failure ended the transaction (nothing written) and the same request may be sent
- * again: 503 with Retry-After, never a 500. A value the database refuses stays a 400.
+ * again: 503 with Retry-After, never a 500. A value the database refuses stays a 400. A client that
+ * drops its body mid-upload (ECONNRESET like a lost database socket) is a 400, not an outage.
  */
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../server/plugins/errors';
 
 /** What Drizzle throws: its own error with the driver's (SQLSTATE in `code`) as the cause. */
@@ -56,5 +60,56 @@ describe('database errors the request did not cause', () => {
     const other = await app.inject({ method: 'GET', url: '/other' });
     expect(other.statusCode).toBe(500);
     expect(other.json()).toEqual({ message: 'Internal server error' });
+  });
+});
+
+describe('a client that stops sending its body', () => {
+  const logs: Array<{ level: number; msg: string }> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as { level: number; msg: string });
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: 'info', stream } });
+  registerErrorHandler(app);
+  const answered: number[] = [];
+  app.addHook('onSend', async (_request, reply) => {
+    answered.push(reply.statusCode);
+  });
+  // As the upload routes read text/csv: the stream to its end (received.ts, csv-body.ts).
+  app.addContentTypeParser('text/csv', async (_request: unknown, payload: AsyncIterable<Buffer>) => {
+    let size = 0;
+    for await (const chunk of payload) size += chunk.length;
+    return size;
+  });
+  app.post('/upload', async () => ({ ok: true }));
+  app.post('/database-reset', async () => {
+    throw wrapped('ECONNRESET', 'read ECONNRESET');
+  });
+  let port = 0;
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  it('answers 400 and logs it as the client’s doing, not "the database is not reachable" with a 503', async () => {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('POST /upload HTTP/1.1\r\nHost: test\r\nContent-Type: text/csv\r\nContent-Length: 100000\r\n\r\nmaterial_code;unit\nMAT-1;PC\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await expect.poll(() => answered).toEqual([400]);
+    const logged = logs.filter((entry) => entry.msg === 'the client stopped sending the request body');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.level).toBe(30); // info
+    expect(logs.filter((entry) => entry.level >= 50)).toEqual([]);
+  });
+
+  it('still answers a database socket reset on a whole request with 503', async () => {
+    const res = await app.inject({ method: 'POST', url: '/database-reset', headers: { 'content-type': 'text/csv' }, payload: 'a;b\n' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toContain('cannot be reached');
   });
 });

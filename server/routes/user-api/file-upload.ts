@@ -23,7 +23,7 @@ import { listedErrors, type LineError } from '../../ingestion/csv';
 import { parseFileName } from '../../ingestion/formats';
 import { parseErpFile } from '../../ingestion/parse';
 import { FileNameRefusal, registerFile, SCOPE_COLUMNS } from '../../ingestion/queue';
-import { discard, FileTooLarge, filePieces, NotUtf8, saveUpload, type ReceivedFile } from '../../ingestion/received';
+import { discard, FileTooLarge, filePieces, HasNul, NotUtf8, saveUpload, type ReceivedFile } from '../../ingestion/received';
 import { linesOutsideScope, uploadScopeOf } from '../../ingestion/upload-scope';
 import { toFileRow } from '../../repositories/file-processing';
 
@@ -46,6 +46,7 @@ async function receive(payload: IncomingMessage): Promise<UploadedFile> {
   } catch (error) {
     if (error instanceof FileTooLarge) throw new HttpError(413, `The file is larger than ${LIMIT_MB} MB; split it into smaller files.`);
     if (error instanceof NotUtf8) throw new HttpError(422, 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.');
+    if (error instanceof HasNul) throw new HttpError(422, error.message);
     throw error;
   }
 }
