@@ -73,6 +73,9 @@ export const uapIdsResponse = z.object({ uap_ids: z.array(z.string()) }).registe
 export const shipToPartyCodesResponse = z.object({ ship_to_party_codes: z.array(z.string()) }).register(z.globalRegistry, { id: 'ShipToPartyCodes' });
 export type ShipToPartyCodesResponse = z.infer<typeof shipToPartyCodesResponse>;
 
+/** DELETE /ship_to_party_codes/{code}: a number as the priority screens write it. */
+export const shipToPartyCodeParams = z.object({ code: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,40}$/, 'code must be 1 to 40 letters, digits or . _ -')) });
+
 // ───────────── CSV uploads ─────────────
 
 export const uploadQuery = z.object({

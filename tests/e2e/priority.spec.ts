@@ -157,3 +157,27 @@ test('one who gives PM rights names a colleague by e-mail on the priority manage
   await again.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Permissions of cs.admin@example.com saved.')).toBeVisible();
 });
+
+test('a PM writer gives back a ship-to-party number it added, asked first, and can add it again', async ({ page }) => {
+  await login(page, 'pm.writer@example.com');
+  await openPriorityManager(page);
+  const numbers = page.getByRole('list', { name: 'Your ship-to-party numbers' });
+  await expect(numbers.getByRole('listitem')).toHaveCount(4);
+  await numbers.getByRole('button', { name: 'Remove ship-to-party number 0050020001' }).click();
+  const ask = page.getByRole('dialog', { name: 'Remove ship-to-party number 0050020001?' });
+  // Cancel is first and focused: nothing is lost by a stray tap.
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Remove' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByText('Your ship-to-party numbers: 3 of 50.')).toBeVisible();
+  await expect(numbers.getByRole('listitem')).toHaveText([/0050010001/, /0050010002/, /0050010003/]);
+  await expect(page.getByRole('region', { name: /0050020001/ })).toHaveCount(0);
+
+  // Added again by upload: the seed is as it was for the other tests.
+  await page.getByRole('button', { name: 'Add ship-to-party numbers' }).click();
+  const dialog = page.getByRole('dialog', { name: /ship-to-party numbers/i });
+  await dialog.getByLabel('CSV file').setInputFiles(csv('shipToPartyCode\n0050020001\n'));
+  await dialog.getByRole('button', { name: /^Apply/ }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('Your ship-to-party numbers: 4 of 50.')).toBeVisible();
+});

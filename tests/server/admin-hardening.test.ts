@@ -92,6 +92,33 @@ describe.each(ENGINES)('admin hardening on %s', (engine) => {
       expect(pmWriter).toBeDefined();
     });
 
+    it('lets a writer remove a number it added, not one a manager gave, and says which', async () => {
+      const writer = await makeUser('pm.remover@example.com', ['PM_write', 'custom_service_admin'], [plantAt('FI01'), { kind: 'ship_to_party', plant: '', code: '0050010001' }]);
+      expect((await upload('pm.remover@example.com', 'shipToPartyCode\n0050010004\n')).statusCode).toBe(200);
+      expect(await heldCodes(writer)).toEqual(['0050010004']);
+
+      const given = await call('DELETE', 'pm.remover@example.com', '/ship_to_party_codes/0050010001');
+      expect(given.statusCode, given.body).toBe(409);
+      expect(given.json()).toEqual({
+        message: 'Ship-to-party number 0050010001 was given to you by a manager: ask a manager to remove it',
+        code: 'shipToPartyGiven',
+        params: { shipToPartyCode: '0050010001' },
+      });
+      const notHeld = await call('DELETE', 'pm.remover@example.com', '/ship_to_party_codes/0050030001');
+      expect(notHeld.statusCode).toBe(404);
+      expect(notHeld.json()).toMatchObject({ code: 'shipToPartyNotHeld', params: { shipToPartyCode: '0050030001' } });
+      expect((await call('DELETE', 'pm.remover@example.com', '/ship_to_party_codes/00%2700')).statusCode).toBe(400);
+      // Without the right to write priorities, nothing is removed.
+      expect((await call('DELETE', 'mechanic@example.com', '/ship_to_party_codes/0050010004')).statusCode).toBe(403);
+
+      const removed = await call('DELETE', 'pm.remover@example.com', '/ship_to_party_codes/0050010004');
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toEqual({ ship_to_party_codes: ['0050010001'] });
+      expect(await heldCodes(writer)).toEqual([]);
+      // The number no longer scopes what the writer reads.
+      expect((await call('GET', 'pm.remover@example.com', '/ship_to_party_codes')).json()).toEqual({ ship_to_party_codes: ['0050010001'] });
+    });
+
     it('lets the super manager add any number', async () => {
       const res = await upload('manager@example.com', 'shipToPartyCode\n0050030002\n');
       expect(res.statusCode, res.body).toBe(200);

@@ -16,6 +16,7 @@ import {
   csvBody,
   prioritiesQuery,
   prioritiesResponse,
+  shipToPartyCodeParams,
   shipToPartyCodesResponse,
   uapIdsResponse,
   uploadQuery,
@@ -28,7 +29,10 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { accessPointIds, countrySuggestions, listPriorities, visibleShipToPartyCodes } from '../../repositories/priority';
+import { and, eq, inArray } from 'drizzle-orm';
+import { isSuperManager } from '../../../src/domain/permissions';
+import { auditLog, userAttachments } from '../../db/schema';
+import { accessPointIds, countrySuggestions, HELD_SHIP_TO_PARTY_KINDS, listPriorities, storedHeldShipToPartyCodes, visibleShipToPartyCodes } from '../../repositories/priority';
 import { CsvRefusal, parsePriorityCsv } from '../../priority/csv';
 import { checkRows } from '../../priority/rows';
 import { applyPlan, planUpload, toUploadResult } from '../../priority/upload';
@@ -103,6 +107,39 @@ export const priorityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => ({ ship_to_party_codes: await visibleShipToPartyCodes(db, requireUser(request)) }),
+  );
+
+  app.delete(
+    '/ship_to_party_codes/:code',
+    {
+      config: { capability: 'priority.write' },
+      schema: {
+        tags,
+        summary: 'Remove a ship-to-party number the caller added by upload; answers the numbers the caller holds then',
+        params: shipToPartyCodeParams,
+        response: { 200: shipToPartyCodesResponse, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { code } = request.params;
+      return runMutation(db, request, reply, async (tx) => {
+        const held = await tx
+          .select({ kind: userAttachments.kind })
+          .from(userAttachments)
+          .where(and(eq(userAttachments.userId, user.id), eq(userAttachments.code, code), inArray(userAttachments.kind, [...HELD_SHIP_TO_PARTY_KINDS])));
+        if (held.length === 0) throw new HttpError(404, `Ship-to-party number ${code} is not one of yours`, { code: 'shipToPartyNotHeld', params: { shipToPartyCode: code } });
+        // A number a manager gave is the manager's to take back (the user's permissions); one the
+        // user added by upload is theirs to remove.
+        if (!held.some((row) => row.kind === 'managed_ship_to_party')) {
+          throw new HttpError(409, `Ship-to-party number ${code} was given to you by a manager: ask a manager to remove it`, { code: 'shipToPartyGiven', params: { shipToPartyCode: code } });
+        }
+        await tx.delete(userAttachments).where(and(eq(userAttachments.userId, user.id), eq(userAttachments.code, code), eq(userAttachments.kind, 'managed_ship_to_party')));
+        await tx.insert(auditLog).values({ actorUserId: user.id, actorEmail: user.email, action: 'shipToParty.remove', targetType: 'ship_to_party', targetId: code, before: { code }, after: null });
+        const remaining = isSuperManager(user.grants) ? await visibleShipToPartyCodes(tx, user) : [...(await storedHeldShipToPartyCodes(tx, user.id))].sort();
+        return { body: { ship_to_party_codes: remaining } };
+      });
+    },
   );
 
   for (const upload of UPLOADS) {

@@ -1,10 +1,29 @@
-/** §5: the ship-to-party numbers the user holds, counted against the maximum, or that there are none. */
+/**
+ * §5: the ship-to-party numbers the user holds, counted against the maximum, or that there are
+ * none. A number the user added by upload is theirs to give back (Remove, asked first); one a
+ * manager gave stays the manager's to take back.
+ */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/ui/dialog';
 import { MAX_SHIP_TO_PARTY_NUMBERS } from '../../../domain/constants';
+import { useRemoveShipToParty } from '../api/remove-ship-to-party';
 import '../priority.css';
 
-export function ShipToPartySummary({ codes, isSuperManager }: { codes: string[] | undefined; isSuperManager: boolean }) {
+export function ShipToPartySummary({
+  codes,
+  isSuperManager,
+  removable = [],
+  online = true,
+}: {
+  codes: string[] | undefined;
+  isSuperManager: boolean;
+  /** The numbers the user added by upload (and a manager did not also give). */
+  removable?: readonly string[];
+  online?: boolean;
+}) {
   const { t } = useTranslation();
+  const [removing, setRemoving] = useState<string | null>(null);
   if (!codes) return null;
   if (codes.length === 0) {
     return (
@@ -13,12 +32,48 @@ export function ShipToPartySummary({ codes, isSuperManager }: { codes: string[] 
       </p>
     );
   }
+  if (isSuperManager) return <p className="muted priority-summary">{t('priority.allShipToParties', { count: codes.length })}</p>;
   return (
-    <p className="muted priority-summary">
-      {isSuperManager
-        ? t('priority.allShipToParties', { count: codes.length })
-        : t('priority.shipToPartyCount', { count: codes.length, max: MAX_SHIP_TO_PARTY_NUMBERS })}
-      {!isSuperManager && <span className="priority-codes"> {codes.join(', ')}</span>}
-    </p>
+    <div className="priority-summary">
+      <p className="muted">{t('priority.shipToPartyCount', { count: codes.length, max: MAX_SHIP_TO_PARTY_NUMBERS })}</p>
+      <ul className="priority-code-list" aria-label={t('priority.yourShipToParties')}>
+        {codes.map((code) => (
+          <li key={code} className="priority-code">
+            <span>{code}</span>
+            {removable.includes(code) && (
+              <button
+                type="button"
+                className="priority-code-remove"
+                aria-label={t('priority.removeShipToParty', { code })}
+                title={online ? t('priority.removeShipToParty', { code }) : t('priority.removeOffline')}
+                disabled={!online}
+                onClick={() => setRemoving(code)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {removing !== null && <RemoveDialog code={removing} online={online} onClose={() => setRemoving(null)} />}
+    </div>
+  );
+}
+
+function RemoveDialog({ code, online, onClose }: { code: string; online: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useRemoveShipToParty();
+  return (
+    <Dialog open title={t('priority.removeTitle', { code })} onClose={onClose}>
+      <p>{t('priority.removeText')}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button primary" onClick={onClose} autoFocus>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button danger" disabled={!online || remove.isPending} onClick={() => remove.mutate(code, { onSuccess: onClose })}>
+          {remove.isPending ? t('priority.removing') : t('priority.removeButton')}
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -126,7 +126,13 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
         </p>
       )}
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
-      <ShipToPartySummary codes={codes.data} isSuperManager={isSuperManager(profile.permissions)} />
+      <ShipToPartySummary
+        codes={codes.data}
+        isSuperManager={isSuperManager(profile.permissions)}
+        // Added by upload, and not also given by a manager: the user's to give back.
+        removable={writes ? profile.managedShipToPartyNumbers.filter((code) => !profile.shipToPartyNumbers.includes(code)) : []}
+        online={online}
+      />
 
       {!hasNoShipToParty && (
         <div className="priority-filters">
