@@ -45,3 +45,13 @@ describe('locale files', () => {
     });
   });
 });
+
+describe('French typography', () => {
+  it('keeps a no-break space before : ; ? ! » % and after «, so the mark never starts a line of its own', () => {
+    const texts = flatten(load('fr-FR'));
+    const broken = Object.entries(texts)
+      .filter(([, text]) => / [:;?!»%]|« /.test(text))
+      .map(([key]) => key);
+    expect(broken).toEqual([]);
+  });
+});
