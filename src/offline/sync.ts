@@ -376,7 +376,18 @@ const PAUSE_KEY = 'partstrack.sync.pausedUntil';
 
 function pausedUntil(): number {
   const shared = Number(storage()?.getItem(PAUSE_KEY) ?? 0);
-  return Math.max(pause.until, Number.isFinite(shared) ? Math.min(shared, Date.now() + MAX_RETRY_AFTER_MS) : 0);
+  // A mark further ahead than any server may ask is from a clock since set back (or a tab that
+  // wrote it and was closed): capped, it moved with "now" and held the sync for as long as the
+  // jump. It is dropped instead; no server asked for it.
+  if (Number.isFinite(shared) && shared > Date.now() + MAX_RETRY_AFTER_MS) {
+    try {
+      storage()?.removeItem(PAUSE_KEY);
+    } catch {
+      // Storage refused: ignored below all the same.
+    }
+    return pause.until;
+  }
+  return Math.max(pause.until, Number.isFinite(shared) ? shared : 0);
 }
 
 function pauseFor(ms: number, resume: () => void): void {

@@ -254,6 +254,34 @@ describe('sync rounds', () => {
     }
   });
 
+  it('drops a shared wait further ahead than any server asks (a clock set back), instead of waiting out the jump', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+      key: (i: number) => [...stored.keys()][i] ?? null,
+      get length() {
+        return stored.size;
+      },
+    });
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    // Written before the clock went back a day: no server asks for more than MAX_RETRY_AFTER_MS.
+    stored.set('partstrack.sync.pausedUntil', String(Date.now() + MAX_RETRY_AFTER_MS + 24 * 3600_000));
+    const server = scripted([echoQuantity]);
+    const stop = startOutboxSync(USER, server.deps);
+    try {
+      await setQuantity(USER, line(1), 4);
+      await vi.waitFor(() => expect(server.sent).toHaveLength(1));
+      expect(stored.has('partstrack.sync.pausedUntil')).toBe(false);
+    } finally {
+      stop();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('sends nothing more once its user is signed out: a round waiting out a retry leaves the changes for that user', async () => {
     await setQuantity(USER, line(1), 1);
     let signedIn = true;
