@@ -21,11 +21,23 @@ async function toSession(user: User, forceRefresh: boolean): Promise<StoredSessi
   };
 }
 
+/**
+ * Google's popup, asking which account every time: on a phone shared by a crew, the account of
+ * whoever signed in last would otherwise be taken without a question (Microsoft asks for the
+ * password, `prompt: 'login'`). Google offers no forced password for a popup; the chooser makes
+ * the next mechanic pick, or add, their own account.
+ */
+export function googleSignInProvider(): GoogleAuthProvider {
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ prompt: 'select_account' });
+  return provider;
+}
+
 export function googleProvider(): AuthProvider {
   return {
     id: 'google',
     async signIn() {
-      const credential = await signInWithPopup(auth(), new GoogleAuthProvider());
+      const credential = await signInWithPopup(auth(), googleSignInProvider());
       return toSession(credential.user, false);
     },
     async refresh() {
