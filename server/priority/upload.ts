@@ -287,7 +287,15 @@ export function toUploadResult(plan: UploadPlan, dryRun: boolean): UploadResult 
     rowCount: plan.rows.length,
     changed: changed.length,
     unchanged: plan.rows.filter((row) => row.change === 'unchanged').length,
-    rows: plan.rows.map(({ line, shipToPartyCode, accessPointId, priority, action, change }) => ({ line, shipToPartyCode, accessPointId, priority, action, change })),
+    rows: plan.rows.map(({ line, shipToPartyCode, accessPointId, priority, action, change, before }) => ({
+      line,
+      shipToPartyCode,
+      accessPointId,
+      priority,
+      action,
+      change,
+      ...(plan.kind === 'shipToParty' ? {} : { before: before && { priority: before.priority, isEnabled: before.isEnabled } }),
+    })),
     errors: plan.errors,
     shipToParty:
       plan.kind === 'shipToParty'

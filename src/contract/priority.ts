@@ -135,6 +135,8 @@ export const uploadRow = z
     action: z.nullable(z.enum(DISABLE_ACTIONS)),
     /** What applying does to this row; null when the row has an error. */
     change: z.nullable(z.enum(UPLOAD_CHANGES)),
+    /** Priority uploads: the access point's priority as stored now (null: none), so the preview shows old → new. */
+    before: z.optional(z.nullable(z.object({ priority: z.int(), isEnabled: z.boolean() }))),
   })
   .register(z.globalRegistry, { id: 'UploadRow' });
 export type UploadRow = z.infer<typeof uploadRow>;

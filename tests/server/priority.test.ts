@@ -165,6 +165,9 @@ describe.each(ENGINES)('priority manager on %s', (engine) => {
       const body = res.json();
       expect(body).toMatchObject({ kind: 'add', dryRun: true, rowCount: 3, changed: 1 });
       expect(body.rows[0]).toMatchObject({ line: 2, shipToPartyCode: '0050010001', accessPointId: 'FI-AP-10231', priority: 7, change: 'update' });
+      // What is stored now rides along, so the preview shows old → new before anything is applied.
+      expect(body.rows[0].before).toEqual({ priority: 2, isEnabled: true });
+      expect(body.rows[1].before).toBeNull();
       expect(body.errors).toEqual([
         // Each with the code and parameters the browser words it with in the user's language.
         { line: 3, column: 'accessPointId', value: 'FI-AP-NOPE', message: 'Unknown access point FI-AP-NOPE', code: 'unknownAccessPoint', params: { accessPointId: 'FI-AP-NOPE' } },

@@ -21,6 +21,8 @@ export function UploadPreview({ result }: { result: UploadResult }) {
               <th scope="col">{t('priority.upload.col.line')}</th>
               <th scope="col">{t('priority.upload.col.shipToParty')}</th>
               {withAccessPoint && <th scope="col">{t('priority.upload.col.accessPoint')}</th>}
+              {/* What is stored now, beside what the file sets: old → new before applying. */}
+              {withAccessPoint && <th scope="col">{t('priority.upload.col.now')}</th>}
               {withPriority && <th scope="col">{t('priority.upload.col.priority')}</th>}
               {result.kind === 'disable' && <th scope="col">{t('priority.upload.col.action')}</th>}
               <th scope="col">{t('priority.upload.col.change')}</th>
@@ -32,6 +34,9 @@ export function UploadPreview({ result }: { result: UploadResult }) {
                 <td className="num">{row.line}</td>
                 <td>{row.shipToPartyCode}</td>
                 {withAccessPoint && <td>{row.accessPointId}</td>}
+                {withAccessPoint && (
+                  <td className="num">{row.before ? (row.before.isEnabled ? row.before.priority : t('priority.upload.nowDisabled', { priority: row.before.priority })) : '–'}</td>
+                )}
                 {withPriority && <td className="num">{row.priority ?? '–'}</td>}
                 {result.kind === 'disable' && <td>{row.action ? t(`priority.upload.action.${row.action}`) : '–'}</td>}
                 <td>{t(`priority.upload.change.${row.change ?? 'error'}`)}</td>
