@@ -54,6 +54,8 @@ export function notificationWords(text: NotificationText, locale: string | null 
   const params = localParams(text, {
     status: (status) => (Object.hasOwn(texts.tracking.deliveryStatus, status) ? texts.tracking.deliveryStatus[status]! : status),
     deadline: (deadline) => dayjs(deadline).locale(dayjsLocaleName(resolved)).format('LL'),
+    // A quantity in the reader's number format ("1,5 × KM100" in German).
+    language: resolved,
   });
   return renderNotificationText(texts.notifications.text, text, params);
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { interpolate, knownNotificationText, renderNotificationText, type NotificationTemplates, type NotificationText } from './notification-texts';
+import { interpolate, knownNotificationText, localParams, renderNotificationText, type NotificationTemplates, type NotificationText } from './notification-texts';
 
 const LOCALES = ['cs-CZ', 'de-DE', 'en-US', 'es-ES', 'fi-FI', 'fr-FR', 'it-IT', 'pt-PT', 'sv-SE'];
 const templatesOf = (locale: string) =>
@@ -63,5 +63,22 @@ describe('notification texts', () => {
     expect(knownNotificationText({ key: 'stockCountDue', params: { id: 1, storageLocation: '0001', plant: 'FI01' } })).toBeNull();
     expect(knownNotificationText(null)).toBeNull();
     expect(interpolate('{{a}}-{{ b }}-{{c}}', { a: 1, b: 'x', c: null })).toBe('1-x-');
+  });
+
+  it('writes a transfer’s quantity as a number of the reader’s language (in-app, push, e-mail, SMS)', () => {
+    const done: NotificationText = { key: 'stockTransferDone', params: { material: 'KM100', quantity: 1.5, from: 'V001', to: '0001', plant: 'FI01', by: 'stock.admin@example.com' } };
+    const wording = (language?: string) => ({ status: (status: string) => status, deadline: (deadline: string) => deadline, ...(language ? { language } : {}) });
+    expect(renderNotificationText(templatesOf('de-DE'), done, localParams(done, wording('de-DE'))).body).toContain('1,5 × KM100');
+    expect(renderNotificationText(templatesOf('fr-FR'), done, localParams(done, wording('fr-FR'))).body).toContain('1,5 × KM100');
+    expect(renderNotificationText(templatesOf('fi-FI'), done, localParams(done, wording('fi-FI'))).body).toContain('1,5 × KM100');
+    expect(renderNotificationText(templatesOf('en-US'), done, localParams(done, wording('en-US'))).body).toContain('1.5 × KM100');
+    const many: NotificationText = { key: 'stockTransferRequested', params: { id: 'r1', name: 'Mikko', by: 'mechanic@example.com', material: 'KM100', quantity: 1250.25, from: 'V001', to: '0001', plant: 'FI01' } };
+    expect(localParams(many, wording('de-DE')).quantity).toBe('1.250,25');
+    expect(localParams(many, wording('en-US')).quantity).toBe('1,250.25');
+    // Without a language (an older caller) the quantity stays as stored; the stored English is never localised.
+    expect(localParams(done, wording()).quantity).toBe(1.5);
+    expect(renderNotificationText(templatesOf('en-US'), done).body).toContain('1.5 × KM100');
+    // Other texts are as they were: a deadline and a status in the language.
+    expect(localParams(assigned, { ...wording('de-DE'), deadline: () => '1. Dezember 2026' }).deadline).toBe('1. Dezember 2026');
   });
 });

@@ -4,6 +4,8 @@
  * text (what e-mail and SMS send, and what clients without the key show). The wording itself has
  * one home, `notifications.text.*` in locales/*.json; en-US is the stored English.
  */
+import { formatQuantity } from './quantity';
+
 export const NOTIFICATION_TEXT_KEYS = ['stockCountAssigned', 'stockCountPartAssigned', 'stockCountRecountLine', 'stockCountDue', 'orderItemStatus', 'stockTransferDone', 'stockTransferDeclined', 'stockTransferRequested'] as const;
 export type NotificationTextKey = (typeof NOTIFICATION_TEXT_KEYS)[number];
 
@@ -86,15 +88,25 @@ export interface ParamWording {
   status: (status: string) => string;
   /** A deadline (`YYYY-MM-DD`) as a long date in the language. */
   deadline: (deadline: string) => string;
+  /**
+   * The language's tag (`de-DE`): a transfer's quantity as a number of that language ("1,5 ×
+   * KM100" in German, "1.5 × KM100" in English). Without it the quantity stays as stored.
+   */
+  language?: string;
 }
 
 /**
- * The parameters as a reader of one language reads them: a delivery status and a deadline in
- * that language. One rule for the app (the user's language) and the server (e-mail, SMS and push
- * in the recipient's language).
+ * The parameters as a reader of one language reads them: a delivery status, a deadline and a
+ * quantity in that language. One rule for the app (the user's language) and the server (e-mail,
+ * SMS and push in the recipient's language).
  */
 export function localParams(text: NotificationText, wording: ParamWording): Record<string, unknown> {
   if (text.key === 'orderItemStatus') return { ...text.params, status: wording.status(text.params.status) };
+  if ('quantity' in text.params) {
+    const { quantity } = text.params;
+    // A stored row from elsewhere may carry the quantity as text: it stays as it came.
+    return wording.language && typeof quantity === 'number' ? { ...text.params, quantity: formatQuantity(quantity, wording.language) } : text.params;
+  }
   if (!('deadline' in text.params)) return text.params;
   const deadline = text.params.deadline;
   return { ...text.params, deadline: deadline ? wording.deadline(deadline) : deadline };

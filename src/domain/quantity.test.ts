@@ -3,7 +3,7 @@
  * back through parseQuantityInput to the same number in each of the app's 9 languages.
  */
 import { describe, expect, it } from 'vitest';
-import { formatQuantity, parseQuantityInput } from './quantity';
+import { formatQuantity, isGroupedQuantityInput, parseQuantityInput } from './quantity';
 
 const LANGUAGES = ['cs-CZ', 'de-DE', 'en-US', 'es-ES', 'fi-FI', 'fr-FR', 'it-IT', 'pt-PT', 'sv-SE'] as const;
 const COMMA = ['cs-CZ', 'de-DE', 'es-ES', 'fi-FI', 'fr-FR', 'it-IT', 'pt-PT', 'sv-SE'];
@@ -47,5 +47,33 @@ describe('formatQuantity', () => {
   it('falls back to English for a language tag Intl refuses', () => {
     expect(formatQuantity(1.5, '')).toBe('1.5');
     expect(formatQuantity(1.5, 'x')).toBe('1.5');
+  });
+});
+
+describe('isGroupedQuantityInput', () => {
+  it('finds a number written with the language’s thousands separator, which parseQuantityInput would read as a decimal', () => {
+    // German (and Spanish, Italian) group with a point: "1.250" is a thousand two hundred and fifty there.
+    for (const language of ['de-DE', 'es-ES', 'it-IT']) {
+      for (const text of ['1.250', '12.500', '999.999.999', ' 1.000 ']) expect(isGroupedQuantityInput(text, language), `${language} ${text}`).toBe(true);
+    }
+    // English groups with a comma.
+    for (const text of ['1,250', '12,500,000']) expect(isGroupedQuantityInput(text, 'en-US'), text).toBe(true);
+  });
+
+  it('leaves the decimals a mechanic types alone: "1,5" in German, "1.5" in English, either separator elsewhere', () => {
+    for (const text of ['1,5', '1,250', '0,250', '1.5', '1.25', '1.2500', '0.250', '12', '1000', '', 'abc']) expect(isGroupedQuantityInput(text, 'de-DE'), text).toBe(false);
+    for (const text of ['1.5', '1.250', '0,250', '1,5', '1,25', '1000']) expect(isGroupedQuantityInput(text, 'en-US'), text).toBe(false);
+    // French, Finnish, Swedish, Czech and Portuguese group with a space: a point or a comma is a decimal there.
+    for (const language of ['fr-FR', 'fi-FI', 'sv-SE', 'cs-CZ', 'pt-PT']) {
+      expect(isGroupedQuantityInput('1.250', language), language).toBe(false);
+      expect(isGroupedQuantityInput('1,250', language), language).toBe(false);
+    }
+    // A tag Intl refuses is read as English.
+    expect(isGroupedQuantityInput('1,250', 'x')).toBe(true);
+    expect(isGroupedQuantityInput('1.250', 'x')).toBe(false);
+  });
+
+  it.each(LANGUAGES)('never refuses what a quantity field shows in %s', (language) => {
+    for (const quantity of [...QUANTITIES, 1.25, 1250, 0.25]) expect(isGroupedQuantityInput(formatQuantity(quantity, language, { inField: true }), language), `${language} ${quantity}`).toBe(false);
   });
 });

@@ -11,12 +11,49 @@ export function isValidCountedQuantity(value: number): boolean {
   return Math.abs(Math.round(thousandths) - thousandths) < 1e-6;
 }
 
-/** Reads what a person typed ("12", "12,5", " 3.25 "); null for empty, NaN for junk. */
+/**
+ * Reads what a person typed ("12", "12,5", " 3.25 "); null for empty, NaN for junk. Its one comma
+ * or point is the decimal mark whatever the language: check isGroupedQuantityInput first where a
+ * person types (a German "1.250" means 1250, not 1.25).
+ */
 export function parseQuantityInput(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return null;
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return Number.NaN;
   return Number(trimmed);
+}
+
+const groupSeparators = new Map<string, string>();
+
+/** The thousands separator of a language: "," in English, "." in German and Spanish, a space in French or Finnish. */
+function groupingSeparator(language: string): string {
+  let group = groupSeparators.get(language);
+  if (group === undefined) {
+    let format: Intl.NumberFormat;
+    try {
+      format = new Intl.NumberFormat(language);
+    } catch {
+      // A tag Intl refuses (i18next's "cimode"): English, as formatQuantity does.
+      format = new Intl.NumberFormat('en-US');
+    }
+    group = format.formatToParts(10_000).find((part) => part.type === 'group')?.value ?? '';
+    groupSeparators.set(language, group);
+  }
+  return group;
+}
+
+/**
+ * Whether what a person typed is a number written with their language's thousands separator
+ * ("1,250" in English, "1.250" in German): parseQuantityInput would read its one separator as the
+ * decimal mark (1.25), so which was meant is not known and the text is refused, not guessed. Groups
+ * of three after a leading 1–999 (not 0: "0,250" is a quarter in every language). A language that
+ * groups with a space (French, Finnish, Swedish, Czech, Portuguese) leaves "1.250" and "1,250" decimal:
+ * "1 250" is no quantity there anyway.
+ */
+export function isGroupedQuantityInput(text: string, language: string): boolean {
+  const group = groupingSeparator(language);
+  if (group !== ',' && group !== '.') return false;
+  return new RegExp(`^[1-9]\\d{0,2}(\\${group}\\d{3})+$`).test(text.trim());
 }
 
 const formats = new Map<string, Intl.NumberFormat>();

@@ -5,12 +5,12 @@ import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { HTTPError } from 'ky';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServiceClient, errorMessage, RETRY_POLICY, toSearchParams } from './api-client';
+import { answerMessage, createServiceClient, errorMessage, RETRY_POLICY, toSearchParams } from './api-client';
 import { onUserExpired } from './user-expired';
 import { startEarlyCalls } from './early-calls';
 import { RenewalUnreachableError } from './auth/unreachable';
 
-type Handler = (req: IncomingMessage) => { status: number; body?: unknown };
+type Handler = (req: IncomingMessage) => { status: number; body?: unknown; headers?: Record<string, string>; raw?: string };
 let handler: Handler = () => ({ status: 200, body: {} });
 const seen: { method: string; url: string; auth: string | undefined }[] = [];
 let server: Server;
@@ -26,9 +26,9 @@ beforeAll(async () => {
       req.socket.destroy();
       return;
     }
-    const { status, body } = handler(req);
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(body === undefined ? '' : JSON.stringify(body));
+    const { status, body, headers = {}, raw } = handler(req);
+    res.writeHead(status, { 'content-type': raw === undefined ? 'application/json' : 'text/html', ...headers });
+    res.end(raw ?? (body === undefined ? '' : JSON.stringify(body)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -117,6 +117,59 @@ describe('api client', () => {
     handler = () => ({ status: 400, body: { message: 'Something else', code: 'notAKnownCode' } });
     const unknown = await client().put('my_stock_count/parts', { json: {} }).catch((e: unknown) => e);
     expect(await errorMessage(unknown)).toBe('Something else');
+  });
+
+  it('words a 429, a 500 and a 502–504 without a known code in the user’s language, keeping a coded 503’s own words', async () => {
+    await i18next.init({
+      lng: 'de-DE',
+      resources: {
+        'de-DE': {
+          translation: {
+            serverErrors: {
+              tooManyRequests: 'Zu viele Anfragen. Warten Sie eine Minute.',
+              tooManyRequests_one: 'Zu viele Anfragen. Warten Sie {{count}} Sekunde.',
+              tooManyRequests_other: 'Zu viele Anfragen. Warten Sie {{count}} Sekunden.',
+              internal: 'Auf dem Server ist ein Fehler aufgetreten.',
+              unavailable: 'Der Dienst ist gerade nicht erreichbar.',
+              stockCountIsCompleted: 'Die Inventur {{id}} ist abgeschlossen.',
+            },
+          },
+        },
+      },
+      showSupportNotice: false,
+    } as Parameters<typeof i18next.init>[0]);
+    // POSTs: not retried, so each answer is the one shown.
+    const said = async (answer: ReturnType<Handler>) => {
+      handler = () => answer;
+      return errorMessage(await client().post('my_stock_count', { json: {} }).catch((e: unknown) => e));
+    };
+    // This server's 429 carries its code and the seconds to wait; another's only Retry-After, or nothing.
+    expect(await said({ status: 429, body: { message: 'Rate limit exceeded, retry in 1 minute', code: 'tooManyRequests', params: { count: 42 } } })).toBe('Zu viele Anfragen. Warten Sie 42 Sekunden.');
+    expect(await said({ status: 429, body: { message: 'Rate limit exceeded, retry in 1 minute' }, headers: { 'retry-after': '1' } })).toBe('Zu viele Anfragen. Warten Sie 1 Sekunde.');
+    expect(await said({ status: 429, body: { message: 'Rate limit exceeded, retry in 1 minute' }, headers: { 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' } })).toBe(
+      'Zu viele Anfragen. Warten Sie eine Minute.',
+    );
+    expect(await said({ status: 500, body: { message: 'Internal server error' } })).toBe('Auf dem Server ist ein Fehler aufgetreten.');
+    expect(await said({ status: 503, body: { message: 'The database cannot be reached at the moment; nothing was written. Send it again in a moment.' } })).toBe('Der Dienst ist gerade nicht erreichbar.');
+    expect(await said({ status: 503, body: { message: 'Another change to the same data was being saved at the same moment; nothing was written. Send it again.' } })).toBe(
+      'Der Dienst ist gerade nicht erreichbar.',
+    );
+    // A gateway's HTML page is no message either.
+    expect(await said({ status: 502, raw: '<html><body><h1>502 Bad Gateway</h1></body></html>' })).toBe('Der Dienst ist gerade nicht erreichbar.');
+    // A 5xx whose code the app knows keeps its own words; a code it does not know is worded by the status.
+    expect(await said({ status: 503, body: { message: 'Stock count 7 is completed', code: 'stockCountIsCompleted', params: { id: 7 } } })).toBe('Die Inventur 7 ist abgeschlossen.');
+    expect(await said({ status: 503, body: { message: 'Something new', code: 'somethingNew' } })).toBe('Der Dienst ist gerade nicht erreichbar.');
+    // Other statuses as before: the server's message.
+    expect(await said({ status: 409, body: { message: 'Stock count is completed' } })).toBe('Stock count is completed');
+    expect(answerMessage(404, { message: 'Not found' })).toBe('Not found');
+    expect(answerMessage(404, null)).toBeNull();
+  });
+
+  it('keeps the server’s words for these statuses while the language has none for them', async () => {
+    await i18next.init({ lng: 'de-DE', resources: { 'de-DE': { translation: {} } }, showSupportNotice: false } as Parameters<typeof i18next.init>[0]);
+    expect(answerMessage(500, { message: 'Internal server error' })).toBe('Internal server error');
+    expect(answerMessage(429, { message: 'Rate limit exceeded, retry in 1 minute' }, '30')).toBe('Rate limit exceeded, retry in 1 minute');
+    expect(answerMessage(503, null)).toBeNull();
   });
 
   it('words a call that got no answer (offline, dropped, timed out) in the user’s language, not the browser’s', async () => {

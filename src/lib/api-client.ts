@@ -101,12 +101,52 @@ export function bodyMessage(body: unknown): string | null {
   return body.message;
 }
 
+/** Whether a body carries a `code` the app words (serverErrors.<code>), with its parameters. */
+function hasKnownCode(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const { code, params } = body as { code?: unknown; params?: unknown };
+  const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  return typeof code === 'string' && i18next.exists(`serverErrors.${code}`, values);
+}
+
+/**
+ * The words for an answer whose status says all a user can act on, when its body has no code the
+ * app knows: too many calls (429), a fault of the server (500), a server or a system behind it not
+ * answering (502, 503, 504: the database away or busy, the ERP silent, a gateway). Their bodies are
+ * English the user cannot act on ("Internal server error", "Rate limit exceeded, retry in 1
+ * minute", "The database cannot be reached…"). `retryAfter`: the Retry-After header, in seconds.
+ * Null for other statuses, or while the language has no text for it.
+ */
+function statusMessage(status: number, retryAfter: string | null | undefined): string | null {
+  const worded = (key: string, values: Record<string, unknown> = {}) => (i18next.exists(key, values) ? i18next.t(key, values) : null);
+  if (status === 429) {
+    const seconds = Number(retryAfter);
+    const wait = retryAfter && Number.isInteger(seconds) && seconds > 0 ? worded('serverErrors.tooManyRequests', { count: seconds }) : null;
+    return wait ?? worded('serverErrors.tooManyRequests');
+  }
+  if (status === 500) return worded('serverErrors.internal');
+  if (status === 502 || status === 503 || status === 504) return worded('serverErrors.unavailable');
+  return null;
+}
+
+/**
+ * What an answer says to the user: a refusal with a code the app knows in the user's language
+ * (bodyMessage); else, for the statuses statusMessage words, those words; else the body's `message`.
+ * Null when none applies (the caller shows the body or the status). For calls read without ky's
+ * errors (throwHttpErrors: false) as errorMessage does for the others.
+ */
+export function answerMessage(status: number, body: unknown, retryAfter?: string | null): string | null {
+  if (hasKnownCode(body)) return bodyMessage(body);
+  return statusMessage(status, retryAfter) ?? bodyMessage(body);
+}
+
 /**
  * §8: the server's `message`; with no response the error's own message. §8 says stock calls
  * show "the whole data", but a JSON body on screen (`Stock Count Creation Failed!
  * {"message":…}`) tells the user nothing more (#19 item 15): any call whose body carries a
- * `message` shows that message; a stock body without one is still shown whole.
- * Reads the body once and remembers it on the error.
+ * `message` shows that message; a stock body without one is still shown whole. A refusal with a
+ * code the app knows, and the statuses answerMessage words (429, 500, 502–504), are said in the
+ * user's language. Reads the body once and remembers it on the error.
  */
 export async function errorMessage(error: unknown): Promise<string> {
   if (error instanceof HTTPError) {
@@ -118,12 +158,14 @@ export async function errorMessage(error: unknown): Promise<string> {
     } catch {
       text = '';
     }
-    let message = text || `${error.response.status} ${error.response.statusText}`;
+    let body: unknown = null;
     try {
-      message = bodyMessage(JSON.parse(text)) ?? message;
+      body = JSON.parse(text);
     } catch {
-      // not JSON: show the text as it came
+      // not JSON: show the text as it came (unless its status is worded)
     }
+    const { status, statusText, headers } = error.response;
+    const message = answerMessage(status, body, headers.get('retry-after')) ?? (text || `${status} ${statusText}`);
     (error as HTTPError & { displayMessage?: string }).displayMessage = message;
     return message;
   }

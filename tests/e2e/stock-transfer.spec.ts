@@ -23,6 +23,11 @@ test('a mechanic requests a transfer, the plant\'s stock admin marks it done, an
   const ask = mechanic.getByRole('dialog', { name: `Transfer ${code}` });
   await ask.getByLabel('To storage location').selectOption({ index: 1 });
   await ask.getByLabel(/^Quantity/).fill('2');
+  // A stray Escape (a phone's Back) does not drop what was typed: it asks, and staying keeps it.
+  await mechanic.keyboard.press('Escape');
+  await expect(ask.getByRole('alert')).toContainText('Close without saving?');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask.getByLabel(/^Quantity/)).toHaveValue('2');
   await ask.getByRole('button', { name: 'Request transfer' }).click();
   await expect(mechanic.getByText(new RegExp(`Transfer of 2 × ${code} to .* requested\\.`))).toBeVisible();
 

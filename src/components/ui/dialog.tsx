@@ -9,12 +9,39 @@
  * the page's. A dialog that shows its own load error reads with silent queries (meta.silent), so
  * the failure is not also the global alert beside it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorAlert, hostErrorAlert } from './error-alert';
 
-export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  unsaved = false,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  /**
+   * The form inside holds typed text not saved yet: Escape (or a phone's Back, which the browser
+   * turns into the same cancel) asks before closing, since a stray press would drop a whole split
+   * or a planned count. A Cancel button the user presses closes as it says.
+   */
+  unsaved?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  const [asking, setAsking] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+  }, [asking]);
+  useEffect(() => {
+    if (!unsaved) setAsking(false);
+  }, [unsaved]);
   useEffect(() => (open ? hostErrorAlert(id) : undefined), [open, id]);
   useEffect(() => {
     const dialog = ref.current;
@@ -30,11 +57,33 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
     };
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-label={title} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-label={title}
+      onClose={onClose}
+      onCancel={(event) => {
+        if (!unsaved) return onClose();
+        // Kept open: the browser would close it before onClose could ask.
+        event.preventDefault();
+        setAsking(true);
+      }}
+    >
       {open && (
         <div className="dialog-body">
           <h2 className="dialog-title">{title}</h2>
           <ErrorAlert dialogId={id} />
+          {asking && (
+            <div className="notice dialog-discard" role="alert">
+              <span>{t('common.discardTyped')}</span>
+              <button ref={keepRef} type="button" className="button small primary" onClick={() => setAsking(false)}>
+                {t('common.keepEditing')}
+              </button>
+              <button type="button" className="button small danger" onClick={onClose}>
+                {t('common.discardAndClose')}
+              </button>
+            </div>
+          )}
           {children}
         </div>
       )}

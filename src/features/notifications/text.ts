@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { knownNotificationText, localParams, renderNotificationText, type NotificationTemplates, type ParamWording } from '../../domain/notification-texts';
 import { formatDeadline } from '../../lib/date-formats';
 
@@ -15,6 +15,8 @@ type Carried = { key: string; params: Record<string, string | number | null> } |
 const wordingOf = (t: TFunction): ParamWording => ({
   status: (status) => t(`tracking.deliveryStatus.${status}`, { defaultValue: status }),
   deadline: (deadline) => formatDeadline(deadline),
+  // A transfer's quantity in the user's number format ("1,5 × KM100" in German).
+  language: i18next.language,
 });
 
 export function localizedNotification(carried: Carried, t: TFunction): { subject: string; body: string } | null {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackBody, FEEDBACK_RATING_MAX, type FeedbackType } from '../../../contract/feedback';
 import { MESSAGES } from '../../../domain/constants';
-import { parseQuantityInput } from '../../../domain/quantity';
+import { formatQuantity, isGroupedQuantityInput, parseQuantityInput } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useProfile } from '../../../lib/profile';
@@ -28,8 +28,17 @@ function toBody(type: FeedbackType, values: Values): Record<string, unknown> {
   return body;
 }
 
+/**
+ * The quantity fields typed with the language's thousands separator ("1.250" in German, "1,250" in
+ * English): refused with a word on how to write them, not read as 1.25 (parseQuantityInput takes
+ * its one separator as the decimal mark), nor guessed as 1250.
+ */
+export function groupedQuantityFields(type: FeedbackType, values: Values, language: string): string[] {
+  return FORM_FIELDS[type].filter((field) => field.kind === 'quantity' && isGroupedQuantityInput(values[field.name] ?? '', language)).map((field) => field.name);
+}
+
 export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { email } = useProfile();
   const fields = FORM_FIELDS[type];
   // Nothing typed is lost (a reload, another form type and back, a send without connection, the
@@ -66,11 +75,15 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
+    const grouped = groupedQuantityFields(type, values, i18n.language);
     const parsed = feedbackBody.safeParse(toBody(type, values));
-    if (!parsed.success) {
+    if (!parsed.success || grouped.length > 0) {
       const found: Record<string, string> = {};
-      setMissingRequired(parsed.error.issues.some((issue) => /^Field \S+ is required$/.test(issue.message)));
-      for (const issue of parsed.error.issues) {
+      // The transfer dialog's words, its example as the field takes it ("1500,5" in German).
+      for (const name of grouped) found[name] = t('stock.transferQuantityGrouped', { example: formatQuantity(1500.5, i18n.language, { inField: true }) });
+      const issues = parsed.success ? [] : parsed.error.issues;
+      setMissingRequired(issues.some((issue) => /^Field \S+ is required$/.test(issue.message)));
+      for (const issue of issues) {
         const field = String(issue.path[0] ?? '');
         found[field] ??= translate(issue.message, field);
       }

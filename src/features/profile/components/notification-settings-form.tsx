@@ -21,7 +21,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
-import { deviceId, pushAction, pushWanted } from '../push/device';
+import { deviceId, pushAction, pushWanted, shownDeviceName } from '../push/device';
 import { notificationPermission, registerThisDevice, useNotificationPermission } from '../push/push-registration';
 import '../profile.css';
 import { useUnsavedText } from '../../../lib/unsaved-text';
@@ -224,7 +224,7 @@ function EntryEditor({
                       })
                     }
                   />
-                  <span>{device.deviceName || t('profile.unknownDevice')}</span>
+                  <span>{shownDeviceName(device.deviceName) || t('profile.unknownDevice')}</span>
                 </label>
                 {isOwn && device.deviceId === deviceId() && <span className="status-chip">{t('profile.thisDevice')}</span>}
                 <span className="muted small">{device.isLoggedIn ? t('profile.signedIn') : t('profile.signedOut')}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName, needsGestureForPermission, pushAction, pushWanted } from './device';
+import { deviceName, needsGestureForPermission, pushAction, pushWanted, shownDeviceName } from './device';
 
 const UA = {
   iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -17,6 +17,22 @@ describe('push device', () => {
     expect(deviceName(UA.androidChrome, 5)).toBe('Android / Chrome');
     expect(deviceName(UA.windowsEdge, 0)).toBe('Windows / Edge');
     expect(deviceName(UA.linuxFirefox, 0)).toBe('Linux / Firefox');
+  });
+
+  it('leaves out what the browser does not tell, and stores no English "Unknown" (the settings word it)', () => {
+    expect(deviceName('Mozilla/5.0 (PlayStation; PlayStation 5/2.26) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.0 Safari/605.1.15', 0)).toBe('Safari');
+    expect(deviceName('Mozilla/5.0 (Linux x86_64) SomeBrowser/1.0', 0)).toBe('Linux');
+    expect(deviceName('curl/8.5.0', 0)).toBe('');
+    expect(deviceName('', 0)).toBe('');
+  });
+
+  it('shows a stored name without the English of older registrations, empty when nothing is known', () => {
+    expect(shownDeviceName('Android / Chrome')).toBe('Android / Chrome');
+    expect(shownDeviceName('Chrome')).toBe('Chrome');
+    expect(shownDeviceName('Unknown OS / Chrome')).toBe('Chrome');
+    expect(shownDeviceName('Linux / Unknown browser')).toBe('Linux');
+    expect(shownDeviceName('Unknown OS / Unknown browser')).toBe('');
+    expect(shownDeviceName('')).toBe('');
   });
 
   it('wants this device for push when either recipient has push on (the server sends for both)', () => {

@@ -1,6 +1,8 @@
 /**
  * This browser as a push device (§3 pushNotificationsSettings, §3 local storage keys): a random
- * deviceId kept locally, and a deviceName "OS / browser" the user recognises in the settings.
+ * deviceId kept locally, and a deviceName "OS / browser" the user recognises in the settings. A
+ * part the browser does not tell is left out ("Android", "Chrome"), and a name with neither is
+ * empty: the settings word that in the user's language (profile.unknownDevice), not in English.
  */
 export const DEVICE_ID_KEY = 'deviceId';
 /** One home for the key: lib's sign-out drops it too. */
@@ -33,7 +35,7 @@ export function deviceName(userAgent: string = navigator.userAgent, maxTouchPoin
               ? 'ChromeOS'
               : /Linux/.test(userAgent)
                 ? 'Linux'
-                : 'Unknown OS';
+                : '';
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /OPR\/|Opera/.test(userAgent)
@@ -46,8 +48,24 @@ export function deviceName(userAgent: string = navigator.userAgent, maxTouchPoin
             ? 'Chrome'
             : /Safari\//.test(userAgent)
               ? 'Safari'
-              : 'Unknown browser';
-  return `${os} / ${browser}`;
+              : '';
+  return [os, browser].filter(Boolean).join(' / ');
+}
+
+/** The English a device name held for what it did not know, before it was left out (older registrations). */
+const UNKNOWN_PARTS = ['Unknown OS', 'Unknown browser'];
+
+/**
+ * A stored device name as the settings show it: without the English "Unknown OS" / "Unknown
+ * browser" older registrations hold ("Unknown OS / Chrome" is "Chrome"); '' when nothing is known,
+ * for the form to say "unknown device" in the user's language.
+ */
+export function shownDeviceName(stored: string): string {
+  return stored
+    .split(' / ')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !UNKNOWN_PARTS.includes(part))
+    .join(' / ');
 }
 
 /**

@@ -3,10 +3,12 @@
  * the counter's quantity it showed, "Send to recount" every counter's, and "Submit anyway" the
  * open parts it listed, so the server refuses what changed meanwhile instead of booking it unseen.
  */
+import i18next from 'i18next';
 import { HTTPError, type NormalizedOptions } from 'ky';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openPartIdsParam, resolveLineBody, type StockCountPartRow, type StockCountParts } from '../../../contract/stock-count-parts';
-import { isSplitChangedMeanwhile, MIXED_SPLIT_REVISION, readSplit, recountLineBody, submitSearchParams, takeLineBody } from './count-parts';
+import { isSplitChangedMeanwhile, MIXED_SPLIT_REVISION, readSplit, recountLineBody, submitAsPlanner, submitSearchParams, takeLineBody } from './count-parts';
+import { stockApi } from '../../../lib/api-client';
 import { testMergeLine } from '../offline/test-rows';
 
 const line = testMergeLine(7.5);
@@ -69,5 +71,41 @@ describe('the split editor’s reads', () => {
     expect(await isSplitChangedMeanwhile(refusal(409, { message: 'Lines already counted cannot leave their part' }))).toBe(false);
     expect(await isSplitChangedMeanwhile(refusal(400, { message: 'overlap', code: 'splitOverlap' }))).toBe(false);
     expect(await isSplitChangedMeanwhile(new TypeError('Failed to fetch'))).toBe(false);
+  });
+});
+
+describe('the planner’s submit', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const answer = (status: number, body: unknown) =>
+    vi.spyOn(stockApi, 'get').mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }) as never);
+
+  it('words a coded refusal in the user’s language, a 503 in its words, and keeps any other message (decision 0055)', async () => {
+    await i18next.init({
+      lng: 'de-DE',
+      resources: {
+        'de-DE': {
+          translation: {
+            serverErrors: {
+              openPartsChangedMeanwhile_one: 'Ein Teil ist jetzt offen: {{counters}}.',
+              openPartsChangedMeanwhile_other: '{{count}} Teile sind jetzt offen: {{counters}}.',
+              deadlinePast: 'Frist {{deadline}} ist vorbei.',
+              unavailable: 'Der Dienst ist gerade nicht erreichbar.',
+            },
+          },
+        },
+      },
+      showSupportNotice: false,
+    } as Parameters<typeof i18next.init>[0]);
+    const open: StockCountPartRow = { id: 7, stock_count_id: 3, counter: 'mechanic@example.com', counter_name: null, label: null, status: 'open', done_at: null, total_lines: 4, counted_lines: 2, control_lines: 0, is_mine: false };
+    answer(409, { message: 'Other parts are open now', code: 'openPartsChangedMeanwhile', params: { count: 1, counters: 'mechanic@example.com' }, open_parts: [open] });
+    expect(await submitAsPlanner(3, [8])).toEqual({ outcome: 'open-parts', message: 'Ein Teil ist jetzt offen: mechanic@example.com.', openParts: [open], changed: true });
+    answer(400, { message: 'The deadline 2026-01-01 is in the past', code: 'deadlinePast', params: { deadline: '2026-01-01' } });
+    expect(await submitAsPlanner(3)).toEqual({ outcome: 'refused', message: 'Frist 2026-01-01 ist vorbei.' });
+    answer(503, { message: 'The ERP system did not answer. Stock count 3 stays submitted: send it again to finish booking it (it is booked once).' });
+    expect(await submitAsPlanner(3)).toEqual({ outcome: 'refused', message: 'Der Dienst ist gerade nicht erreichbar.' });
+    answer(409, { message: 'Something the app has no words for' });
+    expect(await submitAsPlanner(3)).toEqual({ outcome: 'refused', message: 'Something the app has no words for' });
   });
 });

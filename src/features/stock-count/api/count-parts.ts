@@ -20,7 +20,7 @@ import {
   type StockCountParts,
 } from '../../../contract/stock-count-parts';
 import { stockCountListResponse, stockCountRow, type StockCountRow } from '../../../contract/stock';
-import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { answerMessage, stockApi, toSearchParams } from '../../../lib/api-client';
 
 export const countPartQueries = {
   all: () => ['count-parts'] as const,
@@ -150,7 +150,9 @@ export async function submitAsPlanner(stockCountId: number, confirmedOpenParts?:
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return { outcome: 'submitted', row: stockCountRow.parse(body) };
   const conflict = submitConflict.safeParse(body);
-  const message = conflict.success ? conflict.data.message : `${response.status} ${response.statusText}`;
+  // A refusal with a code the app knows in the user's language (decision 0055), a 5xx or 429 in
+  // its words (the ERP not answering, the database away), else the server's message.
+  const message = answerMessage(response.status, body, response.headers.get('retry-after')) ?? `${response.status} ${response.statusText}`;
   if (response.status === 409 && conflict.success && conflict.data.open_parts?.length) {
     return { outcome: 'open-parts', message, openParts: conflict.data.open_parts, changed: confirmedOpenParts !== undefined };
   }

@@ -46,7 +46,8 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const plants = useRelationship('plant', undefined, open);
   const locations = useRelationship('storage_location', plant || undefined, open);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(plant);
-  const release = useUnsavedText(open && [plant, storageLocation, conductedBy, workCenter, deadline, materials.trim()].some(Boolean));
+  const unsaved = open && [plant, storageLocation, conductedBy, workCenter, deadline, materials.trim()].some(Boolean);
+  const release = useUnsavedText(unsaved);
 
   const create = useMutation({
     meta: { silent: true },
@@ -93,7 +94,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const invalid = (missing: boolean) => (missing ? { 'aria-invalid': true, 'aria-describedby': 'cc-error' } : {});
 
   return (
-    <Dialog open={open} title={t('stockCount.createTitle')} onClose={onClose}>
+    <Dialog open={open} title={t('stockCount.createTitle')} onClose={onClose} unsaved={unsaved}>
       {/* noValidate: both buttons (send and draft) mark the missing fields the same way. */}
       <form className="form-grid" onSubmit={submit(false)} noValidate>
         {!online && <p className="notice">{t('stockCount.createOffline')}</p>}

@@ -20,7 +20,8 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
   const [workCenter, setWorkCenter] = useState(count.work_center ?? '');
   const [deadline, setDeadline] = useState(count.should_be_done_at ?? '');
   const [error, setError] = useState<string | null>(null);
-  const release = useUnsavedText(conductedBy !== (count.conducted_by ?? '') || workCenter !== (count.work_center ?? '') || deadline !== (count.should_be_done_at ?? ''));
+  const unsaved = conductedBy !== (count.conducted_by ?? '') || workCenter !== (count.work_center ?? '') || deadline !== (count.should_be_done_at ?? '');
+  const release = useUnsavedText(unsaved);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
   // A new deadline is today or later, as on create: offline the change would wait in the outbox
   // only to be refused on sync. The deadline it has may stay, even one already past.
@@ -53,7 +54,7 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
     save.mutate();
   };
   return (
-    <Dialog open title={t('stockCount.editTitle', { id: count.id })} onClose={onClose}>
+    <Dialog open title={t('stockCount.editTitle', { id: count.id })} onClose={onClose} unsaved={unsaved}>
       <form className="form-grid" onSubmit={submit}>
         {/* A count's person, work center and deadline can be changed, not taken away (the server
             keeps what it has): the empty choices are offered only while the count has none. */}

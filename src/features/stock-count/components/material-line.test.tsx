@@ -13,7 +13,7 @@ import type { MaterialCountRow } from '../../../contract/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { parseQuantityInput } from '../../../domain/quantity';
 import { testLine } from '../offline/test-rows';
-import { MaterialLine, type LineActions } from './material-line';
+import { MaterialLine, readTypedQuantity, typedQuantityError, type LineActions } from './material-line';
 
 beforeAll(async () => {
   const german = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'de-DE.json'), 'utf8')) as Record<string, unknown>;
@@ -71,5 +71,43 @@ describe('a counted line in German', () => {
     expect(shown).toContain(i18next.t('stockCount.bookMoved', { before: '2,5', now: '3,75', unit: 'PC' }));
     expect(shown).toContain(i18next.t('stockCount.keepCounted', { quantity: '1,5' }));
     expect(shown).toContain(i18next.t('stockCount.keepDifference', { quantity: '2,75' }));
+  });
+});
+
+describe('a quantity typed into a line', () => {
+  it('reads "1,5" in German and "1.5" in English as one and a half, either separator as a decimal', () => {
+    expect(readTypedQuantity('1,5', 'de-DE')).toEqual({ kind: 'quantity', value: 1.5 });
+    expect(readTypedQuantity('1.5', 'de-DE')).toEqual({ kind: 'quantity', value: 1.5 });
+    expect(readTypedQuantity('1.5', 'en-US')).toEqual({ kind: 'quantity', value: 1.5 });
+    expect(readTypedQuantity('1,5', 'en-US')).toEqual({ kind: 'quantity', value: 1.5 });
+    expect(readTypedQuantity('1,250', 'de-DE')).toEqual({ kind: 'quantity', value: 1.25 });
+    expect(readTypedQuantity('1.250', 'en-US')).toEqual({ kind: 'quantity', value: 1.25 });
+    expect(readTypedQuantity('0', 'de-DE')).toEqual({ kind: 'quantity', value: 0 });
+    expect(readTypedQuantity(' ', 'de-DE')).toEqual({ kind: 'empty' });
+  });
+
+  it('refuses a number with the language’s thousands separator instead of reading it as a decimal', () => {
+    expect(readTypedQuantity('1.250', 'de-DE')).toEqual({ kind: 'grouped' });
+    expect(readTypedQuantity('10.000', 'de-DE')).toEqual({ kind: 'grouped' });
+    expect(readTypedQuantity('1,250', 'en-US')).toEqual({ kind: 'grouped' });
+    // French groups with a space: its "1.250" is a decimal, as before.
+    expect(readTypedQuantity('1.250', 'fr-FR')).toEqual({ kind: 'quantity', value: 1.25 });
+  });
+
+  it('refuses what is no counted quantity (§5)', () => {
+    for (const typed of ['-1', 'abc', '1,2345', '1e3']) expect(readTypedQuantity(typed, 'de-DE'), typed).toEqual({ kind: 'invalid' });
+  });
+
+  it('says in German how to write the quantity instead, with a German example', () => {
+    expect(typedQuantityError('grouped', i18next.t, 'de-DE')).toBe(i18next.t('stock.transferQuantityGrouped', { example: '1500,5' }));
+    expect(typedQuantityError('grouped', i18next.t, 'de-DE')).toContain('1500,5');
+    expect(typedQuantityError('invalid', i18next.t, 'de-DE')).toBe(i18next.t('stockCount.quantityInvalid'));
+  });
+
+  it('never refuses what its own field shows', () => {
+    for (const quantity of [1.25, 1250, 1234.5, 0.25]) {
+      const value = /<input[^>]*value="([^"]*)"/.exec(render(testLine(5, quantity)))?.[1];
+      expect(readTypedQuantity(value!, 'de-DE'), value).toEqual({ kind: 'quantity', value: quantity });
+    }
   });
 });

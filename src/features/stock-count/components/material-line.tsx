@@ -5,8 +5,9 @@
  */
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
-import { formatQuantity, parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
+import { formatQuantity, isGroupedQuantityInput, parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
 import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
@@ -45,6 +46,26 @@ interface Props {
  * field's text, ungrouped, so it reads back through parseQuantityInput (what an edit builds on).
  */
 const quantityText = (value: number | null, language: string, inField = false) => (value === null ? '' : formatQuantity(value, language, { inField }));
+
+/**
+ * What a mechanic typed into a quantity field: nothing (the field goes back to the saved value), a
+ * quantity, or refused with a reason: `grouped`, a number with the language's thousands separator
+ * ("1.250" in German: 1250 or 1,25? not guessed), `invalid`, not a counted quantity (§5).
+ */
+export type TypedQuantity = { kind: 'empty' } | { kind: 'quantity'; value: number } | { kind: 'grouped' } | { kind: 'invalid' };
+
+export function readTypedQuantity(text: string, language: string): TypedQuantity {
+  if (isGroupedQuantityInput(text, language)) return { kind: 'grouped' };
+  const value = parseQuantityInput(text);
+  if (value === null) return { kind: 'empty' };
+  return isValidCountedQuantity(value) ? { kind: 'quantity', value } : { kind: 'invalid' };
+}
+
+/** Why a typed quantity is refused, in words; the transfer dialog's words, its example as the field takes it. */
+export function typedQuantityError(problem: 'grouped' | 'invalid', t: TFunction, language: string): string {
+  if (problem === 'grouped') return t('stock.transferQuantityGrouped', { example: formatQuantity(1500.5, language, { inField: true }) });
+  return t('stockCount.quantityInvalid');
+}
 
 function focusNextQuantity(current: HTMLInputElement) {
   const inputs = [...document.querySelectorAll<HTMLInputElement>('input[data-quantity]')];
@@ -228,18 +249,20 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     // not yet re-rendered): written on blur, it replaced the line's count with the scanned code.
     if (!dirty.current) return true;
     const from = typedFrom.current;
-    const value = parseQuantityInput(text);
-    if (value === null) {
+    const typed = readTypedQuantity(text, language);
+    if (typed.kind === 'empty') {
       dirty.current = false;
       setText(format(line.quantity));
       setError(null);
       return true;
     }
     // Refused: the text stays the user's (not replaced by the device's value), and is checked again.
-    if (!isValidCountedQuantity(value)) {
-      setError(t('stockCount.quantityInvalid'));
+    // A German "1.250" is refused too, not saved as 1,25 (nor as 1250: which was meant is not known).
+    if (typed.kind !== 'quantity') {
+      setError(typedQuantityError(typed.kind, t, language));
       return false;
     }
+    const value = typed.value;
     dirty.current = false;
     setError(null);
     // Saved unless it is what the field showed AND what the screen's line holds. The line can be a
@@ -273,6 +296,11 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
 
   /** − and + (#21): one more or one less than what the field shows (or the saved count), never below 0. */
   const step = (by: number) => {
+    // A grouped number typed ("1.250" in German) is no base for a step: said, not guessed.
+    if (isGroupedQuantityInput(text, language)) {
+      setError(typedQuantityError('grouped', t, language));
+      return;
+    }
     const shown = parseQuantityInput(text);
     const current = shown ?? line.quantity ?? 0;
     const next = Math.max(0, Math.round((current + by) * 1000) / 1000);

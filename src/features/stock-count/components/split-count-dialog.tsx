@@ -212,7 +212,8 @@ export function SplitCountDialog({
   const [showMissing, setShowMissing] = useState(false);
   /** The form as read from the split: what the planner's edits are compared with. */
   const [baseline, setBaseline] = useState<{ parts: string; blind: boolean | null } | null>(null);
-  const release = useUnsavedText(parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== (baseline.blind ?? Boolean(count.is_blind))));
+  const unsaved = parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== (baseline.blind ?? Boolean(count.is_blind)));
+  const release = useUnsavedText(unsaved);
 
   // The split as it stands: each part as its material codes (bins and "the rest" resolve to lines on the server).
   useEffect(() => {
@@ -291,7 +292,7 @@ export function SplitCountDialog({
   const restTaken = parts?.some((part) => part.mode === 'rest') ?? false;
 
   return (
-    <Dialog open title={t('stockCount.split.title', { id: count.id })} onClose={onClose}>
+    <Dialog open title={t('stockCount.split.title', { id: count.id })} onClose={onClose} unsaved={unsaved}>
       {loadError ? (
         <SplitLoadFailed error={loadError} refusal={error} onRetry={readAgain} onClose={onClose} />
       ) : !parts ? (

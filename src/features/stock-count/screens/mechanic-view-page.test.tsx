@@ -4,8 +4,16 @@
  * (`writable_by_you`, decision 0065); a count from an older server or copy without the flag is
  * writable as before.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { countSheetRights } from './mechanic-view-page';
+import type { OutboxEntry } from '../../../offline/db';
+import type { LineActions } from '../components/material-line';
+import { testLine } from '../offline/test-rows';
+import { countSheetRights, OrphanedChanges } from './mechanic-view-page';
 
 const MECHANIC = ['mechanic'];
 const READ_ONLY_MECHANIC = ['super_manager_read_only', 'mechanic'];
@@ -53,5 +61,31 @@ describe('countSheetRights', () => {
     expect(offered(whole)).toEqual({ canEdit: false, canAdd: true, canSubmit: false, canDelete: true });
     const part = rights({ status: 'in_progress', writable_by_you: true }, MECHANIC, { ...single, split: true, allPartsDone: false });
     expect([part.canEdit, part.canSubmit]).toEqual([true, false]);
+  });
+});
+
+describe('changes refused for lines not in the list', () => {
+  it('names a refused quantity as a number of the user’s language', async () => {
+    const german = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'de-DE.json'), 'utf8')) as Record<string, unknown>;
+    await i18next.use(initReactI18next).init({ lng: 'de-DE', resources: { 'de-DE': { translation: german } }, interpolation: { escapeValue: false } });
+    const none = () => undefined;
+    const actions: LineActions = { onQuantity: () => Promise.resolve(), onAcceptBook: none, onRemove: none, onRetry: none, onDiscard: none, onKeepMine: none, onTakeTheirs: none, onChooseBookAgain: none };
+    const refused: OutboxEntry = {
+      seq: 1,
+      id: 'e1',
+      userEmail: 'mechanic@example.com',
+      kind: 'material-count.quantity',
+      scope: 'count:27',
+      target: 'line:99',
+      request: { service: 'stock', method: 'PUT', path: 'my_material_count', json: { modifiedMaterials: [{ id: 99, quantity: 1.5 }] } },
+      status: 'failed',
+      createdAt: 0,
+      attempts: 1,
+      lastError: 'Material count 99 not found',
+      undo: { ...testLine(99, null), material_code: 'KM100' },
+    };
+    const html = renderToStaticMarkup(<OrphanedChanges entries={[refused]} lines={[testLine(1, 2)]} actions={actions} />);
+    expect(html).toContain(i18next.t('stockCount.orphans.quantity', { code: 'KM100', quantity: '1,5' }));
+    expect(html).not.toContain('1.5');
   });
 });

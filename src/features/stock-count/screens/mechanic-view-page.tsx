@@ -13,6 +13,8 @@ import { can } from '../../../domain/permissions';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { showError } from '../../../lib/error-alert';
+import { errorMessage } from '../../../lib/api-client';
+import { formatQuantity } from '../../../domain/quantity';
 import { useSearchHistory } from '../../../lib/search-history';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
@@ -81,8 +83,8 @@ function useLineEntries(scope: string, userEmail: string | undefined) {
  * this the top bar said "needs you" and nothing offered Retry or Discard; a refused removal also
  * kept its line hidden on the phone while the server still had it. Discard puts it back.
  */
-function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; lines: MaterialCountRow[]; actions: LineActions }) {
-  const { t } = useTranslation();
+export function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; lines: MaterialCountRow[]; actions: LineActions }) {
+  const { t, i18n } = useTranslation();
   // Every render of the count passes here: the lines (up to thousands) are looked at only when a change was refused.
   const refused = entries.filter((entry) => (entry.status === 'failed' || entry.status === 'conflict') && entry.target.startsWith('line:'));
   if (refused.length === 0) return null;
@@ -93,7 +95,9 @@ function OrphanedChanges({ entries, lines, actions }: { entries: OutboxEntry[]; 
     const code = (entry.undo as MaterialCountRow | undefined)?.material_code ?? entry.target.slice('line:'.length);
     if (entry.kind === KIND.remove) return t('stockCount.orphans.remove', { code });
     if (entry.kind === KIND.add) return t('stockCount.orphans.add', { code });
-    return t('stockCount.orphans.quantity', { code, quantity: editOf(entry)?.quantity ?? '' });
+    // The quantity as a number of the user's language ("1,5" in German), as the lines show theirs.
+    const quantity = editOf(entry)?.quantity;
+    return t('stockCount.orphans.quantity', { code, quantity: typeof quantity === 'number' ? formatQuantity(quantity, i18n.language) : '' });
   };
   return (
     <section className="notice danger orphaned-changes" role="alert" aria-labelledby="orphaned-changes-title">
@@ -188,9 +192,11 @@ export default function MechanicViewPage() {
 
   const run = useCallback(
     (work: Promise<unknown>) => {
-      work.catch((failure: unknown) => {
+      work.catch(async (failure: unknown) => {
         if (failure instanceof StorageFullError) showError(t('offline.quotaFull'));
-        else showError(failure instanceof Error ? failure.message : String(failure));
+        // An HTTP refusal in the user's language (a coded one, a 5xx or 429: lib/api-client), any
+        // other failure with its own message, as before.
+        else showError(await errorMessage(failure));
       });
       return work;
     },

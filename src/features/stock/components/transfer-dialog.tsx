@@ -35,7 +35,8 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   const [quantity, setQuantity] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<'to' | 'quantity' | null>(null);
-  const release = useUnsavedText(to !== '' || quantity.trim() !== '');
+  const unsaved = to !== '' || quantity.trim() !== '';
+  const release = useUnsavedText(unsaved);
   const locations = useQuery({
     queryKey: ['relationship', 'storage_location', item.plant],
     queryFn: () => getStorageLocations(item.plant),
@@ -71,7 +72,7 @@ export function TransferDialog({ item, onClose, onDone }: { item: StockItemRow; 
   };
   const invalid = (field: 'to' | 'quantity') => (invalidField === field ? { 'aria-invalid': true, 'aria-describedby': 'tr-error' } : {});
   return (
-    <Dialog open title={t('stock.transferTitle', { code: item.material_code })} onClose={onClose}>
+    <Dialog open title={t('stock.transferTitle', { code: item.material_code })} onClose={onClose} unsaved={unsaved}>
       <form className="form-grid" onSubmit={submit}>
         <p className="muted">{t('stock.transferFrom', { plant: item.plant, location: item.storage_location, total: item.total_quantity === null ? '–' : formatQuantity(item.total_quantity, i18n.language), unit: item.unit })}</p>
         <label htmlFor="tr-to">{t('stock.transferTo')}</label>

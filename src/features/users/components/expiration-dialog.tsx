@@ -20,7 +20,8 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
   // #19 item 20: a past last day expires the user at once; say so and save only when confirmed.
   const [confirmedPast, setConfirmedPast] = useState<string | null>(null);
   const save = useUpdateExpiration(user.uid);
-  const release = useUnsavedText(never !== (user.expirationDate === null) || (!never && date !== (user.expirationDate ?? '')));
+  const unsaved = never !== (user.expirationDate === null) || (!never && date !== (user.expirationDate ?? ''));
+  const release = useUnsavedText(unsaved);
   // Judged as the server judges it: by the day of the user's plants (accessDay, from the server),
   // not by this device's clock; the UTC day from a service that does not send it.
   const isPast = !never && /^\d{4}-\d{2}-\d{2}$/.test(date) && (user.accessDay ? date < user.accessDay : isPastLastDay(date));
@@ -43,7 +44,7 @@ export function ExpirationDialog({ user, onClose, onSaved }: { user: UserRow; on
       }, async (failure: unknown) => setError(await errorMessage(failure)));
   };
   return (
-    <Dialog open title={t('users.expiration.title', { name: user.displayName })} onClose={onClose}>
+    <Dialog open title={t('users.expiration.title', { name: user.displayName })} onClose={onClose} unsaved={unsaved}>
       {/* noValidate: the browser's own "required" bubble would pre-empt our message, which is tied to the field. */}
       <form className="form-grid" onSubmit={submit} noValidate>
         <p>

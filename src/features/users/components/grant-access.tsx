@@ -60,7 +60,8 @@ function NameColleague({ onClose, onFound }: { onClose: () => void; onFound: (us
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
-  useUnsavedText(email.trim() !== '');
+  const unsaved = email.trim() !== '';
+  useUnsavedText(unsaved);
   // A lookup still on its way when the dialog closes is dropped: its answer opens nothing.
   const lookup = useRef<AbortController | null>(null);
   useEffect(() => () => lookup.current?.abort(), []);
@@ -86,7 +87,7 @@ function NameColleague({ onClose, onFound }: { onClose: () => void; onFound: (us
     );
   };
   return (
-    <Dialog open title={t('users.grantAccess.title')} onClose={onClose}>
+    <Dialog open title={t('users.grantAccess.title')} onClose={onClose} unsaved={unsaved}>
       <form className="form-grid" onSubmit={submit} noValidate>
         <label htmlFor={`${id}-email`}>{t('users.grantAccess.email')}</label>
         <input
