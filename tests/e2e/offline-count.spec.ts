@@ -85,6 +85,8 @@ test('a count made offline reaches the server exactly once, with the conflict re
   await lineInput(page, extraA!).press('Enter');
   await page.getByLabel('Search materials in this count').fill(extraB!);
   await page.getByRole('button', { name: `Remove ${extraB} from this count` }).click();
+  // Asked first: the line (and what was counted on it) goes only on the user's word.
+  await page.getByRole('dialog', { name: `Remove ${extraB} from this count?` }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.locator(`[data-line="${extraB}"]`)).toHaveCount(0);
   await page.getByLabel('Search materials in this count').fill('');
 
@@ -151,6 +153,8 @@ test('a refused removal is shown above the list, and discarding it brings the li
   expect(counted.status()).toBe(200);
 
   await page.getByRole('button', { name: `Remove ${code} from this count` }).click();
+  // Asked first: the line (and what was counted on it) goes only on the user's word.
+  await page.getByRole('dialog', { name: `Remove ${code} from this count?` }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.locator(`[data-line="${code}"]`)).toHaveCount(0);
   const refused = page.getByRole('alert', { name: '1 change was not accepted for a line not in the list' });
   await expect(refused).toBeVisible({ timeout: 30_000 });

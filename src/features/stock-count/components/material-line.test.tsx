@@ -13,7 +13,7 @@ import type { MaterialCountRow } from '../../../contract/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { parseQuantityInput } from '../../../domain/quantity';
 import { testLine } from '../offline/test-rows';
-import { MaterialLine, readTypedQuantity, typedQuantityError, type LineActions } from './material-line';
+import { MaterialLine, readTypedQuantity, RemoveLineDialog, typedQuantityError, type LineActions } from './material-line';
 
 beforeAll(async () => {
   const german = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'de-DE.json'), 'utf8')) as Record<string, unknown>;
@@ -109,5 +109,32 @@ describe('a quantity typed into a line', () => {
       const value = /<input[^>]*value="([^"]*)"/.exec(render(testLine(5, quantity)))?.[1];
       expect(readTypedQuantity(value!, 'de-DE'), value).toEqual({ kind: 'quantity', value: quantity });
     }
+  });
+});
+
+describe('removing a line (#10)', () => {
+  const buttons = (html: string) => [...html.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].map((match) => match[0]);
+
+  it('offers × without asking in the same press: no question is on the line until it is pressed', () => {
+    const html = renderToStaticMarkup(<MaterialLine line={testLine(6, 2)} entry={undefined} canEdit canRemove actions={actions} />);
+    expect(buttons(html).some((button) => button.includes(`aria-label="${i18next.t('stockCount.removeLine', { code: 'KM000006' })}"`))).toBe(true);
+    expect(html).not.toContain('<dialog');
+  });
+
+  it('asks first, naming the material and the counted quantity that goes, with Cancel first', () => {
+    const html = renderToStaticMarkup(<RemoveLineDialog line={{ ...testLine(7, 1.5), material_code: 'KM100', material_description_english: 'Door roller' }} onConfirm={none} onClose={none} />);
+    const shown = text(html);
+    expect(shown).toContain(i18next.t('stockCount.removeLineTitle', { code: 'KM100' }));
+    expect(shown).toContain(i18next.t('stockCount.removeLineText', { code: 'KM100', description: 'Door roller' }));
+    // The quantity as the user's language writes it (German here).
+    expect(shown).toContain(i18next.t('stockCount.removeLineCounted', { quantity: '1,5', unit: 'PC' }));
+    expect(html).toContain('notice danger');
+    expect(buttons(html).map(text)).toEqual([i18next.t('common.cancel'), i18next.t('stockCount.removeLineConfirm')]);
+  });
+
+  it('says nothing of a quantity on a line not counted', () => {
+    const html = renderToStaticMarkup(<RemoveLineDialog line={testLine(8)} onConfirm={none} onClose={none} />);
+    expect(html).not.toContain('notice danger');
+    expect(text(html)).toContain(i18next.t('stockCount.removeLineText', { code: 'KM000008', description: 'Part 8' }));
   });
 });

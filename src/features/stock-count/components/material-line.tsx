@@ -13,6 +13,7 @@ import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
 import { editOf, typingFrom, type TypedFrom } from '../offline/count-sheet';
 import { isWedgeRestore } from '../../../lib/keyboard-wedge';
+import { Dialog } from '../../../components/ui/dialog';
 import '../stock-count.css';
 
 export interface LineActions {
@@ -20,6 +21,7 @@ export interface LineActions {
   onQuantity(line: MaterialCountRow, quantity: number, from?: TypedFrom): Promise<unknown>;
   /** After the book quantity moved: take the current book as the reference, with this quantity. */
   onAcceptBook(line: MaterialCountRow, quantity: number): void;
+  /** Removes the line; called once the user confirmed it (RemoveLineDialog). */
   onRemove(line: MaterialCountRow): void;
   onRetry(entry: OutboxEntry): void;
   onDiscard(entry: OutboxEntry): void;
@@ -186,6 +188,36 @@ function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdi
   );
 }
 
+/**
+ * Removing a line is asked first (#10): the × sits beside the + stepper, and one stray tap threw
+ * the line away, a counted quantity with it, for good. The question names the material and the
+ * quantity that goes; Cancel comes first and has the focus, so Enter or a second stray tap keeps it.
+ */
+export function RemoveLineDialog({ line, onConfirm, onClose }: { line: MaterialCountRow; onConfirm: () => void; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const cancel = useRef<HTMLButtonElement>(null);
+  // After the dialog's showModal (its effect, a child's, runs first), as the sign-out question does.
+  useEffect(() => {
+    cancel.current?.focus();
+  }, []);
+  return (
+    <Dialog open title={t('stockCount.removeLineTitle', { code: line.material_code })} onClose={onClose}>
+      <p>{t('stockCount.removeLineText', { code: line.material_code, description: line.material_description_english })}</p>
+      {line.quantity !== null && (
+        <p className="notice danger">{t('stockCount.removeLineCounted', { quantity: formatQuantity(line.quantity, i18n.language), unit: line.unit })}</p>
+      )}
+      <div className="dialog-actions">
+        <button ref={cancel} type="button" className="button ghost" onClick={onClose}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button danger" onClick={onConfirm}>
+          {t('stockCount.removeLineConfirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = false, timed = false }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -197,6 +229,8 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
   const errorId = useId();
   const [text, setText] = useState(format(line.quantity));
   const [error, setError] = useState<string | null>(null);
+  /** The × was pressed: the removal waits for the user's yes (RemoveLineDialog). */
+  const [removing, setRemoving] = useState(false);
   /** Typed and not yet saved: what the device holds must not overwrite it. */
   const dirty = useRef(false);
   /**
@@ -205,6 +239,9 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
    * unseen. Sent with the edit, it makes the server answer with a conflict instead.
    */
   const typedFrom = useRef<TypedFrom | undefined>(undefined);
+
+  // No longer removable while asked (counted in a part meanwhile, the count closed): the question goes.
+  if (removing && !canRemove) setRemoving(false);
 
   const moved = line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now);
 
@@ -399,10 +436,21 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
               type="button"
               className="icon-button remove-line"
               aria-label={t('stockCount.removeLine', { code: line.material_code })}
-              onClick={() => actions.onRemove(line)}
+              onClick={() => setRemoving(true)}
             >
               ×
             </button>
+          )}
+          {/* Mounted only while asked: a count holds thousands of lines. */}
+          {removing && (
+            <RemoveLineDialog
+              line={line}
+              onClose={() => setRemoving(false)}
+              onConfirm={() => {
+                setRemoving(false);
+                actions.onRemove(line);
+              }}
+            />
           )}
         </div>
       </div>

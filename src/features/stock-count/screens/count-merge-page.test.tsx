@@ -10,7 +10,7 @@ import { initReactI18next } from 'react-i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MergeLineRow, StockCountPartRow } from '../../../contract/stock-count-parts';
-import { MergeLine, RecountDialog, focusMergeLine } from './count-merge-page';
+import { MergeLine, RecountDialog, focusMergeLine, mergeRights } from './count-merge-page';
 import { testMergeLine } from '../offline/test-rows';
 
 beforeAll(async () => {
@@ -69,5 +69,24 @@ describe('a line of the merge screen', () => {
     focusMergeLine(41, root);
     expect(focus).toHaveBeenCalledOnce();
     expect(() => focusMergeLine(99, root)).not.toThrow();
+  });
+});
+
+describe('what the merge screen offers', () => {
+  it('decides, splits and submits an open count, online', () => {
+    expect(mergeRights({ status: 'in_progress' }, true)).toMatchObject({ editable: true, canSubmit: true });
+    expect(mergeRights({ status: 'in_progress' }, false)).toMatchObject({ editable: false, canSubmit: false });
+  });
+
+  it('offers only Submit on a count left being booked (decision 0053: sent again under the same ERP reference)', () => {
+    expect(mergeRights({ status: 'submitted', being_booked: true }, true)).toEqual({ editable: false, booking: true, canSubmit: true });
+    expect(mergeRights({ status: 'submitted', being_booked: true }, false).canSubmit).toBe(false);
+    // One who may only read the count finishes no booking (as on the count screen).
+    expect(mergeRights({ status: 'submitted', being_booked: true, writable_by_you: false }, true).canSubmit).toBe(false);
+  });
+
+  it('offers nothing on a count submitted otherwise or booked', () => {
+    expect(mergeRights({ status: 'submitted' }, true)).toEqual({ editable: false, booking: false, canSubmit: false });
+    expect(mergeRights({ status: 'completed', being_booked: false }, true).canSubmit).toBe(false);
   });
 });

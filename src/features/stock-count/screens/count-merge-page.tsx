@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MergeLineRow, ResolveLineBody, StockCountPartRow } from '../../../contract/stock-count-parts';
+import type { StockCountRow } from '../../../contract/stock';
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
 import { formatQuantity } from '../../../domain/quantity';
 import { errorMessage } from '../../../lib/api-client';
@@ -131,6 +132,21 @@ export function RecountDialog({ line, busy, onConfirm, onClose }: { line: MergeL
   );
 }
 
+/**
+ * What the merge screen offers on this count. `editable`: open by its status and online, so lines
+ * are decided, the split edited and the count submitted. `canSubmit`: also on a count left being
+ * booked (decision 0053: submitted, the ERP gave no answer, e.g. a 503 to this screen's own
+ * Submit): its lines are frozen, so nothing else is offered, and submitting again is how it is
+ * finished, under the same ERP reference (the server skips the split's checks then). Without it
+ * the screen said "send it again" and, read again, hid the only button that could.
+ */
+export function mergeRights(row: Pick<StockCountRow, 'status' | 'being_booked' | 'writable_by_you'>, online: boolean) {
+  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(row.status) && online;
+  // As on the count screen (countSheetRights): one who may only read the count finishes no booking.
+  const booking = row.being_booked === true && row.writable_by_you !== false;
+  return { editable, booking, canSubmit: editable || (booking && online) };
+}
+
 export default function CountMergePage() {
   const { t } = useTranslation();
   const stockCountId = Number(useParams().id);
@@ -205,7 +221,7 @@ export default function CountMergePage() {
     );
   }
   const parts = progress.data.parts;
-  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(row.status) && online;
+  const { editable, booking, canSubmit } = mergeRights(row, online);
   const variances = merge.data?.lines.filter((line) => line.state === 'variance').length ?? progress.data.variance_lines;
   const busy = resolve.isPending || submit.isPending;
 
@@ -224,11 +240,13 @@ export default function CountMergePage() {
             <Link to={`/mechanic-view/${row.id}`}>{t('stockCount.merge.allLines')}</Link>
           </p>
         </div>
-        {editable && (
+        {canSubmit && (
           <div className="merge-actions">
-            <button type="button" className="button" onClick={() => setSplitting(true)}>
-              {parts.length ? t('stockCount.split.edit') : t('stockCount.split.open')}
-            </button>
+            {editable && (
+              <button type="button" className="button" onClick={() => setSplitting(true)}>
+                {parts.length ? t('stockCount.split.edit') : t('stockCount.split.open')}
+              </button>
+            )}
             <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(undefined)}>
               {t('stockCount.submit')}
             </button>
@@ -236,6 +254,12 @@ export default function CountMergePage() {
         )}
       </header>
 
+      {/* Why Submit is offered on a submitted count (the count screen says the same). */}
+      {booking && !editable && (
+        <p className="notice" role="status">
+          {t('stockCount.booking', { id: row.id })}
+        </p>
+      )}
       {submitMessage && (
         <p className="form-error" role="alert">
           {submitMessage}
@@ -291,6 +315,9 @@ export default function CountMergePage() {
             setSplitting(false);
             setNotice(t('stockCount.split.saved', { id: row.id }));
             void refresh();
+            // The planner's list shows a count's split (its part count, its status once split):
+            // read again, not the one from before the split.
+            void queryClient.invalidateQueries({ queryKey: stockCountQueries.all() });
           }}
         />
       )}

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../offline/db';
 import type { LineActions } from '../components/material-line';
 import { testLine } from '../offline/test-rows';
-import { countSheetRights, OrphanedChanges } from './mechanic-view-page';
+import { countSheetRights, mayBeCountedInPart, OrphanedChanges } from './mechanic-view-page';
 
 const MECHANIC = ['mechanic'];
 const READ_ONLY_MECHANIC = ['super_manager_read_only', 'mechanic'];
@@ -61,6 +61,48 @@ describe('countSheetRights', () => {
     expect(offered(whole)).toEqual({ canEdit: false, canAdd: true, canSubmit: false, canDelete: true });
     const part = rights({ status: 'in_progress', writable_by_you: true }, MECHANIC, { ...single, split: true, allPartsDone: false });
     expect([part.canEdit, part.canSubmit]).toEqual([true, false]);
+  });
+});
+
+describe('a split count left being booked (decision 0053)', () => {
+  const booking = { status: 'submitted', being_booked: true, writable_by_you: true, planned_by_you: true } as const;
+
+  it('offers its planner reading it whole Submit again, and nothing else (its lines are frozen)', () => {
+    const whole = rights(booking, ['supervisor'], { ...single, split: true, readsSplitWhole: true, allPartsDone: false });
+    expect(offered(whole)).toEqual({ canEdit: false, canAdd: false, canSubmit: true, canDelete: false });
+    expect(whole.booking).toBe(true);
+  });
+
+  it('offers it to a counter of a part too, even with parts the planner confirmed open', () => {
+    expect(rights(booking, MECHANIC, { ...single, split: true, allPartsDone: false }).canSubmit).toBe(true);
+  });
+
+  it('offers no Submit while its submission waits in the outbox, nor to one without the right', () => {
+    expect(rights(booking, ['supervisor'], { ...single, split: true, readsSplitWhole: true, allPartsDone: false, submitQueued: true }).canSubmit).toBe(false);
+    expect(rights(booking, ['super_manager_read_only'], { ...single, split: true, readsSplitWhole: true }).canSubmit).toBe(false);
+  });
+
+  it('still offers an open split count read whole no Submit (its planner submits on the merge screen)', () => {
+    const open = rights({ status: 'in_progress', writable_by_you: true }, ['supervisor'], { ...single, split: true, readsSplitWhole: true, allPartsDone: true });
+    expect(open.canSubmit).toBe(false);
+  });
+});
+
+describe('deleting a line of a split count (#10)', () => {
+  it('is not offered on a line a part may have counted (the server refuses it: 409)', () => {
+    // Counted, partly counted or resolved: the merged quantity.
+    expect(mayBeCountedInPart(testLine(1, 4, 1), true)).toBe(true);
+    // A variance empties the merged quantity; the line's version says a count was written.
+    expect(mayBeCountedInPart(testLine(2, null, 2), true)).toBe(true);
+  });
+
+  it('is offered on a line nothing was written to, and on a line this phone added and did not send yet', () => {
+    expect(mayBeCountedInPart(testLine(3), true)).toBe(false);
+    expect(mayBeCountedInPart(testLine(-4, 2), true)).toBe(false);
+  });
+
+  it('changes nothing on a count not split', () => {
+    expect(mayBeCountedInPart(testLine(5, 4, 3), false)).toBe(false);
   });
 });
 

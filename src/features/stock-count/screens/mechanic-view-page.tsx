@@ -126,6 +126,20 @@ function sapErrorText(raw: string | null): string | null {
 }
 
 /**
+ * Whether a line of a split count (#18) may hold a counter's quantity: the server refuses to delete
+ * such a line (409, "counted in a part: send it to recount first"), after the phone had taken it
+ * off the list. The sheet does not say per line whether a part counted it: on a split count read
+ * whole, the line's quantity is the merge (set once a part counted it, empty again on a variance),
+ * and any count written to a line raises its version (on a counter's part, the part line's). So a
+ * line is taken for counted unless nothing was ever written to it (version 0, no quantity): a line
+ * sent back to recount is not offered for deletion either, though the server would allow it. A
+ * line added on this phone and not yet on the server is the phone's own to take back.
+ */
+export function mayBeCountedInPart(line: Pick<MaterialCountRow, 'id' | 'quantity' | 'version'>, split: boolean): boolean {
+  return split && !isProvisional(line.id) && (line.quantity !== null || line.version > 0);
+}
+
+/**
  * What the count sheet offers the user on this count: a count its status leaves open, and the user
  * one who may change it. A read-only super manager reads every count and changes only those its
  * other roles give it (decisions 0063, 0065: `writable_by_you`, absent from older servers and
@@ -169,7 +183,12 @@ export function countSheetRights({
     canAdd: editable && can(permissions, 'materialCount.add'),
     // A counter of a split count marks their part done; the count is submitted once every part is
     // (by whichever counter, or by the planner on the merge screen): a submit earlier is refused.
-    canSubmit: (editable || (booking && writes)) && !readsSplitWhole && (!split || allPartsDone) && can(permissions, 'stockCount.submit'),
+    // A count left being booked was checked when it was submitted (its parts too) and is frozen
+    // since: submitting it again only finishes the booking, under the same ERP reference, and the
+    // server takes it from anyone who may submit the count, its planner reading it whole included
+    // (the booking notice asks them to; without the button they could not).
+    canSubmit:
+      ((editable && !readsSplitWhole && (!split || allPartsDone)) || (booking && writes)) && can(permissions, 'stockCount.submit'),
   };
 }
 
@@ -487,7 +506,10 @@ export default function MechanicViewPage() {
                   line={line}
                   entry={byTarget.get(`line:${line.id}`)}
                   canEdit={canEdit}
-                  canRemove={canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.quantity === null && line.updated_by === email)))}
+                  canRemove={
+                    !mayBeCountedInPart(line, split) &&
+                    (canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.quantity === null && line.updated_by === email))))
+                  }
                   actions={actions}
                   blind={blind}
                   timed={item.index === 0}
@@ -514,7 +536,10 @@ export default function MechanicViewPage() {
         stockCountId={count.id}
         counted={counted}
         total={total}
-        bookMoved={bookMoved}
+        // A count being booked was checked for moved book quantities when it was submitted, and the
+        // server does not check again: a book moved since (stock goes on moving while the ERP does
+        // not answer) must not block finishing it, with no way to answer it (its lines are frozen).
+        bookMoved={booking ? 0 : bookMoved}
         online={online}
         onClose={() => setSubmitting(false)}
         onConfirm={() => {
