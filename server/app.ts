@@ -22,7 +22,7 @@ import type { Db } from './db/client';
 import type { LocalIssuer } from './auth/local-issuer';
 import { buildTrustedIssuers, createTokenVerifier } from './auth/verify-token';
 import { Caches } from './cache';
-import { registerErrorHandler } from './plugins/errors';
+import { HttpError, registerErrorHandler } from './plugins/errors';
 import { refuseLoneSurrogates } from './plugins/well-formed-text';
 import { authenticateAll, type AuthOptions } from './plugins/auth';
 import { API_PREFIXES, registerStatic } from './plugins/static';
@@ -177,6 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeWindow: '1 minute',
     allowList: (request) => !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
     ...(redis ? { redis, nameSpace: 'partstrack-rate-limit:', skipOnError: true } : {}),
+    // The plugin's English "Rate limit exceeded, retry in 1 minute" stays the message; the code and
+    // the seconds to wait (as Retry-After) let the app say it in the user's language (decision 0055).
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new HttpError(context.statusCode, `Rate limit exceeded, retry in ${context.after}`, context.statusCode === 429 ? { code: 'tooManyRequests', params: { count: seconds } } : {});
+    },
   });
   app.addHook('onRequest', app.rateLimit());
   await app.register(compress, { threshold: 1024 });

@@ -16,6 +16,7 @@ import { startNotificationDispatch } from './notifications/start';
 import { startDueReminders } from './notifications/due-reminders';
 import { createIngestionWorker, type IngestionWorker } from './ingestion/worker';
 import { startTableMaintenance } from './db/maintenance';
+import { startSubmittedCountSweep } from './periodic';
 
 export interface Started {
   app: FastifyInstance;
@@ -61,6 +62,8 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   const dueReminders = startDueReminders(database.db, app.log);
   // PGlite has no autovacuum: vacuum and analyze what changed, now and then (db/maintenance.ts).
   const maintenance = database.engine === 'pglite' ? startTableMaintenance(database.db, app.log) : null;
+  // Decision 0053: counts left submitted by a server that stopped mid-booking are asked again.
+  const submittedSweep = startSubmittedCountSweep(database.db, erp, app.log);
   return {
     app,
     database,
@@ -68,6 +71,7 @@ export async function startProduct(config: Config, options: { logger?: boolean |
     async close() {
       clearInterval(purgeTimer);
       await maintenance?.stop();
+      await submittedSweep.stop();
       await dueReminders.stop();
       await notificationDispatch.stop();
       await ingestion.stop();

@@ -570,6 +570,14 @@ export const stockCounts = pgTable(
      * of the count asks under it, and the ERP books it once.
      */
     erpReference: text('erp_reference'),
+    /**
+     * The tries of the booking under erp_reference still waiting for the ERP (route and periodic
+     * sweep, decision 0053), and when the first of them began. While one is outstanding, another
+     * try's refusal leaves the count `submitted` and frozen: the outstanding try may still book
+     * it. A try older than ERP_TRY_EXPIRES_MINUTES (a server that stopped mid-call) no longer counts.
+     */
+    erpTries: integer('erp_tries').notNull().default(0),
+    erpTryStartedAt: timestamp('erp_try_started_at', { withTimezone: true }),
     recountOf: integer('recount_of'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** When the person counting was reminded that the deadline is near (#6); cleared when the deadline moves. */

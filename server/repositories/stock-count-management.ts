@@ -96,7 +96,7 @@ export async function assertCounter(db: Executor, plant: string, email: string):
 
 export async function assertWorkCenter(db: Executor, plant: string, code: string): Promise<void> {
   const [row] = await db.select().from(workCenters).where(and(eq(workCenters.plant, plant), eq(workCenters.code, code)));
-  if (!row) throw new HttpError(400, `Work center ${code} does not exist in plant ${plant}`);
+  if (!row) throw new HttpError(400, `Work center ${code} does not exist in plant ${plant}`, { code: 'workCenterUnknown', params: { code, plant } });
 }
 
 /**
@@ -112,8 +112,19 @@ export async function plannerGroupOfCount(db: Executor, user: CurrentUser, plant
   if (limit) {
     const mine = limit.filter((group) => group.plant === plant).map((group) => group.code);
     const yours = `You plan stock counts only for your planner groups (${mine.length > 0 ? mine.join(', ') : 'none'})`;
-    if (!plannerGroup) throw new HttpError(403, `${yours}: choose a work center of one of them for storage location ${storageLocation}`);
-    if (!mine.includes(plannerGroup)) throw new HttpError(403, `${yours}: work center ${workCenter} belongs to planner group ${plannerGroup}`);
+    const groups = mine.join(', ');
+    // Coded for the app (decision 0055); with no planner group in the plant, one text says so for both.
+    const none = { code: 'plannerGroupNoneInPlant', params: { plant } };
+    if (!plannerGroup) {
+      throw new HttpError(403, `${yours}: choose a work center of one of them for storage location ${storageLocation}`, mine.length > 0 ? { code: 'plannerGroupChooseWorkCenter', params: { groups, storageLocation } } : none);
+    }
+    if (!mine.includes(plannerGroup)) {
+      throw new HttpError(
+        403,
+        `${yours}: work center ${workCenter} belongs to planner group ${plannerGroup}`,
+        mine.length > 0 ? { code: 'plannerGroupNotYours', params: { groups, workCenter: String(workCenter), plannerGroup } } : none,
+      );
+    }
   }
   return plannerGroup;
 }
@@ -124,7 +135,10 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
     .select()
     .from(storageLocations)
     .where(and(eq(storageLocations.plant, body.plant), eq(storageLocations.code, body.storageLocation)));
-  if (!location) throw new HttpError(400, `Storage location ${body.storageLocation} does not exist in plant ${body.plant}`);
+  // The transfer's code: the same refusal, worded once (decision 0055).
+  if (!location) {
+    throw new HttpError(400, `Storage location ${body.storageLocation} does not exist in plant ${body.plant}`, { code: 'transferLocationUnknown', params: { code: body.storageLocation, plant: body.plant } });
+  }
   if (body.shouldBeDoneAt) {
     await assertDeadlineAllowed(tx, body.plant);
     await assertDeadlineAhead(tx, body.plant, body.shouldBeDoneAt);
@@ -149,13 +163,16 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
   if (body.type === 'wall_to_wall') {
     const rows = await stockAt.orderBy(asc(stockItems.materialCode));
     lines = rows.map(({ item, description, unit }) => ({ code: item.materialCode, description, unit, book: bookOfStockItem(item) }));
-    if (lines.length === 0) throw new HttpError(400, `Storage location ${body.storageLocation} holds no stock to count`);
+    if (lines.length === 0) {
+      throw new HttpError(400, `Storage location ${body.storageLocation} holds no stock to count`, { code: 'stockCountNoStock', params: { storageLocation: body.storageLocation, plant: body.plant } });
+    }
   } else {
     const wanted = [...new Set(body.materialCodes ?? [])];
     if (wanted.length === 0) throw new HttpError(400, 'Field materialCodes is required for a single count');
     const known = await tx.select().from(materials).where(inArray(materials.code, wanted));
     const unknown = wanted.filter((code) => !known.some((m) => m.code === code));
-    if (unknown.length > 0) throw new HttpError(400, `Unknown material: ${unknown.join(', ')}`);
+    // The transfer's code: the same refusal, worded once (decision 0055).
+    if (unknown.length > 0) throw new HttpError(400, `Unknown material: ${unknown.join(', ')}`, { code: 'transferUnknownMaterial', params: { code: unknown.join(', ') } });
     const stock = await tx
       .select()
       .from(stockItems)
@@ -201,7 +218,10 @@ async function insertLines(tx: Tx, stockCountId: number, lines: Array<{ code: st
   }
 }
 
-/** §4 recount: a new count of the lines whose counted quantity differs from the book quantity. */
+/**
+ * §4 recount: a new count of the lines whose counted quantity differs from the book quantity, for
+ * the same person; a draft when the count names nobody.
+ */
 export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCounts.$inferSelect) {
   if (source.status !== 'completed') throw new HttpError(409, `Only a completed count can be recounted; stock count ${source.id} is ${source.status}`);
   // #19 item 14: one open recount per count (the source row is locked, so two clicks queue here).
@@ -217,6 +237,10 @@ export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCou
   if (variances.length === 0) throw new HttpError(409, `Stock count ${source.id} has no differences to recount`);
   // The person who counted may since have lost access: a recount goes to someone who can do it.
   if (source.conductedBy) await assertCounter(tx, source.plant, source.conductedBy);
+  // A count nobody was named to count (a split count may be sent without one; the recount has no
+  // parts) would send its recount to no one: it is saved as a draft, and the planner's Send asks
+  // who counts it first (PUT /my_stock_count), or its split.
+  const draft = source.conductedBy === null;
   const [count] = await tx
     .insert(stockCounts)
     .values({
@@ -228,6 +252,7 @@ export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCou
       workCenter: source.workCenter,
       plannerGroup: source.plannerGroup,
       status: 'recount',
+      isDraft: draft,
       recountOf: source.id,
       // A recount of a blind count is blind too: its lines are the ones counted wrong (#18).
       isBlind: source.isBlind,

@@ -72,7 +72,14 @@ export interface SplitOutcome {
 /** Lines of a count with their bins (the stock row of the count's storage location). */
 async function linesWithBins(tx: Tx, count: StockCountRecord) {
   return tx
-    .select({ id: materialCounts.id, code: materialCounts.materialCode, quantity: materialCounts.quantity, bin: stockItems.bin })
+    .select({
+      id: materialCounts.id,
+      code: materialCounts.materialCode,
+      quantity: materialCounts.quantity,
+      updatedBy: materialCounts.updatedBy,
+      updatedAt: materialCounts.updatedAt,
+      bin: stockItems.bin,
+    })
     .from(materialCounts)
     .leftJoin(
       stockItems,
@@ -125,7 +132,8 @@ async function assertSplitAsShown(tx: Tx, count: StockCountRecord, expected: rea
  * Sets the split of a count (create or edit): the parts as listed, each with its lines. A part
  * kept (same counter) keeps what its counter counted on the lines it keeps; taking away a line a
  * counter already counted, or a whole part with counted lines, is refused (409): nothing counted
- * is thrown away silently. Every line of the count must be in a part; a line in two parts only
+ * is thrown away silently. A line counted before the count was split keeps its quantity in the
+ * part that takes it. Every line of the count must be in a part; a line in two parts only
  * when listed in controlMaterialCodes. With `expectedPartIds`, a split changed since is refused (409).
  */
 export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRecord, input: SplitInput): Promise<SplitOutcome> {
@@ -227,6 +235,26 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
     await tx.update(stockCounts).set({ isBlind: input.blind, updatedAt: sql`now()` }).where(eq(stockCounts.id, count.id));
   }
 
+  // A line counted before any part held it (through PUT /my_material_count, before the count was
+  // split) keeps its quantity: it is written into the line of the part that takes it, with who
+  // counted it and when, so the merge below reads it back instead of clearing it (unaudited). A
+  // control line keeps it in the part of whoever counted it (else its first part); the other
+  // part counts it again. From then on it is a counted part line: it cannot leave its part.
+  const heldBefore = new Set(existingLines.map((line) => line.materialCountId));
+  const carried = new Map<number, { index: number; line: (typeof lines)[number] }>(); // line id → the part (index) that keeps its count
+  for (const line of lines) {
+    if (line.quantity === null || heldBefore.has(line.id)) continue;
+    const takers = holders.get(line.id)!;
+    const byCounter = takers.find((index) => input.parts[index]!.counter.toLowerCase() === line.updatedBy?.toLowerCase());
+    carried.set(line.id, { index: byCounter ?? takers[0]!, line });
+  }
+  const countsOf = (index: number) =>
+    new Map(
+      [...carried.values()]
+        .filter((carry) => carry.index === index)
+        .map(({ line }) => [line.id, { quantity: line.quantity, countedBy: line.updatedBy, countedAt: line.updatedAt }] as const),
+    );
+
   const outcome: SplitOutcome = { told: [], removed: [] };
   for (const part of existing) {
     if (!wanted.some((w) => w.counter === part.counter)) {
@@ -234,11 +262,11 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
       outcome.removed.push(part.counter);
     }
   }
-  for (const w of wanted) {
+  for (const [index, w] of wanted.entries()) {
     const old = existing.find((part) => part.counter === w.counter);
     if (!old) {
       const [created] = await tx.insert(stockCountParts).values({ stockCountId: count.id, counter: w.counter, label: w.label, createdBy: user.email }).returning();
-      await insertPartLines(tx, created!.id, w.lineIds);
+      await insertPartLines(tx, created!.id, w.lineIds, countsOf(index));
       outcome.told.push({ counter: w.counter, lines: w.lineIds.length });
       continue;
     }
@@ -248,7 +276,7 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
     if (dropped.length > 0) {
       await tx.delete(stockCountPartLines).where(and(eq(stockCountPartLines.partId, old.id), inArray(stockCountPartLines.materialCountId, dropped)));
     }
-    await insertPartLines(tx, old.id, added);
+    await insertPartLines(tx, old.id, added, countsOf(index));
     // New lines to count reopen a part its counter had finished.
     await tx
       .update(stockCountParts)
@@ -266,15 +294,36 @@ export async function applySplit(tx: Tx, user: CurrentUser, count: StockCountRec
     'stock_count',
     count.id,
     existing.map((part) => ({ counter: part.counter, lines: existingLines.filter((line) => line.partId === part.id).length })),
-    { parts: wanted.map((w) => ({ counter: w.counter, label: w.label, lines: w.lineIds.length })), control: [...control], blind: input.blind ?? count.isBlind },
+    {
+      parts: wanted.map((w) => ({ counter: w.counter, label: w.label, lines: w.lineIds.length })),
+      control: [...control],
+      blind: input.blind ?? count.isBlind,
+      // Quantities counted before the split, kept in the part that took each line.
+      ...(carried.size > 0
+        ? { carried: [...carried.values()].map(({ index, line }) => ({ material_count_id: line.id, counter: wanted[index]!.counter, quantity: num(line.quantity), counted_by: line.updatedBy })) }
+        : {}),
+    },
   );
   return outcome;
 }
 
-async function insertPartLines(tx: Tx, partId: number, lineIds: number[]) {
+/** Lines into a part, uncounted, or with what was counted on them before the split (`counted`). */
+async function insertPartLines(
+  tx: Tx,
+  partId: number,
+  lineIds: number[],
+  counted: ReadonlyMap<number, { quantity: string | null; countedBy: string | null; countedAt: Date }> = new Map(),
+) {
   for (let i = 0; i < lineIds.length; i += 500) {
     const slice = lineIds.slice(i, i + 500);
-    if (slice.length > 0) await tx.insert(stockCountPartLines).values(slice.map((materialCountId) => ({ partId, materialCountId })));
+    if (slice.length > 0) {
+      await tx.insert(stockCountPartLines).values(
+        slice.map((materialCountId) => {
+          const count = counted.get(materialCountId);
+          return { partId, materialCountId, quantity: count?.quantity ?? null, countedBy: count?.countedBy ?? null, countedAt: count?.countedAt ?? null };
+        }),
+      );
+    }
   }
 }
 
@@ -725,8 +774,11 @@ export async function splitSubmitRefusal(
   }
   const variances = await mergeRows(tx, count.id, 'variance');
   if (variances.length > 0) {
+    const codes = listed(variances.map((row) => row.material_code));
     return {
-      message: `Counters disagree on ${listed(variances.map((row) => row.material_code))}: take one counter's quantity or send the line to recount before submitting`,
+      message: `Counters disagree on ${codes}: take one counter's quantity or send the line to recount before submitting`,
+      code: 'submitCountersDisagree',
+      params: { codes, count: variances.length },
       variances,
     };
   }

@@ -210,9 +210,17 @@ export function isBeingBooked(count: Pick<StockCountRecord, 'status' | 'erpRefer
   return count.status === 'submitted' && count.erpReference !== null && count.physicalInventoryDocumentNumber === null;
 }
 
+/** The code of a closed count's refusal per status (decision 0055): the app words each in the user's language. */
+const CLOSED_CODES: Partial<Record<StockCountStatus, string>> = {
+  submitted: 'stockCountIsSubmitted',
+  completed: 'stockCountIsCompleted',
+  cancelled: 'stockCountIsCancelled',
+};
+
 export function assertEditable(count: StockCountRecord): void {
   if (!EDITABLE_COUNT_STATUSES.includes(count.status as StockCountStatus)) {
-    throw new HttpError(409, `Stock count ${count.id} is ${count.status.replace('_', ' ')} and can no longer be changed`);
+    const code = CLOSED_CODES[count.status as StockCountStatus];
+    throw new HttpError(409, `Stock count ${count.id} is ${count.status.replace('_', ' ')} and can no longer be changed`, code ? { code, params: { id: count.id } } : {});
   }
 }
 
@@ -258,6 +266,8 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[], u
           id: materialCounts.stockCountId,
           total: sql<number>`count(*)::int`,
           counted: sql<number>`count(${materialCounts.quantity})::int`,
+          // The recount's rule (recount, stock-count-management.ts), over the lines read here anyway.
+          differs: sql<boolean>`coalesce(bool_or(${materialCounts.quantity} is distinct from ${materialCounts.bookQuantity}), false)`,
         })
         .from(materialCounts)
         .where(inArray(materialCounts.stockCountId, ids))
@@ -294,6 +304,7 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[], u
       planned_by_you: planned.has(row.id),
       writable_by_you: writable.has(row.id),
       being_booked: isBeingBooked(row),
+      has_differences: lines?.differs === true,
     };
   });
 }

@@ -160,6 +160,11 @@ export const stockCountRow = z
      * same booking. Absent from older servers and copies.
      */
     being_booked: z.optional(z.boolean()),
+    /**
+     * Some line's counted quantity differs from its book quantity (what a recount recounts): a
+     * completed count without one has nothing to recount. Absent from older servers and copies.
+     */
+    has_differences: z.optional(z.boolean()),
   })
   .register(z.globalRegistry, { id: 'StockCount' });
 export type StockCountRow = z.infer<typeof stockCountRow>;

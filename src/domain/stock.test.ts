@@ -23,10 +23,16 @@ describe('book quantity drift', () => {
     expect(bookQuantityOf(counts(5, null, 0, 2, 0))).toBeNull();
   });
 
-  it('flags a changed book quantity only when both are known', () => {
+  it('flags a changed book quantity; no book at the start is 0, an unknown book now moves nothing', () => {
     expect(bookQuantityMoved(4, 6)).toBe(true);
     expect(bookQuantityMoved(4, 4)).toBe(false);
-    expect(bookQuantityMoved(null, 6)).toBe(false);
+    // No stock row when counting began, 6 booked now (an ERP stock upload added it): moved, so the
+    // count does not book its quantity against a book of 6 unseen.
+    expect(bookQuantityMoved(null, 6)).toBe(true);
+    expect(bookQuantityMoved(null, 0)).toBe(false);
+    expect(bookQuantityMoved(0, 6)).toBe(true);
+    expect(bookQuantityMoved(4, null)).toBe(false);
+    expect(bookQuantityMoved(null, null)).toBe(false);
   });
 
   it('keeping the difference moves the counted quantity by the book’s move, without binary noise', () => {
@@ -34,6 +40,8 @@ describe('book quantity drift', () => {
     expect(quantityKeepingDifference(9, 10, 12)).toBe(11);
     expect(quantityKeepingDifference(9, 10, 7)).toBe(6);
     expect(quantityKeepingDifference(0.1, 0.2, 0.3)).toBe(0.2);
-    expect(quantityKeepingDifference(9, null, 12)).toBeNull();
+    // No book at the start counts as 0: the 9 found over nothing stays 9 over the 12 booked now.
+    expect(quantityKeepingDifference(9, null, 12)).toBe(21);
+    expect(quantityKeepingDifference(9, 10, null)).toBeNull();
   });
 });

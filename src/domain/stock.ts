@@ -33,18 +33,25 @@ export function bookQuantityOf(item: StockCounts): number | null {
   return total === null ? null : Math.round(total * 1000) / 1000;
 }
 
-/** A counted line whose book quantity moved after the count started needs the counter's choice. */
+/**
+ * A counted line whose book quantity moved after the count started needs the counter's choice.
+ * No book at the start (no stock row in the storage location then) is a book of 0: a stock row
+ * that appeared meanwhile (an ERP stock upload) with a quantity other than 0 moved it, or the
+ * count would book the counted quantity against that new book unseen. An unknown book now
+ * (no stock row, or a count of it missing) moves nothing.
+ */
 export function bookQuantityMoved(bookAtStart: number | null, bookNow: number | null): boolean {
-  return bookAtStart !== null && bookNow !== null && bookAtStart !== bookNow;
+  return bookNow !== null && (bookAtStart ?? 0) !== bookNow;
 }
 
 /**
  * "Keep the difference": the counted quantity moved by as much as the book moved, so the
- * difference found by the count survives a goods movement booked while counting. Null when
- * either book quantity is unknown.
+ * difference found by the count survives a goods movement booked while counting. No book at the
+ * start is a book of 0, as for bookQuantityMoved. Null when the book now is unknown.
  */
 export function quantityKeepingDifference(counted: number, bookAtStart: number | null, bookNow: number | null): number | null {
-  if (bookAtStart === null || bookNow === null) return null;
+  if (bookNow === null) return null;
+  bookAtStart ??= 0;
   // Decimal quantities (§5 allows three decimals): round away binary noise.
   return Math.round((counted + (bookNow - bookAtStart)) * 1000) / 1000;
 }

@@ -5,9 +5,11 @@
  * played here by a fake that can lose its answer after booking, or refuse.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/client';
 import { stockCounts } from '../../server/db/schema';
 import type { ErpAdapter, PhysicalInventoryRequest } from '../../server/erp/adapter';
+import { finishSubmittedCounts, SUBMITTED_SWEEP_MINUTES } from '../../server/periodic';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
 /** What the fake ERP does with one call: book (or answer the booking of) the reference, refuse, or book and lose the answer. */
@@ -49,7 +51,7 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
   /** Counts of the demo mechanic still open, fully counted here before each test uses one. */
   let open: number[] = [];
 
-  const api = (who: string, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>, key?: string) =>
+  const api = (who: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>, key?: string) =>
     product.app.inject({
       method,
       url: `/api/v2${url}`,
@@ -73,9 +75,34 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
     return lines;
   }
 
+  /** Materials of FI01/V001 with a known book quantity, for counts made here (the seed's open ones are few). */
+  let materialCodes: string[] = [];
+  /** A new count of the mechanic, planned by the supervisor, fully counted. */
+  async function newCount() {
+    const res = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes, conductedBy: 'mechanic@example.com' });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { id: number }).id;
+    return { id, lines: await countAll(id) };
+  }
+  /** A promise the fake ERP waits on (`held`), and one that says a call arrived (`arrived`). */
+  function hold() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const withErp = new Promise<void>((resolve) => (arrived = resolve));
+    return { release, held, arrived, withErp };
+  }
+  const callsOf = (id: number) => erp.calls.filter((call) => call.stockCountId === id).map((call) => call.reference);
+
   beforeAll(async () => {
     product = await createTestProduct(engine, {}, erp.adapter);
     for (const who of ['mechanic', 'supervisor']) tokens[who] = await product.token(`${who}@example.com`);
+    materialCodes = rowsOf<{ material_code: string }>(
+      await product.database.db.execute(
+        sql`select material_code from stock_items where plant = 'FI01' and storage_location = 'V001' and unrestricted_count is not null and quality_inspection_count is not null and blocked_count is not null and restricted_count is not null and transfer_count is not null order by material_code limit 3`,
+      ),
+    ).map((row) => row.material_code);
+    expect(materialCodes).toHaveLength(3);
     // The mechanic's open counts, then the other open single-counter counts the supervisor plans.
     const openOf = async (who: string) =>
       ((await api(who, 'GET', '/my_stock_count?maxResults=500&page=1')).json().stock_counts as Array<{ id: number; status: string; part_count?: number; planned_by_you?: boolean }>)
@@ -130,7 +157,19 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
     expect(finished.statusCode).toBe(200);
     expect(finished.json()).toMatchObject({ status: 'completed', physical_inventory_document_number: erp.booked.get(reference!) });
     expect(new Set(erp.calls.filter((call) => call.stockCountId === id).map((call) => call.reference))).toEqual(new Set([reference]));
-    expect((await submit(id)).statusCode).toBe(409); // completed: nothing more to submit
+    // The lost phone's own resend, under its key: the outcome was committed by the supervisor's
+    // submission, the phone's answer was never stored. A 409 ("completed and can no longer be
+    // changed") would mark its submission failed for good: it gets the count as booked, as a
+    // successful submission does, and the ERP is not asked again.
+    const resent = await submit(id, 'submit-gone-0001');
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ id, status: 'completed', physical_inventory_document_number: erp.booked.get(reference!) });
+    // So is any later submission of the booked count, by anyone allowed, with no key: submitting
+    // a booked count has nothing left to do (it was a 409 before).
+    const later = await submit(id, undefined, 'supervisor');
+    expect(later.statusCode).toBe(200);
+    expect(later.json()).toMatchObject({ status: 'completed', physical_inventory_document_number: erp.booked.get(reference!) });
+    expect(callsOf(id)).toHaveLength(2);
   });
 
   it('a refusal books nothing; the next submission asks again under the count’s one reference', async () => {
@@ -148,19 +187,116 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
     expect(references[1]).toBe(references[0]);
   });
 
-  it('a refusal of one try does not undo the booking of another under the same reference', async () => {
-    const id = open[4]!;
-    await countAll(id, 'supervisor');
-    // The first call is refused at once; the second books, after the refusal was written.
-    const refusedWritten = async () => {
-      for (let i = 0; i < 500 && (await stored(id)).status !== 'error'; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    };
-    erp.plan.push({ outcome: 'refuse' }, { outcome: 'book', until: refusedWritten });
-    const [a, b] = await Promise.all([submit(id, 'submit-split-0001', 'supervisor'), submit(id, 'submit-split-0002', 'supervisor')]);
-    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  it('a resend refused while the first try is with the ERP leaves the count submitted and frozen; the first try books it', async () => {
+    const { id, lines } = await newCount();
+    const first = hold();
+    // The first call books, slowly; the phone's resend (same key, after 20 s) is refused by the
+    // ERP meanwhile: "blocked by a running posting".
+    erp.plan.push({ outcome: 'book', arrived: first.arrived, until: () => first.held }, { outcome: 'refuse' });
+    const booking = submit(id, 'submit-held-0001');
+    await first.withErp;
+    const resend = await submit(id, 'submit-held-0001');
+    expect(resend.statusCode).toBe(503);
+    expect(resend.headers['retry-after']).toBe('5');
+    expect(resend.json()).toMatchObject({ code: 'submitStillBooking', params: { id } });
+    expect(resend.json().message).toContain(`Stock count ${id} is still being booked`);
+    // Not `error`: the count stays submitted and frozen under the try that may still book it.
+    expect(await stored(id)).toMatchObject({ status: 'submitted', latestSapError: null, erpTries: 1 });
+    expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: lines[0]!.id, quantity: 9 }] })).statusCode).toBe(409);
+    expect((await api('supervisor', 'PUT', '/my_stock_count', { stockCountId: id, status: 'cancelled' })).statusCode).toBe(409);
+
+    first.release();
+    const booked = await booking;
+    expect(booked.statusCode).toBe(200);
     const reference = (await stored(id)).erpReference!;
-    expect(await stored(id)).toMatchObject({ status: 'completed', physicalInventoryDocumentNumber: erp.booked.get(reference) });
-    expect(erp.calls.filter((call) => call.stockCountId === id).map((call) => call.reference)).toEqual([reference, reference]);
+    expect(booked.json()).toMatchObject({ status: 'completed', physical_inventory_document_number: erp.booked.get(reference) });
+    expect(await stored(id)).toMatchObject({ status: 'completed', erpTries: 0, erpTryStartedAt: null });
+    expect(callsOf(id)).toEqual([reference, reference]);
+    // The resend, sent again after its 503, gets the answer stored under its key.
+    const again = await submit(id, 'submit-held-0001');
+    expect(again.body).toBe(booked.body);
+  });
+
+  it('both tries refused: the last to end writes the refusal, and the count can be submitted again', async () => {
+    const { id } = await newCount();
+    const first = hold();
+    erp.plan.push({ outcome: 'refuse', arrived: first.arrived, until: () => first.held }, { outcome: 'refuse' });
+    const slow = submit(id, 'submit-both-0001');
+    await first.withErp;
+    const other = await submit(id, 'submit-both-0002', 'supervisor');
+    expect(other.statusCode).toBe(503);
+    expect((await stored(id)).status).toBe('submitted');
+    first.release();
+    const refused = await slow;
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'error', being_booked: false });
+    expect(await stored(id)).toMatchObject({ status: 'error', erpTries: 0 });
+    const resubmitted = await submit(id, 'submit-both-0003');
+    expect(resubmitted.json()).toMatchObject({ status: 'completed', latest_sap_error: null });
+    expect(new Set(callsOf(id)).size).toBe(1);
+  });
+
+  it('a try past its expiry no longer holds a refusal back, and its booking still wins over the refusal', async () => {
+    const { id } = await newCount();
+    const first = hold();
+    erp.plan.push({ outcome: 'book', arrived: first.arrived, until: () => first.held }, { outcome: 'refuse' });
+    const slow = submit(id, 'submit-stale-0001', 'supervisor');
+    await first.withErp;
+    // As if the first try's server had stopped an hour ago: its mark no longer counts.
+    await product.database.db.update(stockCounts).set({ erpTryStartedAt: sql`now() - interval '1 hour'` }).where(eq(stockCounts.id, id));
+    const refused = await submit(id, 'submit-stale-0002', 'supervisor');
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'error' });
+    first.release();
+    expect((await slow).statusCode).toBe(200);
+    const reference = (await stored(id)).erpReference!;
+    expect(await stored(id)).toMatchObject({ status: 'completed', physicalInventoryDocumentNumber: erp.booked.get(reference), latestSapError: null, erpTries: 0 });
+    expect(callsOf(id)).toEqual([reference, reference]);
+  });
+
+  it('a count left submitted by a server that stopped is asked again by the periodic sweep, once, under its reference', async () => {
+    const log = product.app.log;
+    const { id } = await newCount();
+    const refusedLater = (await newCount()).id;
+    for (const count of [id, refusedLater]) {
+      erp.plan.push({ outcome: 'lose' });
+      expect((await submit(count, `submit-sweep-${count}-1`)).statusCode).toBe(503);
+    }
+    // Submitted only now: not yet the sweep's.
+    expect(await finishSubmittedCounts(product.database.db, erp.adapter, log)).toEqual([]);
+    const backdate = (count: number) =>
+      product.database.db
+        .update(stockCounts)
+        .set({ submittedAt: sql`now() - make_interval(mins => ${SUBMITTED_SWEEP_MINUTES + 5})` })
+        .where(eq(stockCounts.id, count));
+    await backdate(id);
+    await backdate(refusedLater);
+    // A try of the first still with the ERP (another replica's sweep, a phone's submission):
+    // a second sweep meanwhile leaves the count alone.
+    const first = hold();
+    erp.plan.push({ outcome: 'book', arrived: first.arrived, until: () => first.held }, { outcome: 'refuse' });
+    const sweeping = finishSubmittedCounts(product.database.db, erp.adapter, log, 1);
+    await first.withErp;
+    expect(await stored(id)).toMatchObject({ status: 'submitted', erpTries: 1 });
+    const meanwhile = finishSubmittedCounts(product.database.db, erp.adapter, log);
+    expect(await meanwhile).toEqual([{ stockCountId: refusedLater, outcome: 'written' }]);
+    first.release();
+    expect(await sweeping).toEqual([{ stockCountId: id, outcome: 'written' }]);
+
+    const reference = (await stored(id)).erpReference!;
+    expect(await stored(id)).toMatchObject({ status: 'completed', physicalInventoryDocumentNumber: erp.booked.get(reference), erpTries: 0 });
+    expect(callsOf(id)).toEqual([reference, reference]);
+    // The refusal is written as the submit route writes it: error, with the ERP's message.
+    expect(await stored(refusedLater)).toMatchObject({ status: 'error', erpTries: 0 });
+    expect(JSON.parse((await stored(refusedLater)).latestSapError!)).toMatchObject({ code: 'M7/021' });
+    // Nothing left to ask: the ERP is not asked again.
+    const calls = erp.calls.length;
+    expect(await finishSubmittedCounts(product.database.db, erp.adapter, log)).toEqual([]);
+    expect(erp.calls).toHaveLength(calls);
+    // The phone's late resend gets the booked count.
+    const resent = await submit(id, `submit-sweep-${id}-1`);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ status: 'completed', physical_inventory_document_number: erp.booked.get(reference) });
   });
 
   it('the same key sent again while the first is with the ERP: one booking, both answered completed', async () => {
@@ -183,6 +319,33 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
     const reference = (await stored(id)).erpReference!;
     expect(new Set(erp.calls.filter((call) => call.stockCountId === id).map((call) => call.reference))).toEqual(new Set([reference]));
     expect(erp.booked.has(reference)).toBe(true);
+  });
+
+  it('a line with no book when counting began and a book now is flagged before submit: no book at the start is 0', async () => {
+    const [fresh] = rowsOf<{ code: string }>(
+      await product.database.db.execute(
+        sql`select code from materials m where not exists (select 1 from stock_items s where s.plant = 'FI01' and s.storage_location = 'V001' and s.material_code = m.code) order by code limit 1`,
+      ),
+    );
+    const created = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: [fresh!.code], conductedBy: 'mechanic@example.com' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const [line] = (await api('mechanic', 'GET', `/my_material_count?stockCountId=${id}&maxResults=20&page=1`)).json().material_counts as Array<{ id: number; version: number; book_quantity: number | null }>;
+    expect(line!.book_quantity).toBeNull();
+    expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line!.id, quantity: 3 }] })).statusCode).toBe(200);
+    // An ERP stock upload brings the material's first stock row: 10 on the books.
+    await product.database.db.execute(
+      sql`insert into stock_items (plant, storage_location, material_code, unrestricted_count, quality_inspection_count, blocked_count, restricted_count, transfer_count) values ('FI01', 'V001', ${fresh!.code}, 10, 0, 0, 0, 0)`,
+    );
+    // Booking the 3 counted would write off the 10 unseen: the counter chooses first.
+    const refused = await submit(id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'submitBookMoved', params: { codes: fresh!.code, count: 1 } });
+    const [moved] = (await api('mechanic', 'GET', `/my_material_count?stockCountId=${id}&maxResults=20&page=1`)).json().material_counts as Array<{ id: number; version: number; book_quantity_now: number }>;
+    expect(moved!.book_quantity_now).toBe(10);
+    const kept = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: moved!.id, quantity: 3, version: moved!.version, acceptBookQuantity: 10 }] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await submit(id)).json()).toMatchObject({ status: 'completed' });
   });
 
   it('a malformed Idempotency-Key is refused before anything is booked', async () => {

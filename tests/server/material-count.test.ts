@@ -228,7 +228,7 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     const [closed] = (await lines(COUNT.completed)).material_counts;
     const res = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: closed.id, quantity: 1 }] });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(`Stock count ${COUNT.completed} is completed and can no longer be changed`);
+    expect(res.json()).toEqual({ message: `Stock count ${COUNT.completed} is completed and can no longer be changed`, code: 'stockCountIsCompleted', params: { id: COUNT.completed } });
     const [open] = (await lines(COUNT.inProgress)).material_counts;
     for (const quantity of [-1, 1.0005, 'ten']) {
       const bad = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: open.id, quantity }] });
@@ -325,6 +325,7 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     const refused = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/not counted yet/);
+    expect(refused.json()).toMatchObject({ code: 'submitNotCounted', params: { count: expect.any(Number) } });
     const all = (await lines(COUNT.recount)).material_counts;
     const put = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: all.map((l: { id: number }, i: number) => ({ id: l.id, quantity: i })) });
     expect(put.statusCode).toBe(200);
@@ -334,7 +335,11 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(submit.json().physical_inventory_document_number).toMatch(/^\d{12}$/);
     const replay = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`, undefined, 'submit-key-0001');
     expect(replay.body).toBe(submit.body);
-    expect((await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`)).statusCode).toBe(409);
+    // Booked: submitting it again (no key) is answered with the count as booked, not a 409
+    // (decision 0053: nothing is left to do, and the ERP is not asked again).
+    const again = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.recount}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'completed', physical_inventory_document_number: submit.json().physical_inventory_document_number });
   });
 
   it('flags counted lines whose book quantity moved, refuses submit until the counter chooses, and applies the choice', async () => {
@@ -361,6 +366,7 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     const refused = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${COUNT.error}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('book quantity changed');
+    expect(refused.json()).toMatchObject({ code: 'submitBookMoved', params: { count: 2 } });
     for (const line of withBook) expect(refused.json().message).toContain(line.material_code);
 
     // Keep counted on the first, keep the difference (3 + 2) on the second.

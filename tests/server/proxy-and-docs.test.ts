@@ -50,6 +50,13 @@ describe.each(ENGINES)('client address and /docs on %s', (engine) => {
   it('counts calls refused for want of a token too (the limit runs before authentication)', async () => {
     const app = await appWith({ RATE_LIMIT_PER_MINUTE: '3' });
     expect(await statuses(app, 4, '192.0.2.11', () => '203.0.113.1')).toEqual([401, 401, 401, 429]);
+    // The refusal keeps its English message, with a code and the seconds to wait the app words (decision 0055).
+    const refused = await app.inject({ method: 'GET', url: '/user_api/v1/user/profile', remoteAddress: '192.0.2.11' });
+    expect(refused.statusCode).toBe(429);
+    const body = refused.json();
+    expect(body).toMatchObject({ message: expect.stringMatching(/^Rate limit exceeded, retry in /), code: 'tooManyRequests' });
+    expect(body.params.count).toBeGreaterThan(0);
+    expect(body.params.count).toBe(Number(refused.headers['retry-after']));
   });
 
   it('with TRUST_PROXY as addresses, believes X-Forwarded-For only from those proxies', async () => {

@@ -185,6 +185,8 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const direct = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: await lineId(id, code(0)), quantity: 9 }] });
     expect(direct.statusCode).toBe(403);
     expect(direct.json().message).toContain('/my_stock_count/part/quantities');
+    // The developer's text stays; the app words the refusal by its code (decision 0055).
+    expect(direct.json()).toMatchObject({ code: 'countSplitWriteToPart', params: { id } });
 
     // A mechanic without a part does not see the count at all; neither does the supervisor of F20.
     for (const outsider of [AINO, JUHA]) {
@@ -258,6 +260,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const overwrite = await api('supervisor', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: variance.material_count_id, quantity: 6 }] });
     expect(overwrite.statusCode).toBe(409);
     expect(overwrite.json().message).toContain('merge/resolve');
+    expect(overwrite.json()).toMatchObject({ code: 'countSplitQuantityFromParts', params: { id, codes: variance.material_code, count: 1 } });
 
     const noVariance = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: await lineId(id, code(0)), action: 'take', partId: variance.counts[0].part_id });
     expect(noVariance.statusCode).toBe(409); // counted by one counter: nothing to resolve
@@ -331,6 +334,8 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const disagree = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}&confirmOpenParts=true`);
     expect(disagree.statusCode).toBe(409);
     expect(disagree.json().variances.map((line: { material_code: string }) => line.material_code)).toEqual([code(4)]);
+    // Coded, so the app words it in the user's language (decision 0055).
+    expect(disagree.json()).toMatchObject({ code: 'submitCountersDisagree', params: { codes: code(4), count: 1 } });
     const variance = disagree.json().variances[0];
     expect((await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: variance.material_count_id, action: 'take', partId: variance.counts[0].part_id })).statusCode).toBe(200);
     const submitted = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}&confirmOpenParts=true`);
@@ -439,7 +444,8 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     for (const shown of [[idOf(MECHANIC), idOf(MIKKO)], undefined]) {
       const confirmed = await submit(shown);
       expect(confirmed.statusCode).toBe(409);
-      expect(confirmed.json().code).toBeUndefined();
+      // Not openPartsChangedMeanwhile: the lines' own refusal, coded for the app's wording.
+      expect(confirmed.json()).toMatchObject({ code: 'submitNotCounted', params: { count: 6 } });
       expect(confirmed.json().message).toContain('not counted yet');
     }
     // A part shown open and done since needs no confirmation.
@@ -471,8 +477,10 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     expect(refused.json().message).toBe(
       `The book quantity changed after counting started for ${moved.material_code}: this count is blind, so its planner chooses which book quantity to keep before it can be submitted`,
     );
+    expect(refused.json()).toMatchObject({ code: 'submitBookMovedBlind', params: { codes: moved.material_code, count: 1 } });
     const planners = await api('supervisor', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
     expect(planners.json().message).toContain('keep the counted quantity or keep the difference');
+    expect(planners.json()).toMatchObject({ code: 'submitBookMoved', params: { codes: moved.material_code, count: 1 } });
   });
 
   it('hides the book quantity from the counters of a blind count, split or not', async () => {
@@ -725,6 +733,56 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const removed = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${uncounted}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await merged(id)).map((line) => line.material_code)).not.toContain(code(1));
+  });
+
+  it('keeps what was counted before the split: each counted line goes into the part that takes it, and merge and submit work on it', async () => {
+    const { id } = await createCount({ conductedBy: MECHANIC });
+    const lines = (await api('mechanic', 'GET', `/my_material_count?stockCountId=${id}&page=1&maxResults=500`)).json().material_counts as Array<{ id: number; material_code: string }>;
+    const lineOf = (material: string) => lines.find((line) => line.material_code === material)!.id;
+    // Counted the single-counter way (PUT /my_material_count) before the planner splits the count.
+    const counted = await api('mechanic', 'PUT', '/my_material_count', {
+      modifiedMaterials: [
+        { id: lineOf(code(0)), quantity: 4 },
+        { id: lineOf(code(4)), quantity: 7 },
+        { id: lineOf(code(5)), quantity: 2 },
+      ],
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    // The mechanic: bins A (codes 0, 1) and code 4 as a control count; Mikko: code 4 and the rest (2, 3, 5).
+    expect((await split(id)).statusCode).toBe(200);
+    // Nothing counted is lost: the count's lines keep their quantities (they were cleared before).
+    const quantities = async () =>
+      (await merged(id))
+        .filter((line) => line.quantity !== null)
+        .map((line) => [line.material_code, line.quantity])
+        .sort();
+    expect(await quantities()).toEqual([[code(0), 4], [code(4), 7], [code(5), 2]].sort());
+    const line = (part: { lines: PartLine[] }, material: string) => part.lines.find((row) => row.material_code === material)!;
+    const mine = await partOf('mechanic', id);
+    const mikkos = await partOf(MIKKO, id);
+    expect(line(mine, code(0))).toMatchObject({ quantity: 4, counted_by: MECHANIC });
+    // A control line keeps its count in the part of whoever counted it; the other counter counts it again.
+    expect(line(mine, code(4))).toMatchObject({ quantity: 7, counted_by: MECHANIC });
+    expect(line(mikkos, code(4)).quantity).toBeNull();
+    // A line the mechanic counted goes with its quantity (and who counted it) to the part that takes it.
+    expect(line(mikkos, code(5))).toMatchObject({ quantity: 2, counted_by: MECHANIC });
+    expect([mine.part.counted_lines, mikkos.part.counted_lines]).toEqual([2, 1]);
+    // Recorded with the split, and from now on as any counted part line: it cannot leave its part.
+    const audit = rowsOf(await product.database.db.execute(sql`select after from audit_log where action = 'stock_count.split' and target_id = ${String(id)}`));
+    expect((audit[0]!.after as { carried: unknown[] }).carried).toHaveLength(3);
+    const moveCounted = await split(id, { parts: [{ counter: MECHANIC, rest: true }, { counter: MIKKO, materialCodes: [code(2)] }] } as never);
+    expect(moveCounted.statusCode).toBe(409);
+    expect(moveCounted.json()).toMatchObject({ code: 'splitCountedLinesStay' });
+
+    // The merge and the submit go on as for any split count.
+    expect((await count('mechanic', id, [[code(1), 1]])).statusCode).toBe(200);
+    expect((await count(MIKKO, id, [[code(2), 3], [code(3), 3], [code(4), 7]])).statusCode).toBe(200);
+    expect((await setStatus('mechanic', id, 'done')).statusCode).toBe(200);
+    expect((await setStatus(MIKKO, id, 'done')).statusCode).toBe(200);
+    const submitted = await api('mechanic', 'GET', `/my_stock_count/submit?stockCountId=${id}`);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().status).toBe('completed');
+    expect(await quantities()).toEqual([[code(0), 4], [code(1), 1], [code(2), 3], [code(3), 3], [code(4), 7], [code(5), 2]].sort());
   });
 
   it('leaves the single-counter count as it was', async () => {

@@ -664,10 +664,15 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       expect((await counted).stock_counts).toEqual([{ id: draft.id, status: 'in_progress' }]);
       const submitted = ok(await get('mechanic', `/my_stock_count/submit?stockCountId=${draft.id}`));
       expect(submitted).toMatchObject({ id: draft.id, status: 'completed', counted_lines: lines.length });
-      // Closed: nothing changes it any more.
+      // Booked: submitting it again books nothing and answers the count as booked (decision 0053:
+      // a phone whose answer was lost must not see its submission fail).
       const again = await get('mechanic', `/my_stock_count/submit?stockCountId=${draft.id}`);
-      expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe(`Stock count ${draft.id} is completed and can no longer be changed`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ id: draft.id, status: 'completed', physical_inventory_document_number: submitted.physical_inventory_document_number });
+      // Closed: nothing changes it any more.
+      const edit = await send('mechanic', { method: 'PUT', url: '/my_material_count', payload: { modifiedMaterials: [{ id: lines[0]!.id, quantity: 1 }] } });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json().message).toBe(`Stock count ${draft.id} is completed and can no longer be changed`);
       // Lines without a book quantity (a stock count unknown) always differ from what was counted: they are recounted.
       const unknownBook = lines.filter((l) => l.book_quantity === null).length;
       expect(unknownBook).toBeGreaterThan(0);
@@ -798,13 +803,20 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(403);
         // The message, and for some refusals a code the app words (decision 0055).
         expect(res.json().message).toBe(message);
+        expect(res.json().code).toBe(message.includes('choose a work center') ? 'plannerGroupChooseWorkCenter' : 'plannerGroupNotYours');
       }
+      const chooses = await send('supervisor', { method: 'POST', url: '/my_stock_count', payload: { ...base, storageLocation: '0001' } });
+      expect(chooses.json()).toMatchObject({ code: 'plannerGroupChooseWorkCenter', params: { groups: 'F10', storageLocation: '0001' } });
       const warehouse = ok(await send('supervisor', { method: 'POST', url: '/my_stock_count', payload: { ...base, storageLocation: '0001', workCenter: 'FI01M001' } }), 201);
       expect(warehouse).toMatchObject({ storage_location: '0001', work_center: 'FI01M001' });
       expect(ok(await get('supervisor', `/my_stock_count?stockCountId=${warehouse.id}&page=1&maxResults=20`)).total).toBe(1);
       const moved = await send('supervisor', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: warehouse.id, workCenter: 'FI01M003' } });
       expect(moved.statusCode).toBe(403);
-      expect(moved.json()).toEqual({ message: `${yours}: work center FI01M003 belongs to planner group F20` });
+      expect(moved.json()).toEqual({
+        message: `${yours}: work center FI01M003 belongs to planner group F20`,
+        code: 'plannerGroupNotYours',
+        params: { groups: 'F10', workCenter: 'FI01M003', plannerGroup: 'F20' },
+      });
       // A stock admin plans for the whole plant, and the count follows its work center's planner group.
       const admin = ok(await send('stock.admin', { method: 'PUT', url: '/my_stock_count', payload: { stockCountId: warehouse.id, workCenter: 'FI01M003' } }));
       expect(admin.work_center).toBe('FI01M003');
@@ -932,11 +944,18 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         ['supervisor', { ...base, plant: 'FI01', conductedBy: 'someone' }, 400, 'body.conductedBy: conductedBy must be an e-mail address'],
         ['supervisor', { ...base, plant: ' ' }, 400, 'body.plant: Field plant is required'],
       ];
+      // The codes the app words those refusals with (decision 0055), with their parameters.
+      const coded: Record<string, { code: string; params: Record<string, unknown> }> = {
+        'Storage location ZZ01 does not exist in plant FI01': { code: 'transferLocationUnknown', params: { code: 'ZZ01', plant: 'FI01' } },
+        'Unknown material: NOPE': { code: 'transferUnknownMaterial', params: { code: 'NOPE' } },
+        'Work center DE02M001 does not exist in plant FI01': { code: 'workCenterUnknown', params: { code: 'DE02M001', plant: 'FI01' } },
+      };
       for (const [who, payload, status, message] of cases) {
         const res = await send(who, { method: 'POST', url: '/my_stock_count', payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(status);
         // The message, and for some refusals a code the app words (decision 0055).
         expect(res.json().message).toBe(message);
+        if (coded[message]) expect(res.json(), message).toMatchObject(coded[message]);
       }
       // Nobody whose access has expired is asked to count, nor offered as a counter.
       const expired = await send('supervisor', { method: 'POST', url: '/my_stock_count', payload: { ...base, plant: 'FI01', conductedBy: 'expired@example.com' } });
@@ -978,11 +997,17 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         ['supervisor', { stockCountId: 5, workCenter: 'FI01M001' }, 409, 'Stock count 5 is cancelled and can no longer be changed'],
         ['supervisor', { stockCountId: 999999, status: 'cancelled' }, 404, 'Stock count 999999 not found'],
       ];
+      const coded: Record<string, { code: string; params: Record<string, unknown> }> = {
+        'Work center FR03M001 does not exist in plant FI01': { code: 'workCenterUnknown', params: { code: 'FR03M001', plant: 'FI01' } },
+        'Stock count 3 is submitted and can no longer be changed': { code: 'stockCountIsSubmitted', params: { id: 3 } },
+        'Stock count 5 is cancelled and can no longer be changed': { code: 'stockCountIsCancelled', params: { id: 5 } },
+      };
       for (const [who, payload, status, message] of cases) {
         const res = await send(who, { method: 'PUT', url: '/my_stock_count', payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(status);
         // The message, and for some refusals a code the app words (decision 0055).
         expect(res.json().message).toBe(message);
+        if (coded[message]) expect(res.json(), message).toMatchObject(coded[message]);
       }
       const shapes = 'body: send {stockCountId, status: "cancelled"} to cancel, or stockCountId with any of conductedBy, workCenter, shouldBeDoneAt, draft: false to edit';
       const malformed: Array<[Record<string, unknown>, string]> = [

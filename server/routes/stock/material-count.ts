@@ -108,13 +108,18 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           if (await isBlindFor(tx, user, count)) blindCounts.add(count.id);
           if (!(await isSplit(tx, count.id))) continue;
           if (!(await oversees(tx, user, count.id))) {
-            throw new HttpError(403, `Stock count ${count.id} is split among counters: write quantities to your part (PUT /api/v2/my_stock_count/part/quantities)`);
+            throw new HttpError(403, `Stock count ${count.id} is split among counters: write quantities to your part (PUT /api/v2/my_stock_count/part/quantities)`, {
+              code: 'countSplitWriteToPart',
+              params: { id: count.id },
+            });
           }
           const overwritten = lines.filter(({ line }) => line.stockCountId === count.id && edits.find((e) => e.id === line.id)!.quantity !== (line.quantity === null ? null : Number(line.quantity)));
           if (overwritten.length > 0) {
+            const codes = overwritten.map(({ line }) => line.materialCode).join(', ');
             throw new HttpError(
               409,
-              `Stock count ${count.id} is split among counters: ${overwritten.map(({ line }) => line.materialCode).join(', ')} take their quantity from the counters' parts; resolve a difference with POST /api/v2/my_stock_count/merge/resolve`,
+              `Stock count ${count.id} is split among counters: ${codes} take their quantity from the counters' parts; resolve a difference with POST /api/v2/my_stock_count/merge/resolve`,
+              { code: 'countSplitQuantityFromParts', params: { id: count.id, codes, count: overwritten.length } },
             );
           }
         }

@@ -11,7 +11,7 @@ import {
   type UpdateStockCountBody,
 } from '../../../contract/stock';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
-import type { OutboxEntry, OutboxRequest } from '../../../offline/db';
+import { offlineDb, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
 import { isNetworkFailure, isOffline } from '../../../offline/errors';
 import { enqueue } from '../../../offline/outbox';
@@ -26,7 +26,8 @@ import { useProfile } from '../../../lib/profile';
  */
 export type PlanningAction = 'create' | 'edit' | 'send' | 'cancel' | 'recount';
 export type PlanningSummary = NonNullable<OutboxEntry['summary']> & { action: PlanningAction };
-export type PlanningResult = { queued: true } | { queued: false; row: StockCountRow };
+/** `behind`: queued while online, behind a change of the same count still waiting (it is sent after it). */
+export type PlanningResult = { queued: true; behind?: boolean } | { queued: false; row: StockCountRow };
 
 function planningRequest(action: PlanningAction, body: CreateStockCountBody | UpdateStockCountBody | { stockCountId: number }): OutboxRequest {
   if (action === 'create') return { service: 'stock', method: 'POST', path: 'my_stock_count', json: body };
@@ -41,7 +42,14 @@ export async function planChange(
 ): Promise<PlanningResult> {
   const request = planningRequest(summary.action, body);
   const key = crypto.randomUUID();
-  if (!isOffline()) {
+  const countId = 'stockCountId' in body ? body.stockCountId : null;
+  const target = countId === null ? `new-count:${key}` : `count:${countId}`;
+  // A change of a count whose earlier change still waits in the outbox goes behind it, in order: a
+  // Send made online after an Edit made offline (naming who counts) reached the server first, and
+  // was refused as sent to nobody.
+  const behind = countId !== null && (await offlineDb.outbox.where('target').equals(target).filter((entry) => entry.userEmail === userEmail && entry.kind === KIND.plan).count()) > 0;
+  const offline = isOffline();
+  if (!offline && !behind) {
     try {
       const row: StockCountRow = stockCountRow.parse(await stockApi(request.path, { method: request.method, json: request.json, headers: { 'Idempotency-Key': key } }).json());
       return { queued: false, row };
@@ -49,18 +57,49 @@ export async function planChange(
       if (!isNetworkFailure(error)) throw error;
     }
   }
-  const countId = 'stockCountId' in body ? body.stockCountId : null;
   await enqueue({
     id: key,
     userEmail,
     kind: KIND.plan,
     scope: PLANNING_SCOPE,
-    target: countId === null ? `new-count:${key}` : `count:${countId}`,
+    target,
     request,
     apply: async () => undefined,
     summary,
   });
-  return { queued: true };
+  // Offline, that there is no connection is what the planner needs to hear.
+  return behind && !offline ? { queued: true, behind: true } : { queued: true };
+}
+
+/** What waits in the outbox for one count (its target `count:<id>`), as its card needs it. */
+export interface WaitingPlan {
+  /** Every change waiting is an edit not refused: a Send may go behind them (planChange queues it). */
+  editsOnly: boolean;
+  /** Who counts, as the last waiting edit names them (null: none names anyone). */
+  counter: string | null;
+}
+
+/**
+ * The planning changes still waiting per count. The card holds its actions while one waits: a
+ * Cancel or Recount tapped twice offline went twice (the second refused, 409), and an Edit's dialog
+ * showed the count as it was before the waiting one. A waiting edit's counter counts for Send.
+ */
+export function waitingPlans(entries: readonly OutboxEntry[]): Map<number, WaitingPlan> {
+  const byCount = new Map<number, WaitingPlan>();
+  for (const entry of entries) {
+    const match = /^count:(\d+)$/.exec(entry.target);
+    if (!match) continue;
+    const id = Number(match[1]);
+    const seen = byCount.get(id) ?? { editsOnly: true, counter: null };
+    const action = (entry.summary as PlanningSummary | undefined)?.action;
+    const edit = action === 'edit' && entry.status !== 'failed' && entry.status !== 'conflict';
+    const named = edit ? (entry.request.json as UpdateStockCountBody | undefined) : undefined;
+    byCount.set(id, {
+      editsOnly: seen.editsOnly && edit,
+      counter: named && 'conductedBy' in named && named.conductedBy ? named.conductedBy.toLowerCase() : seen.counter,
+    });
+  }
+  return byCount;
 }
 
 export const createStockCount = (userEmail: string, body: CreateStockCountBody) =>

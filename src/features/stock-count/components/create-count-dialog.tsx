@@ -15,26 +15,67 @@ import { useUnsavedText } from '../../../lib/unsaved-text';
 import { useOnline } from '../../../lib/use-online';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
+import type { CreateStockCountBody } from '../../../contract/stock';
 import { createStockCount, useRelationship, type PlanningResult } from '../api/count-planning';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 import '../stock-count.css';
 
-export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (result: PlanningResult, draft: boolean) => void }) {
+/** The form's fields as a create request fills them (a refused create corrected with Edit). */
+function fieldsOf(initial: CreateStockCountBody | undefined) {
+  return {
+    plant: initial?.plant ?? '',
+    storageLocation: initial?.storageLocation ?? '',
+    type: initial?.type ?? 'wall_to_wall',
+    conductedBy: initial?.conductedBy ?? '',
+    workCenter: initial?.workCenter ?? '',
+    deadline: initial?.shouldBeDoneAt ?? '',
+    materials: (initial?.materialCodes ?? []).join(' '),
+    blind: initial?.blind ?? false,
+  };
+}
+
+/**
+ * Sent with nobody to count it, a count would be listed, reminded and reported to no one (the
+ * list's Send refuses such a draft, as the server's edit does): "Send to count" needs who counts,
+ * or parts to count (a split at creation); a draft may wait for them (to share it among counters).
+ */
+export function sendsToNobody(draft: boolean, conductedBy: string, parts: CreateStockCountBody['parts']): boolean {
+  return !draft && !conductedBy && !parts?.length;
+}
+
+export function CreateCountDialog({
+  open,
+  onClose,
+  onCreated,
+  initial,
+  initialError,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (result: PlanningResult, draft: boolean) => void;
+  /** A create the server refused (made offline): the form opens with what it sent, to correct it. */
+  initial?: CreateStockCountBody;
+  /** Why it was refused, shown until the next try. */
+  initialError?: string;
+}) {
   const { t } = useTranslation();
   const { email, permissions } = useProfile();
   const online = useOnline();
   const allowed = useAllowedPlants();
-  const [plant, setPlant] = useState('');
-  const [storageLocation, setStorageLocation] = useState('');
-  const [type, setType] = useState<'single' | 'wall_to_wall'>('wall_to_wall');
-  const [conductedBy, setConductedBy] = useState('');
-  const [workCenter, setWorkCenter] = useState('');
-  const [deadline, setDeadline] = useState('');
-  const [materials, setMaterials] = useState('');
-  const [blind, setBlind] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [start] = useState(() => fieldsOf(initial));
+  const [plant, setPlant] = useState(start.plant);
+  const [storageLocation, setStorageLocation] = useState(start.storageLocation);
+  const [type, setType] = useState<'single' | 'wall_to_wall'>(start.type);
+  const [conductedBy, setConductedBy] = useState(start.conductedBy);
+  const [workCenter, setWorkCenter] = useState(start.workCenter);
+  const [deadline, setDeadline] = useState(start.deadline);
+  const [materials, setMaterials] = useState(start.materials);
+  const [blind, setBlind] = useState(start.blind);
+  const [error, setError] = useState<string | null>(initialError ?? null);
   /** After a refused submit: the required fields still empty are marked (#19 item 16). */
   const [showMissing, setShowMissing] = useState(false);
+  /** After a refused "Send to count": nobody is chosen to count (a draft may wait for that). */
+  const [missingCounter, setMissingCounter] = useState(false);
   const missingPlant = showMissing && !plant;
   const missingLocation = showMissing && !storageLocation;
   const codes = materials
@@ -46,7 +87,17 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
   const plants = useRelationship('plant', undefined, open);
   const locations = useRelationship('storage_location', plant || undefined, open);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(plant);
-  const unsaved = open && [plant, storageLocation, conductedBy, workCenter, deadline, materials.trim()].some(Boolean);
+  const offeredPlants = (plants.data?.plants ?? []).filter((p) => isSuperManager(permissions) || allowed.stock_count_allowed_plants.includes(p.code));
+  // Typed and not saved: what differs from how the form opened (a refused create stays in the
+  // outbox until its correction is saved, so closing the form unchanged loses nothing).
+  const unsaved =
+    open &&
+    (plant !== start.plant ||
+      storageLocation !== start.storageLocation ||
+      conductedBy !== start.conductedBy ||
+      workCenter !== start.workCenter ||
+      deadline !== start.deadline ||
+      materials.trim() !== start.materials.trim());
   const release = useUnsavedText(unsaved);
 
   const create = useMutation({
@@ -65,6 +116,8 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
         // Material codes are upper case (as the add-material dialog sends them).
         ...(type === 'single' ? { materialCodes: codes } : {}),
         ...(blind ? { blind: true } : {}),
+        // A corrected create keeps what this form does not show (a split at creation, #18).
+        ...(initial?.parts ? { parts: initial.parts, ...(initial.controlMaterialCodes ? { controlMaterialCodes: initial.controlMaterialCodes } : {}) } : {}),
       }),
     onSuccess: (result, draft) => {
       setError(null);
@@ -84,6 +137,14 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
       return;
     }
     setShowMissing(false);
+    // Who counts is chosen, or it is saved as a draft: the field is marked, the message says which.
+    if (sendsToNobody(draft, conductedBy, initial?.parts)) {
+      setError(t('stockCount.whoCountsMissingCreate'));
+      setMissingCounter(true);
+      focusFirstInvalid(form);
+      return;
+    }
+    setMissingCounter(false);
     if (deadline && deadlineAllowed && deadline < today) {
       setError(t('stockCount.deadlinePast'));
       document.getElementById('cc-deadline')?.focus();
@@ -113,18 +174,19 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
           }}
         >
           <option value="">{t('stockCount.choose')}</option>
+          {/* A refused create's plant shows as it was sent, even when no longer offered (the select showed "Choose" and sent it). */}
+          {plant && plants.data && !offeredPlants.some((p) => p.code === plant) && <option value={plant}>{plant}</option>}
           {/* Counts are used only in the allowed plants (§6): others are not offered (super managers: all). */}
-          {plants.data?.plants
-            .filter((p) => isSuperManager(permissions) || allowed.stock_count_allowed_plants.includes(p.code))
-            .map((p) => (
-              <option key={p.code} value={p.code}>
-                {p.code} · {p.name}
-              </option>
-            ))}
+          {offeredPlants.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.code} · {p.name}
+            </option>
+          ))}
         </select>
         <label htmlFor="cc-sloc">{t('stockCount.storageLocation')}</label>
         <select id="cc-sloc" value={storageLocation} required disabled={!plant} {...invalid(missingLocation)} onChange={(event) => setStorageLocation(event.target.value)}>
           <option value="">{t('stockCount.choose')}</option>
+          {storageLocation && locations.data && !locations.data.storage_locations.some((l) => l.code === storageLocation) && <option value={storageLocation}>{storageLocation}</option>}
           {locations.data?.storage_locations.map((l) => (
             <option key={l.code} value={l.code}>
               {l.code} · {l.name}
@@ -149,6 +211,7 @@ export function CreateCountDialog({ open, onClose, onCreated }: { open: boolean;
           id="cc-who"
           plant={plant || undefined}
           value={conductedBy}
+          invalidOf={missingCounter && !conductedBy ? 'cc-error' : undefined}
           onChange={setConductedBy}
         />
         <WorkCenterSelect id="cc-wc" plant={plant || undefined} value={workCenter} onChange={setWorkCenter} />

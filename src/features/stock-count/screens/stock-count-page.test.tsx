@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockCountRow } from '../../../contract/stock';
-import { CountCard } from './stock-count-page';
+import { CountCard, readCountList, writeCountList } from './stock-count-page';
 
 beforeAll(async () => {
   const english = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'en-US.json'), 'utf8')) as Record<string, unknown>;
@@ -75,5 +75,66 @@ describe('a count card', () => {
     const actions = actionsOf(html);
     expect(actions).toHaveLength(3);
     for (const action of actions) expect(action.describedBy, action.name).toBe(i18next.t('stockCount.title', { id: 13 }));
+  });
+});
+
+/** Each action button of the card: its name and whether it is held (disabled). */
+const buttonsOf = (html: string) =>
+  [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, attributes, name]) => ({ name: text(name!), disabled: /\bdisabled=""/.test(attributes!) }));
+
+describe('a count card’s actions', () => {
+  const render = (card: Parameters<typeof CountCard>[0]) =>
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <CountCard {...card} />
+      </MemoryRouter>,
+    );
+
+  it('offers no Recount on a completed count without differences (the server refuses it), and offers it otherwise', () => {
+    const completed = (changes: Partial<StockCountRow>) => count(20, { status: 'completed', is_draft: false, ...changes });
+    const recount = i18next.t('stockCount.recount');
+    expect(text(render({ count: completed({ has_differences: false }), onRecount: act }))).not.toContain(recount);
+    expect(text(render({ count: completed({ has_differences: true }), onRecount: act }))).toContain(recount);
+    // A row of an older server or a saved copy does not say: Recount stays.
+    expect(text(render({ count: completed({}), onRecount: act }))).toContain(recount);
+  });
+
+  it('holds every action while a change of the count waits, and says so; Send only behind waiting edits', () => {
+    const all = { onSend: act, onEdit: act, onCancel: act, onSplit: act };
+    const cancelWaits = render({ count: count(21), ...all, waiting: { editsOnly: false, counter: null } });
+    expect(buttonsOf(cancelWaits).every((button) => button.disabled)).toBe(true);
+    expect(text(cancelWaits)).toContain(i18next.t('sync.pending'));
+    const editWaits = buttonsOf(render({ count: count(22, { conducted_by: null }), ...all, waiting: { editsOnly: true, counter: 'mechanic@example.com' } }));
+    expect(editWaits.filter((button) => !button.disabled).map((button) => button.name)).toEqual([i18next.t('stockCount.sendDraft')]);
+    const free = render({ count: count(23), ...all });
+    expect(buttonsOf(free).some((button) => button.disabled)).toBe(false);
+    expect(text(free)).not.toContain(i18next.t('sync.pending'));
+  });
+
+  it('holds Send while the card’s action is on its way (a double tap sent twice)', () => {
+    const busy = buttonsOf(render({ count: count(24), onSend: act, onEdit: act, busy: true }));
+    expect(busy.map((button) => button.disabled)).toEqual([true, true]);
+  });
+});
+
+describe('the list in the address', () => {
+  const read = (search: string) => readCountList(new URLSearchParams(search));
+
+  it('reads the plain address as the default list, and writes the default list as the plain address', () => {
+    const state = read('');
+    expect(state).toEqual({ params: { page: 1, maxResults: 20, orderByColumn: 'plant', sortDirection: 'asc' }, more: 0 });
+    expect(writeCountList(state).toString()).toBe('');
+  });
+
+  it('keeps search, type, sort, page and the pages loaded, through a round trip', () => {
+    const state = read('q=V001&type=single&sort=created:desc&page=3&more=2');
+    expect(state).toEqual({ params: { page: 3, maxResults: 20, orderByColumn: 'created', sortDirection: 'desc', query: 'V001', type: 'single' }, more: 2 });
+    expect(read(writeCountList(state).toString())).toEqual(state);
+  });
+
+  it('reads what it does not understand as the default', () => {
+    expect(read('q=%20%20&type=cycle&sort=secret:up&page=-2&more=x')).toEqual(read(''));
+    expect(read('sort=status:sideways').params).toMatchObject({ orderByColumn: 'plant', sortDirection: 'asc' });
+    expect(read('more=500').more).toBe(20);
   });
 });

@@ -3,8 +3,8 @@
  * (the device's copy offline), and for planners: create, send drafts, cancel after confirmation,
  * recount the variances. Each count opens the material count (mechanic view) or its print sheet.
  */
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -20,7 +20,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Dialog } from '../../../components/ui/dialog';
 import { OccupancyChart } from '../../../components/occupancy-chart';
 import { stockCountQueries, useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
-import { recountStockCount, updateStockCount, useOccupancy, type OccupancyFilter, type PlanningResult } from '../api/count-planning';
+import { recountStockCount, updateStockCount, useOccupancy, waitingPlans, type OccupancyFilter, type PlanningResult, type WaitingPlan } from '../api/count-planning';
+import { PLANNING_SCOPE } from '../offline/count-sheet';
+import { useOutboxEntries } from '../../../offline/outbox-live';
 import { WaitingPlanning } from '../components/waiting-planning';
 import { CreateCountDialog } from '../components/create-count-dialog';
 import { EditCountDialog } from '../components/edit-count-dialog';
@@ -32,6 +34,54 @@ import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
+type Sort = (typeof SORTS)[number];
+
+/** The most pages "Load more" adds below the first, as on the status monitor. */
+const MAX_MORE_PAGES = 20;
+
+/** The list as the address keeps it: its parameters, and the pages loaded below the first with "Load more". */
+export interface CountListState {
+  params: StockCountListParams;
+  more: number;
+}
+
+const whole = (value: string | null, fallback: number, min: number) => {
+  const number = Number(value);
+  return value !== null && Number.isInteger(number) && number >= min ? number : fallback;
+};
+
+/**
+ * The list's search, type, sort, page and loaded pages, read from the address (#19 item 6): Back
+ * from a count shows the list as it was left. Anything not understood reads as the default.
+ */
+export function readCountList(search: URLSearchParams): CountListState {
+  const [column, direction] = (search.get('sort') ?? '').split(':');
+  const sorted = SORTS.includes(column as Sort) && (direction === 'asc' || direction === 'desc');
+  const type = STOCK_COUNT_TYPES.find((name) => name === search.get('type'));
+  const query = search.get('q')?.trim();
+  return {
+    params: {
+      page: whole(search.get('page'), 1, 1),
+      maxResults: PAGE_SIZE,
+      orderByColumn: sorted ? column! : 'plant',
+      sortDirection: sorted ? (direction as 'asc' | 'desc') : 'asc',
+      ...(query ? { query } : {}),
+      ...(type ? { type } : {}),
+    },
+    more: Math.min(whole(search.get('more'), 0, 0), MAX_MORE_PAGES),
+  };
+}
+
+/** The address of a list state; the defaults are left out, so the plain list is plain /stock-count. */
+export function writeCountList({ params, more }: CountListState): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.query) search.set('q', params.query);
+  if (params.type) search.set('type', params.type);
+  if (params.orderByColumn !== 'plant' || params.sortDirection !== 'asc') search.set('sort', `${params.orderByColumn}:${params.sortDirection}`);
+  if (params.page !== 1) search.set('page', String(params.page));
+  if (more > 0) search.set('more', String(Math.min(more, MAX_MORE_PAGES)));
+  return search;
+}
 
 type CardAction = (count: StockCountRow) => void;
 
@@ -43,6 +93,8 @@ export function CountCard({
   onCancel,
   onRecount,
   onSplit,
+  waiting,
+  busy = false,
 }: {
   count: StockCountRow;
   onSend?: CardAction;
@@ -51,10 +103,19 @@ export function CountCard({
   onRecount?: CardAction;
   /** #18: share the count among counters (planners). */
   onSplit?: CardAction;
+  /** The planner's changes of this count still waiting in the outbox (made offline, or queued behind one). */
+  waiting?: WaitingPlan;
+  /** An action of this card is on its way: a second tap would send it twice. */
+  busy?: boolean;
 }) {
   const { t } = useTranslation();
   const share = count.total_lines ? (count.counted_lines / count.total_lines) * 100 : 0;
   const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(count.status);
+  // While a change of the count waits, the card shows the count as it was before it: its actions
+  // wait too (a Cancel or Recount tapped again went twice, the second refused), except Send behind
+  // waiting edits, which goes after them.
+  const held = busy || waiting !== undefined;
+  const sendHeld = busy || (waiting !== undefined && !waiting.editsOnly);
   // Every card has the same actions: each names its count to a screen reader ("Edit", described by
   // "Count 12"), which otherwise lists "Edit, Edit, Edit".
   const titleId = `count-card-title-${count.id}`;
@@ -67,6 +128,7 @@ export function CountCard({
           {count.is_draft && <span className="status-chip">{t('stockCount.draft')}</span>}
           {(count.part_count ?? 0) > 0 && <span className="status-chip">{t('stockCount.parts.counters', { count: count.part_count })}</span>}
           {count.is_blind && <span className="status-chip">{t('stockCount.parts.blind')}</span>}
+          {waiting && <span className="status-chip">{t('sync.pending')}</span>}
         </span>
         <span className="count-card-meta">
           <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
@@ -88,12 +150,12 @@ export function CountCard({
           {t('stockCount.print')}
         </Link>
         {onSend && count.is_draft && editable && (
-          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onSend(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} disabled={sendHeld} onClick={() => onSend(count)}>
             {t('stockCount.sendDraft')}
           </button>
         )}
         {onEdit && editable && (
-          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onEdit(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} disabled={held} onClick={() => onEdit(count)}>
             {t('stockCount.edit')}
           </button>
         )}
@@ -103,12 +165,12 @@ export function CountCard({
           </Link>
         )}
         {onSplit && editable && !count.part_count && (
-          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onSplit(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} disabled={held} onClick={() => onSplit(count)}>
             {t('stockCount.split.open')}
           </button>
         )}
         {onCancel && editable && (
-          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onCancel(count)}>
+          <button type="button" className="button small" aria-describedby={titleId} disabled={held} onClick={() => onCancel(count)}>
             {t('stockCount.cancelCount')}
           </button>
         )}
@@ -118,8 +180,10 @@ export function CountCard({
             {t('stockCount.openRecount', { id: count.open_recount_id })}
           </Link>
         )}
-        {onRecount && count.status === 'completed' && count.open_recount_id == null && (
-          <button type="button" className="button small" aria-describedby={titleId} onClick={() => onRecount(count)}>
+        {/* A count whose lines all matched the book has nothing to recount (the server refuses it, 409);
+            a row that does not say (an older server, a copy) offers it. */}
+        {onRecount && count.status === 'completed' && count.open_recount_id == null && count.has_differences !== false && (
+          <button type="button" className="button small" aria-describedby={titleId} disabled={held} onClick={() => onRecount(count)}>
             {t('stockCount.recount')}
           </button>
         )}
@@ -149,14 +213,23 @@ export default function StockCountPage() {
   const plans = (count: StockCountRow, capability: Capability) => count.planned_by_you !== false && can(permissions, capability);
   const online = useOnline();
   const queryClient = useQueryClient();
-  const [params, setParams] = useState<StockCountListParams>({ page: 1, maxResults: PAGE_SIZE, orderByColumn: 'plant', sortDirection: 'asc' });
-  // #19 item 6: pages loaded below the first with "Load more", and the §7 query and type filters.
-  const [more, setMore] = useState(0);
-  const [draftQuery, setDraftQuery] = useState('');
-  const setList = (next: StockCountListParams) => {
-    setMore(0);
-    setParams(next);
-  };
+  // #19 item 6: the §7 query and type filters, the sort, the page and the pages loaded below it with
+  // "Load more" live in the address, so Back from a count shows the list as it was left. Each change
+  // replaces the entry: Back leaves the screen, it does not step through its filters.
+  const [search, setSearch] = useSearchParams();
+  const { params, more } = readCountList(search);
+  const setList = (next: StockCountListParams, nextMore = 0) => setSearch(writeCountList({ params: next, more: nextMore }), { replace: true });
+  const setMore = (nextMore: number) => setList(params, nextMore);
+  // The box holds what is typed; the list is filtered by what was searched. Type and Sort keep the
+  // searched query (text typed and not searched is not applied unseen); the box follows the address
+  // when it changes the search (the side bar's link, a reload).
+  const applied = params.query ?? '';
+  const [draftQuery, setDraftQuery] = useState(applied);
+  const [shownQuery, setShownQuery] = useState(applied);
+  if (shownQuery !== applied) {
+    setShownQuery(applied);
+    setDraftQuery(applied);
+  }
   const [creating, setCreating] = useState(false);
   const [cancelling, setCancelling] = useState<StockCountRow | null>(null);
   const [recounting, setRecounting] = useState<StockCountRow | null>(null);
@@ -166,6 +239,15 @@ export default function StockCountPage() {
   const setNotice = useToastNotice();
   const list = useStockCounts(email, params);
   const data = list.data;
+  // Back on the list, it is read again: a count submitted, split or changed on its own screens
+  // meanwhile (up to 30 s ago, the stale time) still offered Edit, Cancel and Split. A read already
+  // on its way is not started again.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: stockCountQueries.all() }, { cancelRefetch: false });
+  }, [queryClient]);
+  // The planner's changes waiting in the outbox, per count: their cards hold their actions meanwhile.
+  const outbox = useOutboxEntries(PLANNING_SCOPE, email);
+  const waiting = useMemo(() => waitingPlans(outbox), [outbox]);
   const allowedPlants = useAllowedPlants();
   const filter = dashboardFilter(permissions, profile.plants, profile.plannerGroups, allowedPlants.stock_count_allowed_plants);
   const occupancy = useOccupancy(filter);
@@ -174,6 +256,10 @@ export default function StockCountPage() {
     () => Promise.all([queryClient.invalidateQueries({ queryKey: stockCountQueries.all() }), queryClient.invalidateQueries({ queryKey: ['occupancy'] })]),
     [queryClient],
   );
+  /** The card of a count takes the focus when the button pressed leaves with the change (else the page's main). */
+  const focusCard = (id: number) => (document.getElementById(`count-card-${id}`) ?? document.getElementById('main'))?.focus();
+  /** What a queued change says: offline, or online behind a change of the count still waiting. */
+  const queuedNotice = (result: { behind?: boolean }) => setNotice(result.behind ? t('stockCount.queuedBehindMessage') : t('stockCount.queuedMessage'));
   const act = useMutation({
     // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
     networkMode: 'always',
@@ -184,29 +270,61 @@ export default function StockCountPage() {
     },
     onSuccess: (result, { kind, count }) => {
       if (result.queued) {
-        setNotice(t('stockCount.queuedMessage'));
+        queuedNotice(result);
         return;
       }
-      setNotice(
-        kind === 'cancel' ? t('stockCount.cancelledMessage') : kind === 'send' ? t('stockCount.sentMessage') : t('stockCount.recountMessage', { id: result.row.id }),
-      );
+      // A recount of a count nobody was named to count (a split count may be sent without one) is
+      // saved as a draft: the planner chooses who counts it, then sends it.
+      const recount = result.row.is_draft ? t('stockCount.recountDraftMessage', { id: result.row.id }) : t('stockCount.recountMessage', { id: result.row.id });
+      setNotice(kind === 'cancel' ? t('stockCount.cancelledMessage') : kind === 'send' ? t('stockCount.sentMessage') : recount);
       // The pressed button leaves with the change (a sent draft has no "Send", a recount becomes a
       // link): the focus goes to the count's card (a recount: the new count's), not to the page.
-      const focusCard = () => (document.getElementById(`count-card-${kind === 'recount' ? result.row.id : count.id}`) ?? document.getElementById('main'))?.focus();
-      void refresh().then(() => requestAnimationFrame(focusCard));
+      void refresh().then(() => requestAnimationFrame(() => focusCard(kind === 'recount' ? result.row.id : count.id)));
     },
-    // A refused recount (another one is open) shows the server's message; the fresh list then shows that recount.
-    onError: () => void refresh(),
+    // A refused recount (another one is open) shows the server's message; the fresh list then shows
+    // that recount. The pressed button was held while the change went: the focus it lost goes to the card.
+    onError: (_error, { count }) =>
+      void refresh().then(() =>
+        requestAnimationFrame(() => {
+          if (document.activeElement === null || document.activeElement === document.body) focusCard(count.id);
+        }),
+      ),
   });
   const refuse = useToastNotice('danger');
+  const busyId = act.isPending ? act.variables?.count.id : undefined;
   const run = (kind: 'send' | 'cancel' | 'recount') => (count: StockCountRow) => {
+    const held = waiting.get(count.id);
+    // A second tap while the first is on its way, or while a change of the count waits (only a Send
+    // behind waiting edits goes, after them): the card's buttons are held, this is their guard.
+    if (busyId === count.id || (held && !(kind === 'send' && held.editsOnly))) return;
     // A draft sent with nobody to count it would be listed, reminded and reported to no one (the
-    // server refuses it too): say what to do first, where the thumb is.
-    if (kind === 'send' && !count.conducted_by && !((count.part_count ?? 0) > 0)) {
+    // server refuses it too): say what to do first, where the thumb is. A waiting edit naming who
+    // counts goes before the Send (planChange queues it behind), so it counts.
+    if (kind === 'send' && !count.conducted_by && !held?.counter && !((count.part_count ?? 0) > 0)) {
       refuse(t('stockCount.whoCountsMissing'));
       return;
     }
     act.mutate({ kind, count });
+  };
+  const card = (count: StockCountRow) => (
+    <CountCard
+      key={count.id}
+      count={count}
+      waiting={waiting.get(count.id)}
+      busy={busyId === count.id}
+      onSend={plans(count, 'stockCount.edit') ? run('send') : undefined}
+      onEdit={plans(count, 'stockCount.edit') ? setEditing : undefined}
+      onCancel={plans(count, 'stockCount.cancel') ? setCancelling : undefined}
+      onRecount={plans(count, 'stockCount.recount') ? setRecounting : undefined}
+      onSplit={plans(count, 'stockCount.edit') ? setSplitting : undefined}
+    />
+  );
+  const created = (result: PlanningResult, draft: boolean) => {
+    if (result.queued) queuedNotice(result);
+    else {
+      setNotice(draft ? t('stockCount.savedAsDraft', { id: result.row.id }) : t('stockCount.createdMessage', { id: result.row.id }));
+      void refresh();
+    }
   };
 
   return (
@@ -220,7 +338,7 @@ export default function StockCountPage() {
         )}
       </div>
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
-      <WaitingPlanning userEmail={email} onConfirmed={refresh} />
+      <WaitingPlanning userEmail={email} onConfirmed={refresh} onCreated={created} />
       {filter && (
         <CollapsibleSection id="count-dashboard" title={t('stockCount.dashboardTitle', { scope: filter.planner_group ?? filter.plant })}>
           {occupancy.data ? (
@@ -293,41 +411,16 @@ export default function StockCountPage() {
       {data && data.stock_counts.length === 0 && <p className="muted">{t('common.noItems')}</p>}
       {data && data.stock_counts.length > 0 && (
         <>
-          <ul className="count-cards">
-            {data.stock_counts.map((count) => (
-              <CountCard
-                key={count.id}
-                count={count}
-                onSend={plans(count, 'stockCount.edit') ? run('send') : undefined}
-                onEdit={plans(count, 'stockCount.edit') ? setEditing : undefined}
-                onCancel={plans(count, 'stockCount.cancel') ? setCancelling : undefined}
-                onRecount={plans(count, 'stockCount.recount') ? setRecounting : undefined}
-                onSplit={plans(count, 'stockCount.edit') ? setSplitting : undefined}
-              />
-            ))}
-          </ul>
+          <ul className="count-cards">{data.stock_counts.map(card)}</ul>
           {Array.from({ length: more }, (_, index) => params.page + index + 1).map((extra) => (
             <CountMorePage
               key={extra}
               email={email}
               params={{ ...params, page: extra }}
               isLast={extra === params.page + more}
-              onLoadMore={() => setMore(more + 1)}
-              renderCards={(counts) => (
-                <ul className="count-cards">
-                  {counts.map((count) => (
-                    <CountCard
-                      key={count.id}
-                      count={count}
-                      onSend={plans(count, 'stockCount.edit') ? run('send') : undefined}
-                      onEdit={plans(count, 'stockCount.edit') ? setEditing : undefined}
-                      onCancel={plans(count, 'stockCount.cancel') ? setCancelling : undefined}
-                      onRecount={plans(count, 'stockCount.recount') ? setRecounting : undefined}
-                      onSplit={plans(count, 'stockCount.edit') ? setSplitting : undefined}
-                    />
-                  ))}
-                </ul>
-              )}
+              // At the most pages one screen loads, the window moves on a page (the address keeps at most MAX_MORE_PAGES).
+              onLoadMore={() => (more < MAX_MORE_PAGES ? setMore(more + 1) : setList({ ...params, page: params.page + 1 }, more))}
+              renderCards={(counts) => <ul className="count-cards">{counts.map(card)}</ul>}
             />
           ))}
           {more === 0 &&
@@ -358,11 +451,7 @@ export default function StockCountPage() {
           onClose={() => setCreating(false)}
           onCreated={(result, draft) => {
             setCreating(false);
-            if (result.queued) setNotice(t('stockCount.queuedMessage'));
-            else {
-              setNotice(draft ? t('stockCount.savedAsDraft', { id: result.row.id }) : t('stockCount.createdMessage', { id: result.row.id }));
-              void refresh();
-            }
+            created(result, draft);
           }}
         />
       )}
@@ -373,7 +462,7 @@ export default function StockCountPage() {
           onSaved={(result) => {
             const id = editing.id;
             setEditing(null);
-            if (result.queued) setNotice(t('stockCount.queuedMessage'));
+            if (result.queued) queuedNotice(result);
             else {
               setNotice(t('stockCount.savedMessage', { id }));
               void refresh();
@@ -393,7 +482,9 @@ export default function StockCountPage() {
             const id = splitting.id;
             setSplitting(null);
             setNotice(t('stockCount.split.saved', { id }));
-            void refresh();
+            // The dialog gives the focus back to the Split button, which the fresh list no longer
+            // has (a split count offers its merge screen): it goes to the count's card, as after `act`.
+            void refresh().then(() => requestAnimationFrame(() => focusCard(id)));
           }}
         />
       )}

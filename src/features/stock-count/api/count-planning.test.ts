@@ -1,0 +1,110 @@
+/**
+ * A planner's changes of a count keep their order: one made online while an earlier one of the same
+ * count still waits in the outbox goes behind it (a Send after an offline Edit naming who counts),
+ * and the list's cards know what waits per count.
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StockCountRow } from '../../../contract/stock';
+import { offlineDb, type OutboxEntry } from '../../../offline/db';
+import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
+import { planChange, updateStockCount, waitingPlans } from './count-planning';
+
+const server = vi.hoisted(() => ({ calls: [] as Array<{ path: string; json: unknown }>, row: {} as Record<string, unknown> }));
+vi.mock('../../../lib/api-client', () => ({
+  stockApi: (path: string, options: { json?: unknown }) => {
+    server.calls.push({ path, json: options.json });
+    return { json: async () => server.row };
+  },
+  toSearchParams: () => new URLSearchParams(),
+}));
+
+const USER = 'planner@example.com';
+
+const row = (id: number): StockCountRow => ({
+  id,
+  created: '2026-12-01T08:00:00Z',
+  created_by: USER,
+  plant: 'FI01',
+  type: 'single',
+  should_be_done_at: null,
+  status: 'initiated',
+  is_draft: false,
+  storage_location: 'V001',
+  conducted_by: 'mechanic@example.com',
+  work_center: null,
+  latest_sap_error: null,
+  physical_inventory_document_number: null,
+  total_lines: 1,
+  counted_lines: 0,
+});
+
+const entry = (target: string, action: string, json: unknown, status: OutboxEntry['status'] = 'pending'): OutboxEntry => ({
+  id: crypto.randomUUID(),
+  userEmail: USER,
+  kind: KIND.plan,
+  scope: PLANNING_SCOPE,
+  target,
+  request: { service: 'stock', method: 'PUT', path: 'my_stock_count', json },
+  status,
+  createdAt: 0,
+  attempts: 0,
+  summary: { action },
+});
+
+beforeEach(async () => {
+  await offlineDb.outbox.clear();
+  server.calls.length = 0;
+  server.row = row(5);
+});
+
+describe('what waits per count', () => {
+  it('lets Send go behind waiting edits, with the counter the last one names', () => {
+    const plans = waitingPlans([
+      entry('count:5', 'edit', { stockCountId: 5, conductedBy: 'Mechanic@example.com' }),
+      entry('count:5', 'edit', { stockCountId: 5, workCenter: 'FI01M001' }),
+      entry('new-count:abc', 'create', { plant: 'FI01' }),
+    ]);
+    expect([...plans.keys()]).toEqual([5]);
+    expect(plans.get(5)).toEqual({ editsOnly: true, counter: 'mechanic@example.com' });
+  });
+
+  it('holds Send behind a cancel, a recount or a refused edit, whose counter does not count', () => {
+    const plans = waitingPlans([
+      entry('count:6', 'cancel', { stockCountId: 6, status: 'cancelled' }),
+      entry('count:7', 'edit', { stockCountId: 7, conductedBy: 'mechanic@example.com' }, 'failed'),
+      entry('count:8', 'recount', { stockCountId: 8 }),
+    ]);
+    expect(plans.get(6)).toEqual({ editsOnly: false, counter: null });
+    expect(plans.get(7)).toEqual({ editsOnly: false, counter: null });
+    expect(plans.get(8)).toEqual({ editsOnly: false, counter: null });
+  });
+});
+
+describe('a planning change made online', () => {
+  it('is sent at once when nothing of its count waits', async () => {
+    const result = await updateStockCount(USER, 'send', { stockCountId: 5, draft: false });
+    expect(result).toMatchObject({ queued: false, row: { id: 5 } });
+    expect(server.calls).toEqual([{ path: 'my_stock_count', json: { stockCountId: 5, draft: false } }]);
+    expect(await offlineDb.outbox.count()).toBe(0);
+  });
+
+  it('goes behind a change of the same count still waiting, and says so', async () => {
+    await offlineDb.outbox.add(entry('count:5', 'edit', { stockCountId: 5, conductedBy: 'mechanic@example.com' }));
+    const result = await planChange(USER, { action: 'send', stockCountId: 5 }, { stockCountId: 5, draft: false });
+    expect(result).toEqual({ queued: true, behind: true });
+    expect(server.calls).toHaveLength(0);
+    const waiting = await offlineDb.outbox.orderBy('seq').toArray();
+    expect(waiting.map((e) => [e.target, (e.summary as { action: string }).action])).toEqual([
+      ['count:5', 'edit'],
+      ['count:5', 'send'],
+    ]);
+  });
+
+  it('is not held by another count’s, nor by another user’s, waiting change', async () => {
+    await offlineDb.outbox.add(entry('count:6', 'edit', { stockCountId: 6 }));
+    await offlineDb.outbox.add({ ...entry('count:5', 'edit', { stockCountId: 5 }), userEmail: 'other@example.com' });
+    expect(await updateStockCount(USER, 'send', { stockCountId: 5, draft: false })).toMatchObject({ queued: false });
+    expect(server.calls).toHaveLength(1);
+  });
+});
