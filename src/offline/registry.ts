@@ -15,9 +15,11 @@ export interface ChangeKind {
   /**
    * The entry concludes its scope (e.g. submitting a count): it waits while an earlier change of
    * its scope was refused (failed, in conflict) and the user has not resolved it, so it never goes
-   * ahead of a value the user still has to decide on.
+   * ahead of a value the user still has to decide on. `'target'`: only behind an earlier refused
+   * change of the same target (a planner's changes of one count go in order; another count's
+   * refusal holds nothing).
    */
-  afterRefused?: boolean;
+  afterRefused?: boolean | 'target';
   /**
    * The server confirmed the entries (2xx with `body`). Runs inside one transaction over pages,
    * chunks, outbox and marks; it must delete the entries from the outbox. Default: delete them.

@@ -154,14 +154,17 @@ async function takeWork(userEmail: string, single: boolean): Promise<Work | null
     }
     // The first refused change of each scope: a change that concludes its scope waits behind it.
     const refused = new Map<string, number>();
+    const refusedTarget = new Map<string, number>();
     for (const status of ['failed', 'conflict'] as const) {
       for (const e of await offlineDb.outbox.where('status').equals(status).filter(mine).toArray()) {
         refused.set(e.scope, Math.min(refused.get(e.scope) ?? Infinity, e.seq!));
+        refusedTarget.set(e.target, Math.min(refusedTarget.get(e.target) ?? Infinity, e.seq!));
       }
     }
     const waiting = (await offlineDb.outbox.where('status').equals('pending').filter(mine).sortBy('seq')).filter((e) => {
       const kind = kindOf(e.kind);
       if (kind?.waits?.(e)) return false;
+      if (kind?.afterRefused === 'target') return (refusedTarget.get(e.target) ?? Infinity) > e.seq!;
       return !(kind?.afterRefused && (refused.get(e.scope) ?? Infinity) < e.seq!);
     });
     const first = waiting[0];

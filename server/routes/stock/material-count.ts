@@ -253,15 +253,23 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           // quantities waiting on the device land on it (one already counted comes back to the
           // counter as a conflict, never overwritten), instead of a refusal that hid the line and
           // left only Discard for what was counted. On a split count only a line of the caller's
-          // own part (or a planner's) is theirs to write: another counter's stays refused.
+          // own part not counted there yet is answered (part quantities are written without a
+          // version, so a counted one would be overwritten), as the caller's part holds it (the
+          // merged quantity may be another counter's); anything else stays refused.
           const [existing] = await tx
             .select()
             .from(materialCounts)
             .where(and(eq(materialCounts.stockCountId, stockCountId), eq(materialCounts.materialCode, material.code)));
-          const inMyPart = async (lineId: number) =>
-            (await tx.select({ id: stockCountPartLines.materialCountId }).from(stockCountPartLines).where(and(eq(stockCountPartLines.partId, part!.id), eq(stockCountPartLines.materialCountId, lineId)))).length > 0;
-          if (!existing || (part && !(await inMyPart(existing.id)))) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
-          const line = toMaterialCountRow(existing, book);
+          const myPartLine = async (lineId: number) =>
+            (
+              await tx
+                .select({ quantity: stockCountPartLines.quantity })
+                .from(stockCountPartLines)
+                .where(and(eq(stockCountPartLines.partId, part!.id), eq(stockCountPartLines.materialCountId, lineId)))
+            )[0];
+          const mine = existing && part ? await myPartLine(existing.id) : undefined;
+          if (!existing || (part && (!mine || mine.quantity !== null))) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
+          const line = part ? { ...toMaterialCountRow(existing, book), quantity: null } : toMaterialCountRow(existing, book);
           return { status: 200, body: (await isBlindFor(tx, user, count)) ? withoutBook(line) : line };
         }
         if (part) {

@@ -155,7 +155,7 @@ const ERP_RETRY_AFTER_SECONDS = 5;
  */
 export const ERP_TRY_EXPIRES_MINUTES = 5;
 
-/** The first outstanding try of the count's booking began recently enough to count. */
+/** The newest outstanding try of the count's booking began recently enough to count. */
 const tryFresh = sql`${stockCounts.erpTryStartedAt} > now() - make_interval(mins => ${ERP_TRY_EXPIRES_MINUTES})`;
 
 /** A try of the count's booking is outstanding (registered, not ended, not expired). */
@@ -167,7 +167,9 @@ export const tryOutstanding = sql`(${stockCounts.erpTries} > 0 and coalesce(${tr
  */
 export const startTry = {
   erpTries: sql`case when ${tryFresh} then ${stockCounts.erpTries} + 1 else 1 end`,
-  erpTryStartedAt: sql`case when ${tryFresh} then ${stockCounts.erpTryStartedAt} else now() end`,
+  // From the newest try: timed from the first, a try started 4 minutes later expired a minute after
+  // it began, while it could still book the count.
+  erpTryStartedAt: sql`now()`,
 };
 
 /**

@@ -9,6 +9,7 @@ import {
   discardEntry,
   keepMine,
   KIND,
+  PLANNING_SCOPE,
   readCountSheet,
   removeLine,
   setQuantity,
@@ -475,6 +476,29 @@ describe('sync rounds', () => {
     await runRound(USER, server.deps);
     expect(server.sent[1]!.request.json).toEqual({ modifiedMaterials: [{ id: 503, quantity: 4, version: 0 }] });
     expect((await mirrored()).material_counts.at(-1)).toMatchObject({ id: 503, quantity: 4, version: 1 });
+  });
+
+  it('holds a planner’s change of a count behind its earlier refused change, and no other count’s', async () => {
+    const plan = (target: string, status: OutboxEntry['status']): OutboxEntry => ({
+      id: crypto.randomUUID(),
+      userEmail: USER,
+      kind: KIND.plan,
+      scope: PLANNING_SCOPE,
+      target,
+      request: { service: 'stock', method: 'PUT', path: 'my_stock_count', json: { stockCountId: Number(target.split(':')[1]) } },
+      status,
+      createdAt: 0,
+      attempts: 0,
+    });
+    await offlineDb.outbox.bulkAdd([plan('count:12', 'failed'), plan('count:12', 'pending'), plan('count:13', 'pending')]);
+    const server = scripted([ok({ id: 13 })]);
+    await runRound(USER, server.deps);
+    // Count 13's change went; count 12's waits until its refused edit is retried or discarded.
+    expect(server.sent.map((e) => e.target)).toEqual(['count:13']);
+    expect((await entries()).map((e) => [e.target, e.status])).toEqual([
+      ['count:12', 'failed'],
+      ['count:12', 'pending'],
+    ]);
   });
 
   it('removing a line leaves another user’s waiting count of it on a shared phone (theirs to send or discard)', async () => {

@@ -50,6 +50,9 @@ registerKind({ kind: KIND.remove, waits: waitsForItsLine, confirm: confirmCountE
 // Submitting a count, or saying one's part is done, never goes ahead of a refused value of the count.
 registerKind({ kind: KIND.submit, confirm: confirmCountEntries, afterRefused: true });
 registerKind({ kind: KIND.partStatus, confirm: confirmCountEntries, afterRefused: true });
+// A planner's changes of one count go in order (count-planning.ts queues a Send behind a waiting
+// Edit): one refused holds the later ones of that count until the planner retries or discards it.
+registerKind({ kind: KIND.plan, afterRefused: 'target' });
 
 registerRefresher({
   matches: (scope) => /^stock-count:\d+$/.test(scope),

@@ -3,7 +3,7 @@
  * (the device's copy offline), and for planners: create, send drafts, cancel after confirmation,
  * recount the variances. Each count opens the material count (mechanic view) or its print sheet.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -260,9 +260,22 @@ export default function StockCountPage() {
   const focusCard = (id: number) => (document.getElementById(`count-card-${id}`) ?? document.getElementById('main'))?.focus();
   /** What a queued change says: offline, or online behind a change of the count still waiting. */
   const queuedNotice = (result: { behind?: boolean }) => setNotice(result.behind ? t('stockCount.queuedBehindMessage') : t('stockCount.queuedMessage'));
+  /**
+   * The counts with a change on its way: one per card, whatever was pressed on another card since
+   * (the mutation's variables name only the latest).
+   */
+  const [inFlight, setInFlight] = useState<ReadonlySet<number>>(() => new Set());
+  /** The same, at once: a second tap in the same frame finds it before the card re-renders. */
+  const inFlightNow = useRef(new Set<number>());
+  const holdCard = (id: number, held: boolean) => {
+    if (held) inFlightNow.current.add(id);
+    else inFlightNow.current.delete(id);
+    setInFlight(new Set(inFlightNow.current));
+  };
   const act = useMutation({
     // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
     networkMode: 'always',
+    onSettled: (_result, _error, { count }) => holdCard(count.id, false),
     mutationFn: async ({ kind, count }: { kind: 'send' | 'cancel' | 'recount'; count: StockCountRow }): Promise<PlanningResult> => {
       if (kind === 'send') return updateStockCount(email, 'send', { stockCountId: count.id, draft: false });
       if (kind === 'cancel') return updateStockCount(email, 'cancel', { stockCountId: count.id, status: 'cancelled' });
@@ -291,12 +304,11 @@ export default function StockCountPage() {
       ),
   });
   const refuse = useToastNotice('danger');
-  const busyId = act.isPending ? act.variables?.count.id : undefined;
   const run = (kind: 'send' | 'cancel' | 'recount') => (count: StockCountRow) => {
     const held = waiting.get(count.id);
     // A second tap while the first is on its way, or while a change of the count waits (only a Send
     // behind waiting edits goes, after them): the card's buttons are held, this is their guard.
-    if (busyId === count.id || (held && !(kind === 'send' && held.editsOnly))) return;
+    if (inFlightNow.current.has(count.id) || (held && !(kind === 'send' && held.editsOnly))) return;
     // A draft sent with nobody to count it would be listed, reminded and reported to no one (the
     // server refuses it too): say what to do first, where the thumb is. A waiting edit naming who
     // counts goes before the Send (planChange queues it behind), so it counts.
@@ -304,6 +316,7 @@ export default function StockCountPage() {
       refuse(t('stockCount.whoCountsMissing'));
       return;
     }
+    holdCard(count.id, true);
     act.mutate({ kind, count });
   };
   const card = (count: StockCountRow) => (
@@ -311,7 +324,7 @@ export default function StockCountPage() {
       key={count.id}
       count={count}
       waiting={waiting.get(count.id)}
-      busy={busyId === count.id}
+      busy={inFlight.has(count.id)}
       onSend={plans(count, 'stockCount.edit') ? run('send') : undefined}
       onEdit={plans(count, 'stockCount.edit') ? setEditing : undefined}
       onCancel={plans(count, 'stockCount.cancel') ? setCancelling : undefined}
