@@ -177,6 +177,24 @@ test('the camera counts offline through the ZXing wasm served by us, and the ser
     // Linux Chromium has no Barcode Detection API: the ponyfill reads, from the precache.
     await expect(sheet).toHaveAttribute('data-engine', 'zxing-wasm', { timeout: 60_000 });
     await expect.poll(async () => Number(await lineInput(page, line.material_code).inputValue()), { timeout: 90_000 }).toBeGreaterThanOrEqual(2);
+    // The phone locked or another app in front: the camera is let go (its light off), and taken
+    // again when the page shows.
+    const cameraLive = () =>
+      page.evaluate(() => {
+        const stream = document.querySelector<HTMLVideoElement>('.scanner-video')?.srcObject as MediaStream | null | undefined;
+        return stream ? stream.getVideoTracks().some((track) => track.readyState === 'live') : false;
+      });
+    const showPage = (state: 'hidden' | 'visible') =>
+      page.evaluate((wanted) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => wanted });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => wanted === 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    expect(await cameraLive()).toBe(true);
+    await showPage('hidden');
+    await expect.poll(cameraLive).toBe(false);
+    await showPage('visible');
+    await expect.poll(cameraLive, { timeout: 30_000 }).toBe(true);
     await sheet.getByRole('button', { name: 'Close the scanner' }).click();
     await expect(sheet).toBeHidden();
     const counted = Number(await lineInput(page, line.material_code).inputValue());
