@@ -8,6 +8,7 @@
 import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../lib/chunk-load';
+import { reloadNewest } from '../lib/reload-newest';
 
 export function RouteError() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function RouteError() {
             {t('chunkLoad.tryAgain')}
           </button>
         )}
-        <button type="button" className={chunk ? 'button primary' : 'button'} onClick={() => window.location.reload()}>
+        <button type="button" className={chunk ? 'button primary' : 'button'} onClick={() => void reloadNewest()}>
           {t('chunkLoad.reload')}
         </button>
       </div>

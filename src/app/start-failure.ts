@@ -6,6 +6,7 @@
 import texts from 'virtual:chunk-load-texts';
 import { resolveLocale } from '../domain/constants';
 import { isChunkLoadError } from '../lib/chunk-load';
+import { reloadNewest } from '../lib/reload-newest';
 
 export function showStartFailure(error: unknown): void {
   console.error('The app could not start', error);
@@ -25,7 +26,7 @@ export function showStartFailure(error: unknown): void {
   button.type = 'button';
   button.className = 'button primary';
   button.textContent = text.reload;
-  button.addEventListener('click', () => window.location.reload());
+  button.addEventListener('click', () => void reloadNewest());
   main.append(title, body);
   if (chunk) {
     const detail = document.createElement('p');

@@ -13,6 +13,7 @@ import { HOME_PATH } from '../lib/paths';
 import { loadChunk } from '../lib/chunk-load';
 import { showStartFailure } from './start-failure';
 import { preloadFirstScreen } from './first-screen';
+import { noteOfflineReady } from './offline-ready';
 
 const loadApp = () => loadChunk(() => import('./start-app'));
 
@@ -23,10 +24,22 @@ const loadApp = () => loadChunk(() => import('./start-app'));
  */
 function registerWorkerWhenLoaded() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const register = () =>
+  const register = () => {
+    // No worker controls the page: this is the first install, and once it is active the app starts
+    // without signal. Noted here (the update prompt, which notes it otherwise, registers after
+    // sign-in, when the install has mostly happened already and workbox-window never hears of it).
+    const first = !navigator.serviceWorker.controller;
     void navigator.serviceWorker
       .register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL })
+      .then((registration) => {
+        const installing = registration.installing;
+        if (!first || !installing) return;
+        installing.addEventListener('statechange', () => {
+          if (installing.state === 'activated') noteOfflineReady();
+        });
+      })
       .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  };
   if (document.readyState === 'complete') setTimeout(register, 0);
   else window.addEventListener('load', register, { once: true });
 }

@@ -6,6 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { unsavedTextHeld } from '../lib/unsaved-text';
+import { noteOfflineReady } from './offline-ready';
+
+export { markOfflineReadyTold, noteOfflineReady, offlineReadyPending, subscribeOfflineReady } from './offline-ready';
 import { afterLoadWhenIdle } from '../lib/when-idle';
 
 type Updater = (reload?: boolean) => Promise<void>;
@@ -46,48 +49,6 @@ function checkForUpdates(registration: ServiceWorkerRegistration): () => void {
     document.removeEventListener('visibilitychange', onVisible);
     window.removeEventListener('online', check);
   };
-}
-
-type OfflineReadyStorage = Pick<Storage, 'getItem' | 'setItem'>;
-const OFFLINE_READY_KEY = 'offlineReady';
-const offlineReadyListeners = new Set<() => void>();
-const storage = (): OfflineReadyStorage | null => (typeof localStorage === 'undefined' ? null : localStorage);
-
-/**
- * The service worker has precached the app for the first time: "Ready to use without signal" is
- * due, once per device. Kept until the shell has told it (toasts live there; the first precache
- * mostly ends on the landing page).
- */
-export function noteOfflineReady(store: OfflineReadyStorage | null = storage()): void {
-  try {
-    if (store && store.getItem(OFFLINE_READY_KEY) !== 'told') store.setItem(OFFLINE_READY_KEY, 'pending');
-  } catch {
-    // No storage (private mode): not told rather than told at every start.
-  }
-  offlineReadyListeners.forEach((listener) => listener());
-}
-
-/** Whether "Ready to use without signal" is due. */
-export function offlineReadyPending(store: OfflineReadyStorage | null = storage()): boolean {
-  try {
-    return store?.getItem(OFFLINE_READY_KEY) === 'pending';
-  } catch {
-    return false;
-  }
-}
-
-export function markOfflineReadyTold(store: OfflineReadyStorage | null = storage()): void {
-  try {
-    store?.setItem(OFFLINE_READY_KEY, 'told');
-  } catch {
-    // No storage: nothing was kept either.
-  }
-  offlineReadyListeners.forEach((listener) => listener());
-}
-
-export function subscribeOfflineReady(listener: () => void): () => void {
-  offlineReadyListeners.add(listener);
-  return () => offlineReadyListeners.delete(listener);
 }
 
 export function UpdatePrompt() {
@@ -190,6 +151,11 @@ export function UpdatePrompt() {
   if (!update) return null;
   const applyUpdate = () => {
     asked.current = true;
+    // vite-plugin-pwa reloads only when workbox-window calls the take-over an update, which it
+    // decides once, at registration: a page the worker did not control then (the first visit
+    // opened on an app path, a hard reload) stayed on the old build under the new worker, and its
+    // next lazy screen asked for files the new precache no longer holds.
+    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
     void update(true);
   };
   return (

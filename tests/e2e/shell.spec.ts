@@ -147,6 +147,12 @@ test('the app is installable: manifest with icons, and a service worker controls
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The first install happened on the landing page: signed in, the app says it now works without signal, once.
+  await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
+  await expect(page.getByText('Ready to use without signal')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Status monitor', level: 1 })).toBeVisible();
+  await expect(page.getByText('Ready to use without signal')).toHaveCount(0);
 });
 
 test('the OpenAPI document is served at /docs', async ({ request }) => {
