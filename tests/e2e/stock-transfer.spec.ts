@@ -26,8 +26,14 @@ test('a mechanic requests a transfer, the plant\'s stock admin marks it done, an
   // A stray Escape (a phone's Back) does not drop what was typed: it asks, and staying keeps it.
   await mechanic.keyboard.press('Escape');
   await expect(ask.getByRole('alert')).toContainText('Close without saving?');
+  // A second Escape is "go back" too: the question goes, the dialog and its text stay.
+  await mechanic.keyboard.press('Escape');
+  await expect(ask.getByRole('alert')).toHaveCount(0);
+  await expect(ask.getByLabel(/^Quantity/)).toHaveValue('2');
+  await mechanic.keyboard.press('Escape');
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(ask.getByLabel(/^Quantity/)).toHaveValue('2');
+  await expect(ask.getByLabel(/^Quantity/)).toBeFocused();
   await ask.getByRole('button', { name: 'Request transfer' }).click();
   await expect(mechanic.getByText(new RegExp(`Transfer of 2 × ${code} to .* requested\\.`))).toBeVisible();
 

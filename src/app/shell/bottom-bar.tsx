@@ -7,6 +7,13 @@ import type { NavItem } from './nav-items';
 const PRIMARY_COUNT = 4;
 
 /**
+ * Whether the focus or a press went out of the bar to the page. A dialog opened from the sheet
+ * (Logout asks first) is not the page: the sheet stays behind it, and its button gets the focus back.
+ */
+const leftFor = (bar: HTMLElement | null, target: EventTarget | null) =>
+  target instanceof Element && !bar?.contains(target) && !target.closest('dialog');
+
+/**
  * §2 bottom bar (≤ 991 px). Nine entries do not fit a phone's width at a readable size, so the
  * first four stay on the bar and the rest (and sign-out) open from "More".
  */
@@ -14,6 +21,7 @@ export function BottomBar({ items, active, onSignOut }: { items: NavItem[]; acti
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const navRef = useRef<HTMLElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const moreRef = useRef<HTMLButtonElement>(null);
   const fits = items.length <= PRIMARY_COUNT + 1;
@@ -31,12 +39,32 @@ export function BottomBar({ items, active, onSignOut }: { items: NavItem[]; acti
       setOpen(false);
       moreRef.current?.focus();
     };
+    // A tap or click anywhere else closes it too, as the focus leaving it does (onBlur below): left
+    // open, the sheet covered the screen the user had gone back to. On the bar (More itself) it is
+    // More's own toggle that answers.
+    const onPointerDown = (event: PointerEvent) => {
+      if (leftFor(navRef.current, event.target)) setOpen(false);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
   }, [open]);
 
   return (
-    <nav className="bottom-bar" aria-label={t('nav.main')}>
+    <nav
+      ref={navRef}
+      className="bottom-bar"
+      aria-label={t('nav.main')}
+      // The focus gone out of the bar (Shift+Tab from the sheet to the page, a screen reader moved
+      // on): the sheet closes, not left open over the page the user is in. Only for focus that went
+      // somewhere: none (the window left for another app, a tap on no control) closes nothing here.
+      onBlur={(event) => {
+        if (open && leftFor(event.currentTarget, event.relatedTarget)) setOpen(false);
+      }}
+    >
       {open && (
         <div className="more-sheet" ref={menuRef} id="more-sheet">
           {rest.map((item) => (

@@ -73,6 +73,9 @@ export function EvictionNotice() {
       // No storage (private mode): closed for this visit.
     }
     setRisk('none');
+    // "Got it" goes with the notice while it has the focus, which fell to <body>: the screen's
+    // <main>, right under it, takes it (not scrolled: it is where the user is).
+    document.getElementById('main')?.focus({ preventScroll: true });
   };
   return (
     <div className="notice sign-in-again eviction-notice" role="status">

@@ -84,7 +84,17 @@ export function ImportantMessagesBanner({ state }: { state: ImportantMessagesSta
           {!expanded && <span className="important-banner-first">{messages[0]}</span>}
           <span className="visually-hidden">{expanded ? t('shell.hideMessages') : t('shell.showMessages')}</span>
         </button>
-        <button type="button" className="icon-button" aria-label={t('common.dismiss')} onClick={() => state.setOpen(false)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.dismiss')}
+          onClick={() => {
+            state.setOpen(false);
+            // Dismiss goes with the banner while it has the focus, which fell to <body>: the
+            // screen's <main>, under the banner, takes it (not scrolled: it is where the user is).
+            document.getElementById('main')?.focus({ preventScroll: true });
+          }}
+        >
           <Icon name="close" size={18} />
         </button>
       </div>

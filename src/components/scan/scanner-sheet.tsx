@@ -249,7 +249,11 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
     }
   };
 
-  /** Typing the code: under the camera, or — when there is no camera — right under the message that says so. */
+  /**
+   * Typing the code: right under the camera, or — when there is no camera — under the message that
+   * says so. Drawn in one place in both cases: drawn in two, a camera failing (or coming back) while
+   * the code was typed made it anew, and the focus and what was typed in it went.
+   */
   const manualEntry = (
     <form
       className="scanner-manual"
@@ -298,8 +302,9 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
           {title}
         </h2>
         {torch && (
+          // One name, its state in aria-pressed: a name that changed with it read "Light off, pressed".
           <button type="button" className="button small scanner-torch" aria-pressed={torch.on} onClick={() => void toggleTorch()}>
-            {torch.on ? t('scan.torchOff') : t('scan.torchOn')}
+            {t('scan.torch')}
           </button>
         )}
         <button type="button" className="icon-button scanner-close" aria-label={t('scan.close')} onClick={onClose}>
@@ -320,12 +325,11 @@ export default function ScannerSheet({ title, continuous = false, onScan, onClos
         )}
       </div>
       {!problem && !starting && <p className="scanner-hint">{t('scan.hint')}</p>}
-      {problem && manualEntry}
+      {manualEntry}
       {controls && <div className="scanner-controls">{controls}</div>}
       <div className="scanner-status" role="status" aria-live="polite">
         {status}
       </div>
-      {!problem && manualEntry}
     </dialog>
   );
 }

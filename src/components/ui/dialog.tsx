@@ -25,8 +25,8 @@ export function Dialog({
   onClose: () => void;
   /**
    * The form inside holds typed text not saved yet: Escape (or a phone's Back, which the browser
-   * turns into the same cancel) asks before closing, since a stray press would drop a whole split
-   * or a planned count. A Cancel button the user presses closes as it says.
+   * turns into a cancel) asks before closing, since a stray press would drop a whole split or a
+   * planned count; Escape again keeps editing. A Cancel button the user presses closes as it says.
    */
   unsaved?: boolean;
   children: ReactNode;
@@ -36,6 +36,22 @@ export function Dialog({
   const id = useId();
   const [asking, setAsking] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
+  /** What had the focus when the question came up (the field being typed in): it gets it back on "Keep editing". */
+  const returnRef = useRef<HTMLElement | null>(null);
+  const ask = () => {
+    if (asking) return;
+    const active = document.activeElement;
+    returnRef.current = active instanceof HTMLElement && ref.current?.contains(active) ? active : null;
+    setAsking(true);
+  };
+  // "Keep editing" removes itself while it has the focus: the focus goes back where the user was
+  // (before the button goes, so it is never left on <body>), else to the form's first field.
+  const keepEditing = () => {
+    setAsking(false);
+    const back = returnRef.current;
+    returnRef.current = null;
+    (back?.isConnected ? back : ref.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)'))?.focus();
+  };
   useEffect(() => {
     if (asking) keepRef.current?.focus();
   }, [asking]);
@@ -62,11 +78,23 @@ export function Dialog({
       className="dialog"
       aria-label={title}
       onClose={onClose}
+      // Escape is answered here, not through the cancel event: Chromium makes the cancel of a second
+      // Escape with no click or tap between not cancelable, so Escape while the question showed
+      // closed the dialog and dropped the text. Its keydown cancelled, no cancel event comes at all.
+      // Escape asks; pressed again while asking, it answers "Keep editing". A key an element inside
+      // already took (a list box closing its options) is left alone.
+      onKeyDown={(event) => {
+        if (!unsaved || event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+        event.preventDefault();
+        if (asking) keepEditing();
+        else ask();
+      }}
+      // A phone's Back (a close watcher, no key) still comes as the cancel event.
       onCancel={(event) => {
         if (!unsaved) return onClose();
         // Kept open: the browser would close it before onClose could ask.
         event.preventDefault();
-        setAsking(true);
+        ask();
       }}
     >
       {open && (
@@ -76,7 +104,7 @@ export function Dialog({
           {asking && (
             <div className="notice dialog-discard" role="alert">
               <span>{t('common.discardTyped')}</span>
-              <button ref={keepRef} type="button" className="button small primary" onClick={() => setAsking(false)}>
+              <button ref={keepRef} type="button" className="button small primary" onClick={keepEditing}>
                 {t('common.keepEditing')}
               </button>
               <button type="button" className="button small danger" onClick={onClose}>

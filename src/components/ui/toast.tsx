@@ -3,6 +3,8 @@
  * removed… Shown where the thumb is — above the bottom bar on phones, at the bottom on desktop —
  * one at a time (a new one replaces the last), gone after a few seconds or when dismissed. While
  * the global error alert is up the toast waits under it, so the two never stack over controls.
+ * Its time stops while the pointer is on it or the focus is in it (WCAG 2.2.1): a toast being read
+ * or about to be pressed (its action, Dismiss) does not go from under the user.
  * Text only: messages never become markup.
  */
 import { useCallback, useSyncExternalStore } from 'react';
@@ -40,15 +42,22 @@ let shownMs = 0;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
+/** What holds the toast's time: the pointer on it, the keyboard focus in it. */
+export type ToastHold = 'pointer' | 'focus';
+const holds = new Set<ToastHold>();
+
 function emit(next: ToastState | null) {
   state = next;
   listeners.forEach((listener) => listener());
 }
 
-/** The toast's time runs only while it can be seen: under the error alert it waits (a push toast was lost there). */
+/**
+ * The toast's time runs only while it can be seen: under the error alert it waits (a push toast was
+ * lost there). Nor while it is held (pointer, focus): then it starts again, whole, when let go.
+ */
 function runTimer(): void {
   clearTimeout(timer);
-  timer = state && !currentError() ? setTimeout(() => emit(null), shownMs) : undefined;
+  timer = state && !currentError() && holds.size === 0 ? setTimeout(() => emit(null), shownMs) : undefined;
 }
 onErrorAlert(() => {
   if (!state) return;
@@ -59,6 +68,9 @@ onErrorAlert(() => {
 });
 
 export function showToast(message: string, tone: ToastTone = 'success', options: ToastOptions = {}): void {
+  // A new toast is a new element: the last one's pointer or focus does not hold it (the element it
+  // was on is gone without a leave or a blur); its own events say when it is held.
+  holds.clear();
   emit({ id: nextId++, message, tone, ...(options.action ? { action: options.action } : {}) });
   shownMs = options.ms ?? TOAST_SECONDS * 1000;
   runTimer();
@@ -66,7 +78,16 @@ export function showToast(message: string, tone: ToastTone = 'success', options:
 
 export function dismissToast(): void {
   clearTimeout(timer);
+  holds.clear();
   emit(null);
+}
+
+/** The pointer came onto the toast or left it, the focus went into it or out (the Toaster's events). */
+export function holdToast(reason: ToastHold, held: boolean): void {
+  if (holds.has(reason) === held) return;
+  if (held) holds.add(reason);
+  else holds.delete(reason);
+  if (state) runTimer();
 }
 
 /** The toast shown now, if any. */
@@ -100,7 +121,18 @@ export function Toaster() {
   return (
     <div className="toaster" role="status" aria-live="polite">
       {toast && !error && (
-        <div className={`toast ${toast.tone}`} key={toast.id} role={toast.tone === 'danger' ? 'alert' : undefined}>
+        <div
+          className={`toast ${toast.tone}`}
+          key={toast.id}
+          role={toast.tone === 'danger' ? 'alert' : undefined}
+          onPointerEnter={() => holdToast('pointer', true)}
+          onPointerLeave={() => holdToast('pointer', false)}
+          onFocus={() => holdToast('focus', true)}
+          onBlur={(event) => {
+            // Focus moving between its buttons stays in it.
+            if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) holdToast('focus', false);
+          }}
+        >
           <span className="toast-text">{toast.message}</span>
           {toast.action && (
             <button

@@ -79,7 +79,11 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
           return (
             <li key={item.id} className={`notification-card${unread ? ' unread' : ''}`}>
               <div className="notification-card-head">
-                <h3 className="notification-card-title">{title || t(`notifications.key.${item.notification_key}`)}</h3>
+                {/* Focusable by script only: it takes the focus from "Mark as read" (below). Always,
+                    not only while unread: losing it while focused would drop the focus again. */}
+                <h3 className="notification-card-title" tabIndex={-1}>
+                  {title || t(`notifications.key.${item.notification_key}`)}
+                </h3>
                 <NotificationTime iso={item.created} />
               </div>
               <ClampedBody id={`notification-body-${channel}-${item.id}`}>
@@ -98,7 +102,12 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
                     type="button"
                     className="button"
                     aria-label={t('notifications.markReadOf', { title: title || shown.body.slice(0, 60) })}
-                    onClick={() => void markRead(channel, item.id)}
+                    onClick={(event) => {
+                      // The button goes once the card reads as read, with the focus on it: the card's
+                      // heading takes it first, so the user stays on the card, never on <body>.
+                      event.currentTarget.closest('li')?.querySelector<HTMLElement>('.notification-card-title')?.focus();
+                      void markRead(channel, item.id);
+                    }}
                   >
                     {t('notifications.markRead')}
                   </button>

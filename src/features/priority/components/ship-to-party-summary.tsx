@@ -3,9 +3,10 @@
  * none. A number the user added by upload is theirs to give back (Remove, asked first); one a
  * manager gave stays the manager's to take back.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
+import { showToast } from '../../../components/ui/toast';
 import { MAX_SHIP_TO_PARTY_NUMBERS } from '../../../domain/constants';
 import { useRemoveShipToParty } from '../api/remove-ship-to-party';
 import '../priority.css';
@@ -24,6 +25,7 @@ export function ShipToPartySummary({
 }) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   if (!codes) return null;
   if (codes.length === 0) {
     return (
@@ -36,7 +38,8 @@ export function ShipToPartySummary({
   return (
     <div className="priority-summary">
       <p className="muted">{t('priority.shipToPartyCount', { count: codes.length, max: MAX_SHIP_TO_PARTY_NUMBERS })}</p>
-      <ul className="priority-code-list" aria-label={t('priority.yourShipToParties')}>
+      {/* Focusable by script only: it takes the focus when a number in it is removed (below). */}
+      <ul ref={listRef} className="priority-code-list" aria-label={t('priority.yourShipToParties')} tabIndex={-1}>
         {codes.map((code) => (
           <li key={code} className="priority-code">
             <span>{code}</span>
@@ -55,12 +58,27 @@ export function ShipToPartySummary({
           </li>
         ))}
       </ul>
-      {removing !== null && <RemoveDialog code={removing} online={online} onClose={() => setRemoving(null)} />}
+      {removing !== null && (
+        <RemoveDialog
+          code={removing}
+          online={online}
+          onClose={() => setRemoving(null)}
+          onRemoved={(code) => {
+            setRemoving(null);
+            // The number's × had the focus and went with it (the dialog gave the focus to <main>),
+            // and nothing said the removal was done: it is said, and the list the user was in takes
+            // the focus once the dialog has closed. None left, the list is gone: <main> keeps it,
+            // and the page says there are none.
+            showToast(t('priority.removed', { code }));
+            requestAnimationFrame(() => listRef.current?.focus());
+          }}
+        />
+      )}
     </div>
   );
 }
 
-function RemoveDialog({ code, online, onClose }: { code: string; online: boolean; onClose: () => void }) {
+function RemoveDialog({ code, online, onClose, onRemoved }: { code: string; online: boolean; onClose: () => void; onRemoved: (code: string) => void }) {
   const { t } = useTranslation();
   const remove = useRemoveShipToParty();
   return (
@@ -70,7 +88,7 @@ function RemoveDialog({ code, online, onClose }: { code: string; online: boolean
         <button type="button" className="button primary" onClick={onClose} autoFocus>
           {t('common.cancel')}
         </button>
-        <button type="button" className="button danger" disabled={!online || remove.isPending} onClick={() => remove.mutate(code, { onSuccess: onClose })}>
+        <button type="button" className="button danger" disabled={!online || remove.isPending} onClick={() => remove.mutate(code, { onSuccess: () => onRemoved(code) })}>
           {remove.isPending ? t('priority.removing') : t('priority.removeButton')}
         </button>
       </div>

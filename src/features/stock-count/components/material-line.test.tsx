@@ -13,7 +13,7 @@ import type { MaterialCountRow } from '../../../contract/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { parseQuantityInput } from '../../../domain/quantity';
 import { testLine } from '../offline/test-rows';
-import { MaterialLine, readTypedQuantity, RemoveLineDialog, typedQuantityError, type LineActions } from './material-line';
+import { MaterialLine, quantityAfterRemoval, readTypedQuantity, RemoveLineDialog, typedQuantityError, type LineActions } from './material-line';
 
 beforeAll(async () => {
   const german = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'de-DE.json'), 'utf8')) as Record<string, unknown>;
@@ -136,5 +136,39 @@ describe('removing a line (#10)', () => {
     const html = renderToStaticMarkup(<RemoveLineDialog line={testLine(8)} onConfirm={none} onClose={none} />);
     expect(html).not.toContain('notice danger');
     expect(text(html)).toContain(i18next.t('stockCount.removeLineText', { code: 'KM000008', description: 'Part 8' }));
+  });
+
+  describe('the focus after a removal (its row, with the focused ×, leaves the page)', () => {
+    // The rows as the list draws them (no DOM in unit tests): what quantityAfterRemoval asks of them.
+    const field = (code: string, disabled = false) => ({ code, disabled }) as unknown as HTMLInputElement;
+    const rows = (...lines: [string, HTMLInputElement | null][]) =>
+      ({
+        querySelectorAll: (selector: string) => {
+          expect(selector).toBe('[data-line]');
+          return lines.map(([code, input]) => ({
+            dataset: { line: code },
+            querySelector: (inner: string) => {
+              expect(inner).toBe('input[data-quantity]:not(:disabled)');
+              return input && !input.disabled ? input : null;
+            },
+          }));
+        },
+      }) as unknown as ParentNode;
+
+    it('goes to the next line’s quantity', () => {
+      const next = field('KM2');
+      expect(quantityAfterRemoval('KM1', rows(['KM0', field('KM0')], ['KM1', field('KM1')], ['KM2', next]))).toBe(next);
+    });
+
+    it('goes to the previous line’s quantity when the last line goes', () => {
+      const previous = field('KM1');
+      expect(quantityAfterRemoval('KM2', rows(['KM0', field('KM0')], ['KM1', previous], ['KM2', field('KM2')]))).toBe(previous);
+    });
+
+    it('finds none when no other line is left, or none can be typed in (the page’s <main> takes it then)', () => {
+      expect(quantityAfterRemoval('KM1', rows(['KM1', field('KM1')]))).toBeNull();
+      expect(quantityAfterRemoval('KM1', rows(['KM1', field('KM1')], ['KM2', field('KM2', true)]))).toBeNull();
+      expect(quantityAfterRemoval('KM9', rows(['KM1', field('KM1')]))).toBeNull();
+    });
   });
 });

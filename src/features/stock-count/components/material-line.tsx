@@ -78,6 +78,20 @@ function focusNextQuantity(current: HTMLInputElement) {
   } else current.blur();
 }
 
+/**
+ * Where the focus goes when a line is removed: its row leaves the page, with the × that had the
+ * focus, which fell to <body> (a keyboard or screen-reader user lost their place in a long count).
+ * The next line's quantity, or the previous line's when it was the last; null when none is left
+ * to type in (then the dialog's own return of the focus, to the page's <main>, stands).
+ */
+export function quantityAfterRemoval(code: string, root: ParentNode = document): HTMLInputElement | null {
+  const rows = [...root.querySelectorAll<HTMLElement>('[data-line]')];
+  const at = rows.findIndex((row) => row.dataset.line === code);
+  if (at < 0) return null;
+  const field = (row: HTMLElement | undefined) => row?.querySelector<HTMLInputElement>('input[data-quantity]:not(:disabled)') ?? null;
+  return field(rows[at + 1]) ?? field(rows[at - 1]);
+}
+
 /** What the user may do with a change the server refused: send it again, or drop it. */
 export function RetryOrDiscard({ entry, actions }: { entry: OutboxEntry; actions: Pick<LineActions, 'onRetry' | 'onDiscard'> }) {
   const { t } = useTranslation();
@@ -447,8 +461,19 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
               line={line}
               onClose={() => setRemoving(false)}
               onConfirm={() => {
+                // Found while the row is still there; focused once the dialog has closed (a modal
+                // dialog keeps the focus from the page) and handed it back to this row's ×, just
+                // before the row goes.
+                const next = quantityAfterRemoval(line.material_code);
                 setRemoving(false);
                 actions.onRemove(line);
+                if (next) {
+                  requestAnimationFrame(() => {
+                    if (!next.isConnected || next.disabled) return;
+                    next.focus();
+                    next.select();
+                  });
+                }
               }}
             />
           )}

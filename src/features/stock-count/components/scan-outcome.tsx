@@ -13,6 +13,13 @@ interface Props {
   onAdd: (code: string) => void;
 }
 
+/**
+ * The outcome's words (.scan-result-text) take the focus when Undo, which had it, goes with the undo:
+ * focused before the button goes, so it is never left on <body>. Every outcome's words are the same
+ * element (React keeps it from one outcome to the next) and focusable by script only (tabIndex -1,
+ * on all of them: one that lost it while focused would drop the focus), so the focus stays while the
+ * words change to the undo's, and the status region around them reads them out.
+ */
 export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
   const { t, i18n } = useTranslation();
   if (!outcome) return null;
@@ -22,7 +29,7 @@ export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
     case 'found':
       return (
         <div className="scan-result" data-scan-result="found">
-          <span className="scan-result-text">
+          <span className="scan-result-text" tabIndex={-1}>
             {outcome.quantity === null
               ? t(canEdit ? 'scan.foundUncounted' : 'scan.foundUncountedReadOnly', { code: outcome.code, unit: outcome.unit })
               : t(canEdit ? 'scan.found' : 'scan.foundReadOnly', { code: outcome.code, quantity, unit: outcome.unit })}
@@ -32,9 +39,16 @@ export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
     case 'counted':
       return (
         <div className="scan-result" data-scan-result="counted">
-          <span className="scan-result-text">{t('scan.counted', { code: outcome.code, quantity, unit: outcome.unit })}</span>
+          <span className="scan-result-text" tabIndex={-1}>{t('scan.counted', { code: outcome.code, quantity, unit: outcome.unit })}</span>
           {onUndo && (
-            <button type="button" className="button small" onClick={onUndo}>
+            <button
+              type="button"
+              className="button small"
+              onClick={(event) => {
+                event.currentTarget.parentElement?.querySelector<HTMLElement>('.scan-result-text')?.focus();
+                onUndo();
+              }}
+            >
               {t('scan.undo')}
             </button>
           )}
@@ -43,7 +57,7 @@ export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
     case 'undone':
       return (
         <div className="scan-result" data-scan-result="undone">
-          <span className="scan-result-text">
+          <span className="scan-result-text" tabIndex={-1}>
             {quantity === null ? t('scan.undoneUncounted', { code: outcome.code }) : t('scan.undone', { code: outcome.code, quantity, unit: outcome.unit })}
           </span>
         </div>
@@ -51,7 +65,7 @@ export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
     case 'unknown':
       return (
         <div className="scan-result unknown" data-scan-result="unknown">
-          <span className="scan-result-text">{t(outcome.inPart ? 'scan.notInPart' : 'scan.notOnCount', { code: outcome.code })}</span>
+          <span className="scan-result-text" tabIndex={-1}>{t(outcome.inPart ? 'scan.notInPart' : 'scan.notOnCount', { code: outcome.code })}</span>
           {outcome.canAdd && (
             <button type="button" className="button small" onClick={() => onAdd(outcome.code)}>
               {t('scan.addToCount', { code: outcome.code })}
@@ -62,7 +76,7 @@ export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
     case 'elsewhere':
       return (
         <div className="scan-result unknown" data-scan-result="elsewhere">
-          <span className="scan-result-text">
+          <span className="scan-result-text" tabIndex={-1}>
             {outcome.counter === null ? t('scan.inNoPart', { code: outcome.code }) : t('scan.inOtherPart', { code: outcome.code, counter: outcome.counter })}
           </span>
         </div>
@@ -71,10 +85,10 @@ export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
       return (
         <div className="scan-result" data-scan-result="count">
           {outcome.isThisCount ? (
-            <span className="scan-result-text">{t('scan.thisCount', { id: outcome.stockCountId })}</span>
+            <span className="scan-result-text" tabIndex={-1}>{t('scan.thisCount', { id: outcome.stockCountId })}</span>
           ) : (
             <>
-              <span className="scan-result-text">{t('scan.otherCount', { id: outcome.stockCountId })}</span>
+              <span className="scan-result-text" tabIndex={-1}>{t('scan.otherCount', { id: outcome.stockCountId })}</span>
               <Link className="button small" to={`/mechanic-view/${outcome.stockCountId}`}>
                 {t('scan.openCount', { id: outcome.stockCountId })}
               </Link>
@@ -85,7 +99,7 @@ export function ScanOutcomeView({ outcome, canEdit, onUndo, onAdd }: Props) {
     case 'unreadable':
       return (
         <div className="scan-result unknown" data-scan-result="unreadable">
-          <span className="scan-result-text">{t('scan.unreadable')}</span>
+          <span className="scan-result-text" tabIndex={-1}>{t('scan.unreadable')}</span>
         </div>
       );
   }

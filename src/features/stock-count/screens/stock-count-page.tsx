@@ -31,6 +31,7 @@ import { useToastNotice } from '../../../components/ui/toast';
 import { CountMorePage } from '../components/count-more-page';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { LoadError } from '../../../components/ui/load-error';
+import { ResultsStatus } from '../../../components/ui/results-status';
 import '../stock-count.css';
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
@@ -258,6 +259,11 @@ export default function StockCountPage() {
   );
   /** The card of a count takes the focus when the button pressed leaves with the change (else the page's main). */
   const focusCard = (id: number) => (document.getElementById(`count-card-${id}`) ?? document.getElementById('main'))?.focus();
+  /** The same, only when the focus was lost (on <body>, or on a button held meanwhile): not taken from where the user went. */
+  const focusCardIfLost = (id: number) => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled)) focusCard(id);
+  };
   /** What a queued change says: offline, or online behind a change of the count still waiting. */
   const queuedNotice = (result: { behind?: boolean }) => setNotice(result.behind ? t('stockCount.queuedBehindMessage') : t('stockCount.queuedMessage'));
   /**
@@ -284,6 +290,10 @@ export default function StockCountPage() {
     onSuccess: (result, { kind, count }) => {
       if (result.queued) {
         queuedNotice(result);
+        // Cancel and Recount close their dialog, which gives the focus back to the card's button,
+        // held (disabled) in the same render while the change waits: the focus was lost. The card
+        // takes it, as when the change went at once.
+        requestAnimationFrame(() => focusCardIfLost(count.id));
         return;
       }
       // A recount of a count nobody was named to count (a split count may be sent without one) is
@@ -296,12 +306,7 @@ export default function StockCountPage() {
     },
     // A refused recount (another one is open) shows the server's message; the fresh list then shows
     // that recount. The pressed button was held while the change went: the focus it lost goes to the card.
-    onError: (_error, { count }) =>
-      void refresh().then(() =>
-        requestAnimationFrame(() => {
-          if (document.activeElement === null || document.activeElement === document.body) focusCard(count.id);
-        }),
-      ),
+    onError: (_error, { count }) => void refresh().then(() => requestAnimationFrame(() => focusCardIfLost(count.id))),
   });
   const refuse = useToastNotice('danger');
   const run = (kind: 'send' | 'cancel' | 'recount') => (count: StockCountRow) => {
@@ -417,6 +422,9 @@ export default function StockCountPage() {
           </select>
         </div>
       </form>
+      {/* The list's answer for screen readers when Search, Type or Sort changes it (and on arrival):
+          always in the page, only its text changes; none while the new answer is on its way. */}
+      <ResultsStatus count={data ? (data.stock_counts.length === 0 ? 0 : data.total) : undefined} />
       {list.isPending && <Spinner label={t('loading.listingItems')} />}
       {list.error && (
         <LoadError error={list.error} />
