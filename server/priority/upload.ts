@@ -264,6 +264,8 @@ export async function applyPlan(tx: Tx, user: CurrentUser, plan: UploadPlan): Pr
           : row.change === 'disable' ? { ...row.before!, isEnabled: false }
           : isParty ? { managedShipToPartyNumber: row.shipToPartyCode }
           : { priority: row.priority, isEnabled: true };
+        // A ship-to-party number added is the uploader's (their attachment): the entry is in their
+        // history (target user, their id; the history dialog words shipToParty.add with the number).
         return {
           actorUserId: user.id,
           actorEmail: user.email,

@@ -23,14 +23,17 @@ import {
 } from '../db/schema';
 import { expirationTag, PENDING_APPROVALS_MAX, type ApprovalRequest, type Attachment, type AuditEntry, type UserList, type UserRow } from '../../src/contract/users';
 import {
+  attachmentHolderRefusals,
   attachmentKey,
+  attachmentParams,
   withoutLeaving,
   attachmentShapeProblem,
   diffGrantState,
   editScopeOf,
-  invalidAttachments,
-  refusedChanges,
+  grantRefusals,
+  type AttachmentRef,
   type EditScope,
+  type GrantRefusal,
   type GrantState,
 } from '../../src/domain/grant-changes';
 import { can, mayManageAccountOf, type Capability } from '../../src/domain/permissions';
@@ -161,10 +164,16 @@ function assertMayRead(editor: CurrentUser, targetPlants: string[], uid: string,
   if (!targetPlants.some((plant) => editor.plants.includes(plant))) throw new HttpError(404, `No user with id ${uid}`);
 }
 
-/** What the editor may change (empty for read-only callers and for their own account). */
-export function editableBy(editor: CurrentUser, targetId?: string): EditScope {
+/**
+ * What the editor may change (empty for read-only callers, for their own account, and for the
+ * account of a super manager of either kind unless the editor is a super manager: updatePermissions
+ * refuses those whole, assertMayManage, so the dialog opens read-only instead of offering a change
+ * the save refuses). `target`: the edited user; without it, what the editor may give anyone.
+ */
+export function editableBy(editor: CurrentUser, target?: { id: string; grants: readonly string[] }): EditScope {
   const nothing: EditScope = { grants: [], attachments: [], plantScopedGrants: [], plantScopedAttachments: [], plants: [] };
-  if (!can(editor.grants, 'users.updatePermissions') || targetId === editor.id) return nothing;
+  if (!can(editor.grants, 'users.updatePermissions')) return nothing;
+  if (target && (target.id === editor.id || !mayManageAccountOf(editor.grants, target.grants))) return nothing;
   return editScopeOf(editor);
 }
 
@@ -172,7 +181,7 @@ export async function readPermissions(db: Executor, editor: CurrentUser, uid: st
   const record = await findUser(db, uid);
   const state = await grantStateOf(db, uid);
   assertMayRead(editor, plantsOf(state), uid, 'users.readPermissions');
-  return { user: toRow(record, state.grants, plantsOf(state), await plantZones(db)), grants: state.grants, attachments: state.attachments, editable: editableBy(editor, uid) };
+  return { user: toRow(record, state.grants, plantsOf(state), await plantZones(db)), grants: state.grants, attachments: state.attachments, editable: editableBy(editor, { id: uid, grants: state.grants }) };
 }
 
 /**
@@ -248,10 +257,10 @@ export async function updatePermissions(
 
   // What goes with a removed grant leaves with it (a mechanic made a supervisor keeps no work centre).
   const after = withoutLeaving(before, asked);
-  const refused = refusedChanges(editor, before, after, plantsOf(before));
-  if (refused.length > 0) throw new HttpError(403, `Not allowed: ${refused.join('; ')}`);
-  const invalid = invalidAttachments(before, after);
-  if (invalid.length > 0) throw new HttpError(422, invalid.join('; '));
+  const refused = grantRefusals(editor, before, after, plantsOf(before));
+  if (refused.length > 0) throw refusal(403, refused, 'Not allowed: ');
+  const invalid = attachmentHolderRefusals(before, after);
+  if (invalid.length > 0) throw refusal(422, invalid);
   if (before.grants.includes('super_manager') && !after.grants.includes('super_manager')) {
     // Given super_manager after the unlocked read above (rare): the turn now, after the row lock.
     if (!dropsSuperManager) await takeSuperManagerTurn(tx);
@@ -283,7 +292,16 @@ export async function updatePermissions(
   // the last plant-holding role away (its plant leaves with it) would be refused reading the
   // result (404), and the whole change rolled back.
   const saved = await grantStateOf(tx, uid);
-  return { user: toRow(await findUser(tx, uid), saved.grants, plantsOf(saved), await plantZones(tx)), grants: saved.grants, attachments: saved.attachments, editable: editableBy(editor, uid) };
+  return { user: toRow(await findUser(tx, uid), saved.grants, plantsOf(saved), await plantZones(tx)), grants: saved.grants, attachments: saved.attachments, editable: editableBy(editor, { id: uid, grants: saved.grants }) };
+}
+
+/**
+ * One answer for every refused item: the English names them all; the code and its parameters
+ * (serverErrors.<code>, in the reader's language) the first one, as the search's refusals do.
+ */
+function refusal(status: number, refusals: readonly GrantRefusal[], prefix = ''): HttpError {
+  const [first] = refusals as [GrantRefusal, ...GrantRefusal[]];
+  return new HttpError(status, `${prefix}${refusals.map((r) => r.message).join('; ')}`, { code: first.code, params: first.params });
 }
 
 function dedupe(attachments: readonly Attachment[]): Attachment[] {
@@ -297,7 +315,7 @@ function dedupe(attachments: readonly Attachment[]): Attachment[] {
 
 /** Added attachments must name real plants, planner groups, work centers, storage locations, ship-to-party numbers. */
 async function assertAttachmentsExist(tx: Tx, added: readonly Attachment[]) {
-  const unknown: string[] = [];
+  const unknown: AttachmentRef[] = [];
   for (const a of added) {
     let found: unknown[] = [];
     if (a.kind === 'plant') found = await tx.select({ c: plants.code }).from(plants).where(eq(plants.code, a.code));
@@ -311,9 +329,13 @@ async function assertAttachmentsExist(tx: Tx, added: readonly Attachment[]) {
         .from(storageLocations)
         .where(and(eq(storageLocations.plant, a.plant), eq(storageLocations.code, a.code)));
     else found = await tx.select({ c: shipToParties.code }).from(shipToParties).where(eq(shipToParties.code, a.code));
-    if (found.length === 0) unknown.push(`${a.kind.replaceAll('_', ' ')} ${a.plant ? `${a.plant}/` : ''}${a.code}`);
+    if (found.length === 0) unknown.push(a);
   }
-  if (unknown.length > 0) throw new HttpError(422, `Unknown ${unknown.join(', ')}`);
+  if (unknown.length > 0) {
+    // The English names them all; the code (serverErrors.attachmentUnknown) the first one.
+    const named = unknown.map((a) => `${a.kind.replaceAll('_', ' ')} ${a.plant ? `${a.plant}/` : ''}${a.code}`);
+    throw new HttpError(422, `Unknown ${named.join(', ')}`, { code: 'attachmentUnknown', params: attachmentParams(unknown[0]!) });
+  }
 }
 
 // ───────────── expiration and removal ─────────────

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentsLeavingWith, refusedChanges, withoutLeaving } from './grant-changes';
+import {
+  attachmentHolderRefusals,
+  attachmentsLeavingWith,
+  editScopeOf,
+  grantRefusals,
+  mayChangeShipToParties,
+  refusedChanges,
+  userPlantsInScope,
+  withoutLeaving,
+} from './grant-changes';
 
 describe('attachments that leave with a removed grant', () => {
   const plant = { kind: 'plant' as const, plant: 'FI01', code: 'FI01' };
@@ -68,5 +77,50 @@ describe('rights that reach beyond what the editor may give', () => {
     const reader = { grants: ['PM_read'], attachments: [] };
     expect(refusedChanges(granter, reader, { grants: ['PM_read'], attachments: [number] }, [])).toEqual([]);
     expect(refusedChanges({ grants: ['UM_PM_grant_write'], plants: [] }, writer, { grants: ['PM_write'], attachments: [number] }, [])).toEqual([]);
+  });
+});
+
+describe('refusals in the reader’s language, and the rules the dialog offers by', () => {
+  const fi01 = { kind: 'plant' as const, plant: 'FI01', code: 'FI01' };
+  const se01 = { kind: 'plant' as const, plant: 'SE01', code: 'SE01' };
+  const stockAdmin = { grants: ['stock_admin'], plants: ['FI01'] };
+
+  it('give each refusal a code and parameters beside the English', () => {
+    const twoPlants = { grants: [], attachments: [fi01, se01] };
+    expect(grantRefusals(stockAdmin, twoPlants, { grants: ['mechanic', 'PM_read'], attachments: [fi01, se01, { kind: 'storage_location', plant: 'SE01', code: '0001' }] }, ['FI01', 'SE01'])).toEqual([
+      { message: 'you may not grant PM_read', code: 'grantGiveNotAllowed', params: { grant: 'PM_read' } },
+      { message: 'you may grant mechanic only for users all of whose plants are yours (FI01)', code: 'grantPlantsNotYours', params: { grant: 'mechanic', plants: 'FI01' } },
+      {
+        message: 'storage location SE01/0001 is outside your plants (FI01)',
+        code: 'attachmentOutsidePlants',
+        params: { kind: 'storage_location', attachment: 'SE01/0001', plants: 'FI01' },
+      },
+    ]);
+    // An editor without plants: "none" in English, a dash in the parameters (any language).
+    expect(grantRefusals({ grants: ['stock_admin'], plants: [] }, twoPlants, { grants: ['mechanic'], attachments: twoPlants.attachments }, ['FI01', 'SE01'])[0]).toMatchObject({
+      message: 'you may grant mechanic only for users all of whose plants are yours (none)',
+      params: { plants: '–' },
+    });
+    const workCenter = { kind: 'work_center' as const, plant: 'FI01', code: 'FI01M001' };
+    expect(attachmentHolderRefusals({ grants: ['supervisor'], attachments: [fi01] }, { grants: ['supervisor'], attachments: [fi01, workCenter] })).toEqual([
+      { message: 'work center FI01/FI01M001 can be attached only to mechanic', code: 'attachmentNeedsHolder', params: { kind: 'work_center', attachment: 'FI01/FI01M001', holders: 'mechanic' } },
+    ]);
+  });
+
+  it('lock a plant-scoped role unless every plant of the user, before and after, is the editor’s', () => {
+    const scope = editScopeOf(stockAdmin);
+    expect(userPlantsInScope(scope, ['FI01'], { grants: [], attachments: [fi01] })).toBe(true);
+    expect(userPlantsInScope(scope, ['FI01', 'SE01'], { grants: [], attachments: [fi01, se01] })).toBe(false);
+    // A plant added in the same change counts, and a user without plants is nobody's.
+    expect(userPlantsInScope(scope, ['FI01'], { grants: [], attachments: [fi01, se01] })).toBe(false);
+    expect(userPlantsInScope(scope, [], { grants: [], attachments: [] })).toBe(false);
+  });
+
+  it('keep a PM-read granter off the ship-to-party numbers of a priority writer, before or after the change', () => {
+    const readGranter = editScopeOf({ grants: ['UM_PM_grant_read'], plants: [] });
+    expect(mayChangeShipToParties(readGranter, ['PM_read'], ['PM_read'])).toBe(true);
+    expect(mayChangeShipToParties(readGranter, ['PM_write'], ['PM_write'])).toBe(false);
+    expect(mayChangeShipToParties(readGranter, ['PM_read'], ['PM_read', 'PM_upload_add'])).toBe(false);
+    expect(mayChangeShipToParties(editScopeOf({ grants: ['UM_PM_grant_write'], plants: [] }), ['PM_write'], ['PM_write'])).toBe(true);
   });
 });

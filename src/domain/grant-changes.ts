@@ -126,50 +126,95 @@ export function withoutLeaving(before: GrantState, after: GrantState): GrantStat
 }
 
 /**
- * Why the editor may not make this change (§6), one reason per refused item; empty when it may.
+ * A refusal of one item of a change: `message` is the English; `code` and `params` word it in the
+ * reader's language (serverErrors.<code>; the texts name a grant or a kind through
+ * users.grants.<grant> / users.kinds.<kind>, as the dialog does).
+ */
+export interface GrantRefusal {
+  message: string;
+  code: string;
+  params: Record<string, string>;
+}
+
+/** The plant and code of an attachment as the dialog shows them (FI01, FI01/FI01M001, 0050010001). */
+const attachmentWords = (a: AttachmentRef) => (a.kind === 'plant' || a.plant === '' ? a.code : `${a.plant}/${a.code}`);
+/** An attachment as a coded refusal names it: its kind (worded users.kinds.<kind>) and plant/code. */
+export const attachmentParams = (a: AttachmentRef) => ({ kind: a.kind, attachment: attachmentWords(a) });
+/** The editor's plants as the refusals name them; a dash (any language) for none. */
+const plantList = (scope: EditScope) => ({ english: scope.plants.join(', ') || 'none', params: scope.plants.join(', ') || '–' });
+
+/**
+ * Whether every plant of the edited user, before the change (`targetPlants`) and after it, is the
+ * editor's: a grant the editor gives under plant scope (a stock admin's mechanic, supervisor) is
+ * given or taken only then, since a role acts in every plant of its holder. A user without plants
+ * is nobody's plant user. The dialog locks those grants otherwise, by this same rule.
+ */
+export function userPlantsInScope(scope: EditScope, targetPlants: readonly string[], after: GrantState): boolean {
+  const allPlants = [...new Set([...targetPlants, ...after.attachments.filter((a) => a.kind === 'plant').map((a) => a.code)])];
+  return allPlants.length > 0 && allPlants.every((plant) => scope.plants.includes(plant));
+}
+
+const writesPriorities = (grants: readonly string[]) => grants.some((g) => g === 'PM_write' || g === 'PM_upload_add' || g === 'PM_upload_disable');
+
+/**
+ * Whether the editor may change the ship-to-party numbers (kind ship_to_party) of a user whose
+ * grants go from `before` to `after`: they are what PM write and the uploads act on too, so one
+ * who may give PM read only (UM_PM_grant_read) does not change them for a user who writes or
+ * uploads priorities, before or after the change. The dialog offers no adder then.
+ */
+export function mayChangeShipToParties(scope: EditScope, before: readonly string[], after: readonly string[]): boolean {
+  return (scope.grants as string[]).includes('PM_write') || !(writesPriorities(before) || writesPriorities(after));
+}
+
+/**
+ * Why the editor may not make this change (§6), one refusal per refused item; empty when it may.
  * `targetPlants`: the edited user's plants before the edit (stock_admin edits users of its plants).
  * What leaves with a removed grant (attachmentsLeavingWith) is the grant's to remove, checked as
  * the grant is (and under plant scope, within the editor's plants).
  */
-export function refusedChanges(
-  editor: GrantEditor,
-  before: GrantState,
-  after: GrantState,
-  targetPlants: readonly string[],
-): string[] {
+export function grantRefusals(editor: GrantEditor, before: GrantState, after: GrantState, targetPlants: readonly string[]): GrantRefusal[] {
   const scope = editScopeOf(editor);
+  const plants = plantList(scope);
   const diff = diffGrantState(before, after);
   const leaving = attachmentsLeavingWith(before, after);
   const leavingKeys = new Set(leaving.map(attachmentKey));
-  const reasons: string[] = [];
+  const refusals: GrantRefusal[] = [];
+  const outsidePlants = (a: AttachmentRef): GrantRefusal => ({
+    message: `${describeAttachment(a)} is outside your plants (${plants.english})`,
+    code: 'attachmentOutsidePlants',
+    params: { ...attachmentParams(a), plants: plants.params },
+  });
   // What leaves with a grant removed under plant scope (a stock admin's) must be of the editor's
   // plants: taking a role away does not reach into plants the editor does not work in.
   const scopedRemoval = diff.removedGrants.some((grant) => (scope.plantScopedGrants as string[]).includes(grant));
   if (scopedRemoval) {
     for (const attachment of leaving) {
       const plant = attachment.kind === 'plant' ? attachment.code : attachment.plant;
-      if (PER_PLANT_KINDS.includes(attachment.kind) && !scope.plants.includes(plant)) {
-        reasons.push(`${describeAttachment(attachment)} is outside your plants (${scope.plants.join(', ') || 'none'})`);
-      }
+      if (PER_PLANT_KINDS.includes(attachment.kind) && !scope.plants.includes(plant)) refusals.push(outsidePlants(attachment));
     }
   }
   // A role is global: given or taken under plant scope, it acts in every plant of the user, so
   // every one of them (before and after the change) must be the editor's.
-  const allPlants = [...new Set([...targetPlants, ...after.attachments.filter((a) => a.kind === 'plant').map((a) => a.code)])];
-  const targetInScope = allPlants.length > 0 && allPlants.every((plant) => scope.plants.includes(plant));
+  const targetInScope = userPlantsInScope(scope, targetPlants, after);
 
   for (const [grant, verb] of [...diff.addedGrants.map((g) => [g, 'grant'] as const), ...diff.removedGrants.map((g) => [g, 'remove'] as const)]) {
-    if (!(scope.grants as string[]).includes(grant)) reasons.push(`you may not ${verb} ${grant}`);
-    else if ((scope.plantScopedGrants as string[]).includes(grant) && !targetInScope) {
-      reasons.push(`you may ${verb} ${grant} only for users all of whose plants are yours (${scope.plants.join(', ') || 'none'})`);
+    if (!(scope.grants as string[]).includes(grant)) {
+      refusals.push({ message: `you may not ${verb} ${grant}`, code: verb === 'grant' ? 'grantGiveNotAllowed' : 'grantRemoveNotAllowed', params: { grant } });
+    } else if ((scope.plantScopedGrants as string[]).includes(grant) && !targetInScope) {
+      refusals.push({
+        message: `you may ${verb} ${grant} only for users all of whose plants are yours (${plants.english})`,
+        code: 'grantPlantsNotYours',
+        params: { grant, plants: plants.params },
+      });
     }
   }
-  // Ship-to-party numbers are what PM write and the uploads act on too: one who may give PM read
-  // only (UM_PM_grant_read) does not change them for a user who writes or uploads priorities.
-  const writesPriorities = (grants: readonly string[]) => grants.some((g) => g === 'PM_write' || g === 'PM_upload_add' || g === 'PM_upload_disable');
   const shipToPartyChanged = [...diff.addedAttachments, ...diff.removedAttachments].some((a) => a.kind === 'ship_to_party' && !leavingKeys.has(attachmentKey(a)));
-  if (shipToPartyChanged && !(scope.grants as string[]).includes('PM_write') && (writesPriorities(before.grants) || writesPriorities(after.grants))) {
-    reasons.push('you may not change the ship-to-party numbers of a user who writes or uploads priorities (you give PM read only)');
+  if (shipToPartyChanged && !mayChangeShipToParties(scope, before.grants, after.grants)) {
+    refusals.push({
+      message: 'you may not change the ship-to-party numbers of a user who writes or uploads priorities (you give PM read only)',
+      code: 'shipToPartyOfPriorityWriter',
+      params: {},
+    });
   }
   const attachments = [
     ...diff.addedAttachments.map((a) => [a, 'add'] as const),
@@ -177,18 +222,27 @@ export function refusedChanges(
   ];
   for (const [attachment, verb] of attachments) {
     if (!scope.attachments.includes(attachment.kind)) {
-      reasons.push(`you may not ${verb} ${describeAttachment(attachment)}`);
+      refusals.push({
+        message: `you may not ${verb} ${describeAttachment(attachment)}`,
+        code: verb === 'add' ? 'attachmentAddNotAllowed' : 'attachmentRemoveNotAllowed',
+        params: attachmentParams(attachment),
+      });
     } else if (scope.plantScopedAttachments.includes(attachment.kind) && !scope.plants.includes(attachment.plant)) {
-      reasons.push(`${describeAttachment(attachment)} is outside your plants (${scope.plants.join(', ') || 'none'})`);
+      refusals.push(outsidePlants(attachment));
     }
   }
-  return reasons;
+  return refusals;
 }
 
-/** Attachments the edited user's grants may not carry after the edit (§6 attachments). */
-export function invalidAttachments(before: GrantState, after: GrantState): string[] {
+/** grantRefusals in English, one reason per refused item. */
+export function refusedChanges(editor: GrantEditor, before: GrantState, after: GrantState, targetPlants: readonly string[]): string[] {
+  return grantRefusals(editor, before, after, targetPlants).map((refusal) => refusal.message);
+}
+
+/** Attachments the edited user's grants may not carry after the edit (§6 attachments), one refusal each. */
+export function attachmentHolderRefusals(before: GrantState, after: GrantState): GrantRefusal[] {
   const beforeKeys = new Set(before.attachments.map(attachmentKey));
-  const reasons: string[] = [];
+  const refusals: GrantRefusal[] = [];
   for (const attachment of after.attachments) {
     if (mayHoldAttachment(after.grants, attachment.kind)) continue;
     const isNew = !beforeKeys.has(attachmentKey(attachment));
@@ -196,9 +250,18 @@ export function invalidAttachments(before: GrantState, after: GrantState): strin
     if (!isNew && !mayHoldAttachment(before.grants, attachment.kind)) continue;
     const holders = ATTACHMENT_HOLDERS[attachment.kind];
     const who = holders === 'any' ? 'any user' : holders.join(', ');
-    reasons.push(`${describeAttachment(attachment)} can be attached only to ${who}`);
+    refusals.push({
+      message: `${describeAttachment(attachment)} can be attached only to ${who}`,
+      code: 'attachmentNeedsHolder',
+      params: { ...attachmentParams(attachment), holders: holders === 'any' ? '' : holders.join(', ') },
+    });
   }
-  return reasons;
+  return refusals;
+}
+
+/** attachmentHolderRefusals in English. */
+export function invalidAttachments(before: GrantState, after: GrantState): string[] {
+  return attachmentHolderRefusals(before, after).map((refusal) => refusal.message);
 }
 
 /** Per-plant kinds need a plant, the others none; the plant attachment's code is its plant. */

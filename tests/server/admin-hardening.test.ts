@@ -165,6 +165,127 @@ describe.each(ENGINES)('admin hardening on %s', (engine) => {
     });
   });
 
+  describe('the permission editor offers on a super manager’s account only what the save allows', () => {
+    const NOTHING = { grants: [], attachments: [], plantScopedGrants: [], plantScopedAttachments: [], plants: [] };
+
+    it('opens it read-only to a stock admin and to a PM-rights granter, editable to a super manager', async () => {
+      const target = await makeUser('ro.dialog@example.com', ['mechanic', 'super_manager_read_only'], [plantAt('FI01')]);
+      for (const editor of ['stock.admin@example.com', 'acceptance@example.com']) {
+        const res = await call('GET', editor, `/users/${target}/permissions`);
+        expect(res.statusCode, `${editor}: ${res.body}`).toBe(200);
+        // The save refuses them whole (superManagerOnly): nothing is offered.
+        expect(res.json().editable, editor).toEqual(NOTHING);
+        expect(res.json().grants).toEqual(['mechanic', 'super_manager_read_only']);
+      }
+      const byManager = (await call('GET', 'manager@example.com', `/users/${target}/permissions`)).json();
+      expect(byManager.editable.grants).toContain('mechanic');
+
+      // A user of the same plant without a super manager's grants stays editable to the stock admin.
+      const plain = await makeUser('plain.dialog@example.com', ['mechanic'], [plantAt('FI01')]);
+      const editable = (await call('GET', 'stock.admin@example.com', `/users/${plain}/permissions`)).json().editable;
+      expect(editable).toMatchObject({ grants: ['mechanic', 'supervisor'], plantScopedGrants: ['mechanic', 'supervisor'], plants: ['DE02', 'FI01'] });
+      // The answer of a save is judged on the grants saved: made read-only super manager, nothing more.
+      const made = await call('PUT', 'manager@example.com', `/users/${plain}/permissions`, { grants: ['mechanic', 'super_manager_read_only'], attachments: [plantAt('FI01')] });
+      expect(made.statusCode, made.body).toBe(200);
+      expect((await call('GET', 'stock.admin@example.com', `/users/${plain}/permissions`)).json().editable).toEqual(NOTHING);
+    });
+  });
+
+  describe('refused permission changes carry a code and its parameters', () => {
+    const FI01 = plantAt('FI01');
+    const FR03 = plantAt('FR03');
+
+    it('words the plant-scope and rank refusals (403) in the reader’s language', async () => {
+      const twoPlants = await makeUser('two.plants@example.com', [], [FI01, FR03]);
+      const plantScoped = await call('PUT', 'stock.admin@example.com', `/users/${twoPlants}/permissions`, { grants: ['mechanic'], attachments: [FI01, FR03] });
+      expect(plantScoped.statusCode, plantScoped.body).toBe(403);
+      expect(plantScoped.json()).toEqual({
+        message: 'Not allowed: you may grant mechanic only for users all of whose plants are yours (DE02, FI01)',
+        code: 'grantPlantsNotYours',
+        params: { grant: 'mechanic', plants: 'DE02, FI01' },
+      });
+
+      const mechanic = await makeUser('coded.mechanic@example.com', ['mechanic'], [FI01]);
+      const notGiven = await call('PUT', 'stock.admin@example.com', `/users/${mechanic}/permissions`, { grants: ['mechanic', 'PM_read'], attachments: [FI01] });
+      expect(notGiven.json()).toEqual({ message: 'Not allowed: you may not grant PM_read', code: 'grantGiveNotAllowed', params: { grant: 'PM_read' } });
+      const outside = await call('PUT', 'stock.admin@example.com', `/users/${mechanic}/permissions`, {
+        grants: ['mechanic'],
+        attachments: [FI01, { kind: 'storage_location', plant: 'FR03', code: '0001' }],
+      });
+      expect(outside.json()).toEqual({
+        message: 'Not allowed: storage location FR03/0001 is outside your plants (DE02, FI01)',
+        code: 'attachmentOutsidePlants',
+        params: { kind: 'storage_location', attachment: 'FR03/0001', plants: 'DE02, FI01' },
+      });
+      const kindNotGiven = await call('PUT', 'stock.admin@example.com', `/users/${mechanic}/permissions`, {
+        grants: ['mechanic'],
+        attachments: [FI01, { kind: 'work_center', plant: 'FI01', code: 'FI01M001' }],
+      });
+      expect(kindNotGiven.json()).toMatchObject({ code: 'attachmentAddNotAllowed', params: { kind: 'work_center', attachment: 'FI01/FI01M001' } });
+
+      await makeUser('read.granter@example.com', ['UM_PM_grant_read']);
+      const writer = await makeUser('coded.writer@example.com', ['PM_write']);
+      const number = { kind: 'ship_to_party', plant: '', code: '0050010001' };
+      const widened = await call('PUT', 'read.granter@example.com', `/users/${writer}/permissions`, { grants: ['PM_write'], attachments: [number] });
+      expect(widened.statusCode).toBe(403);
+      expect(widened.json()).toEqual({
+        message: 'Not allowed: you may not change the ship-to-party numbers of a user who writes or uploads priorities (you give PM read only)',
+        code: 'shipToPartyOfPriorityWriter',
+        params: {},
+      });
+      // Several refused items: the English names each, the code the first one.
+      const taken = await call('PUT', 'read.granter@example.com', `/users/${writer}/permissions`, { grants: [], attachments: [number] });
+      expect(taken.json()).toEqual({
+        message: 'Not allowed: you may not remove PM_write; you may not change the ship-to-party numbers of a user who writes or uploads priorities (you give PM read only)',
+        code: 'grantRemoveNotAllowed',
+        params: { grant: 'PM_write' },
+      });
+      expect(await grantsOf(writer)).toEqual(['PM_write']);
+    });
+
+    it('words an attachment the user’s roles cannot hold, or one that does not exist (422)', async () => {
+      const supervisor = await makeUser('coded.supervisor@example.com', ['supervisor'], [FI01]);
+      const noHolder = await call('PUT', 'manager@example.com', `/users/${supervisor}/permissions`, {
+        grants: ['supervisor'],
+        attachments: [FI01, { kind: 'work_center', plant: 'FI01', code: 'FI01M001' }],
+      });
+      expect(noHolder.statusCode).toBe(422);
+      expect(noHolder.json()).toEqual({
+        message: 'work center FI01/FI01M001 can be attached only to mechanic',
+        code: 'attachmentNeedsHolder',
+        params: { kind: 'work_center', attachment: 'FI01/FI01M001', holders: 'mechanic' },
+      });
+      const unknown = await call('PUT', 'manager@example.com', `/users/${supervisor}/permissions`, {
+        grants: ['supervisor', 'mechanic'],
+        attachments: [FI01, { kind: 'work_center', plant: 'FI01', code: 'NOPE' }, { kind: 'work_center', plant: 'FI01', code: 'NOPE2' }],
+      });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json()).toEqual({
+        message: 'Unknown work center FI01/NOPE, work center FI01/NOPE2',
+        code: 'attachmentUnknown',
+        params: { kind: 'work_center', attachment: 'FI01/NOPE' },
+      });
+    });
+  });
+
+  describe('a user’s own ship-to-party numbers are in their history', () => {
+    it('records an upload’s numbers and a removal against the user, each with its number', async () => {
+      const writer = await makeUser('pm.history@example.com', ['PM_write']);
+      expect((await upload('pm.history@example.com', 'shipToPartyCode\n0050010004\n')).statusCode).toBe(200);
+      const removed = await call('DELETE', 'pm.history@example.com', '/ship_to_party_codes/0050010004');
+      expect(removed.statusCode, removed.body).toBe(200);
+
+      const history = await call('GET', 'manager@example.com', `/audit_log?userId=${writer}&page=1&maxResults=10`);
+      expect(history.statusCode, history.body).toBe(200);
+      // Newest first; the first sign-in (user.linkIdentity) is there too.
+      const entries = (history.json().items as Array<{ action: string }>).filter((entry) => entry.action.startsWith('shipToParty.'));
+      expect(entries).toMatchObject([
+        { action: 'shipToParty.remove', actor_email: 'pm.history@example.com', target_type: 'user', target_id: writer, before: { managedShipToPartyNumber: '0050010004' }, after: null },
+        { action: 'shipToParty.add', actor_email: 'pm.history@example.com', target_type: 'user', target_id: writer, after: { managedShipToPartyNumber: '0050010004' } },
+      ]);
+    });
+  });
+
   describe('one priority edit bounds its codes', () => {
     it('refuses a code over 40 characters or with other characters (400), without echoing it', async () => {
       const long = '0'.repeat(100_000);

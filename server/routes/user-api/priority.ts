@@ -135,7 +135,17 @@ export const priorityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           throw new HttpError(409, `Ship-to-party number ${code} was given to you by a manager: ask a manager to remove it`, { code: 'shipToPartyGiven', params: { shipToPartyCode: code } });
         }
         await tx.delete(userAttachments).where(and(eq(userAttachments.userId, user.id), eq(userAttachments.code, code), eq(userAttachments.kind, 'managed_ship_to_party')));
-        await tx.insert(auditLog).values({ actorUserId: user.id, actorEmail: user.email, action: 'shipToParty.remove', targetType: 'ship_to_party', targetId: code, before: { code }, after: null });
+        // In the user's history (the audit log of target user, their id), as the upload that added
+        // it (server/priority/upload.ts: after { managedShipToPartyNumber }).
+        await tx.insert(auditLog).values({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          action: 'shipToParty.remove',
+          targetType: 'user',
+          targetId: user.id,
+          before: { managedShipToPartyNumber: code },
+          after: null,
+        });
         const remaining = isSuperManager(user.grants) ? await visibleShipToPartyCodes(tx, user) : [...(await storedHeldShipToPartyCodes(tx, user.id))].sort();
         return { body: { ship_to_party_codes: remaining } };
       });

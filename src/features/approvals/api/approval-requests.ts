@@ -3,14 +3,32 @@
  * decisions POST /approval_requests/{id}/approve | reject (with an Idempotency-Key).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { approvalRequest, pendingApprovals } from '../../../contract/users';
+import { approvalRequest, PENDING_HAS_MORE_HEADER, pendingApprovals, type PendingApproval } from '../../../contract/users';
 import { userApi } from '../../../lib/api-client';
+
+/**
+ * User administration's queries (the users feature's userQueries.all()): its changes (a removal)
+ * refresh them, and so does a decision here. Features do not import each other: spelled here.
+ */
+const USERS_ADMIN = ['users-admin'] as const;
 
 export const approvalQueries = {
   all: () => ['approvals'] as const,
   request: (id: string) => [...approvalQueries.all(), 'request', id] as const,
-  pending: () => [...approvalQueries.all(), 'pending'] as const,
+  /**
+   * The users-management tab's key (userQueries.pending() there), holding the same shape
+   * (PendingPage): one cache of the one answer. Two caches went apart: a removal or a refused
+   * decision refreshed one, and the page's "Other pending" kept a user removed meanwhile.
+   */
+  pending: () => [...USERS_ADMIN, 'pending'] as const,
 };
+
+/** The answer as the users tab keeps it (its pendingPage): the requests, and whether more wait (X-Has-More). */
+async function fetchPending(): Promise<{ requests: PendingApproval[]; hasMore: boolean }> {
+  const response = await userApi.get('approval_requests/pending');
+  const requests = pendingApprovals.parse(await response.json());
+  return { requests, hasMore: response.headers.get(PENDING_HAS_MORE_HEADER)?.trim().toLowerCase() === 'true' };
+}
 
 /**
  * Offline the calls fail at once (networkMode 'always'): paused, TanStack's default, the screen
@@ -27,9 +45,11 @@ export const approvalRequestQuery = (id: string) =>
 export const pendingApprovalsQuery = () =>
   queryOptions({
     queryKey: approvalQueries.pending(),
-    queryFn: async () => pendingApprovals.parse(await userApi.get('approval_requests/pending').json()),
+    queryFn: fetchPending,
     networkMode: 'always',
     meta: { silent: true },
+    // The page lists the requests; whether more wait is the users tab's to say.
+    select: (page) => page.requests,
   });
 
 export function useApprovalRequest(id: string) {
@@ -53,14 +73,15 @@ export function useDecideApproval(id: string) {
       ),
     onSuccess: (decided) => {
       queryClient.setQueryData(approvalQueries.request(decided.request_id), decided);
-      // Users-management lists and tabs show approval states too.
-      void queryClient.invalidateQueries({ queryKey: approvalQueries.pending() });
-      void queryClient.invalidateQueries({ queryKey: ['users-admin'] });
+      // The pending requests (approvalQueries.pending, under USERS_ADMIN), and the
+      // users-management lists and tabs, which show approval states too.
+      void queryClient.invalidateQueries({ queryKey: USERS_ADMIN });
     },
-    // Refused (decided meanwhile by someone else: 409, or gone: 404): the page shows the request as it is now.
+    // Refused (decided meanwhile by someone else: 409, or gone: 404): the page shows the request,
+    // the other pending ones and the users lists as they are now (the other decision changed them too).
     onError: () => {
       void queryClient.invalidateQueries({ queryKey: approvalQueries.request(id) });
-      void queryClient.invalidateQueries({ queryKey: approvalQueries.pending() });
+      void queryClient.invalidateQueries({ queryKey: USERS_ADMIN });
     },
   });
 }

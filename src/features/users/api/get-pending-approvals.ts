@@ -15,6 +15,11 @@ export function pendingPage(body: unknown, headers: Pick<Headers, 'get'>): Pendi
   return { requests: pendingApprovals.parse(body), hasMore: headers.get(PENDING_HAS_MORE_HEADER)?.trim().toLowerCase() === 'true' };
 }
 
+/**
+ * The approval page's "Other pending" reads the same key, in the same shape (approvalQueries.pending
+ * in src/features/approvals/api/approval-requests.ts): one cache of the one answer, under
+ * userQueries.all(), so a removal or a decision refreshes both screens.
+ */
 export function usePendingApprovals(enabled: boolean) {
   return useQuery({
     queryKey: userQueries.pending(),

@@ -18,6 +18,16 @@ const ACTIONS: Record<string, string> = {
   'user.remove': 'remove',
   'user.linkIdentity': 'linkIdentity',
   'notificationSettings.update': 'updateNotificationSettings',
+  // The user's own ship-to-party numbers (the priority manager): added by upload, one entry a
+  // number (server/priority/upload.ts), and removed (DELETE /ship_to_party_codes/{code}).
+  'shipToParty.add': 'addShipToParty',
+  'shipToParty.remove': 'removeShipToParty',
+};
+
+/** The ship-to-party number of a shipToParty.add (after) or .remove (before) entry. */
+const managedNumber = (value: unknown): string | null => {
+  const code = (value as { managedShipToPartyNumber?: unknown } | null)?.managedShipToPartyNumber;
+  return typeof code === 'string' ? code : null;
 };
 
 const isGrantState = (value: unknown): value is GrantState =>
@@ -42,6 +52,16 @@ function ChangeSummary({ entry }: { entry: AuditEntry }) {
         {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
+      </ul>
+    );
+  }
+  if (entry.action === 'shipToParty.add' || entry.action === 'shipToParty.remove') {
+    const added = entry.action === 'shipToParty.add';
+    const code = managedNumber(added ? entry.after : entry.before);
+    if (code === null) return null;
+    return (
+      <ul className="change-lines">
+        <li>{`${added ? '+' : '−'} ${attachmentWords({ kind: 'managed_ship_to_party', plant: '', code })}`}</li>
       </ul>
     );
   }

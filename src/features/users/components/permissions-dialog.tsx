@@ -3,12 +3,13 @@
  * caller may change is enabled (the server's `editable` scope, the same rule it enforces), and
  * the server's refusal, naming what is not allowed, is shown as it comes.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attachment, EditScope, GrantOptions, UserRow } from '../../../contract/users';
-import { attachmentKey, attachmentsLeavingWith, PER_PLANT_KINDS } from '../../../domain/grant-changes';
+import { attachmentKey, attachmentsLeavingWith, mayChangeShipToParties, PER_PLANT_KINDS, userPlantsInScope, type GrantState } from '../../../domain/grant-changes';
 import { ATTACHMENT_HOLDERS, ATTACHMENT_KINDS, GRANTS, isGrant, mayHoldAttachment, type AttachmentKind } from '../../../domain/permissions';
 import { errorMessage } from '../../../lib/api-client';
+import { useUnsavedText } from '../../../lib/unsaved-text';
 import { LoadError } from '../../../components/ui/load-error';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -22,6 +23,16 @@ const mayEditKind = (scope: EditScope, kind: AttachmentKind) => scope.attachment
 const mayEditAttachment = (scope: EditScope, a: Attachment) =>
   mayEditKind(scope, a.kind) && (!scope.plantScopedAttachments.includes(a.kind) || scope.plants.includes(a.plant));
 
+/** Whether the form's grants or attachments differ from those it opened with (order aside): then Escape or Back asks first. */
+export function permissionsChanged(initial: GrantState, current: GrantState): boolean {
+  const same = (a: readonly string[], b: readonly string[]) => {
+    const left = new Set(a);
+    const right = new Set(b);
+    return left.size === right.size && [...left].every((x) => right.has(x));
+  };
+  return !same(initial.grants, current.grants) || !same(initial.attachments.map(attachmentKey), current.attachments.map(attachmentKey));
+}
+
 function attachmentLabel(a: Attachment): string {
   if (a.kind === 'plant' || a.plant === '') return a.code;
   return `${a.plant} / ${a.code}`;
@@ -32,8 +43,10 @@ export function PermissionsDialog({ user, onClose, onSaved }: { user: UserRow; o
   const current = useUserPermissions(user.uid);
   const options = useGrantOptions();
   const ready = current.data && options.data;
+  // The form below says whether it holds changes: Escape or a phone's Back asks before dropping them.
+  const [unsaved, setUnsaved] = useState(false);
   return (
-    <Dialog open title={t('users.permissions.title', { name: user.displayName })} onClose={onClose}>
+    <Dialog open title={t('users.permissions.title', { name: user.displayName })} onClose={onClose} unsaved={unsaved}>
       {!ready && !current.error && !options.error && <Spinner label={t('loading.listingItems')} />}
       {(current.error ?? options.error) && <LoadError error={current.error ?? options.error} />}
       {ready && (
@@ -47,6 +60,7 @@ export function PermissionsDialog({ user, onClose, onSaved }: { user: UserRow; o
           options={options.data}
           onClose={onClose}
           onSaved={onSaved}
+          onUnsavedChange={setUnsaved}
         />
       )}
     </Dialog>
@@ -61,6 +75,7 @@ function PermissionsForm({
   options,
   onClose,
   onSaved,
+  onUnsavedChange,
   version,
 }: {
   uid: string;
@@ -71,6 +86,7 @@ function PermissionsForm({
   options: GrantOptions;
   onClose: () => void;
   onSaved: () => void;
+  onUnsavedChange: (unsaved: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [grants, setGrants] = useState(() => new Set(initialGrants));
@@ -79,6 +95,17 @@ function PermissionsForm({
   const save = useUpdatePermissions(uid);
   const readOnly = scope.grants.length === 0 && scope.attachments.length === 0;
   const grantList = [...grants];
+  const unsaved = permissionsChanged({ grants: initialGrants, attachments: initialAttachments }, { grants: grantList, attachments });
+  const release = useUnsavedText(unsaved);
+  useEffect(() => onUnsavedChange(unsaved), [unsaved, onUnsavedChange]);
+  // Roles a stock admin gives are global: given or taken only for a user all of whose plants
+  // (before and after this change) are the editor's, or the save is refused (refusedChanges).
+  const initialPlants = initialAttachments.filter((a) => a.kind === 'plant').map((a) => a.code);
+  const plantsInScope = userPlantsInScope(scope, initialPlants, { grants: grantList, attachments });
+  const lockedByPlants = plantsInScope ? [] : scope.plantScopedGrants;
+  // One who gives PM read only does not change the ship-to-party numbers of a priority writer.
+  const shipToPartiesOpen = mayChangeShipToParties(scope, initialGrants, grantList);
+  const editsKind = (kind: AttachmentKind) => mayEditKind(scope, kind) && (kind !== 'ship_to_party' || shipToPartiesOpen);
   // What leaves with a role taken away (the server drops it in the same change): shown before saving.
   const leaving = new Set(
     attachmentsLeavingWith({ grants: initialGrants, attachments: initialAttachments }, { grants: grantList, attachments }).map(attachmentKey),
@@ -102,7 +129,14 @@ function PermissionsForm({
     // mutate-level onSuccess would need: the promise still resolves, so the dialog closes (#19 item 20).
     save
       .mutateAsync({ body: { grants: grantList.filter(isGrant), attachments }, version })
-      .then(onSaved, async (failure: unknown) => setError(await errorMessage(failure)));
+      .then(
+        () => {
+          // Saved: closing is not dropping changes, and nothing is asked.
+          release();
+          onSaved();
+        },
+        async (failure: unknown) => setError(await errorMessage(failure)),
+      );
   };
 
   return (
@@ -111,7 +145,7 @@ function PermissionsForm({
       <fieldset className="grant-grid">
         <legend className="section-title">{t('users.permissions.grants')}</legend>
         {GRANTS.map((grant) => {
-          const editable = scope.grants.includes(grant);
+          const editable = scope.grants.includes(grant) && !lockedByPlants.includes(grant);
           return (
             <label key={grant} className={`check-row${editable ? '' : ' locked'}`}>
               <input type="checkbox" checked={grants.has(grant)} disabled={!editable} onChange={(event) => toggle(grant, event.target.checked)} />
@@ -119,13 +153,16 @@ function PermissionsForm({
             </label>
           );
         })}
+        {lockedByPlants.length > 0 && (
+          <p className="field-hint">{t('users.permissions.plantScopedLocked', { roles: lockedByPlants.map((g) => t(`users.grants.${g}`)).join(', ') })}</p>
+        )}
       </fieldset>
       <h3 className="section-title">{t('users.permissions.attachments')}</h3>
       {ATTACHMENT_KINDS.map((kind) => {
         const held = attachments.filter((a) => a.kind === kind);
         const holdable = mayHoldAttachment(grantList, kind);
         const holders = ATTACHMENT_HOLDERS[kind];
-        if (held.length === 0 && !mayEditKind(scope, kind)) return null;
+        if (held.length === 0 && !editsKind(kind)) return null;
         return (
           <section key={kind} className="attachment-kind" aria-labelledby={`kind-${kind}`}>
             <h4 id={`kind-${kind}`}>{t(`users.kinds.${kind}`)}</h4>
@@ -136,7 +173,7 @@ function PermissionsForm({
                 {held.map((a) => (
                   <li key={attachmentKey(a)} className={`attachment-chip${leaving.has(attachmentKey(a)) ? ' leaving' : ''}`}>
                     <span>{attachmentLabel(a)}</span>
-                    {mayEditAttachment(scope, a) && (
+                    {mayEditAttachment(scope, a) && editsKind(kind) && (
                       <button
                         type="button"
                         className="chip-remove"
@@ -157,13 +194,13 @@ function PermissionsForm({
             ) : (
               !holdable &&
               holders !== 'any' &&
-              (held.length > 0 || mayEditKind(scope, kind)) && (
+              (held.length > 0 || editsKind(kind)) && (
               <p className="field-hint">
                 {t('users.permissions.onlyFor', { roles: holders.map((g) => t(`users.grants.${g}`)).join(', ') })}
               </p>
               )
             )}
-            {mayEditKind(scope, kind) && holdable && <AttachmentAdder kind={kind} scope={scope} options={options} onAdd={add} />}
+            {editsKind(kind) && holdable && <AttachmentAdder kind={kind} scope={scope} options={options} onAdd={add} />}
           </section>
         );
       })}
