@@ -40,7 +40,7 @@ const REQUEST: Request = {
 function render(request: Request) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(approvalQueries.request(request.request_id), request);
-  client.setQueryData(approvalQueries.pending(), []);
+  client.setQueryData(approvalQueries.pending(), { requests: [], hasMore: false });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <MemoryRouter>
