@@ -75,6 +75,24 @@ const echoQuantity = (entry: OutboxEntry): Answer =>
     stock_counts: [{ id: COUNT_ID, status: 'in_progress' }],
   });
 
+/** A browser tab for the sync loop: localStorage shared with "other tabs" (the map), online, visible. */
+function stubBrowserTab(): Map<string, string> {
+  const stored = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+    key: (i: number) => [...stored.keys()][i] ?? null,
+    get length() {
+      return stored.size;
+    },
+  });
+  vi.stubGlobal('navigator', { onLine: true });
+  vi.stubGlobal('window', new EventTarget());
+  vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+  return stored;
+}
+
 beforeEach(async () => {
   await offlineDb.pages.clear();
   await offlineDb.chunks.clear();
@@ -224,19 +242,7 @@ describe('sync rounds', () => {
   });
 
   it('a wait another tab of the app was given holds this tab too (the round lock passes between tabs)', async () => {
-    const stored = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-      removeItem: (key: string) => void stored.delete(key),
-      key: (i: number) => [...stored.keys()][i] ?? null,
-      get length() {
-        return stored.size;
-      },
-    });
-    vi.stubGlobal('navigator', { onLine: true });
-    vi.stubGlobal('window', new EventTarget());
-    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    const stored = stubBrowserTab();
     // Another tab was told to wait a minute: this tab waits too (ended by hand below, not by sleeping).
     stored.set('partstrack.sync.pausedUntil', String(Date.now() + 60_000));
     const server = scripted([echoQuantity]);
@@ -256,19 +262,7 @@ describe('sync rounds', () => {
   });
 
   it('drops a shared wait further ahead than any server asks (a clock set back), instead of waiting out the jump', async () => {
-    const stored = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-      removeItem: (key: string) => void stored.delete(key),
-      key: (i: number) => [...stored.keys()][i] ?? null,
-      get length() {
-        return stored.size;
-      },
-    });
-    vi.stubGlobal('navigator', { onLine: true });
-    vi.stubGlobal('window', new EventTarget());
-    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    const stored = stubBrowserTab();
     // Written before the clock went back a day: no server asks for more than MAX_RETRY_AFTER_MS.
     stored.set('partstrack.sync.pausedUntil', String(Date.now() + MAX_RETRY_AFTER_MS + 24 * 3600_000));
     const server = scripted([echoQuantity]);
