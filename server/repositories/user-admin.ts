@@ -7,7 +7,7 @@
 import { normalizeEmail } from '../../src/domain/email';
 import { expiryDay, isPastLastDay } from '../../src/domain/expiration';
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
   approvalRequests,
@@ -53,6 +53,15 @@ const inPlants = (plantCodes: readonly string[]): SQL =>
     sql`(select 1 from ${userAttachments} where ${userAttachments.userId} = ${users.id} and ${userAttachments.kind} = 'plant' and ${inArray(userAttachments.code, [...plantCodes])})`,
   );
 
+/**
+ * Accented letters of the nine languages' names (and their neighbours') and their plain letter:
+ * "muller" finds Müller, "jose" José, "bjorn" Bjørn. The same fold on both sides, in SQL (one rule
+ * on PGlite and PostgreSQL, no extension needed).
+ */
+const ACCENTED = 'áàâäãåāăąçćčďéèêëēėęěíìîïīįłńñňóòôöõøōőřśšťúùûüūůűýÿžźż';
+const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorsstuuuuuuuyyzzz';
+const folded = (text: SQL) => sql`translate(lower(${text}), ${ACCENTED}, ${PLAIN})`;
+
 export async function listUsers(
   db: Executor,
   editor: CurrentUser,
@@ -66,7 +75,10 @@ export async function listUsers(
     conditions.push(inPlants(editor.plants));
   }
   const search = options.query?.trim();
-  if (search) conditions.push(or(ilike(users.email, likePattern(search)), ilike(users.displayName, likePattern(search))));
+  if (search) {
+    const pattern = folded(sql`${likePattern(search)}`);
+    conditions.push(or(sql`${folded(sql`${users.email}`)} like ${pattern}`, sql`${folded(sql`${users.displayName}`)} like ${pattern}`));
+  }
   const where = and(...conditions);
   const [[total], records] = await Promise.all([
     db.select({ n: count() }).from(users).where(where),

@@ -361,6 +361,16 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       expect(search.items[0]).toMatchObject({ displayName: 'Helena Koskinen', permissions: ['super_manager'], approvalStatus: 'Approved', isExpired: false });
       const literal = (await call('GET', 'manager@example.com', '/users?query=%25')).json();
       expect(literal.items).toEqual([]);
+      // Accents are folded on both sides: "angstrom" finds Ångström, "BJØRN" Bjørn, and the typed accent finds the plain name.
+      const uid = await makeUser('j.a@example.com', ['mechanic']);
+      await product.database.db.update(users).set({ displayName: 'Jörg Ångström-Bjørnstad' }).where(eq(users.id, uid));
+      for (const query of ['angstrom', 'ÅNGSTRÖM', 'jorg', 'bjørn', 'BJORNSTAD']) {
+        const found = (await call('GET', 'manager@example.com', `/users?query=${encodeURIComponent(query)}`)).json();
+        expect(found.items.map((u: { email: string }) => u.email), query).toEqual(['j.a@example.com']);
+      }
+      // The seed's Lukas Müller is found as the user types it without the umlaut.
+      expect((await call('GET', 'manager@example.com', '/users?query=muller')).json().items.map((u: { email: string }) => u.email)).toContain('lukas.mueller@lift.example');
+      expect((await call('GET', 'manager@example.com', `/users?query=${encodeURIComponent('Kóskinen')}`)).json().items.map((u: { email: string }) => u.email)).toEqual(['manager@example.com']);
 
       expect((await call('GET', 'mechanic@example.com', '/users')).statusCode).toBe(403);
       expect((await call('GET', 'stock.admin@example.com', '/users')).statusCode).toBe(403);
