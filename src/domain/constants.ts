@@ -96,3 +96,9 @@ export const MESSAGES = {
   pendingApproval: 'Your access request is waiting for approval.',
   approvalRejected: 'Your access request was rejected.',
 } as const;
+
+/**
+ * §8's refusals of the account itself (403), not of the call: the app leads to /user-expired or
+ * /welcome, and changes and feedback wait until a manager has extended or approved the account.
+ */
+export const ACCOUNT_REFUSALS: readonly string[] = [MESSAGES.userExpired, MESSAGES.pendingApproval, MESSAGES.approvalRejected];

@@ -23,23 +23,10 @@ export function parseQuantityInput(text: string): number | null {
   return Number(trimmed);
 }
 
-const groupSeparators = new Map<string, string>();
-
 /** The thousands separator of a language: "," in English, "." in German and Spanish, a space in French or Finnish. */
 function groupingSeparator(language: string): string {
-  let group = groupSeparators.get(language);
-  if (group === undefined) {
-    let format: Intl.NumberFormat;
-    try {
-      format = new Intl.NumberFormat(language);
-    } catch {
-      // A tag Intl refuses (i18next's "cimode"): English, as formatQuantity does.
-      format = new Intl.NumberFormat('en-US');
-    }
-    group = format.formatToParts(10_000).find((part) => part.type === 'group')?.value ?? '';
-    groupSeparators.set(language, group);
-  }
-  return group;
+  // The formatter formatQuantity shows numbers with: one home for a language's number format.
+  return numberFormat(language, true).formatToParts(10_000).find((part) => part.type === 'group')?.value ?? '';
 }
 
 /**

@@ -92,21 +92,16 @@ export function statusOf(error: unknown): number | null {
  */
 export function bodyMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object' || !('message' in body) || typeof body.message !== 'string') return null;
+  return codedMessage(body) ?? body.message;
+}
+
+/** A body's `code` worded in the user's language (serverErrors.<code>, with its parameters); null when the app has no text for it. */
+function codedMessage(body: object): string | null {
   const { code, params } = body as { code?: unknown; params?: unknown };
   const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
   // With the parameters: a text with plural forms exists only as serverErrors.<code>_one, _other…
-  if (typeof code === 'string' && i18next.exists(`serverErrors.${code}`, values)) {
-    return i18next.t(`serverErrors.${code}`, { ...values, defaultValue: body.message });
-  }
-  return body.message;
-}
-
-/** Whether a body carries a `code` the app words (serverErrors.<code>), with its parameters. */
-function hasKnownCode(body: unknown): boolean {
-  if (!body || typeof body !== 'object') return false;
-  const { code, params } = body as { code?: unknown; params?: unknown };
-  const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
-  return typeof code === 'string' && i18next.exists(`serverErrors.${code}`, values);
+  if (typeof code !== 'string' || !i18next.exists(`serverErrors.${code}`, values)) return null;
+  return i18next.t(`serverErrors.${code}`, values);
 }
 
 /**
@@ -136,8 +131,7 @@ function statusMessage(status: number, retryAfter: string | null | undefined): s
  * errors (throwHttpErrors: false) as errorMessage does for the others.
  */
 export function answerMessage(status: number, body: unknown, retryAfter?: string | null): string | null {
-  if (hasKnownCode(body)) return bodyMessage(body);
-  return statusMessage(status, retryAfter) ?? bodyMessage(body);
+  return (body && typeof body === 'object' ? codedMessage(body) : null) ?? statusMessage(status, retryAfter) ?? bodyMessage(body);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorMessage, statusOf } from './api-client';
-import { MESSAGES } from '../domain/constants';
+import { ACCOUNT_REFUSALS } from '../domain/constants';
 import { showError } from './error-alert';
 import { NothingSavedError } from '../offline/mirror';
 
@@ -25,8 +25,7 @@ function report(error: unknown, silent: boolean | undefined) {
   void errorMessage(error).then((message) => {
     // The user is on their way to /user-expired or /welcome (§8), which say it better than an
     // alert (a red error over "your request is on its way" read as something gone wrong).
-    const redirected: string[] = [MESSAGES.userExpired, MESSAGES.pendingApproval, MESSAGES.approvalRejected];
-    if (statusOf(error) === 403 && redirected.includes(message)) return;
+    if (statusOf(error) === 403 && ACCOUNT_REFUSALS.includes(message)) return;
     if (silent) console.warn(message);
     else showError(message);
   });

@@ -15,7 +15,7 @@
  */
 import { setSyncBlocked } from './sync-blocked';
 import type { KyInstance } from 'ky';
-import { MESSAGES, RETRY_LIMIT, retryDelayMs } from '../domain/constants';
+import { ACCOUNT_REFUSALS, RETRY_LIMIT, retryDelayMs } from '../domain/constants';
 import { bodyMessage, partsApi, stockApi, userApi } from '../lib/api-client';
 import { markUnverified, offlineDb, type OutboxEntry } from './db';
 import { isGone, isNetworkFailure } from './errors';
@@ -237,7 +237,7 @@ export function refusesTheAccount(answer: Answer): boolean {
   if (answer.status !== 403) return false;
   // The server's own words (§8), not the worded copy a code may have given `message`.
   const said = answer.body && typeof answer.body === 'object' && 'message' in answer.body ? String((answer.body as { message: unknown }).message) : answer.message;
-  return said === MESSAGES.userExpired || said === MESSAGES.pendingApproval || said === MESSAGES.approvalRejected;
+  return ACCOUNT_REFUSALS.includes(said);
 }
 
 export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps): Promise<RoundResult> {

@@ -9,7 +9,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { feedbackItem, type FeedbackBody } from '../../../contract/feedback';
 import { afterFirstScreen } from '../../../lib/after-first-screen';
-import { MESSAGES } from '../../../domain/constants';
+import { ACCOUNT_REFUSALS } from '../../../domain/constants';
 import { errorMessage, statusOf, userApi } from '../../../lib/api-client';
 
 export type DraftValues = Record<string, string>;
@@ -97,9 +97,6 @@ export function useWaitingFeedbackCount(email: string): number {
   );
 }
 
-/** §8's refusals of the account itself, not of the text. */
-const ACCOUNT_REFUSALS = [MESSAGES.userExpired, MESSAGES.pendingApproval, MESSAGES.approvalRejected];
-
 /** POST /user_api/v1/feedback under the draft's key: sent again after a lost answer, applied once. */
 export const postFeedback = async (body: FeedbackBody, key: string) =>
   feedbackItem.parse(await userApi.post('feedback', { json: body, headers: { 'Idempotency-Key': key } }).json());
@@ -120,7 +117,7 @@ export async function settleSend(storageKey: string, key: string, outcome: { ok:
   // is a sign-in to renew (401) or a refusal of the account (403 "User expired", pending, rejected):
   // the text waits and goes once the account may send again, as the outbox's changes do
   // (offline/sync.ts refusesTheAccount), still counted as waiting in the top bar and at sign-out.
-  const accountRefused = status === 403 && (ACCOUNT_REFUSALS as string[]).includes(await errorMessage(outcome.error));
+  const accountRefused = status === 403 && ACCOUNT_REFUSALS.includes(await errorMessage(outcome.error));
   if (status !== null && status >= 400 && status < 500 && ![401, 408, 429].includes(status) && !accountRefused) {
     if (current.key === key) writeDraft(storageKey, { values: current.values, key: current.key, refused: await errorMessage(outcome.error) });
     return 'refused';

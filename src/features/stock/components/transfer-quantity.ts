@@ -8,7 +8,7 @@
  *   "1.000" in German), which the app's parser would read as 1: which one was meant is not known;
  * - `tooLarge`: more than the contract takes.
  */
-import { isValidCountedQuantity, MAX_COUNTED_QUANTITY, parseQuantityInput } from '../../../domain/quantity';
+import { isGroupedQuantityInput, isValidCountedQuantity, MAX_COUNTED_QUANTITY, parseQuantityInput } from '../../../domain/quantity';
 
 /** The most one request moves: as contract/stock.ts transferRequestBody, a counted quantity's limit, included. */
 export const MAX_TRANSFER_QUANTITY = MAX_COUNTED_QUANTITY;
@@ -16,23 +16,9 @@ export const MAX_TRANSFER_QUANTITY = MAX_COUNTED_QUANTITY;
 export type TransferQuantityProblem = 'invalid' | 'decimals' | 'grouped' | 'tooLarge';
 export type TransferQuantity = { ok: true; value: number } | { ok: false; problem: TransferQuantityProblem };
 
-/** The thousands separator of a language: "," in English, "." in German, a space in French. */
-function groupingSeparator(language: string): string {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(language);
-  } catch {
-    // A tag Intl refuses (i18next's "cimode"): English, as formatQuantity does.
-    format = new Intl.NumberFormat('en-US');
-  }
-  return format.formatToParts(10_000).find((part) => part.type === 'group')?.value ?? '';
-}
-
 export function parseTransferQuantity(text: string, language: string): TransferQuantity {
   const trimmed = text.trim();
-  const group = groupingSeparator(language);
-  // Groups of three after a leading 1–999 (not 0: "0,250" is a quarter in every language).
-  if ((group === ',' || group === '.') && new RegExp(`^[1-9]\\d{0,2}(\\${group}\\d{3})+$`).test(trimmed)) return { ok: false, problem: 'grouped' };
+  if (isGroupedQuantityInput(trimmed, language)) return { ok: false, problem: 'grouped' };
   const value = parseQuantityInput(trimmed);
   if (value === null || !Number.isFinite(value) || value <= 0) return { ok: false, problem: 'invalid' };
   if (value > MAX_TRANSFER_QUANTITY) return { ok: false, problem: 'tooLarge' };
