@@ -11,3 +11,12 @@ export function toSearchParams(query: Record<string, QueryValue>): URLSearchPara
   }
   return params;
 }
+
+/** The most pages "Load more" adds below the first on one screen (the address keeps at most this many). */
+export const MAX_MORE_PAGES = 20;
+
+/** A whole number of the address (a page, the pages loaded below it), at least `min`; anything else reads as `fallback`. */
+export function wholeParam(value: string | null, fallback: number, min: number): number {
+  const number = Number(value);
+  return value !== null && value !== '' && Number.isInteger(number) && number >= min ? number : fallback;
+}

@@ -33,23 +33,16 @@ import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { ResultsStatus } from '../../../components/ui/results-status';
 import '../stock-count.css';
+import { MAX_MORE_PAGES, wholeParam } from '../../../lib/search-params';
 
 const SORTS = ['plant', 'created', 'should_be_done_at', 'status'] as const;
 type Sort = (typeof SORTS)[number];
-
-/** The most pages "Load more" adds below the first, as on the status monitor. */
-const MAX_MORE_PAGES = 20;
 
 /** The list as the address keeps it: its parameters, and the pages loaded below the first with "Load more". */
 export interface CountListState {
   params: StockCountListParams;
   more: number;
 }
-
-const whole = (value: string | null, fallback: number, min: number) => {
-  const number = Number(value);
-  return value !== null && Number.isInteger(number) && number >= min ? number : fallback;
-};
 
 /**
  * The list's search, type, sort, page and loaded pages, read from the address (#19 item 6): Back
@@ -62,14 +55,14 @@ export function readCountList(search: URLSearchParams): CountListState {
   const query = search.get('q')?.trim();
   return {
     params: {
-      page: whole(search.get('page'), 1, 1),
+      page: wholeParam(search.get('page'), 1, 1),
       maxResults: PAGE_SIZE,
       orderByColumn: sorted ? column! : 'plant',
       sortDirection: sorted ? (direction as 'asc' | 'desc') : 'asc',
       ...(query ? { query } : {}),
       ...(type ? { type } : {}),
     },
-    more: Math.min(whole(search.get('more'), 0, 0), MAX_MORE_PAGES),
+    more: Math.min(wholeParam(search.get('more'), 0, 0), MAX_MORE_PAGES),
   };
 }
 

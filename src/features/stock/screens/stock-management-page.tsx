@@ -28,9 +28,7 @@ import { useRovingTabs } from '../../../components/ui/roving-tabs';
 import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock.css';
-
-/** The most pages "Load more" adds below the first (as on the status monitor). */
-const MAX_MORE_PAGES = 20;
+import { MAX_MORE_PAGES } from '../../../lib/search-params';
 
 const TAB_LABEL: Record<StockType, string> = {
   my_stock: 'stock.tabs.mine',

@@ -6,6 +6,7 @@
  */
 import { PAGE_SIZE } from '../../../domain/constants';
 import type { TrackingStatusParams } from '../../../contract/parts';
+import { MAX_MORE_PAGES, wholeParam } from '../../../lib/search-params';
 
 /** 'notifications' shows the notification lists (#6), given to the screen by the route table. */
 export const MONITOR_TABS = ['all', 'arrived', 'incoming', 'mine', 'notifications'] as const;
@@ -25,21 +26,13 @@ export interface MonitorState {
 export const STORAGE_KEY = 'statusMonitor.state';
 export const PARAM_NAMES = ['tab', 'q', 'page', 'more', 'mine'];
 
-const positive = (value: string | null, fallback: number, min: number) => {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= min ? number : fallback;
-};
-
-/** The most pages "Load more" adds below the first on one screen. */
-export const MAX_MORE_PAGES = 20;
-
 export function readMonitorState(params: URLSearchParams, canSeeMine: boolean): MonitorState {
   const tab = MONITOR_TABS.find((name) => name === params.get('tab')) ?? 'all';
   return {
     tab: tab === 'mine' && !canSeeMine ? 'all' : tab,
     query: params.get('q') ?? '',
-    page: positive(params.get('page'), 1, 1),
-    more: Math.min(positive(params.get('more'), 0, 0), MAX_MORE_PAGES),
+    page: wholeParam(params.get('page'), 1, 1),
+    more: Math.min(wholeParam(params.get('more'), 0, 0), MAX_MORE_PAGES),
     mine: canSeeMine && params.get('mine') === '1',
   };
 }
