@@ -264,6 +264,8 @@ test('item 6: Load more on stock management and the stock count list, which filt
   await page.getByRole('button', { name: 'Load more' }).click();
   expect(new URL((await secondPage).url()).searchParams.get('after')).toMatch(/^[\w-]{6,}$/);
   await expect(page.locator('table.stock-table')).toHaveCount(2);
+  // The focus goes on to the page Load more brought (its first row's link), not to the top of the screen.
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('.table-wrap') && document.activeElement.closest('.table-wrap') === document.querySelectorAll('.table-wrap')[1]))).toBe(true);
   await expect(page).toHaveURL(/more=1/);
   const pager = page.getByRole('navigation', { name: 'Pages' });
   await expect(pager).toContainText(/Pages 1–2 of \d+/);

@@ -88,6 +88,8 @@ test('offline, the status monitor shows the pages read before with the time they
   await page.getByRole('button', { name: 'Load more' }).click();
   expect(new URL((await secondPage).url()).searchParams.get('after')).toMatch(/^[\w-]{10,}$/);
   await expect(cards).toHaveCount(40);
+  // The pressed button left with the click: the focus goes on to the page it brought, not to the top.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.result-page') === document.querySelectorAll('.result-page')[1])).toBe(true);
   const orders = await cards.getByRole('link').allTextContents();
   expect(new Set(orders).size, 'no order shows twice across the two pages').toBe(40);
   const firstOrder = await cards.first().getByRole('link').textContent();

@@ -12,6 +12,7 @@ import { LinkifiedText } from './linkified-text';
 import { ClampedBody } from './clamped-body';
 import { NotificationTime } from './notification-time';
 import { useNotificationWords } from '../text';
+import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
 
 export interface PageProps {
   userEmail: string;
@@ -28,12 +29,16 @@ interface Envelope {
   has_next: boolean;
 }
 
-/** Loading, error, empty, "load more" and "End of results" are the same for every list. */
+/**
+ * Loading, error, empty, "load more" and "End of results" are the same for every list; the list
+ * element it returns takes the focus when "Load more" brought it.
+ */
 function usePageReport(props: PageProps, data: Envelope | undefined, isOfflineCopy: boolean, savedAt: number | undefined) {
   const { onPages, onSource } = props;
   const pages = data?.pages ?? null;
   useEffect(() => onPages?.(pages), [onPages, pages]);
   useEffect(() => onSource?.(isOfflineCopy ? { savedAt } : null), [onSource, isOfflineCopy, savedAt]);
+  return usePageArrivalFocus<HTMLUListElement>(props.page, Boolean(data));
 }
 
 function PageFooter({ props, data, count }: { props: PageProps; data: Envelope; count: number }) {
@@ -41,7 +46,14 @@ function PageFooter({ props, data, count }: { props: PageProps; data: Envelope; 
   if (!props.isLast) return null;
   if (count === 0 && props.isFirst) return <p className="muted end-of-results">{t('common.noItems')}</p>;
   return data.has_next ? (
-    <button type="button" className="button load-more" onClick={props.onLoadMore}>
+    <button
+      type="button"
+      className="button load-more"
+      onClick={() => {
+        expectPage(props.page + 1);
+        props.onLoadMore();
+      }}
+    >
       {t('notifications.loadMore')}
     </button>
   ) : (
@@ -64,14 +76,14 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
   const { t } = useTranslation();
   const { channel, userEmail } = props;
   const list = useNotificationPage(userEmail, channel, { page: props.page, notificationKey: props.notificationKey, query: props.query });
-  usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
+  const arrival = usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
   const markRead = useMarkNotificationRead(userEmail);
   const { pending } = list;
   const words = useNotificationWords();
   if (!list.data) return <Pending isError={list.isError} />;
   return (
     <>
-      <ul className="notification-cards" aria-label={t('notifications.pageLabel', { page: props.page })}>
+      <ul ref={arrival} className="notification-cards" aria-label={t('notifications.pageLabel', { page: props.page })}>
         {list.data.items.map((item) => {
           const unread = item.active && !pending.has(`notification:${channel}:${item.id}`);
           const shown = words(item.text, { headline: channel === 'sms' ? null : headline(channel, item), body: item.message });
@@ -136,11 +148,11 @@ function feedbackSummary(item: FeedbackItem): string {
 export function FeedbackPageList(props: PageProps) {
   const { t } = useTranslation();
   const list = useSentFeedback(props.userEmail, props.page, true);
-  usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
+  const arrival = usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
   if (!list.data) return <Pending isError={list.isError} />;
   return (
     <>
-      <ul className="notification-cards" aria-label={t('notifications.pageLabel', { page: props.page })}>
+      <ul ref={arrival} className="notification-cards" aria-label={t('notifications.pageLabel', { page: props.page })}>
         {list.data.items.map((item) => {
           const rating = item.payload.rating;
           return (
@@ -170,11 +182,11 @@ export function FeedbackPageList(props: PageProps) {
 export function StockCountPageList(props: PageProps) {
   const { t } = useTranslation();
   const list = useMyStockCounts(props.userEmail, props.page, true);
-  usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
+  const arrival = usePageReport(props, list.data, list.isOfflineCopy, list.savedAt);
   if (!list.data) return <Pending isError={list.isError} />;
   return (
     <>
-      <ul className="notification-cards" aria-label={t('notifications.pageLabel', { page: props.page })}>
+      <ul ref={arrival} className="notification-cards" aria-label={t('notifications.pageLabel', { page: props.page })}>
         {list.data.stock_counts.map((count) => (
           <li key={count.id} className="notification-card">
             <div className="notification-card-head">

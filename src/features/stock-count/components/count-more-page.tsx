@@ -8,6 +8,7 @@ import type { StockCountRow } from '../../../contract/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
 import { LoadError } from '../../../components/ui/load-error';
+import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
 import '../stock-count.css';
 
 export function CountMorePage({
@@ -25,6 +26,7 @@ export function CountMorePage({
 }) {
   const { t } = useTranslation();
   const list = useStockCounts(email, params);
+  const arrival = usePageArrivalFocus<HTMLDivElement>(params.page, Boolean(list.data));
   if (list.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (!list.data) {
     return (
@@ -33,11 +35,18 @@ export function CountMorePage({
   }
   return (
     <>
-      {renderCards(list.data.stock_counts)}
+      <div ref={arrival}>{renderCards(list.data.stock_counts)}</div>
       {isLast &&
         (list.data.has_next ? (
           <div className="load-more">
-            <button type="button" className="button" onClick={onLoadMore}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                expectPage(params.page + 1);
+                onLoadMore();
+              }}
+            >
               {t('tracking.loadMore')}
             </button>
           </div>

@@ -29,6 +29,7 @@ import { EditCountDialog } from '../components/edit-count-dialog';
 import { SplitCountDialog } from '../components/split-count-dialog';
 import { useToastNotice } from '../../../components/ui/toast';
 import { CountMorePage } from '../components/count-more-page';
+import { expectPage } from '../../../lib/page-arrival';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { ResultsStatus } from '../../../components/ui/results-status';
@@ -440,7 +441,14 @@ export default function StockCountPage() {
           {more === 0 &&
             (data.has_next ? (
               <div className="load-more">
-                <button type="button" className="button" onClick={() => setMore(1)}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    expectPage(params.page + 1);
+                    setMore(1);
+                  }}
+                >
                   {t('tracking.loadMore')}
                 </button>
               </div>

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useStockPage } from '../api/get-stock';
 import { StockTable } from './stock-table';
 import { LoadError } from '../../../components/ui/load-error';
+import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
 import '../stock.css';
 
 export function StockMorePage({
@@ -34,6 +35,7 @@ export function StockMorePage({
 }) {
   const { t } = useTranslation();
   const list = useStockPage(email, type, query, page);
+  const arrival = usePageArrivalFocus<HTMLDivElement>(page, Boolean(list.data));
   if (list.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (!list.data) {
     return (
@@ -42,18 +44,27 @@ export function StockMorePage({
   }
   return (
     <>
-      <StockTable items={list.data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} transferOffline={transferOffline} />
-      {isLast && <LoadMoreOrEnd hasNext={list.data.has_next} onLoadMore={onLoadMore} />}
+      <div ref={arrival}>
+        <StockTable items={list.data.stock_items} onTransfer={onTransfer} canTransfer={canTransfer} transferOffline={transferOffline} />
+      </div>
+      {isLast && <LoadMoreOrEnd page={page} hasNext={list.data.has_next} onLoadMore={onLoadMore} />}
     </>
   );
 }
 
 /** Under the last loaded page: "Load more" while there is a next page, else "End of results". */
-export function LoadMoreOrEnd({ hasNext, onLoadMore }: { hasNext: boolean; onLoadMore: () => void }) {
+export function LoadMoreOrEnd({ page, hasNext, onLoadMore }: { page: number; hasNext: boolean; onLoadMore: () => void }) {
   const { t } = useTranslation();
   return hasNext ? (
     <div className="load-more">
-      <button type="button" className="button" onClick={onLoadMore}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          expectPage(page + 1);
+          onLoadMore();
+        }}
+      >
         {t('tracking.loadMore')}
       </button>
     </div>

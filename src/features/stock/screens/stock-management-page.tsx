@@ -214,7 +214,7 @@ export default function StockManagementPage() {
                 transferOffline={transferOffline}
               />
             ))}
-            {more === 0 && <LoadMoreOrEnd hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}
+            {more === 0 && <LoadMoreOrEnd page={page} hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}
             <Pager
               page={data.page}
               pages={data.pages}

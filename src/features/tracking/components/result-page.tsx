@@ -5,6 +5,7 @@ import type { TrackingStatusParams } from '../../../contract/parts';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useTrackingStatus } from '../api/get-tracking-status';
+import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
 import { OrderCard } from './order-card';
 import { LoadError } from '../../../components/ui/load-error';
 // The tracking lists' status (their tests import it from here).
@@ -52,6 +53,7 @@ export function ResultPage({
   useLayoutEffect(() => {
     if (settled) onDrawn?.(params.page);
   }, [settled, onDrawn, params.page]);
+  const arrival = usePageArrivalFocus<HTMLElement>(params.page, drawn > 0);
   if (page.isPending) return <Spinner label={t('loading.listingItems')} />;
   if (page.error || !data) {
     return (
@@ -59,7 +61,7 @@ export function ResultPage({
     );
   }
   return (
-    <section className="result-page" aria-label={t('common.pageOf', { page: data.page, pages: data.pages })}>
+    <section ref={arrival} className="result-page" aria-label={t('common.pageOf', { page: data.page, pages: data.pages })}>
       {!isFirst && page.isOfflineCopy && page.savedAt && (
         <p className="muted small">{t('tracking.pageSavedAt', { page: data.page, time: formatDateTime(page.savedAt) })}</p>
       )}
@@ -71,7 +73,14 @@ export function ResultPage({
       </ul>
       {isLast && drawn === data.trackingStatus.length && data.has_next && (
         <div className="load-more">
-          <button type="button" className="button" onClick={onLoadMore}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              expectPage(params.page + 1);
+              onLoadMore();
+            }}
+          >
             {t('tracking.loadMore')}
           </button>
         </div>
