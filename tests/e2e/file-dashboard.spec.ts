@@ -4,7 +4,7 @@ import { expect, login, test } from './fixtures';
 
 /** The persistent important-messages toast covers the page; people dismiss it too. */
 async function dismissMessages(page: Page) {
-  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('region', { name: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
 }
 
 async function expectAccessible(page: Page) {

@@ -12,7 +12,7 @@ const seriousOrWorse = (violations: { impact?: string | null; id: string }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 
 async function dismissImportantMessages(page: Page) {
-  const toast = page.getByRole('alert').filter({ hasText: 'Important messages' });
+  const toast = page.getByRole('region', { name: 'Important messages' });
   if (await toast.isVisible().catch(() => false)) await toast.getByRole('button', { name: 'Dismiss' }).click();
 }
 

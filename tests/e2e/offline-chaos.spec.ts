@@ -49,7 +49,7 @@ test('offline counting chaos in the browser: the server ends with what the scree
   await page.goto(`${server.origin}/`);
   await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
   await page.waitForURL(/status-monitor/);
-  const toast = page.getByRole('alert').filter({ hasText: 'Important messages' });
+  const toast = page.getByRole('region', { name: 'Important messages' });
   if (await toast.isVisible().catch(() => false)) await toast.getByRole('button', { name: 'Dismiss' }).click();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -34,7 +34,7 @@ test('a count made offline reaches the server exactly once, with the conflict re
   await page.getByRole('button', { name: /mechanic@example\.com/ }).click();
   await page.waitForURL(/status-monitor/);
   // The broadcast message is read and put away, as a mechanic does.
-  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('region', { name: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -54,7 +54,7 @@ async function expectTabsReachable(page: Page, bar: Locator, names: RegExp[]) {
 
 test('the count screen keeps its search and Submit on screen and uncovered, also scrolled down a long list', async ({ page }) => {
   await login(page, 'mechanic@example.com');
-  await expect(page.getByRole('alert').filter({ hasText: 'Important messages' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Important messages' })).toBeVisible();
   await page.goto('/mechanic-view/27');
   const search = page.getByLabel('Search materials in this count');
   const submit = page.getByRole('button', { name: 'Submit', exact: true });
@@ -85,7 +85,7 @@ test('the count screen keeps its search and Submit on screen and uncovered, also
 
 test('the status monitor: its search and all five tabs are reachable and uncovered; the selected tab starts in view', async ({ page }) => {
   await login(page, 'mechanic@example.com');
-  await expect(page.getByRole('alert').filter({ hasText: 'Important messages' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Important messages' })).toBeVisible();
   await expectUncovered(page.getByRole('button', { name: 'Search', exact: true }), 'Search');
   await expectUncovered(page.getByRole('checkbox', { name: 'Only my orders' }), 'Only my orders');
   const bar = page.getByRole('tablist', { name: 'Orders' });

@@ -6,7 +6,7 @@ import { expect, login, test } from './fixtures';
 /** The persistent important-messages toast covers the page's actions; people dismiss it too. */
 async function openPriorityManager(page: Page) {
   await page.goto('/priority-manager');
-  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('region', { name: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
 }
 
 const csv = (text: string) => ({ name: 'priorities.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'utf-8') });

@@ -19,8 +19,7 @@ const MIKKO = 'mikko.virtanen@lift.example';
 /** The banner is in English until Mikko's profile (Finnish) has arrived, and in Finnish after: either. */
 async function dismissMessages(page: Page) {
   await page
-    .getByRole('alert')
-    .filter({ hasText: new RegExp(`Important messages|${fiLocale.shell.importantMessages as string}`) })
+    .getByRole('region', { name: new RegExp(`Important messages|${fiLocale.shell.importantMessages as string}`) })
     .getByRole('button', { name: new RegExp(`Dismiss|${fiLocale.common.dismiss as string}`) })
     .click();
 }

@@ -8,7 +8,7 @@ import { expect, login, test } from './fixtures';
 
 async function openStock(page: Page, address: string) {
   await page.goto(address);
-  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('region', { name: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
 }
 
 test('a mechanic requests a transfer, the plant\'s stock admin marks it done, and the mechanic is told and sees it done', async ({ browser }) => {

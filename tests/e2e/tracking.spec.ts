@@ -24,7 +24,7 @@ const orderLink = (page: Page, orderId: string) => page.getByRole('link', { name
 
 /** The seeded broadcast message greets a fresh device once; it is read and put away, as a mechanic does. */
 async function putAwayImportantMessages(page: Page) {
-  const toast = page.getByRole('alert').filter({ hasText: 'Important messages' });
+  const toast = page.getByRole('region', { name: 'Important messages' });
   await toast.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toast).toHaveCount(0);
 }

@@ -19,7 +19,7 @@ const notice = (page: Page) => page.locator('main p[role="status"]:not(.visually
 
 /** The persistent important-messages toast covers the page; people dismiss it too. */
 async function dismissImportantMessages(page: Page) {
-  await page.getByRole('alert').filter({ hasText: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('region', { name: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
 }
 
 async function signInAsNewcomer(browser: Browser, email: string): Promise<Page> {

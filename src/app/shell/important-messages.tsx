@@ -8,7 +8,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icons';
 
-const DISMISSED_KEY = 'importantMessagesDismissed';
+/** Per user: on a shared phone, one mechanic putting the messages away does not hide them from the next. */
+const dismissedKey = (email: string) => `importantMessagesDismissed:${email.toLowerCase()}`;
 
 export interface ImportantMessagesState {
   messages: string[];
@@ -16,32 +17,34 @@ export interface ImportantMessagesState {
   setOpen: (open: boolean) => void;
 }
 
-function readDismissed(): string | null {
+function readDismissed(key: string): string | null {
   try {
-    return localStorage.getItem(DISMISSED_KEY);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function useImportantMessages(all: string[]): ImportantMessagesState {
+export function useImportantMessages(all: string[], email: string): ImportantMessagesState {
   const messages = useMemo(() => all.filter((message) => message.trim() !== ''), [all]);
   const version = JSON.stringify(messages);
+  const key = dismissedKey(email);
   // The version the user put away; open whenever the current version is another one.
-  const [dismissed, setDismissed] = useState<string | null>(readDismissed);
+  const [dismissed, setDismissed] = useState<{ key: string; version: string | null }>(() => ({ key, version: readDismissed(key) }));
+  const current = dismissed.key === key ? dismissed.version : readDismissed(key);
   const setOpen = useCallback(
     (open: boolean) => {
       try {
-        if (open) localStorage.removeItem(DISMISSED_KEY);
-        else localStorage.setItem(DISMISSED_KEY, version);
+        if (open) localStorage.removeItem(key);
+        else localStorage.setItem(key, version);
       } catch {
         // Private mode without storage: dismissal lasts for this page only.
       }
-      setDismissed(open ? null : version);
+      setDismissed({ key, version: open ? null : version });
     },
-    [version],
+    [key, version],
   );
-  return { messages, open: messages.length > 0 && dismissed !== version, setOpen };
+  return { messages, open: messages.length > 0 && current !== version, setOpen };
 }
 
 export function ImportantMessagesButton({ state }: { state: ImportantMessagesState }) {
@@ -67,7 +70,13 @@ export function ImportantMessagesBanner({ state }: { state: ImportantMessagesSta
   if (!state.open) return null;
   const { messages } = state;
   return (
-    <div id="important-messages" className={`important-banner${expanded ? ' expanded' : ''}`} role="alert">
+    // A region to find again, not an alert: as an alert the whole banner (its buttons and, unfolded,
+    // every message) was read out again at each change. What is said once as it appears is the
+    // count and the first message.
+    <section id="important-messages" className={`important-banner${expanded ? ' expanded' : ''}`} aria-label={t('shell.importantMessages')}>
+      <p className="visually-hidden" role="alert">
+        {t('shell.importantMessagesSpoken', { number: messages.length, first: messages[0] })}
+      </p>
       <div className="important-banner-line">
         <Icon name="alert" size={20} />
         <button
@@ -105,6 +114,6 @@ export function ImportantMessagesBanner({ state }: { state: ImportantMessagesSta
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }

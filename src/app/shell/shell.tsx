@@ -98,7 +98,7 @@ export function Shell() {
   useOfflineSync(profile.email);
   useWaitingFeedback(profile.email);
   usePushToasts();
-  const importantMessages = useImportantMessages(profile.importantMessages);
+  const importantMessages = useImportantMessages(profile.importantMessages, profile.email);
   const inNotificationPlants = useInNotificationPlants(profile);
   const firstScreenDrawn = useFirstScreenDrawn();
   const titleKey = route?.titleKey ?? 'routes.notFound';
