@@ -7,7 +7,9 @@ import { useAllowedPlants, useInNotificationPlants, useProfile } from '../../lib
 import { signOut } from '../../lib/auth/use-session';
 import { useIsNarrow } from '../../lib/use-media-query';
 import { forgetUnsavedText } from '../../lib/unsaved-text';
-import { useFirstScreenDrawn, useMarkFirstScreen } from '../../lib/after-first-screen';
+import { afterFirstScreen, useFirstScreenDrawn, useMarkFirstScreen } from '../../lib/after-first-screen';
+import { getSession } from '../../lib/auth/session';
+import { warmProvider } from '../../lib/auth/providers';
 import { RouteTitleContext } from '../../components/route-meta';
 import { ListLoadingOverlay } from '../../components/ui/list-loading-overlay';
 import { Spinner } from '../../components/ui/spinner';
@@ -96,6 +98,13 @@ export function Shell() {
   const route = matches.map((match) => match.handle as AppRoute | undefined).findLast(Boolean);
   const items = useMemo(() => navItems(profile, allowedPlants), [profile, allowedPlants]);
   useOfflineSync(profile.email);
+  // The sign-in SDK the session renews with, in memory before a deploy can take its chunk away.
+  useEffect(() => {
+    void afterFirstScreen().then(() => {
+      const session = getSession();
+      if (session) warmProvider(session.provider);
+    });
+  }, []);
   useWaitingFeedback(profile.email);
   usePushToasts();
   const importantMessages = useImportantMessages(profile.importantMessages, profile.email);

@@ -37,6 +37,18 @@ export function loadProvider(id: ProviderId): Promise<AuthProvider> {
   return loaders[id]();
 }
 
+/**
+ * The signed-in provider's SDK, read into the page once its first screen is drawn. Sign-in SDKs
+ * are not precached (vite.config.ts), so a page of the version before a deploy found its chunk gone
+ * from the server at its first token renewal, and read that as "no network" until reloaded. Once
+ * imported, the module stays in the page's memory. Offline, it is tried again when the network is back.
+ */
+export function warmProvider(id: ProviderId): void {
+  if (id === 'local') return;
+  const load = () => (id === 'microsoft' ? import('./microsoft') : import('./google'));
+  load().catch(() => window.addEventListener('online', () => void load().catch(() => undefined), { once: true }));
+}
+
 export function configuredProviders(): ProviderId[] {
   const ids: ProviderId[] = [];
   if (appConfig.microsoft) ids.push('microsoft');
