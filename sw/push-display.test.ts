@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebKit, pushDisplay, type PushWindow } from './push-display';
+import { handToWindow, isWebKit, pushDisplay, type PushWindow } from './push-display';
 
 const UA = {
   iphoneSafari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -58,5 +58,19 @@ describe('how a push is shown', () => {
       expect(shown.notify, ua).toBe(true);
       expect(shown.toast?.name).toBe('focused');
     }
+  });
+});
+
+describe('a message handed to the focused window', () => {
+  it('counts as shown only when the window answers that it showed it', async () => {
+    const answering = { postMessage: (_message: unknown, transfer: Transferable[]) => (transfer[0] as MessagePort).postMessage({ shown: true }) };
+    expect(await handToWindow(answering, { type: 'PUSH_MESSAGE' }, 500)).toBe(true);
+  });
+
+  it('is not shown by a window without the signed-in shell (no answer): the notification goes instead', async () => {
+    const received: unknown[] = [];
+    const silent = { postMessage: (message: unknown) => void received.push(message) };
+    expect(await handToWindow(silent, { type: 'PUSH_MESSAGE', title: 'T' }, 30)).toBe(false);
+    expect(received).toEqual([{ type: 'PUSH_MESSAGE', title: 'T' }]);
   });
 });

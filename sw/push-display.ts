@@ -16,6 +16,31 @@ export interface PushWindow {
   visibilityState: DocumentVisibilityState;
 }
 
+/** How long the focused window has to say it showed the toast before the notification goes instead. */
+export const TOAST_ANSWER_MS = 1500;
+
+/**
+ * Hands the message to the window and resolves whether it showed it: the signed-in shell answers
+ * `{ shown: true }` on the port (src/features/notifications/hooks/use-push-toasts.ts). A focused
+ * window without the shell (still loading, the landing page, an error page) answers nothing, and
+ * the message, handed over without a notification, was lost.
+ */
+export function handToWindow(win: { postMessage(message: unknown, transfer: Transferable[]): void }, message: object, answerMs = TOAST_ANSWER_MS): Promise<boolean> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => {
+      channel.port1.close();
+      resolve(false);
+    }, answerMs);
+    channel.port1.onmessage = (event: MessageEvent) => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve((event.data as { shown?: boolean } | null)?.shown === true);
+    };
+    win.postMessage(message, [channel.port2]);
+  });
+}
+
 /**
  * Whether the worker runs in WebKit, from its user agent (a worker has no maxTouchPoints, so an
  * iPad asking for desktop sites looks like a Mac: both are WebKit, which is what counts here).

@@ -13,7 +13,7 @@ import { clientsClaim } from 'workbox-core';
 import type { RouteHandlerCallback } from 'workbox-core/types';
 import { pageFor } from '../src/contract/pages';
 import { openInWindow } from './open-link';
-import { pushDisplay } from './push-display';
+import { handToWindow, pushDisplay } from './push-display';
 import { PUSH_SUBSCRIPTION_CHANGED, renewSubscription } from './push-subscription';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -81,10 +81,11 @@ self.addEventListener('push', (event) => {
       // focused window shows it as a toast that hides after PUSH_TOAST_MS (§9).
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const { notify, toast } = pushDisplay(windows, self.navigator.userAgent);
-      if (notify) {
-        await self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url }, ...(tag ? { tag } : {}) });
-      }
-      toast?.postMessage({ type: 'PUSH_MESSAGE', title, body, url });
+      const show = () => self.registration.showNotification(title, { body, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url }, ...(tag ? { tag } : {}) });
+      if (notify) await show();
+      // A toast only: the window must say it showed it, else the notification goes after all.
+      const shown = toast ? handToWindow(toast, { type: 'PUSH_MESSAGE', title, body, url }) : Promise.resolve(false);
+      if (!notify && !(await shown)) await show();
     })(),
   );
 });

@@ -240,10 +240,24 @@ test('a push message while the app is in front is a toast with Open, not a syste
   await deliver(parcelPush);
   const toast = page.locator('.toast').filter({ hasText: 'Parcel ready for pickup: Parcel 123 is waiting at the access point.' });
   await expect(toast).toBeVisible();
+  // The page said it showed the toast: no notification follows, even after the worker's wait for that answer.
+  await page.waitForTimeout(2000);
   expect(await shownNotifications(page)).toEqual([]);
   await toast.getByRole('button', { name: 'Open' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(toast).toBeHidden();
+});
+
+test('a push to a window in front without the signed-in screens (a sign-in page) is a system notification, not lost', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await login(page, 'mechanic@example.com');
+  const deliver = await pushDelivery(page, baseURL!);
+  // A page of ours, focused, that has no shell to show a toast (the sign-in SDK's answer page).
+  await page.goto(`${baseURL}/auth/msal-callback`);
+  await deliver(parcelPush);
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([{ title: 'Parcel ready for pickup', body: 'Parcel 123 is waiting at the access point.', url: '/notifications', tag: 'notification-9001' }]);
 });
 
 test('a clicked system notification routes the open window to its screen without reloading it (sw/open-link.ts)', async ({ page }) => {

@@ -67,6 +67,8 @@ export function usePushToasts(): void {
         ms: PUSH_TOAST_MS,
         ...(path ? { action: { label: t('notifications.pushToastOpen'), run: () => navigate(path) } } : {}),
       });
+      // The worker shows a system notification when no window says it showed the message.
+      event.ports[0]?.postMessage({ shown: true });
     };
     worker.addEventListener('message', onMessage);
     return () => worker.removeEventListener('message', onMessage);
