@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { businessDayResponse, compactViewResponse, detailedViewResponse, type CompactRow, type FileRow } from '../../../contract/dashboard';
 import { toSearchParams, userApi } from '../../../lib/api-client';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
+import { useOnline } from '../../../lib/use-online';
+import { TODAY_FOLLOW_MS, followInterval, hasFileAtWork } from '../follow-interval';
 
 /** GET /user_api/v1/dashboard/compact_view and detailed_view (§7), mirrored for offline reading. */
 export const getCompactView = async (startDate: string, endDate: string): Promise<CompactRow[]> =>
@@ -30,7 +33,7 @@ export function useCompactView(userEmail: string, startDate: string, endDate: st
   });
 }
 
-export function useDetailedView(userEmail: string, date: string, enabled = true) {
+function useDetailedView(userEmail: string, date: string, enabled: boolean, refetchInterval: number | undefined) {
   return useMirroredQuery({
     queryKey: fileDashboardQueries.day(date),
     userEmail,
@@ -38,10 +41,27 @@ export function useDetailedView(userEmail: string, date: string, enabled = true)
     fetcher: () => getDetailedView(date),
     enabled,
     mainList: true,
-    // Followed every 5 s while files are processed (file-dashboard-page.tsx): those refetches show no overlay.
+    // The business day is read again on a timer: those refetches show no overlay.
     follow: true,
     silent: true,
+    refetchInterval,
   });
+}
+
+/**
+ * One day's files (§2). The business day is read again on a timer (follow-interval.ts): expected
+ * slots turn missing and new files arrive though nothing is processing; other days are read once.
+ */
+export function useDayFiles(userEmail: string, date: string, enabled = true) {
+  const today = useBusinessToday();
+  const online = useOnline();
+  // The pace follows the last answer, which is known only after the query: kept from the render
+  // that saw it (React's "information from previous renders"), one render later is soon enough.
+  const [isAtWork, setIsAtWork] = useState(false);
+  const view = useDetailedView(userEmail, date, enabled, followInterval(date, today, isAtWork, online));
+  const isAtWorkNow = hasFileAtWork(view.data);
+  if (isAtWorkNow !== isAtWork) setIsAtWork(isAtWorkNow);
+  return view;
 }
 
 /**
@@ -55,6 +75,9 @@ export function useBusinessToday(): string {
     queryKey: ['business-day'],
     queryFn: async () => businessDayResponse.parse(await userApi.get('dashboard/business_day').json()),
     staleTime: 60_000,
+    // A screen left open over midnight moves on to the new day's files. Not after a failure (a
+    // service without the call): the device's day stands and the log gets no line a minute.
+    refetchInterval: (query) => (query.state.status === 'error' ? false : TODAY_FOLLOW_MS),
     retry: false,
     meta: { silent: true },
   });

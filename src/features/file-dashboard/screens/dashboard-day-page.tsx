@@ -9,7 +9,7 @@ import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDetailedView } from '../api/dashboard-views';
+import { useDayFiles } from '../api/dashboard-views';
 import { FileList } from '../components/file-list';
 import { rangeSearch } from '../components/range-search';
 import '../file-dashboard.css';
@@ -23,7 +23,8 @@ export default function DashboardDayPage() {
   const [params] = useSearchParams();
   const search = rangeSearch(params);
   const isValid = isCalendarDay(date);
-  const view = useDetailedView(email, date, isValid);
+  // The business day is read again while shown (as on /file-dashboard); a past day is not.
+  const view = useDayFiles(email, date, isValid);
   const step = (days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
   const title = isValid ? formatDayHeading(date) : date;
 

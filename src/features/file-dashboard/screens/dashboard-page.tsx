@@ -38,6 +38,16 @@ export default function DashboardPage() {
   const start = isCalendarDay(fromParam) && fromParam <= end ? fromParam : dayjs(end).subtract(DEFAULT_DAYS - 1, 'day').format('YYYY-MM-DD');
   const [draft, setDraft] = useState({ start, end });
   const [rangeError, setRangeError] = useState<string | null>(null);
+  // A range that changes under the form is the form's too: the side bar's Dashboard (no range in
+  // the address, the last 14 days again), Back, the business day answering near midnight. What is
+  // typed stays until then; a complaint about the replaced draft goes with it.
+  const shownKey = `${start}/${end}`;
+  const [formKey, setFormKey] = useState(shownKey);
+  if (formKey !== shownKey) {
+    setFormKey(shownKey);
+    setDraft({ start, end });
+    setRangeError(null);
+  }
   const view = useCompactView(email, start, end);
   const rows = view.data ? [...view.data].reverse() : [];
   // The range goes with the links to a day, whose "All days" brings it back.

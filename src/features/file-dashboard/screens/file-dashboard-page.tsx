@@ -2,7 +2,6 @@
  * /file-dashboard (§2): hand in an ERP file (stock admins, super managers) and follow today's
  * files as they are processed (super managers of both kinds may read the dashboard, §6).
  */
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatDayHeading } from '../../../lib/date-formats';
@@ -12,13 +11,10 @@ import { useOnline } from '../../../lib/use-online';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { useBusinessToday, useDetailedView } from '../api/dashboard-views';
+import { useBusinessToday, useDayFiles } from '../api/dashboard-views';
 import { FileList } from '../components/file-list';
 import { UploadForm } from '../components/upload-form';
 import '../file-dashboard.css';
-
-/** While files of today are waiting or being processed, look again this often. */
-const FOLLOW_MS = 5000;
 
 export default function FileDashboardPage() {
   const { t } = useTranslation();
@@ -28,14 +24,8 @@ export default function FileDashboardPage() {
   const mayUpload = can(permissions, 'fileIngestion.upload');
   // The ERP schedule's day (near midnight not the device's).
   const today = useBusinessToday();
-  const view = useDetailedView(email, today, mayRead);
-  const isBusy = (view.data ?? []).some((f) => f.id !== null && (f.status === 'in_progress' || f.status === 'not_processed'));
-  const { refetch } = view;
-  useEffect(() => {
-    if (!isBusy || !online) return undefined;
-    const timer = setInterval(() => void refetch(), FOLLOW_MS);
-    return () => clearInterval(timer);
-  }, [isBusy, online, refetch]);
+  // Read again while shown (faster while a file is processed): empty slots turn missing, new files appear.
+  const view = useDayFiles(email, today, mayRead);
 
   if (!mayRead && !mayUpload) {
     return (
