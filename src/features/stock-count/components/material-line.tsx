@@ -107,6 +107,11 @@ export function RetryOrDiscard({ entry, actions }: { entry: OutboxEntry; actions
   );
 }
 
+/**
+ * A line's refused or conflicting change, read where the line is. Not an alert: the list is
+ * virtualized, and each alert was read out again whenever its line scrolled back into view. The
+ * top bar's sync status says once that a change needs the counter ("Changes that need you: 1").
+ */
 function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineActions }) {
   const { t, i18n } = useTranslation();
   const format = (value: number | null) => quantityText(value, i18n.language);
@@ -119,7 +124,7 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
     // again on the line as it is now.
     if (theirs && edit?.acceptBookQuantity !== undefined && theirs.book_quantity_now !== edit.acceptBookQuantity) {
       return (
-        <div className="line-sync conflict" role="alert">
+        <div className="line-sync conflict">
           <span>{t('stockCount.bookMovedAgain', { now: format(theirs.book_quantity_now), unit: theirs.unit, mine: format(mine ?? null) })}</span>
           <span className="line-sync-actions">
             <button type="button" className="button small" onClick={() => actions.onChooseBookAgain(entry)}>
@@ -133,7 +138,7 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
     // counter counts it again; what they typed is kept with "Keep mine".
     const recount = theirs !== undefined && theirs.quantity === null && !theirs.updated_by;
     return (
-      <div className="line-sync conflict" role="alert">
+      <div className="line-sync conflict">
         <span>
           {recount
             ? t('sync.recountRequested', { mine: format(mine ?? null) })
@@ -154,7 +159,7 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
   }
   if (entry.status === 'failed') {
     return (
-      <div className="line-sync failed" role="alert">
+      <div className="line-sync failed">
         <span>{t('sync.failedText', { message: entry.lastError ?? '' })}</span>
         <RetryOrDiscard entry={entry} actions={actions} />
       </div>
