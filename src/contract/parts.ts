@@ -159,6 +159,16 @@ export const importantMessagesBody = z
         z.maxLength(20, 'at most 20 important messages'),
         z.refine((messages) => messages.some((message) => message !== ''), 'important_messages must hold at least one message; use DELETE to clear them'),
       ),
+    /**
+     * The list the editor started from (as the server gave it): a list stored since that is
+     * another one is a 409 (code importantMessagesChangedMeanwhile) instead of one super manager's
+     * save silently undoing another's. Optional: callers without it replace the list as before.
+     */
+    expected: z.optional(
+      z
+        .array(z.string().check(z.trim(), z.maxLength(500, 'each expected message must be 500 characters or less')))
+        .check(z.maxLength(20, 'expected holds at most 20 messages')),
+    ),
   })
   .register(z.globalRegistry, { id: 'ImportantMessages' });
 export type ImportantMessagesBody = z.infer<typeof importantMessagesBody>;

@@ -1,13 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
 import { importantMessagesResponse } from '../../../contract/parts';
 import { partsApi } from '../../../lib/api-client';
 import { sessionQueries } from '../../../lib/profile';
 
-/** PUT /parts/v1/users/important-message: replaces the messages every user sees. */
-export const setImportantMessages = async (messages: string[]) =>
+/** A save of the list: the messages to send and the list the edit started from (as the server gave it). */
+export interface ImportantMessagesSave {
+  messages: string[];
+  expected: string[];
+}
+
+/**
+ * PUT /parts/v1/users/important-message: replaces the messages every user sees, only if the list
+ * stored is still `expected` (else 409 importantMessagesChangedMeanwhile, nothing saved).
+ */
+export const setImportantMessages = async ({ messages, expected }: ImportantMessagesSave) =>
   importantMessagesResponse.parse(
     await partsApi
-      .put('users/important-message', { json: { important_messages: messages }, headers: { 'Idempotency-Key': crypto.randomUUID() } })
+      .put('users/important-message', { json: { important_messages: messages, expected }, headers: { 'Idempotency-Key': crypto.randomUUID() } })
       .json(),
   );
 
@@ -15,11 +25,21 @@ export const setImportantMessages = async (messages: string[]) =>
 export const clearImportantMessages = async () =>
   importantMessagesResponse.parse(await partsApi.delete('users/important-message', { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json());
 
+/** Another super manager saved the messages since this edit started (409 importantMessagesChangedMeanwhile): nothing was saved. */
+export async function isImportantMessagesChangedMeanwhile(error: unknown): Promise<boolean> {
+  if (!(error instanceof HTTPError) || error.response.status !== 409) return false;
+  const body: unknown = await error.response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'importantMessagesChangedMeanwhile';
+}
+
 /** Either change refreshes the caller's profile, whose importantMessages feed the top-bar alert. */
 export function useImportantMessagesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (messages: string[] | null) => (messages === null ? clearImportantMessages() : setImportantMessages(messages)),
+    mutationFn: (save: ImportantMessagesSave | null) => (save === null ? clearImportantMessages() : setImportantMessages(save)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueries.all() }),
   });
 }

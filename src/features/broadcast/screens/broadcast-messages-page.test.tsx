@@ -30,4 +30,21 @@ describe('the broadcast messages screen', () => {
     expect(html).toContain('Lift 4 closed');
     expect(html).toMatch(/<p class="visually-hidden" role="status"><\/p>/);
   });
+
+  it('labels each message box by an id of its own row, not by its place', () => {
+    const client = new QueryClient();
+    client.setQueryData(sessionQueries.profile().queryKey, { importantMessages: ['Lift 4 closed', 'Depot closed Friday'], permissions: [] } as Partial<Profile> as Profile);
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={client}>
+        <BroadcastMessagesPage />
+      </QueryClientProvider>,
+    );
+    const ids = [...html.matchAll(/<textarea id="([^"]+)"/g)].map((match) => match[1]);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(html).toContain(`for="${id}"`);
+    expect(ids).not.toContain('broadcast-0');
+    // No list shown beside the text before a save was refused.
+    expect(html).not.toContain('broadcast-current');
+  });
 });
