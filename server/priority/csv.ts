@@ -13,7 +13,7 @@ import {
   type PriorityCsvColumn,
   type PriorityUploadKind,
 } from '../../src/domain/priority';
-import type { UploadErrorCode, UploadLineError } from '../../src/contract/priority';
+import type { CsvDelimiterName, UploadErrorCode, UploadLineError } from '../../src/contract/priority';
 
 /**
  * A whole file refused. `code` and `params` let the browser word it in the user's language
@@ -70,12 +70,13 @@ export interface CsvRow {
 }
 
 export interface ParsedCsv {
-  delimiter: string;
+  /** A name, not the character: the browser words it in the user's language (priority.upload.delimiter.<name>). */
+  delimiter: CsvDelimiterName;
   rows: CsvRow[];
 }
 
 const DELIMITERS = [';', ',', '\t', '|'];
-const DELIMITER_NAMES: Record<string, string> = { ';': 'semicolon', ',': 'comma', '\t': 'tab', '|': 'pipe' };
+const DELIMITER_NAMES: Record<string, CsvDelimiterName> = { ';': 'semicolon', ',': 'comma', '\t': 'tab', '|': 'pipe' };
 
 /** Parses the text of an upload of `kind`; throws CsvRefusal when there is nothing usable. */
 export function parsePriorityCsv(text: string, kind: PriorityUploadKind): ParsedCsv {
@@ -136,5 +137,6 @@ export function parsePriorityCsv(text: string, kind: PriorityUploadKind): Parsed
   if (rows.length === 0) {
     throw new CsvRefusal('The file has a header but no rows.', 'csvNoRows', {}, [fileError(read.nextLine, 'No rows after the header', 'noRows')]);
   }
-  return { delimiter: DELIMITER_NAMES[read.delimiter] ?? read.delimiter, rows };
+  // papaparse reads with one of DELIMITERS, or its default "," when it cannot tell.
+  return { delimiter: DELIMITER_NAMES[read.delimiter] ?? 'comma', rows };
 }

@@ -54,6 +54,7 @@ export function checkRows(parsed: ParsedCsv, kind: PriorityUploadKind): { rows: 
     if (source.extraCells > 0) {
       fail(null, null, `This line has ${source.extraCells} more cell${source.extraCells > 1 ? 's' : ''} than the header; check the delimiter (the file is ${parsed.delimiter} separated)`, 'extraCells', {
         count: source.extraCells,
+        // A name (CSV_DELIMITER_NAMES) the browser words in the user's language; English in `message` only.
         delimiter: parsed.delimiter,
       });
     }

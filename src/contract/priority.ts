@@ -17,8 +17,11 @@ const maxResults = z._default(
 
 const countryCode = z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, 'countries must be two-letter country codes'));
 
+/** The longest search text of the priority list; the search box takes no more. */
+export const PRIORITY_QUERY_MAX_LENGTH = 100;
+
 export const prioritiesQuery = z.object({
-  query: z.optional(z.string().check(z.trim(), z.maxLength(100, 'query must be 100 characters or less'))),
+  query: z.optional(z.string().check(z.trim(), z.maxLength(PRIORITY_QUERY_MAX_LENGTH, `query must be ${PRIORITY_QUERY_MAX_LENGTH} characters or less`))),
   countries: repeated(countryCode),
   maxResults,
 });
@@ -110,6 +113,13 @@ export const UPLOAD_ERROR_CODES = [
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 export type UploadErrorParams = Record<string, string | number>;
 
+/**
+ * The delimiter a priority file was read with, as extraCells' `delimiter` param: a name the browser
+ * words in the user's language (priority.upload.delimiter.<name>), not English text.
+ */
+export const CSV_DELIMITER_NAMES = ['semicolon', 'comma', 'tab', 'pipe'] as const;
+export type CsvDelimiterName = (typeof CSV_DELIMITER_NAMES)[number];
+
 export const uploadLineError = z
   .object({
     /** 1-based line of the file where the row starts. */
@@ -186,6 +196,13 @@ export const updatePriorityBody = z
       .number()
       .check(z.int('priority must be a whole number'), z.gte(1, 'priority must be between 1 and 99'), z.lte(99, 'priority must be between 1 and 99')),
     isEnabled: z.optional(z.boolean()),
+    /**
+     * What the editor was opened with (decision 0065, act on what was shown): a stored priority or
+     * state other than these is a 409 (code priorityChangedMeanwhile) instead of someone else's
+     * change overwritten unseen. Optional: other API clients work as before.
+     */
+    expectedPriority: z.optional(z.number().check(z.int('expectedPriority must be a whole number'))),
+    expectedIsEnabled: z.optional(z.boolean()),
   })
   .register(z.globalRegistry, { id: 'UpdatePriority' });
 export type UpdatePriorityBody = z.infer<typeof updatePriorityBody>;

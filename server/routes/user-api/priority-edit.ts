@@ -1,7 +1,8 @@
 /**
  * PUT /user_api/v1/uap_priority: PM_write (and the super manager) change one access point's
  * priority for a ship-to-party number they hold, or turn it on or off (§6 "view and change").
- * One transaction with its audit-log row; unknown or foreign pairs are 404 (existence not revealed).
+ * One transaction with its audit-log row; unknown or foreign pairs are 404 (existence not revealed);
+ * a row changed since the editor opened (expectedPriority / expectedIsEnabled) is 409.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
@@ -32,7 +33,12 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const body = request.body;
       // The numbers it may change: a read-only super manager's own only (decision 0063).
       const scope = shipToPartyWriteScope(user);
-      const notFound = () => new HttpError(404, `No priority of access point ${body.accessPointId} for ship-to-party ${body.shipToPartyCode}`);
+      const notFound = () =>
+        new HttpError(404, `No priority of access point ${body.accessPointId} for ship-to-party ${body.shipToPartyCode}`, {
+          // Decision 0055: in the reader's language. The same for an unknown pair and a number not held.
+          code: 'priorityNotFound',
+          params: { accessPoint: body.accessPointId, shipToParty: body.shipToPartyCode },
+        });
       if (scope !== null && !scope.includes(body.shipToPartyCode)) throw notFound();
       return runMutation(db, request, reply, async (tx) => {
         const where = and(eq(accessPointPriorities.shipToPartyCode, body.shipToPartyCode), eq(accessPointPriorities.accessPointId, body.accessPointId));
@@ -42,6 +48,18 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         const siblings = await tx.select().from(accessPointPriorities).where(eq(accessPointPriorities.shipToPartyCode, body.shipToPartyCode)).for('update');
         const before = siblings.find((row) => row.accessPointId === body.accessPointId);
         if (!before) throw notFound();
+        // Decision 0065: the editor says what it was opened with; a change by someone else since
+        // (another editor, an upload) is refused, never overwritten unseen (a disabled access point
+        // turned on again by an editor opened before). Checked under the lock: nothing moves it now.
+        const changedPriority = body.expectedPriority !== undefined && body.expectedPriority !== before.priority;
+        const changedState = body.expectedIsEnabled !== undefined && body.expectedIsEnabled !== before.isEnabled;
+        if (changedPriority || changedState) {
+          throw new HttpError(
+            409,
+            `The priority of access point ${body.accessPointId} at ship-to-party ${body.shipToPartyCode} was changed by someone else after you opened it: nothing was saved. Look at it again as it is now, then make your change`,
+            { code: 'priorityChangedMeanwhile', params: { accessPoint: body.accessPointId, shipToParty: body.shipToPartyCode } },
+          );
+        }
         const isEnabled = body.isEnabled ?? before.isEnabled;
         const taken = siblings.find((row) => row.accessPointId !== body.accessPointId && row.isEnabled && row.priority === body.priority);
         if (isEnabled && taken) {
@@ -54,7 +72,7 @@ export const priorityEditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         }
         const [after] = await tx
           .update(accessPointPriorities)
-          .set({ priority: body.priority, isEnabled: body.isEnabled ?? before.isEnabled, updatedBy: user.email, updatedAt: sql`now()` })
+          .set({ priority: body.priority, isEnabled, updatedBy: user.email, updatedAt: sql`now()` })
           .where(where)
           .returning();
         await tx.insert(auditLog).values({

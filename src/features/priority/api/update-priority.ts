@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uapInfo, type UpdatePriorityBody } from '../../../contract/priority';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
+import { uapInfo, type UapInfo, type UpdatePriorityBody } from '../../../contract/priority';
 import { userApi } from '../../../lib/api-client';
 import { priorityQueries } from './get-priorities';
 
@@ -7,13 +8,43 @@ import { priorityQueries } from './get-priorities';
 export const updatePriority = async (body: UpdatePriorityBody) =>
   uapInfo.parse(await userApi.put('uap_priority', { json: body, headers: { 'Idempotency-Key': crypto.randomUUID() } }).json());
 
-export function useUpdatePriority() {
-  const queryClient = useQueryClient();
-  return useMutation({
+type PriorityState = Pick<UapInfo, 'priority' | 'isEnabled'>;
+
+/**
+ * The save of an editor: what the user chose, and what the editor was opened with (decision 0065),
+ * so the server refuses a row someone else changed since instead of writing over it unseen.
+ */
+export const priorityEditBody = (shipToPartyCode: string, accessPointId: string, chosen: PriorityState, opened: PriorityState): UpdatePriorityBody => ({
+  shipToPartyCode,
+  accessPointId,
+  priority: chosen.priority,
+  isEnabled: chosen.isEnabled,
+  expectedPriority: opened.priority,
+  expectedIsEnabled: opened.isEnabled,
+});
+
+/** Someone else changed the row since the editor opened (409 priorityChangedMeanwhile): nothing was saved. */
+export async function isPriorityChangedMeanwhile(error: unknown): Promise<boolean> {
+  if (!(error instanceof HTTPError) || error.response.status !== 409) return false;
+  const body: unknown = await error.response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'priorityChangedMeanwhile';
+}
+
+/** The mutation's options, with the client whose priority lists it reads again. */
+export const updatePriorityMutation = (queryClient: QueryClient) =>
+  mutationOptions({
     // Never paused for a connection: a paused save was sent later, unseen, after the editor had
     // closed. Offline Save is off; a connection lost meanwhile fails at once (the alert says so).
     networkMode: 'always',
     mutationFn: updatePriority,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: priorityQueries.all() }),
+    // A refused save too: the list shows the rows as they are now (someone else's change, an
+    // access point gone), not as they were when the editor opened.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: priorityQueries.all() }),
   });
+
+export function useUpdatePriority() {
+  return useMutation(updatePriorityMutation(useQueryClient()));
 }

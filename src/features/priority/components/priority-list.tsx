@@ -3,27 +3,40 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriorityEntry, UapInfo } from '../../../contract/priority';
 import { useUnsavedText } from '../../../lib/unsaved-text';
-import { useUpdatePriority } from '../api/update-priority';
+import { isPriorityChangedMeanwhile, priorityEditBody, useUpdatePriority } from '../api/update-priority';
 import '../priority.css';
 
 /**
  * PM_write: change the priority (1–99) or turn the access point on or off, in the row. Offline it
  * stays open with what was typed (it used to vanish with the connection) and only Save is off.
+ * A save says what the editor was opened with (decision 0065): when someone else changed the row
+ * since, nothing is saved (the message says so), the editor closes and the row shows it as it is now.
  */
 export function PriorityEditor({ shipToPartyCode, info, online, onDone }: { shipToPartyCode: string; info: UapInfo; online: boolean; onDone: () => void }) {
   const { t } = useTranslation();
-  const [priority, setPriority] = useState(String(info.priority));
-  const [enabled, setEnabled] = useState(info.isEnabled);
+  // What the user was shown when opening the editor; the list read again meanwhile does not move it.
+  const [opened] = useState(() => ({ priority: info.priority, isEnabled: info.isEnabled }));
+  const [priority, setPriority] = useState(String(opened.priority));
+  const [enabled, setEnabled] = useState(opened.isEnabled);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdatePriority();
-  useUnsavedText(priority !== String(info.priority) || enabled !== info.isEnabled);
+  useUnsavedText(priority !== String(opened.priority) || enabled !== opened.isEnabled);
   const offlineId = `offline-${shipToPartyCode}-${info.accessPointId}`;
   const save = (event: FormEvent) => {
     event.preventDefault();
+    // A range error of an earlier attempt is out of date at each new one.
+    setError(null);
     if (!online) return;
     const value = Number(priority);
     if (!Number.isInteger(value) || value < 1 || value > 99) return setError(t('priority.rangeError'));
-    update.mutate({ shipToPartyCode, accessPointId: info.accessPointId, priority: value, isEnabled: enabled }, { onSuccess: onDone });
+    update.mutate(priorityEditBody(shipToPartyCode, info.accessPointId, { priority: value, isEnabled: enabled }, opened), {
+      onSuccess: onDone,
+      // Changed by someone else: what was typed was decided on a row that is no more. The list is
+      // read again (useUpdatePriority) and the editor opened again starts from the row as it is.
+      onError: async (failure) => {
+        if (await isPriorityChangedMeanwhile(failure)) onDone();
+      },
+    });
   };
   return (
     <form className="priority-editor" onSubmit={save} noValidate>

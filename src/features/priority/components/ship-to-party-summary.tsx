@@ -1,7 +1,9 @@
 /**
  * §5: the ship-to-party numbers the user holds, counted against the maximum, or that there are
  * none. A number the user added by upload is theirs to give back (Remove, asked first); one a
- * manager gave stays the manager's to take back.
+ * manager gave stays the manager's to take back. The super manager, who writes every number, is
+ * told it reads them all; a read-only super manager reads them all too but, with PM rights, holds
+ * and gives back its own as anyone (decision 0065): both are said.
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +15,20 @@ import '../priority.css';
 
 export function ShipToPartySummary({
   codes,
-  isSuperManager,
+  held,
+  readsAll = false,
+  writesEverywhere = false,
   removable = [],
   online = true,
 }: {
+  /** The numbers the user reads (GET ship_to_party_codes): every number for super managers, read-only too. */
   codes: string[] | undefined;
-  isSuperManager: boolean;
+  /** The numbers the user holds; only read where they differ from `codes` (readsAll). */
+  held?: readonly string[];
+  /** A super manager of either kind: `codes` is every number, not the user's own. */
+  readsAll?: boolean;
+  /** The super manager: writes every number, holds none of its own to count or give back. */
+  writesEverywhere?: boolean;
   /** The numbers the user added by upload (and a manager did not also give). */
   removable?: readonly string[];
   online?: boolean;
@@ -34,13 +44,16 @@ export function ShipToPartySummary({
       </p>
     );
   }
-  if (isSuperManager) return <p className="muted priority-summary">{t('priority.allShipToParties', { count: codes.length })}</p>;
+  const own = writesEverywhere ? [] : readsAll ? (held ?? []) : codes;
+  // Nothing of its own to count or give back: that it reads every number.
+  if (own.length === 0) return <p className="muted priority-summary">{t('priority.allShipToParties', { count: codes.length })}</p>;
   return (
     <div className="priority-summary">
-      <p className="muted">{t('priority.shipToPartyCount', { count: codes.length, max: MAX_SHIP_TO_PARTY_NUMBERS })}</p>
+      {readsAll && <p className="muted">{t('priority.allShipToParties', { count: codes.length })}</p>}
+      <p className="muted">{t('priority.shipToPartyCount', { count: own.length, max: MAX_SHIP_TO_PARTY_NUMBERS })}</p>
       {/* Focusable by script only: it takes the focus when a number in it is removed (below). */}
       <ul ref={listRef} className="priority-code-list" aria-label={t('priority.yourShipToParties')} tabIndex={-1}>
-        {codes.map((code) => (
+        {own.map((code) => (
           <li key={code} className="priority-code">
             <span>{code}</span>
             {removable.includes(code) && (

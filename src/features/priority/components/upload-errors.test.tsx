@@ -33,6 +33,36 @@ describe('upload error texts', () => {
     expect(errorText(shared, await translator('de-DE'))).toMatch(/^Warenempfänger 0050010001/);
   });
 
+  it('words the delimiter of a line with cells past the header in the user’s language, the server’s name while a language has no word', async () => {
+    const extra: UploadLineError = {
+      line: 4,
+      column: null,
+      value: null,
+      message: 'This line has 1 more cell than the header; check the delimiter (the file is semicolon separated)',
+      code: 'extraCells',
+      params: { count: 1, delimiter: 'semicolon' },
+    };
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: 'de-DE',
+      resources: {
+        'de-DE': {
+          translation: {
+            priority: {
+              upload: {
+                error: { extraCells_one: 'Die Datei ist durch {{delimiter}} getrennt', extraCells_other: 'Die Datei ist durch {{delimiter}} getrennt ({{count}})' },
+                delimiter: { semicolon: 'Semikolon' },
+              },
+            },
+          },
+        },
+      },
+      interpolation: { escapeValue: false },
+    });
+    expect(errorText(extra, instance.t)).toBe('Die Datei ist durch Semikolon getrennt');
+    expect(errorText({ ...extra, params: { count: 2, delimiter: 'pipe' } }, instance.t)).toBe('Die Datei ist durch pipe getrennt (2)');
+  });
+
   it('shows other errors as the server words them', async () => {
     const t = await translator('de-DE');
     expect(errorText({ line: 2, column: 'accessPointId', value: 'X', message: 'Unknown access point X' }, t)).toBe('Unknown access point X');

@@ -12,6 +12,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PrioritiesResponse } from '../../../contract/priority';
 import type { Profile } from '../../../contract/user-api';
+import { MAX_SHIP_TO_PARTY_NUMBERS } from '../../../domain/constants';
 import { sessionQueries } from '../../../lib/profile';
 import { priorityQueries } from '../api/get-priorities';
 import PriorityManagerPage from './priority-manager-page';
@@ -42,11 +43,12 @@ const LIST: PrioritiesResponse = {
   has_more: false,
 } as PrioritiesResponse;
 
-function render(permissions: string[], held: string[]) {
-  const profile = { uid: 'me', email: 'me@example.com', permissions, shipToPartyNumbers: held, managedShipToPartyNumbers: [], plants: [] } as Partial<Profile> as Profile;
+/** `read`: what GET ship_to_party_codes answers (every number for super managers); by default the numbers held. */
+function render(permissions: string[], held: string[], { managed = [], read }: { managed?: string[]; read?: string[] } = {}) {
+  const profile = { uid: 'me', email: 'me@example.com', permissions, shipToPartyNumbers: held, managedShipToPartyNumbers: managed, plants: [] } as Partial<Profile> as Profile;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } } });
   client.setQueryData(sessionQueries.profile().queryKey, profile);
-  client.setQueryData(priorityQueries.shipToPartyCodes(), held);
+  client.setQueryData(priorityQueries.shipToPartyCodes(), read ?? [...held, ...managed]);
   client.setQueryData([...priorityQueries.list({ query: '', countries: [] }), profile.email], { data: held.length > 0 ? LIST : { items: [], has_more: false }, savedAt: undefined, source: 'network' });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
@@ -76,6 +78,27 @@ describe('the priority manager', () => {
     const html = render(['PM_write', 'PM_upload_add'], []);
     expect(button(html, 'Add ship-to-party numbers')).not.toContain('disabled');
     expect(html).toContain('priority-upload-needs-numbers');
+  });
+
+  it('shows a read-only super manager who writes priorities the numbers it holds, and Remove for one it added', () => {
+    const all = ['0050010001', '0050010002', '0050010003', '0050020001'];
+    const html = render(['super_manager_read_only', 'PM_write'], ['0050010001'], { managed: ['0050010003'], read: all });
+    expect(html).toContain(i18next.t('priority.allShipToParties', { count: all.length }));
+    expect(html).toContain(i18next.t('priority.shipToPartyCount', { count: 2, max: MAX_SHIP_TO_PARTY_NUMBERS }));
+    const list = /<ul[^>]*class="priority-code-list"[^>]*>(.*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect([...list.matchAll(/<span>(\d+)<\/span>/g)].map((m) => m[1])).toEqual(['0050010001', '0050010003']);
+    expect(list).toContain(`aria-label="${i18next.t('priority.removeShipToParty', { code: '0050010003' })}"`);
+    expect(list).not.toContain(i18next.t('priority.removeShipToParty', { code: '0050010001' }));
+  });
+
+  it('tells the super manager it reads every number, with no list of its own', () => {
+    const html = render(['super_manager'], [], { read: ['0050010001', '0050010002'] });
+    expect(html).toContain(i18next.t('priority.allShipToParties', { count: 2 }));
+    expect(html).not.toContain('priority-code-list');
+  });
+
+  it('takes no more search text than the server does', () => {
+    expect(render(['PM_write'], ['0050010001'])).toMatch(/<input id="priority-query"[^>]*maxLength="100"/);
   });
 
   it('offers the uploads of one who holds numbers as before', () => {

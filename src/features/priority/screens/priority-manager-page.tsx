@@ -5,8 +5,9 @@
  */
 import { useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, isSuperManager, writesShipToParty, type Capability } from '../../../domain/permissions';
+import { can, isSuperManager, writesEverywhere, writesShipToParty, type Capability } from '../../../domain/permissions';
 import type { PriorityUploadKind } from '../../../domain/priority';
+import { PRIORITY_QUERY_MAX_LENGTH } from '../../../contract/priority';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
 import { useIsNarrow } from '../../../lib/use-media-query';
@@ -128,7 +129,11 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
       <ShipToPartySummary
         codes={codes.data}
-        isSuperManager={isSuperManager(profile.permissions)}
+        // Super managers read every number; only the super manager writes them all. A read-only one
+        // with PM rights holds, sees and gives back its own numbers as any PM writer (decision 0065).
+        readsAll={isSuperManager(profile.permissions)}
+        writesEverywhere={writesEverywhere(profile.permissions)}
+        held={[...new Set(heldCodes)].sort()}
         // Added by upload, and not also given by a manager: the user's to give back.
         removable={writes ? profile.managedShipToPartyNumbers.filter((code) => !profile.shipToPartyNumbers.includes(code)) : []}
         online={online}
@@ -146,6 +151,8 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
                 type="search"
                 list="priority-access-points"
                 value={typed}
+                // The server's limit (prioritiesQuery): longer was refused with an English 400.
+                maxLength={PRIORITY_QUERY_MAX_LENGTH}
                 placeholder={t('priority.searchPlaceholder')}
                 onChange={(event) => setTyped(event.target.value)}
               />

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { buildErrorCsv } from './error-csv';
+import { errorText } from './error-text';
 
 async function translator(locale: string) {
   const resources = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', `${locale}.json`), 'utf8')) as Record<string, unknown>;
@@ -44,5 +45,14 @@ describe('error CSV', () => {
     expect(first).not.toContain('not one of yours');
     // Without a code the server's words, as on screen.
     expect(second).toBe('3,accessPointId,X,Unknown access point X');
+  });
+
+  it('names the delimiter as the screen does, in the user’s language', async () => {
+    const t = await translator('de-DE');
+    const extra = { line: 4, column: null, value: null, message: 'English', code: 'extraCells' as const, params: { count: 1, delimiter: 'tab' } };
+    const [, line] = buildErrorCsv([extra], t).split('\r\n');
+    const delimiter = t('priority.upload.delimiter.tab', { defaultValue: 'tab' });
+    expect(line).toContain(t('priority.upload.error.extraCells', { count: 1, delimiter }));
+    expect(line).toContain(errorText(extra, t));
   });
 });
