@@ -15,8 +15,17 @@ export function tabAfterKey(key: string, index: number, count: number): number |
   return null;
 }
 
+/**
+ * How a tab was selected: with a key, going through the tabs on the way to one (each key selects
+ * the tab it moves to). A screen that keeps its tab in the address may make one history entry of
+ * a run of keys rather than one per key (the status monitor); a click is a choice of its own.
+ */
+export interface KeyboardSelection {
+  viaKeyboard: true;
+}
+
 /** Refs and the key handler for a row of tabs; `select` is called with the tab moved to. */
-export function useRovingTabs<T>(tabs: readonly T[], select: (tab: T) => void) {
+export function useRovingTabs<T>(tabs: readonly T[], select: (tab: T, how: KeyboardSelection) => void) {
   const refs = useRef<Array<HTMLElement | null>>([]);
   return {
     ref: (index: number) => (element: HTMLElement | null) => {
@@ -27,7 +36,7 @@ export function useRovingTabs<T>(tabs: readonly T[], select: (tab: T) => void) {
       if (next === null) return;
       event.preventDefault();
       refs.current[next]?.focus();
-      select(tabs[next]!);
+      select(tabs[next]!, { viaKeyboard: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/date-formats';
+import { formatQuantity } from '../../../domain/quantity';
 import type { OrderDetailsItem } from '../../../contract/parts';
 import '../tracking.css';
 
@@ -42,7 +43,7 @@ const FIELDS = [
 const DATES = new Set<string>(['deliveryDate', 'eta']);
 
 export function ItemFields({ item }: { item: OrderDetailsItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const show = (field: (typeof FIELDS)[number]) => {
     const value = item[field];
     if (value === null || value === '') return <span className="muted">{t('tracking.field.empty')}</span>;
@@ -51,6 +52,8 @@ export function ItemFields({ item }: { item: OrderDetailsItem }) {
     // The status in the user's language, as the status chip shows it (the ERP's code otherwise).
     if (field === 'deliveryStatus') return t(`tracking.deliveryStatus.${String(value)}`, { defaultValue: String(value) });
     if (field === 'deliveryType') return t(`tracking.deliveryType.${String(value)}`, { defaultValue: String(value) });
+    // The quantities are the item's only numbers: "2,5" in German or Finnish, as a count shows them.
+    if (typeof value === 'number') return formatQuantity(value, i18n.language);
     return String(value);
   };
   return (

@@ -64,3 +64,27 @@ describe('an item on the order details page', () => {
     expect(facts({})['Delivery address']).toBe('No address code');
   });
 });
+
+describe("an item's fields", () => {
+  it("show its quantities in the user's number format", async () => {
+    const german = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'locales', 'de-DE.json'), 'utf8')) as Record<string, unknown>;
+    i18next.addResourceBundle('de-DE', 'translation', german);
+    const fields = () =>
+      /<details class="item-fields">([\s\S]*?)<\/details>/.exec(
+        renderToStaticMarkup(
+          <MemoryRouter>
+            <ItemPanel item={{ ...base, reservationQuantity: 2.5, deliveryQuantity: 1250.75 } as OrderDetailsItem} serviceOrder="4001" now={new Date('2026-11-30T10:00:00Z')} />
+          </MemoryRouter>,
+        ),
+      )![1]!;
+    try {
+      await i18next.changeLanguage('de-DE');
+      expect(fields()).toContain('<dd>2,5</dd>');
+      expect(fields()).toContain('<dd>1.250,75</dd>');
+    } finally {
+      await i18next.changeLanguage('en-US');
+    }
+    expect(fields()).toContain('<dd>2.5</dd>');
+    expect(fields()).toContain('<dd>1,250.75</dd>');
+  });
+});

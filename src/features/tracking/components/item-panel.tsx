@@ -61,7 +61,7 @@ function IconExplanation({ item, now }: { item: OrderDetailsItem; now: Date }) {
 
 /** One item of the order details: state, ETA, pickup place, icons with meaning, timeline, all fields. */
 export function ItemPanel({ item, serviceOrder, now }: { item: OrderDetailsItem; serviceOrder: string | null; now: Date }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const state = shippingState(item);
   const { carrier, trackingUrl } = carrierOf(item);
   const isAccessPoint = item.deliveryType === 'AccessPoint';
@@ -125,7 +125,7 @@ export function ItemPanel({ item, serviceOrder, now }: { item: OrderDetailsItem;
       <IconExplanation item={item} now={now} />
       <h3 className="section-title">{t('tracking.timeline')}</h3>
       <ol className="timeline" aria-label={t('tracking.timeline')}>
-        {itemTimeline(item, serviceOrder).map((step, index) => (
+        {itemTimeline(item, serviceOrder, i18n.language).map((step, index) => (
           <Step key={index} step={step} />
         ))}
       </ol>

@@ -16,7 +16,7 @@ const item = (fields: Partial<OrderDetailsItem>) => ({ ...base, ...fields }) as 
 
 describe('order details timeline', () => {
   it('walks the 8 document stages and marks the current one, skipped ones and the rest', () => {
-    const steps = itemTimeline(item({ reservationDocNumber: 'R1', salesOrderDocNumber: 'S1' }), 'SO1');
+    const steps = itemTimeline(item({ reservationDocNumber: 'R1', salesOrderDocNumber: 'S1' }), 'SO1', 'en-US');
     expect(steps.map((step) => (step.type === 'stage' ? `${step.stage}:${step.state}` : step.type))).toEqual([
       'ServiceOrder:done',
       'ReservationItem:done',
@@ -40,14 +40,25 @@ describe('order details timeline', () => {
         ],
       }),
       'SO1',
+      'en-US',
     );
     expect(steps.slice(8).map((step) => step.type)).toEqual(['carrier', 'carrier', 'sms']);
     expect(steps[7]).toMatchObject({ stage: 'DeliveryOrderItem', state: 'current', document: 'D1' });
   });
 
   it('reads events from transportDetails when the carrier rows are missing, ignoring junk', () => {
-    const steps = itemTimeline(item({ transportDetails: { events: [{ occurredAt: '2026-11-18T08:00:00Z', description: 'In transit' }, { nonsense: true }, null] } }), null);
+    const steps = itemTimeline(item({ transportDetails: { events: [{ occurredAt: '2026-11-18T08:00:00Z', description: 'In transit' }, { nonsense: true }, null] } }), null, 'en-US');
     expect(steps.filter((step) => step.type === 'carrier')).toHaveLength(1);
+  });
+
+  it('shows the goods receipt and schedule line quantities in the user\'s number format', () => {
+    const quantities = (language: string) =>
+      itemTimeline(item({ unit: 'M', purchaseOrderGoodsReceiptQuantity: 2.5, salesOrderScheduleLineQuantity: 1250.75 }), null, language).flatMap((step) =>
+        step.type === 'stage' && (step.stage === 'PurchaseOrderGoodsReceiptItem' || step.stage === 'SalesOrderScheduleLineItem') ? [step.document] : [],
+      );
+    expect(quantities('en-US')).toEqual(['2.5 M', '1,250.75 M']);
+    expect(quantities('de-DE')).toEqual(['2,5 M', '1.250,75 M']);
+    expect(quantities('fi-FI')).toEqual(['2,5 M', '1\u00a0250,75 M']);
   });
 
   it('offers only https tracking links', () => {

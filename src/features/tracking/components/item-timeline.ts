@@ -4,6 +4,7 @@
  * carrier rows are not there) and pickup SMS messages — oldest first. Pure: easy to test.
  */
 import type { OrderDetailsItem } from '../../../contract/parts';
+import { formatQuantity } from '../../../domain/quantity';
 import { DOCUMENT_STAGES, hasQuantity, TRACKING_STAGES, trackingStage } from '../../../domain/tracking';
 
 export type StageStep = {
@@ -19,7 +20,11 @@ export type EventStep =
   | { type: 'sms'; at: string };
 export type TimelineStep = StageStep | EventStep;
 
-function stageDocument(item: OrderDetailsItem, serviceOrder: string | null, stage: StageStep['stage']): string | null {
+/** A stage's quantity in the user's number format ("2,5 M" in German), as the item's fields show it. */
+const quantityOf = (quantity: number | null, unit: string, language: string): string | null =>
+  quantity !== null && hasQuantity(quantity) ? `${formatQuantity(quantity, language)} ${unit}` : null;
+
+function stageDocument(item: OrderDetailsItem, serviceOrder: string | null, stage: StageStep['stage'], language: string): string | null {
   switch (stage) {
     case 'ServiceOrder':
       return serviceOrder;
@@ -30,11 +35,11 @@ function stageDocument(item: OrderDetailsItem, serviceOrder: string | null, stag
     case 'PurchaseOrderConfirmationItem':
       return item.purchaseOrderConfirmationCategory;
     case 'PurchaseOrderGoodsReceiptItem':
-      return hasQuantity(item.purchaseOrderGoodsReceiptQuantity) ? `${item.purchaseOrderGoodsReceiptQuantity} ${item.unit}` : null;
+      return quantityOf(item.purchaseOrderGoodsReceiptQuantity, item.unit, language);
     case 'SalesOrderItem':
       return item.salesOrderDocNumber;
     case 'SalesOrderScheduleLineItem':
-      return hasQuantity(item.salesOrderScheduleLineQuantity) ? `${item.salesOrderScheduleLineQuantity} ${item.unit}` : null;
+      return quantityOf(item.salesOrderScheduleLineQuantity, item.unit, language);
     case 'DeliveryOrderItem':
       return item.deliveryOrderDocNumber;
   }
@@ -65,11 +70,12 @@ function carrierEvents(item: OrderDetailsItem): EventStep[] {
     }));
 }
 
-export function itemTimeline(item: OrderDetailsItem, serviceOrder: string | null): TimelineStep[] {
+/** `language`: the user's, for the quantities a stage shows as its document. */
+export function itemTimeline(item: OrderDetailsItem, serviceOrder: string | null, language: string): TimelineStep[] {
   const current = trackingStage({ ...item, serviceOrder });
   const currentIndex = TRACKING_STAGES.indexOf(current);
   const stages: StageStep[] = DOCUMENT_STAGES.map((stage, index) => {
-    const document = stageDocument(item, serviceOrder, stage);
+    const document = stageDocument(item, serviceOrder, stage, language);
     const state = stage === current ? 'current' : document ? 'done' : index < currentIndex ? 'skipped' : 'upcoming';
     return { type: 'stage', stage, state, document, at: stage === 'PurchaseOrderGoodsReceiptItem' ? item.goodsReceiptPostedAt : null };
   });

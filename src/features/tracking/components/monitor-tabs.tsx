@@ -11,7 +11,7 @@ export function cappedTabs(tabCounts: TrackingStatusPage | undefined, mineCounts
   return { all: capped(tabCounts, 'count_total'), arrived: capped(tabCounts, 'count_arrived'), incoming: capped(tabCounts, 'count_incoming'), mine: capped(mineCounts, 'count_total') };
 }
 import { TabBar } from '../../../components/ui/tab-bar';
-import { useRovingTabs } from '../../../components/ui/roving-tabs';
+import { useRovingTabs, type KeyboardSelection } from '../../../components/ui/roving-tabs';
 import '../tracking.css';
 
 /** §2 status monitor tabs with their counts; arrow keys move between tabs (WAI-ARIA tabs pattern). */
@@ -29,7 +29,8 @@ export function MonitorTabs({
   /** Counts that are lower bounds: shown as "1,000+". */
   capped?: Partial<Record<MonitorTab, boolean>>;
   panelId: string;
-  onSelect: (tab: MonitorTab) => void;
+  /** `how`: given when the arrow keys chose the tab (not a click). */
+  onSelect: (tab: MonitorTab, how?: KeyboardSelection) => void;
 }) {
   const { t, i18n } = useTranslation();
   const shown = (tab: MonitorTab, count: number) =>

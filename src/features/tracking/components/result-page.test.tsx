@@ -49,9 +49,9 @@ describe('ResultPage', () => {
     items: [],
   });
   /** A page the device already has (as when coming back to the monitor), drawn as the first render. */
-  function render(page: number, rows: number, props: Partial<Parameters<typeof ResultPage>[0]> = {}) {
+  function render(page: number, rows: number, props: Partial<Parameters<typeof ResultPage>[0]> = {}, envelope: { pages?: number; has_next?: boolean } = {}) {
     const client = new QueryClient();
-    const answer = { page, pages: Math.max(page, 2), has_next: false, has_prev: page > 1, trackingStatus: Array.from({ length: rows }, (_, index) => row(index)), count_action_point: 0, count_arrived: 0, count_incoming: 0, count_total: 1000, counts_capped: ['count_total'] };
+    const answer = { page, pages: envelope.pages ?? Math.max(page, 2), has_next: envelope.has_next ?? false, has_prev: page > 1, trackingStatus: Array.from({ length: rows }, (_, index) => row(index)), count_action_point: 0, count_arrived: 0, count_incoming: 0, count_total: 1000, counts_capped: ['count_total'] };
     client.setQueryData([...trackingQueries.list({ ...params, page }), 'me@example.com'], { data: answer, savedAt: 0, source: 'network' });
     return renderToStaticMarkup(
       <QueryClientProvider client={client}>
@@ -67,6 +67,13 @@ describe('ResultPage', () => {
     expect(render(1, 0)).toContain('FIRST STEPS');
     expect(render(51, 0)).not.toContain('FIRST STEPS');
     expect(render(51, 0)).toContain('No items found');
+  });
+
+  it('names its page for screen readers, "of 50+" while the capped list goes on past it', () => {
+    const label = (html: string) => /<section[^>]*aria-label="([^"]*)"/.exec(html)?.[1];
+    expect(label(render(3, 5, {}, { pages: 50, has_next: true }))).toBe('Page 3 of 50+');
+    // Its last page: the end is known, the count is exact there.
+    expect(label(render(57, 5, {}, { pages: 57, has_next: false }))).toBe('Page 57 of 57');
   });
 
   it('draws the first batch at once, and the whole page when the list is drawn again to put its position back', () => {

@@ -8,6 +8,7 @@ import { useTrackingStatus } from '../api/get-tracking-status';
 import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
 import { OrderCard } from './order-card';
 import { LoadError } from '../../../components/ui/load-error';
+import { isListCountCapped, pageCountText } from '../utils/monitor-list';
 // The tracking lists' status (their tests import it from here).
 export { ResultsStatus } from '../../../components/ui/results-status';
 import '../tracking.css';
@@ -40,7 +41,7 @@ export function ResultPage({
   /** Called once this page shows all it will (its rows, or its error), before the paint. */
   onDrawn?: (page: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const page = useTrackingStatus(userEmail, params);
   const data = page.data;
   // The first cards with the answer, the rest in batches after each paint (#22); a refresh of the
@@ -60,8 +61,10 @@ export function ResultPage({
       <LoadError error={page.error} />
     );
   }
+  // Past the count's cap the pages are a lower bound while another page follows: "Page 3 of 50+".
+  const pages = pageCountText(t, i18n.language, data.pages, data.has_next && isListCountCapped(data, params.status));
   return (
-    <section ref={arrival} className="result-page" aria-label={t('common.pageOf', { page: data.page, pages: data.pages })}>
+    <section ref={arrival} className="result-page" aria-label={t('common.pageOf', { page: data.page, pages })}>
       {!isFirst && page.isOfflineCopy && page.savedAt && (
         <p className="muted small">{t('tracking.pageSavedAt', { page: data.page, time: formatDateTime(page.savedAt) })}</p>
       )}

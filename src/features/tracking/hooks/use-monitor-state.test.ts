@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMonitorState, writeMonitorState } from './use-monitor-state';
-import { monitorAddress, replacesEntry, searchedState } from '../utils/monitor-state';
+import { ENTRY_BY_KEYS, isEntryByKeys, monitorAddress, replacesEntry, searchedState } from '../utils/monitor-state';
 
 describe('status monitor state in the address', () => {
   it('round-trips tab, query, page, loaded pages and the my-orders toggle', () => {
@@ -29,6 +29,16 @@ describe('the monitor address and its history entries', () => {
     expect(replacesEntry({ mine: true, page: 1, more: 0 })).toBe(false);
     expect(replacesEntry({ page: 3, more: 0 })).toBe(false);
     expect(replacesEntry({})).toBe(false);
+  });
+  it('makes one entry of a run of arrow keys through the tabs: the first key adds it, the keys after it replace it', () => {
+    const tab = { tab: 'arrived', page: 1, more: 0 } as const;
+    expect(replacesEntry(tab, { viaKeyboard: true })).toBe(false);
+    expect(replacesEntry(tab, { viaKeyboard: true, fromEntryByKeys: true })).toBe(true);
+    // A click on a tab after the keys is a choice of its own.
+    expect(replacesEntry(tab, { fromEntryByKeys: true })).toBe(false);
+    expect(isEntryByKeys(ENTRY_BY_KEYS)).toBe(true);
+    expect(isEntryByKeys(null)).toBe(false);
+    expect(isEntryByKeys({ from: '/status-monitor' })).toBe(false);
   });
   it('a search from /search keeps the tab and My orders and starts again from page 1', () => {
     const left = { tab: 'mine', query: 'old', page: 5, more: 4, mine: true } as const;

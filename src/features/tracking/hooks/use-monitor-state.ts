@@ -5,8 +5,10 @@
  * link carries no parameters.
  */
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import {
+  ENTRY_BY_KEYS,
+  isEntryByKeys,
   monitorAddress,
   PARAM_NAMES,
   readMonitorState,
@@ -34,18 +36,24 @@ export function useMonitorState(canSeeMine: boolean) {
   }, [hasOwnState, setParams]);
 
   const state = readMonitorState(hasOwnState ? params : rememberedMonitorParams(params), canSeeMine);
+  const fromEntryByKeys = isEntryByKeys(useLocation().state);
+  // `viaKeyboard`: a tab chosen with the arrow keys, whose run of keys makes one entry (replacesEntry).
   const update = useCallback(
-    (change: Partial<MonitorState>, options: { replace?: boolean } = {}) => {
+    (change: Partial<MonitorState>, options: { replace?: boolean; viaKeyboard?: boolean } = {}) => {
       setParams(
         (current) => {
           const next = writeMonitorState({ ...readMonitorState(rememberedMonitorParams(current), canSeeMine), ...change });
           sessionStorage.setItem(STORAGE_KEY, next.toString());
           return next;
         },
-        { replace: options.replace ?? replacesEntry(change) },
+        {
+          replace: options.replace ?? replacesEntry(change, { viaKeyboard: options.viaKeyboard, fromEntryByKeys }),
+          // The entry a key made says so, for the next key of the run to replace it.
+          state: options.viaKeyboard === true ? ENTRY_BY_KEYS : undefined,
+        },
       );
     },
-    [setParams, canSeeMine],
+    [setParams, canSeeMine, fromEntryByKeys],
   );
   return [state, update] as const;
 }

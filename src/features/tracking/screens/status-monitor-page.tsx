@@ -25,8 +25,8 @@ import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-mon
 import { useMonitorScroll } from '../hooks/use-monitor-scroll';
 import { MAX_MORE_PAGES } from '../../../lib/search-params';
 import { monitorAddress } from '../utils/monitor-state';
-import { offersFirstSteps, pastEndPages } from '../utils/monitor-list';
-import { PastEndNotice } from '../../../components/ui/past-end-notice';
+import { isListCountCapped, listCountOf, monitorPager, offersFirstSteps, pageCountText, pastEndPages } from '../utils/monitor-list';
+import { MonitorPastEndNotice } from '../components/monitor-past-end-notice';
 import '../tracking.css';
 
 const PANEL_ID = 'monitor-panel';
@@ -82,16 +82,21 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
   const ActiveNotifications = activeTab === 'notifications' ? NotificationsTab : undefined;
   const pages = Array.from({ length: state.more + 1 }, (_, index) => state.page + index);
   const scroll = useMonitorScroll(address, state.page, pages.length);
-  const listCount = base.status === 'arrived' ? 'count_arrived' : base.status === 'incoming' ? 'count_incoming' : 'count_total';
+  const listCount = listCountOf(base.status);
   // §5/§8: a page number beyond the list (an old link, a shared address) is a clear error, not "No
   // items found"; an empty page after the first is one too (a capped list does not know its end).
   const invalidPage = first.data
     ? pastEndPages(state.page, { pages: first.data.pages, rows: first.data.trackingStatus.length, count: first.data[listCount] }, PAGE_SIZE)
     : null;
   const lastPage = pages[pages.length - 1]!;
+  const showsList = !ActiveNotifications && refusedQuery === null && invalidPage === null;
+  // The last loaded page decides Next and how many pages there are at least (monitorPager): the
+  // same query its ResultPage shows, so no read of its own.
+  const last = useTrackingStatus(profile.email, { ...base, page: lastPage }, { enabled: showsList });
   // Past the count's cap (1,000) the number of pages is a lower bound too: "Page 1 of 50+".
-  const pagesCapped = Boolean(first.data?.counts_capped?.includes(listCount));
-  const pageCount = first.data ? (pagesCapped ? t('lists.atLeast', { value: new Intl.NumberFormat(i18n.language).format(first.data.pages) }) : first.data.pages) : 0;
+  const pagesCapped = first.data ? isListCountCapped(first.data, base.status) : false;
+  const pager = first.data ? monitorPager(first.data, last.data && { ...last.data, rows: last.data.trackingStatus.length }, lastPage, pagesCapped) : null;
+  const pageCount = pager ? pageCountText(t, i18n.language, pager.pages, pager.atLeast) : 0;
   // The list's answer for screen readers; none while the list says something else (a refused term, a page past the end).
   const resultCount = !ActiveNotifications && refusedQuery === null && invalidPage === null ? first.data?.[listCount] : undefined;
 
@@ -127,9 +132,9 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
         counts={counts}
         capped={capped}
         panelId={PANEL_ID}
-        onSelect={(tab) => {
+        onSelect={(tab, how) => {
           setRefusal(null);
-          update({ tab, page: 1, more: 0 });
+          update({ tab, page: 1, more: 0 }, { viaKeyboard: how?.viaKeyboard });
         }}
       />
       <div
@@ -151,7 +156,7 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           </p>
         )}
         {!ActiveNotifications && refusedQuery === null && invalidPage !== null && (
-          <PastEndNotice page={state.page} pages={invalidPage} onFirstPage={() => update({ page: 1, more: 0 })} />
+          <MonitorPastEndNotice page={state.page} pages={invalidPage} atLeast={pagesCapped} onFirstPage={() => update({ page: 1, more: 0 })} />
         )}
         {/* With the list, not above the tabs: arriving with the answer it moved the tabs and the
             list down on a phone when the answer came after the first paint (#22, layout shift). */}
@@ -178,19 +183,19 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           />
         ))}
         {/* Not under a page past the end: its notice leads to page 1, and Previous led to another empty page. */}
-        {!ActiveNotifications && refusedQuery === null && invalidPage === null && first.data && first.data.pages > 1 && (
+        {showsList && pager && pager.pages > 1 && (
           <Pager
             page={state.page}
-            pages={first.data.pages}
+            pages={pager.pages}
             label={
               pages.length > 1
                 ? t('tracking.pagesOf', { from: state.page, to: lastPage, pages: pageCount })
-                : pagesCapped
+                : pager.atLeast
                   ? t('common.pageOf', { page: state.page, pages: pageCount })
                   : undefined
             }
             hasPrev={state.page > 1}
-            hasNext={lastPage < first.data.pages}
+            hasNext={pager.hasNext}
             onPrevious={() => update({ page: Math.max(1, state.page - 1), more: 0 })}
             onNext={() => update({ page: lastPage + 1, more: 0 })}
           />

@@ -1,6 +1,11 @@
 /** §5/§8: what the monitor's list says when its page is past the end; the first steps only on the whole list's page 1. */
-import { describe, expect, it } from 'vitest';
-import { offersFirstSteps, pastEndPages } from './monitor-list';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isListCountCapped, listCountOf, monitorPager, offersFirstSteps, pageCountText, pastEndPages } from './monitor-list';
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en-US', resources: { 'en-US': { translation: { lists: { atLeast: '{{value}}+' } } } } });
+});
 
 describe('a page past the end of the list', () => {
   it('is a page beyond the pages the answer counts', () => {
@@ -32,5 +37,42 @@ describe('the first-steps panel', () => {
     expect(offersFirstSteps({ ...whole, query: 'door' })).toBe(false);
     expect(offersFirstSteps({ ...whole, mine: true })).toBe(false);
     expect(offersFirstSteps({ ...whole, tab: 'arrived' })).toBe(false);
+  });
+});
+
+describe('the pages the monitor tells past the count\'s cap (1,000 orders: the first page says 50 pages at least)', () => {
+  const capped = { page: 1, pages: 50 };
+
+  it('lets Next lead on from page 50 while the last loaded page has a next one, and tells 51+ pages', () => {
+    expect(monitorPager(capped, { page: 50, pages: 51, has_next: true, rows: 20 }, 50, true)).toEqual({ pages: 51, atLeast: true, hasNext: true });
+    // The first page alone: its own has_next decides, not its lower-bound count.
+    expect(monitorPager({ pages: 1 }, { page: 1, pages: 1, has_next: true, rows: 20 }, 1, true)).toEqual({ pages: 2, atLeast: true, hasNext: true });
+  });
+
+  it('tells the last loaded page as the last when no page follows it: the end is known', () => {
+    expect(monitorPager(capped, { page: 57, pages: 57, has_next: false, rows: 3 }, 57, true)).toEqual({ pages: 57, atLeast: false, hasNext: false });
+    expect(monitorPager({ pages: 3 }, { page: 3, pages: 3, has_next: false, rows: 5 }, 3, false)).toEqual({ pages: 3, atLeast: false, hasNext: false });
+    // The last loaded page came back empty (the list shrank): the list ends before it.
+    expect(monitorPager({ pages: 3 }, { page: 3, pages: 2, has_next: false, rows: 0 }, 3, false)).toEqual({ pages: 2, atLeast: false, hasNext: false });
+  });
+
+  it('goes by the first page\'s count while the last loaded page has not answered', () => {
+    expect(monitorPager(capped, undefined, 3, true)).toEqual({ pages: 50, atLeast: true, hasNext: true });
+    expect(monitorPager({ pages: 3 }, undefined, 3, false)).toEqual({ pages: 3, atLeast: false, hasNext: false });
+  });
+
+  it('says a lower bound with a "+" in the user\'s number format, an exact count as it is', () => {
+    expect(pageCountText(i18next.t, 'en-US', 1250, true)).toBe('1,250+');
+    expect(pageCountText(i18next.t, 'de-DE', 1250, true)).toBe('1.250+');
+    expect(pageCountText(i18next.t, 'en-US', 12, false)).toBe(12);
+  });
+
+  it('reads the cap of the count of the tab the list shows', () => {
+    expect(listCountOf('all')).toBe('count_total');
+    expect(listCountOf('arrived')).toBe('count_arrived');
+    expect(listCountOf('incoming')).toBe('count_incoming');
+    expect(isListCountCapped({ counts_capped: ['count_total'] }, 'all')).toBe(true);
+    expect(isListCountCapped({ counts_capped: ['count_total'] }, 'arrived')).toBe(false);
+    expect(isListCountCapped({}, 'all')).toBe(false);
   });
 });

@@ -56,12 +56,20 @@ export function monitorAddress(state: MonitorState): string {
 /**
  * Whether a change replaces the address's history entry instead of adding one: "Load more" only
  * lengthens the list shown, and five of them took six presses of the phone's Back to leave the
- * screen. A tab, a search, the toggle or the pager stay entries of their own.
+ * screen. A tab, a search, the toggle or the pager stay entries of their own. A tab chosen with
+ * the arrow keys (`viaKeyboard`): each key selects the tab it moves to on the way to one, so the
+ * first key of a run adds an entry, as a click does (Back comes back to the tab left), and the
+ * keys after it replace that entry (`fromEntryByKeys`) instead of adding one per key.
  */
-export function replacesEntry(change: Partial<MonitorState>): boolean {
+export function replacesEntry(change: Partial<MonitorState>, how: { viaKeyboard?: boolean; fromEntryByKeys?: boolean } = {}): boolean {
+  if (how.viaKeyboard === true) return how.fromEntryByKeys === true;
   const names = Object.keys(change);
   return names.length > 0 && names.every((name) => name === 'more');
 }
+
+/** The history state of an entry a tab chosen with the arrow keys made (replacesEntry). */
+export const ENTRY_BY_KEYS = { monitorTabByKeys: true } as const;
+export const isEntryByKeys = (state: unknown): boolean => typeof state === 'object' && state !== null && 'monitorTabByKeys' in state;
 
 /**
  * A search sent from /search: the state the monitor was left in with that query, from its first
