@@ -90,6 +90,19 @@ export default function BroadcastMessagesPage() {
     else focusAfterRender.current = ADD_BUTTON;
     setRows((current) => current.filter((row) => row.id !== id));
   };
+  // The global alert says what happened (serverErrors.importantMessagesChangedMeanwhile). Nothing
+  // was sent and the typed text stays: the list is read again and shown, and the next save (or
+  // clear) starts from it.
+  const readAgainIfChanged = async (failure: unknown) => {
+    if (!(await isImportantMessagesChangedMeanwhile(failure))) return;
+    setChangedMeanwhile(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ ...sessionQueries.profile(), staleTime: 0 });
+      setSaved(fresh.importantMessages);
+    } catch {
+      // Not read: the list stays the old one, and the next save is refused and reads again.
+    }
+  };
   const save = () => {
     setDone(null);
     mutation.mutate(
@@ -101,27 +114,18 @@ export default function BroadcastMessagesPage() {
           setChangedMeanwhile(false);
           setDone(t('broadcast.saved', { count: result.important_messages.length }));
         },
-        onError: async (failure) => {
-          // The global alert says what happened (serverErrors.importantMessagesChangedMeanwhile).
-          // Nothing was sent and the typed text stays: the list is read again and shown, and the
-          // next save starts from it.
-          if (!(await isImportantMessagesChangedMeanwhile(failure))) return;
-          setChangedMeanwhile(true);
-          try {
-            const fresh = await queryClient.fetchQuery({ ...sessionQueries.profile(), staleTime: 0 });
-            setSaved(fresh.importantMessages);
-          } catch {
-            // Not read: the list stays the old one, and the next save is refused and reads again.
-          }
-        },
+        onError: readAgainIfChanged,
       },
     );
   };
   // A refusal keeps the question open: the dialog shows the global error alert inside itself
   // (components/ui/dialog.tsx), where the inert page behind and a phone's bottom sheet hid it.
+  // Clearing names the list it started from too: a message another super manager added meanwhile
+  // is not wiped unseen (the same refusal, the list read again).
   const clear = () => {
     setDone(null);
-    mutation.mutate(null, {
+    mutation.mutate({ messages: [], expected: saved }, {
+      onError: readAgainIfChanged,
       onSuccess: () => {
         setConfirmClear(false);
         setRows((current) => rowsOf([], current));
