@@ -25,7 +25,7 @@ import { Caches } from './cache';
 import { HttpError, registerErrorHandler } from './plugins/errors';
 import { refuseLoneSurrogates } from './plugins/well-formed-text';
 import { authenticateAll, type AuthOptions } from './plugins/auth';
-import { API_PREFIXES, registerStatic } from './plugins/static';
+import { isApiCall, registerStatic } from './plugins/static';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/user-api/profile';
 import { constantsRoutes } from './routes/user-api/constants';
@@ -175,7 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: false,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
+    // Judged on the matched route, not the raw URL: `/%75ser_api/…` reaches /user_api/… too.
+    allowList: (request) => !isApiCall(request),
     ...(redis ? { redis, nameSpace: 'partstrack-rate-limit:', skipOnError: true } : {}),
     // The plugin's English "Rate limit exceeded, retry in 1 minute" stays the message; the code and
     // the seconds to wait (as Retry-After) let the app say it in the user's language (decision 0055).
@@ -184,7 +185,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return new HttpError(context.statusCode, `Rate limit exceeded, retry in ${context.after}`, context.statusCode === 429 ? { code: 'tooManyRequests', params: { count: seconds } } : {});
     },
   });
-  app.addHook('onRequest', app.rateLimit());
+  // A route with a limit of its own (config.rateLimit: the demo sign-in's 120 a minute; false: none)
+  // is counted by that limit alone. The plugin applies one limit per request, the first hook's: this
+  // root hook ran first and counted it under the general limit, so its own limit never applied.
+  const generalLimit = app.rateLimit();
+  app.addHook('onRequest', async function (request, reply) {
+    if (request.routeOptions.config?.rateLimit !== undefined) return;
+    await generalLimit.call(this, request, reply);
+  });
   await app.register(compress, { threshold: 1024 });
   // The OpenAPI document and its viewer; off in production unless DOCS_ENABLED says otherwise.
   if (config.docsEnabled) await registerDocs(app);

@@ -161,11 +161,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  // The demo sign-in lets anyone sign in as any address: on by default only where no real identity
-  // provider is configured (the embedded demo). A deployment that names Microsoft or Google gets it
-  // only by asking for it (AUTH_LOCAL_ENABLED=true), whatever its NODE_ENV says.
+  // The demo sign-in lets anyone sign in as any address: on by default only for the embedded demo,
+  // with no real identity provider and no DATABASE_URL. A deployment that names Microsoft or Google,
+  // or its own PostgreSQL, gets it only by asking for it (AUTH_LOCAL_ENABLED=true), whatever its
+  // NODE_ENV says: a PostgreSQL server that forgot NODE_ENV=production handed anyone a token for
+  // any account. Without either, such a server starts with nobody able to sign in and says so
+  // (signInWarning, logged at start).
   const realProvider = e.MS_TENANT_ID !== undefined || e.FIREBASE_PROJECT_ID !== undefined;
-  const localAuth = e.AUTH_LOCAL_ENABLED === undefined ? !realProvider : e.AUTH_LOCAL_ENABLED === 'true';
+  const embeddedDemo = !realProvider && e.DATABASE_URL === undefined;
+  const localAuth = e.AUTH_LOCAL_ENABLED === undefined ? embeddedDemo : e.AUTH_LOCAL_ENABLED === 'true';
   if (localAuth && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_AUTH_IN_PRODUCTION) {
     throw new ConfigError(
       'The local demo sign-in is on while NODE_ENV=production. Set AUTH_LOCAL_ENABLED=false and configure ' +
@@ -211,4 +215,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollSeconds: e.INGESTION_POLL_SECONDS,
     },
   };
+}
+
+/**
+ * What the operator reads at start when nobody can sign in: no identity provider and the demo
+ * sign-in off (the default with DATABASE_URL). The server still starts rather than refusing: its
+ * database, ERP ingestion and /healthz work, a deployment may be brought up before its provider is
+ * registered, and a PostgreSQL server that answered nothing after an upgrade would surprise more
+ * than one that answers and names the missing setting. Null when some sign-in is possible.
+ */
+export function signInWarning(config: Pick<Config, 'localAuth' | 'microsoft' | 'firebase' | 'databaseUrl'>): string | null {
+  if (config.localAuth || config.microsoft || config.firebase) return null;
+  return (
+    'Nobody can sign in: no identity provider is configured and the local demo sign-in is off' +
+    (config.databaseUrl ? ' (off by default with DATABASE_URL). ' : '. ') +
+    'Set MS_TENANT_ID and MS_CLIENT_ID (Microsoft) or FIREBASE_PROJECT_ID (Google) for real sign-in, ' +
+    'or AUTH_LOCAL_ENABLED=true for the demo sign-in, which lets anyone sign in as any address of an allowed domain.'
+  );
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, signInWarning } from './config';
 import { startProduct } from './start';
 
 async function main(): Promise<void> {
@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `PartsTrack ready in ${Math.round(performance.now() - startedAt)} ms on ${product.database.engine}` +
-      (config.localAuth ? ' with the local demo sign-in' : ''),
+      (config.localAuth ? ' with the local demo sign-in' : signInWarning(config) ? ' with nobody able to sign in (see the warning above)' : ''),
   );
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

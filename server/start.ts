@@ -4,7 +4,7 @@
  * Used by server/main.ts, the end-to-end tests and the benchmarks alike.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { signInWarning, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createLocalIssuer } from './auth/local-issuer';
@@ -48,6 +48,9 @@ export async function startProduct(config: Config, options: { logger?: boolean |
     ingestion: { wake: () => uploads.worker?.wake() },
     caches,
   });
+  // Starts anyway, but tells the operator why every sign-in fails and what to set (config.ts).
+  const noSignIn = signInWarning(config);
+  if (noSignIn) app.log.warn(noSignIn);
   const ingestion = createIngestionWorker(database.db, config.ingestion, app.log);
   uploads.worker = ingestion;
   if (config.ingestion.workerEnabled) ingestion.start();

@@ -6,11 +6,31 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pageFor } from '../../src/contract/pages';
 
-export const API_PREFIXES = ['/user_api/', '/parts/', '/api/', '/auth/', '/docs'];
+const API_PREFIXES = ['/user_api/', '/parts/', '/api/', '/auth/', '/docs'];
+
+/**
+ * Whether a request calls the services (counted by the rate limit; a 404 in JSON, never the app).
+ * Decided on the path the router matched, not on the raw URL: the router decodes %xx first, so
+ * `/%75ser_api/v1/user/profile` reaches /user_api/v1/user/profile, and a raw-URL test let it
+ * through uncounted. A request no route matched is judged by its decoded path; one that cannot be
+ * decoded counts as a call (the safe side for a limit).
+ */
+export function isApiCall(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url ?? decodedPath(request.url);
+  return path === null || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split(/[?#]/, 1)[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Whether a request not answered by a file gets the app (#19 item 27): any request that accepts
@@ -56,7 +76,7 @@ export async function registerStatic(app: FastifyInstance, publicDir: string): P
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    const isApi = isApiCall(request);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && servesPage(path, request.headers.accept);
     if (!isApi && wantsPage && hasApp) {
       return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(path, has));

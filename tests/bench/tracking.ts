@@ -417,7 +417,7 @@ async function withProfile<T>(load: () => Promise<T>): Promise<T> {
  */
 async function twoReplicas(scaled: Scaled, first: number, port: number, seconds: number, mix: AutocannonRequest[]): Promise<LoadFigures> {
   const second = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: scaled.databaseUrl, DATA_DIR: scaled.dataDir, SEED_ON_START: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'test' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: scaled.databaseUrl, DATA_DIR: scaled.dataDir, SEED_ON_START: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'test', AUTH_LOCAL_ENABLED: 'true' },
     stdio: 'ignore',
   });
   try {

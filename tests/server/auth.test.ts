@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
@@ -7,7 +10,10 @@ import { resolveUser } from '../../server/repositories/users';
 import { approvalRequests, auditLog, userIdentities, users } from '../../server/db/schema';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { LOCAL_ALGORITHM, LOCAL_AUDIENCE, LOCAL_ISSUER } from '../../server/auth/local-issuer';
-import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { loadConfig } from '../../server/config';
+import { startProduct } from '../../server/start';
+import { bearer, createScratchDatabase, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { providedTemplates } from './template';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -401,5 +407,57 @@ describe.each(ENGINES)('authentication on %s', (engine) => {
       .from(approvalRequests)
       .where(eq(approvalRequests.requestingUserEmail, 'new.mechanic@lift.example'));
     expect(rows).toEqual([{ managerEmail: 'support@example.com', approvalStatus: 'Pending' }]);
+  });
+});
+
+/**
+ * A server on PostgreSQL is a deployment, not the embedded demo: it gets the demo sign-in (anyone
+ * signs in as any address) only with AUTH_LOCAL_ENABLED=true, whatever NODE_ENV says, and without
+ * it or a real provider it starts but tells the operator nobody can sign in. Started as
+ * server/main.ts starts it (startProduct), on a database of its own.
+ */
+describe.runIf(process.env.DATABASE_URL)('the demo sign-in of a server on PostgreSQL', () => {
+  let scratch: { url: string; drop: () => Promise<void> };
+  const dataDir = mkdtempSync(join(tmpdir(), 'partstrack-auth-pg-'));
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'pt_auth', (await providedTemplates())?.postgres ?? undefined);
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** startProduct on the scratch database with `env` (NODE_ENV unset, as the defect had it); its warnings kept. */
+  async function serverWith(env: Record<string, string>) {
+    const config = loadConfig({ DATABASE_URL: scratch.url, DATA_DIR: dataDir, PUBLIC_DIR: './no-such-dir', SEED_ON_START: 'false', INGESTION_WORKER: 'false', ...env });
+    const warnings: string[] = [];
+    const product = await startProduct(config, { logger: { level: 'warn', stream: { write: (line: string) => warnings.push(JSON.parse(line).msg as string) } } });
+    return { product, warnings };
+  }
+
+  it('is off by default: nobody gets a token, and the log says how to let people sign in', async () => {
+    const { product, warnings } = await serverWith({});
+    try {
+      const token = await product.app.inject({ method: 'POST', url: '/auth/local/token', payload: { email: 'manager@example.com' } });
+      expect(token.statusCode).toBe(404);
+      expect((await product.app.inject({ method: 'GET', url: '/auth/config' })).json()).toMatchObject({ localSignIn: false, demoAccounts: [] });
+      expect(warnings).toContainEqual(expect.stringMatching(/^Nobody can sign in: .*DATABASE_URL.*MS_TENANT_ID.*FIREBASE_PROJECT_ID.*AUTH_LOCAL_ENABLED=true/));
+    } finally {
+      await product.close();
+    }
+  });
+
+  it('is on with AUTH_LOCAL_ENABLED=true, and then nothing is warned', async () => {
+    const { product, warnings } = await serverWith({ AUTH_LOCAL_ENABLED: 'true' });
+    try {
+      const token = await product.app.inject({ method: 'POST', url: '/auth/local/token', payload: { email: 'manager@example.com' } });
+      expect(token.statusCode).toBe(200);
+      const me = await product.app.inject({ method: 'GET', url: '/user_api/v1/user/profile', headers: bearer(token.json().idToken) });
+      expect(me.json().email).toBe('manager@example.com');
+      expect(warnings.filter((message) => message.startsWith('Nobody can sign in'))).toEqual([]);
+    } finally {
+      await product.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig, signInWarning } from '../../server/config';
 import { contentSecurityPolicy } from '../../server/app';
 
 describe('server configuration', () => {
@@ -9,6 +9,31 @@ describe('server configuration', () => {
     expect(loadConfig({ MS_TENANT_ID: 'tenant', MS_CLIENT_ID: 'client' }).localAuth).toBe(false);
     expect(loadConfig({ FIREBASE_PROJECT_ID: 'p' }).localAuth).toBe(false);
     expect(loadConfig({ FIREBASE_PROJECT_ID: 'p', AUTH_LOCAL_ENABLED: 'true' }).localAuth).toBe(true);
+  });
+
+  it('runs the demo sign-in on PostgreSQL only when asked for (AUTH_LOCAL_ENABLED=true), whatever NODE_ENV says', () => {
+    const postgres = { DATABASE_URL: 'postgres://partstrack@db.example.com:5432/partstrack' };
+    expect(loadConfig(postgres).localAuth).toBe(false);
+    expect(loadConfig({ ...postgres, NODE_ENV: 'development' }).localAuth).toBe(false);
+    expect(loadConfig({ ...postgres, AUTH_LOCAL_ENABLED: 'true' }).localAuth).toBe(true);
+    expect(loadConfig({ ...postgres, AUTH_LOCAL_ENABLED: 'false' }).localAuth).toBe(false);
+    // The embedded default (no DATABASE_URL, an empty one included, no provider) keeps it.
+    expect(loadConfig({ DATABASE_URL: '' }).localAuth).toBe(true);
+    // The production guard still applies to the demo sign-in asked for on PostgreSQL.
+    expect(() => loadConfig({ ...postgres, NODE_ENV: 'production', AUTH_LOCAL_ENABLED: 'true' })).toThrow(/local demo sign-in is on while NODE_ENV=production/);
+    expect(loadConfig({ ...postgres, NODE_ENV: 'production' }).localAuth).toBe(false);
+  });
+
+  it('warns at start when nobody can sign in, naming what to set, and only then', () => {
+    const postgres = { DATABASE_URL: 'postgres://partstrack@db.example.com:5432/partstrack' };
+    expect(signInWarning(loadConfig(postgres))).toMatch(
+      /^Nobody can sign in: .*\(off by default with DATABASE_URL\).*MS_TENANT_ID and MS_CLIENT_ID.*FIREBASE_PROJECT_ID.*AUTH_LOCAL_ENABLED=true/,
+    );
+    expect(signInWarning(loadConfig({ AUTH_LOCAL_ENABLED: 'false' }))).toMatch(/^Nobody can sign in: /);
+    expect(signInWarning(loadConfig({ ...postgres, AUTH_LOCAL_ENABLED: 'true' }))).toBeNull();
+    expect(signInWarning(loadConfig({ ...postgres, FIREBASE_PROJECT_ID: 'p' }))).toBeNull();
+    expect(signInWarning(loadConfig({ ...postgres, MS_TENANT_ID: 'tenant', MS_CLIENT_ID: 'client' }))).toBeNull();
+    expect(signInWarning(loadConfig({}))).toBeNull();
   });
 
   it('refuses to start with the local demo sign-in under NODE_ENV=production', () => {

@@ -93,6 +93,8 @@ describe.runIf(adminUrl)('two replicas on one PostgreSQL', () => {
           INGESTION_POLL_SECONDS: '1',
           NOTIFICATION_DISPATCH_INTERVAL_MS: '200',
           REDIS_URL: '',
+          // The demo issuer signs the calls below; on PostgreSQL it is on only when asked for.
+          AUTH_LOCAL_ENABLED: 'true',
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
