@@ -124,19 +124,26 @@ export async function planUpload(
     const plantList = [...(plantsOfUploader ?? [])].sort().join(', ');
     heldBefore = held.size;
     let count = held.size;
+    const notOfYourPlants = (row: CheckedRow) =>
+      fail(row, 'shipToPartyCode', row.shipToPartyCode, `Ship-to-party number ${row.shipToPartyCode} is not of one of your plants (${plantList}); ask a manager to give it to you`, 'shipToPartyOtherPlant', {
+        shipToPartyCode: row.shipToPartyCode,
+        plants: plantList,
+      });
     rows = checked.rows.map((row) => {
       if (!row.isValid) return { ...row, change: null, before: null };
-      if (!known.has(row.shipToPartyCode)) return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Unknown ship-to-party number ${row.shipToPartyCode}`, 'unknownShipToParty', {
+      if (!known.has(row.shipToPartyCode)) {
+        // An uploader held to its plants may not see other plants' numbers: one refusal for a
+        // number of another plant and one that does not exist, so that a (dry-run) upload does not
+        // tell which customer numbers exist. Who may add any number (or holds this one) is told
+        // it is unknown.
+        if (plantsOfUploader !== null && !held.has(row.shipToPartyCode)) return notOfYourPlants(row);
+        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Unknown ship-to-party number ${row.shipToPartyCode}`, 'unknownShipToParty', {
           shipToPartyCode: row.shipToPartyCode,
-        });
-      if (held.has(row.shipToPartyCode)) return { ...row, change: 'unchanged', before: null };
-      const plant = known.get(row.shipToPartyCode) ?? null;
-      if (plantsOfUploader !== null && (plant === null || !plantsOfUploader.has(plant))) {
-        return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Ship-to-party number ${row.shipToPartyCode} is not of one of your plants (${plantList}); ask a manager to give it to you`, 'shipToPartyOtherPlant', {
-          shipToPartyCode: row.shipToPartyCode,
-          plants: plantList,
         });
       }
+      if (held.has(row.shipToPartyCode)) return { ...row, change: 'unchanged', before: null };
+      const plant = known.get(row.shipToPartyCode) ?? null;
+      if (plantsOfUploader !== null && (plant === null || !plantsOfUploader.has(plant))) return notOfYourPlants(row);
       if (count >= MAX_SHIP_TO_PARTY_NUMBERS) {
         return fail(row, 'shipToPartyCode', row.shipToPartyCode, `Adding ${row.shipToPartyCode} would exceed the maximum of ${MAX_SHIP_TO_PARTY_NUMBERS} ship-to-party numbers (${count} of ${MAX_SHIP_TO_PARTY_NUMBERS} already)`, 'tooManyShipToParty', { shipToPartyCode: row.shipToPartyCode, max: MAX_SHIP_TO_PARTY_NUMBERS, count });
       }

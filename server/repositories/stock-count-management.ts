@@ -33,13 +33,16 @@ export async function allowed(db: Executor, parameter: string): Promise<string[]
 
 /**
  * The plants a planner may plan counts in: their own, in stock_count_allowed_plants (the super
- * manager: all; a read-only super manager plans as its other roles, decision 0063).
+ * manager: all; a read-only super manager plans as its other roles, decision 0063). A plant not
+ * the caller's is refused before it is looked up: the same 403 whether or not it exists, so the
+ * answer does not tell which plant codes exist (decision 0054's rule for what a refusal reveals).
  */
 export async function assertPlanningPlant(db: Executor, user: CurrentUser, plant: string): Promise<void> {
+  const everywhere = writesEverywhere(user.grants);
+  if (!everywhere && !user.plants.includes(plant)) throw new HttpError(403, `You do not plan stock counts in plant ${plant}`);
   const [exists] = await db.select({ code: plants.code }).from(plants).where(eq(plants.code, plant));
   if (!exists) throw new HttpError(400, `Plant ${plant} does not exist`);
-  if (writesEverywhere(user.grants)) return;
-  if (!user.plants.includes(plant)) throw new HttpError(403, `You do not plan stock counts in plant ${plant}`);
+  if (everywhere) return;
   if (!(await allowed(db, 'stock_count_allowed_plants')).includes(plant)) {
     throw new HttpError(403, `Stock counts are not used in plant ${plant}`, { code: 'stockCountsNotUsed', params: { plant } });
   }

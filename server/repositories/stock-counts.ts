@@ -245,7 +245,6 @@ async function plannedAndWritable(db: Executor, ids: number[], user: CurrentUser
   const plans = await stockCountScope(db, user, 'plan');
   const writes = await stockCountScope(db, user, 'write');
   if (ids.length === 0 || (plans === undefined && writes === undefined)) return { planned: new Set(ids), writable: new Set(ids) };
-  const holds = (scope: SQL | undefined) => (scope === undefined ? sql<boolean>`true` : sql<boolean>`coalesce((${scope}), false)`);
   const flags = await db
     .select({ id: stockCounts.id, planned: holds(plans), writable: holds(writes) })
     .from(stockCounts)
@@ -256,9 +255,29 @@ async function plannedAndWritable(db: Executor, ids: number[], user: CurrentUser
   };
 }
 
+/** Whether a count row falls in a scope (undefined: every count), false rather than null. */
+const holds = (scope: SQL | undefined) => (scope === undefined ? sql<boolean>`true` : sql<boolean>`coalesce((${scope}), false)`);
+
+/**
+ * Of these counts, those blind for the caller (isBlindFor's rule, for a page in one query): blind
+ * counts it sees only as one who counts them.
+ */
+async function blindFor(db: Executor, user: CurrentUser, rows: readonly StockCountRecord[]): Promise<Set<number>> {
+  const blind = rows.filter((row) => row.isBlind).map((row) => row.id);
+  if (blind.length === 0 || isSuperManager(user.grants)) return new Set();
+  const overseer = await stockCountScope(db, user, 'overseer');
+  if (overseer === undefined) return new Set();
+  const flags = await db
+    .select({ id: stockCounts.id, oversees: holds(overseer) })
+    .from(stockCounts)
+    .where(inArray(stockCounts.id, blind));
+  return new Set(flags.filter((row) => row.oversees !== true).map((row) => row.id));
+}
+
 export async function toStockCountRows(db: Executor, rows: StockCountRecord[], user: CurrentUser): Promise<StockCountRow[]> {
   const ids = rows.map((row) => row.id);
   const { planned, writable } = await plannedAndWritable(db, ids, user);
+  const blind = await blindFor(db, user, rows);
   const recounts = await openRecounts(db, rows.filter((row) => row.status === 'completed').map((row) => row.id));
   const progress = ids.length
     ? await db
@@ -304,7 +323,9 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[], u
       planned_by_you: planned.has(row.id),
       writable_by_you: writable.has(row.id),
       being_booked: isBeingBooked(row),
-      has_differences: lines?.differs === true,
+      // Compares counted with book quantities: on a count blind for the caller, whether its count
+      // matches the hidden book would be told line by line (decision 0054). Absent: unknown.
+      ...(blind.has(row.id) ? {} : { has_differences: lines?.differs === true }),
     };
   });
 }
@@ -514,8 +535,7 @@ export async function readsWhole(db: Executor, user: CurrentUser, count: StockCo
  * who counts it. Never for a super manager (a read-only one reads book quantities, decision 0063).
  */
 export async function isBlindFor(db: Executor, user: CurrentUser, count: StockCountRecord): Promise<boolean> {
-  if (!count.isBlind || isSuperManager(user.grants)) return false;
-  return !(await oversees(db, user, count.id));
+  return (await blindFor(db, user, [count])).has(count.id);
 }
 
 /** A stock row's place and material, as `blindLinesOf` keys them. */

@@ -165,15 +165,30 @@ async function grantStateOf(db: Executor, uid: string): Promise<{ grants: string
 
 const plantsOf = (state: { attachments: readonly Attachment[] }) => state.attachments.filter((a) => a.kind === 'plant').map((a) => a.code);
 
+/** Roles that read every user's permissions (§6): super managers of both kinds and the grant managers. */
+const READS_EVERY_USER = ['super_manager', 'super_manager_read_only', 'UM_PM_grant_read', 'UM_PM_grant_write', 'UM_user_acceptance'];
 /**
- * §6 read scope: super managers and grant managers read every user; a stock_admin whose only
- * right is stock_admin reads users of its plants. Others are answered 404 (not revealed).
+ * Roles whose permission changes reach every user (§6): the super manager and the PM granters. A
+ * read-only super manager or a user-acceptance manager changes nothing of a user's permissions as
+ * such: holding stock_admin too, it changes them as a stock admin, for users of its plants
+ * (decision 0063: a read-only super manager who holds another role acts as that role).
  */
-function assertMayRead(editor: CurrentUser, targetPlants: string[], uid: string, capability: Capability) {
+const WRITES_EVERY_USER = ['super_manager', 'UM_PM_grant_read', 'UM_PM_grant_write'];
+
+/** Whether the editor's reads (`read`) or changes (`write`) of users' permissions reach this user. */
+function reachesUser(editor: CurrentUser, targetPlants: readonly string[], as: 'read' | 'write'): boolean {
+  const unscoped = as === 'read' ? READS_EVERY_USER : WRITES_EVERY_USER;
+  return editor.grants.some((g) => unscoped.includes(g)) || targetPlants.some((plant) => editor.plants.includes(plant));
+}
+
+/**
+ * §6 scope: super managers and grant managers read every user; a stock_admin whose only right is
+ * stock_admin reads users of its plants. Changes (`write`) reach every user only for the super
+ * manager and the PM granters (reachesUser). Outside the scope: 404 (not revealed).
+ */
+function assertMayReach(editor: CurrentUser, targetPlants: string[], uid: string, capability: Capability, as: 'read' | 'write') {
   if (!can(editor.grants, capability)) throw new HttpError(403, `Permission denied: your roles do not allow ${capability}`);
-  const unscoped = ['super_manager', 'super_manager_read_only', 'UM_PM_grant_read', 'UM_PM_grant_write', 'UM_user_acceptance'];
-  if (editor.grants.some((g) => unscoped.includes(g))) return;
-  if (!targetPlants.some((plant) => editor.plants.includes(plant))) throw new HttpError(404, `No user with id ${uid}`);
+  if (!reachesUser(editor, targetPlants, as)) throw new HttpError(404, `No user with id ${uid}`);
 }
 
 /**
@@ -182,18 +197,25 @@ function assertMayRead(editor: CurrentUser, targetPlants: string[], uid: string,
  * refuses those whole, assertMayManage, so the dialog opens read-only instead of offering a change
  * the save refuses). `target`: the edited user; without it, what the editor may give anyone.
  */
-export function editableBy(editor: CurrentUser, target?: { id: string; grants: readonly string[] }): EditScope {
+export function editableBy(editor: CurrentUser, target?: { id: string; grants: readonly string[]; plants: readonly string[] }): EditScope {
   const nothing: EditScope = { grants: [], attachments: [], plantScopedGrants: [], plantScopedAttachments: [], plants: [] };
   if (!can(editor.grants, 'users.updatePermissions')) return nothing;
-  if (target && (target.id === editor.id || !mayManageAccountOf(editor.grants, target.grants))) return nothing;
+  // A user the editor reads but may not change (outside its plants, read as a read-only super
+  // manager): the dialog opens read-only, as the save would be refused.
+  if (target && (target.id === editor.id || !mayManageAccountOf(editor.grants, target.grants) || !reachesUser(editor, target.plants, 'write'))) return nothing;
   return editScopeOf(editor);
 }
 
 export async function readPermissions(db: Executor, editor: CurrentUser, uid: string) {
   const record = await findUser(db, uid);
   const state = await grantStateOf(db, uid);
-  assertMayRead(editor, plantsOf(state), uid, 'users.readPermissions');
-  return { user: toRow(record, state.grants, plantsOf(state), await plantZones(db)), grants: state.grants, attachments: state.attachments, editable: editableBy(editor, { id: uid, grants: state.grants }) };
+  assertMayReach(editor, plantsOf(state), uid, 'users.readPermissions', 'read');
+  return {
+    user: toRow(record, state.grants, plantsOf(state), await plantZones(db)),
+    grants: state.grants,
+    attachments: state.attachments,
+    editable: editableBy(editor, { id: uid, grants: state.grants, plants: plantsOf(state) }),
+  };
 }
 
 /**
@@ -247,7 +269,7 @@ export async function updatePermissions(
   if (dropsSuperManager) await takeSuperManagerTurn(tx);
   const record = await findUser(tx, uid, true);
   const before = await grantStateOf(tx, uid);
-  assertMayRead(editor, plantsOf(before), uid, 'users.updatePermissions');
+  assertMayReach(editor, plantsOf(before), uid, 'users.updatePermissions', 'write');
   if (!ifMatchAllows(ifMatch, permissionsTag(before))) {
     throw new HttpError(
       412,
@@ -304,7 +326,7 @@ export async function updatePermissions(
   // the last plant-holding role away (its plant leaves with it) would be refused reading the
   // result (404), and the whole change rolled back.
   const saved = await grantStateOf(tx, uid);
-  return { user: toRow(await findUser(tx, uid), saved.grants, plantsOf(saved), await plantZones(tx)), grants: saved.grants, attachments: saved.attachments, editable: editableBy(editor, { id: uid, grants: saved.grants }) };
+  return { user: toRow(await findUser(tx, uid), saved.grants, plantsOf(saved), await plantZones(tx)), grants: saved.grants, attachments: saved.attachments, editable: editableBy(editor, { id: uid, grants: saved.grants, plants: plantsOf(saved) }) };
 }
 
 /**

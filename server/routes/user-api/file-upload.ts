@@ -2,8 +2,10 @@
  * POST /user_api/v1/dashboard/files?fileName=…: a stock admin or super manager hands in an ERP
  * extract (#9). The body is the file itself (text/csv, UTF-8, up to FILE_UPLOAD_MAX_BYTES). The
  * file is queued in one transaction and processed in the background like an inbox file:
- * 202 with its row (status not_processed), or 200 with the earlier row when the same content was
- * received before (it is never processed twice). A name outside the naming rule is a 400.
+ * 202 with its row (status not_processed), or 200 `duplicate` when the same content was received
+ * before (it is never processed twice): with the earlier row when the caller may follow it
+ * (mayFollow), else with only what the caller sent (duplicateOfAnother). A name outside the
+ * naming rule is a 400.
  * The uploader writes with their own rights (#20, docs/decisions/0017): a file type they may not
  * upload, or any line outside their plants, is a 403 naming the lines, and nothing is queued.
  */
@@ -11,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../src/contract/common';
-import { FILE_UPLOAD_MAX_BYTES, fileIdParams, fileRow, fileUploadQuery, fileUploadRefusal, fileUploadResult } from '../../../src/contract/dashboard';
+import { FILE_UPLOAD_MAX_BYTES, fileIdParams, fileRow, fileUploadQuery, fileUploadRefusal, fileUploadResult, type FileRow } from '../../../src/contract/dashboard';
 import { can } from '../../../src/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -20,7 +22,7 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { listedErrors, type LineError } from '../../ingestion/csv';
-import { parseFileName } from '../../ingestion/formats';
+import { parseFileName, type FileNameParts } from '../../ingestion/formats';
 import { parseErpFile } from '../../ingestion/parse';
 import { FileNameRefusal, registerFile, SCOPE_COLUMNS } from '../../ingestion/queue';
 import { discard, FileTooLarge, filePieces, HasNul, NotUtf8, saveUpload, type ReceivedFile } from '../../ingestion/received';
@@ -69,6 +71,37 @@ function scopeRefusal(errors: readonly LineError[]): HttpError {
   return new HttpError(403, `Nothing was queued: ${lines} outside what you may change. ${shown.join('; ')}${more}.`, { errors: listedErrors(errors) });
 }
 
+type StoredFile = typeof fileProcessing.$inferSelect;
+
+/**
+ * Whether the caller may follow this file (its status, errors, name): its uploader, and readers
+ * of the file dashboard (super managers of both kinds). Another uploader's file, or an inbox file,
+ * is as unknown to a stock admin as a missing one (decision 0063): its errors name lines, plants
+ * and e-mail addresses of the other's scope.
+ */
+const mayFollow = (user: { grants: readonly string[]; email: string }, row: Pick<StoredFile, 'uploadedBy'>): boolean =>
+  can(user.grants, 'fileDashboard.read') || row.uploadedBy?.toLowerCase() === user.email.toLowerCase();
+
+/**
+ * The answer to a duplicate of a file the caller may not follow: nothing of the stored row (its
+ * id, name, status, dates, errors), only what the caller sent. No id: there is nothing to follow.
+ * `not_processed`: this upload is not processed (the earlier one was, or will be).
+ */
+function duplicateOfAnother(fileName: string, name: FileNameParts): FileRow {
+  return {
+    id: null,
+    file_type: name.fileType,
+    start_date: null,
+    end_date: null,
+    file_name: fileName,
+    file_part_of_day: name.partOfDay,
+    status: 'not_processed',
+    errors: [],
+    line_count: null,
+    source: 'upload',
+  };
+}
+
 export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: () => void }> = async (app, { db, onFileQueued }) => {
   app.addContentTypeParser('text/csv', { bodyLimit: FILE_UPLOAD_MAX_BYTES }, (_request: FastifyRequest, payload: IncomingMessage) => receive(payload));
 
@@ -108,7 +141,8 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
         }
         try {
           const { file, duplicate } = await registerFile(tx, { fileName: request.query.fileName, content: received, source: 'upload', uploadedBy: user.email });
-          return { status: duplicate ? 200 : 202, body: { duplicate, file: toFileRow(file) } };
+          if (!duplicate) return { status: 202, body: { duplicate, file: toFileRow(file) } };
+          return { status: 200, body: { duplicate, file: mayFollow(user, file) ? toFileRow(file) : duplicateOfAnother(request.query.fileName, name) } };
         } catch (error) {
           if (error instanceof FileNameRefusal) throw new HttpError(400, error.message);
           throw error;
@@ -136,7 +170,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
       const user = requireUser(request);
       const [row] = await db.select().from(fileProcessing).where(eq(fileProcessing.id, request.params.id));
       // Another uploader's file is as unknown as a missing one.
-      if (!row || (!can(user.grants, 'fileDashboard.read') && row.uploadedBy?.toLowerCase() !== user.email.toLowerCase())) {
+      if (!row || !mayFollow(user, row)) {
         throw new HttpError(404, `No uploaded file ${request.params.id}`);
       }
       return toFileRow(row);
