@@ -65,7 +65,8 @@ export function authenticateAll(app: FastifyInstance, options: AuthOptions): voi
       throw new HttpError(403, user.approvalStatus === 'Rejected' ? MESSAGES.approvalRejected : MESSAGES.pendingApproval);
     }
     if (config.capability && !can(user.grants, config.capability)) {
-      throw new HttpError(403, `Permission denied: your roles do not allow ${config.capability}`);
+      // Coded (decision 0055): the app words the refusal in the reader's language, not this English.
+      throw new HttpError(403, `Permission denied: your roles do not allow ${config.capability}`, { code: 'permissionDenied', params: { capability: config.capability } });
     }
     request.currentUser = user;
     request.signedInAt = identity.signedInAt ?? null;

@@ -9,7 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { executeNamed, preparedOnce, rowsOf, type Db, type Tx } from '../db/client';
 import { materialCounts, materials, stockCounts, stockItems, stockLocationCounts } from '../db/schema';
 import { isSuperManager } from '../../src/domain/permissions';
-import { totalQuantity, type StockType } from '../../src/domain/stock';
+import { bookQuantityOf, type StockType } from '../../src/domain/stock';
 import type { StockItemRow } from '../../src/contract/stock';
 import { likePattern, openBlindCountsCountedBy, pageOf, stockCountScope } from './stock-counts';
 import { COUNT_CAP, cappedPageOf, decodeCursor, encodeCursor } from './paging';
@@ -274,7 +274,9 @@ async function toStockRows(db: Executor, ids: number[]): Promise<StockItemRow[]>
       reorder_quantity: num(item.reorderQuantity),
       work_centers: item.workCenters,
       ...counts,
-      total_quantity: totalQuantity(counts),
+      // Rounded to the thousandths quantities have (§5): the plain sum of 1.1 + 2.2 was
+      // 3.3000000000000003, above a reorder point of 3.3, and the row lost its "Reorder" chip.
+      total_quantity: bookQuantityOf(counts),
     };
   });
 }

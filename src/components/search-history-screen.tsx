@@ -11,9 +11,11 @@ export interface SearchHistoryScreenProps {
   onSearch: (term: string) => void;
   /** The search in force where the screen was opened from, to refine it rather than retype it. */
   initial?: string;
+  /** The longest search the list takes: longer typing is held here, not refused by the server in English. */
+  maxLength?: number;
 }
 
-export function SearchHistoryScreen({ title, label, placeholder, help, history, onSearch, initial = '' }: SearchHistoryScreenProps) {
+export function SearchHistoryScreen({ title, label, placeholder, help, history, onSearch, initial = '', maxLength }: SearchHistoryScreenProps) {
   const { t } = useTranslation();
   const [term, setTerm] = useState(initial);
   return (
@@ -31,7 +33,7 @@ export function SearchHistoryScreen({ title, label, placeholder, help, history, 
         <label className="visually-hidden" htmlFor="history-search">
           {label}
         </label>
-        <input id="history-search" type="search" value={term} autoFocus placeholder={placeholder} onChange={(event) => setTerm(event.target.value)} />
+        <input id="history-search" type="search" value={term} maxLength={maxLength} autoFocus placeholder={placeholder} onChange={(event) => setTerm(event.target.value)} />
         <button type="submit" className="button primary">
           {t('common.search')}
         </button>

@@ -7,6 +7,9 @@ import { openPartIdsParam, splitFields } from './stock-count-parts';
 import { TRANSFER_DECISIONS } from '../domain/stock';
 import { isCalendarDay } from './dashboard';
 
+/** The longest search the stock and stock-count lists take (the search screens hold typing to it). */
+export const STOCK_QUERY_MAX_LENGTH = 200;
+
 const positiveId = (name: string) =>
   z.coerce.number({ message: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`));
 
@@ -28,7 +31,7 @@ const requiredPaging = {
 
 export const materialCountListQuery = z.object({
   stockCountId: positiveId('stockCountId'),
-  query: z.optional(searchText(200)),
+  query: z.optional(searchText(STOCK_QUERY_MAX_LENGTH)),
   ...pageQuery,
   ...requiredPaging,
   orderByColumn: z.optional(z.enum(MATERIAL_COUNT_SORT_COLUMNS, { message: `orderByColumn must be one of ${MATERIAL_COUNT_SORT_COLUMNS.join(', ')}` })),
@@ -114,7 +117,7 @@ export const STOCK_COUNT_SORT_COLUMNS = ['plant', 'created', 'should_be_done_at'
 
 export const stockCountListQuery = z.object({
   stockCountId: z.optional(positiveId('stockCountId')),
-  query: z.optional(searchText(200)),
+  query: z.optional(searchText(STOCK_QUERY_MAX_LENGTH)),
   type: z.optional(z.enum(STOCK_COUNT_TYPES, { message: 'type must be single or wall_to_wall' })),
   ...pageQuery,
   ...requiredPaging,
@@ -199,7 +202,7 @@ export type MyMaterialPage = z.infer<typeof myMaterialResponse>;
 
 /** §5: stock list queries require query, maxResults and page (the type is the path); decision 0024. */
 export const stockListQuery = z.object({
-  query: searchText(200, true),
+  query: searchText(STOCK_QUERY_MAX_LENGTH, true),
   ...requiredPaging,
   after: afterParam,
 });
@@ -371,6 +374,13 @@ export const transferRequestRow = z.object({
   material_description: z.optional(z.nullable(z.string())),
   decided_by: z.optional(z.nullable(z.string())),
   decided_at: z.optional(z.nullable(z.string())),
+  /**
+   * The unrestricted stock of the material at `storage_location_from` now, for who sees that
+   * stock (its plant is theirs, or a super manager) and does not count it blind (decision 0064):
+   * what a decider weighs the quantity against. Null when the stock row or its count is missing;
+   * absent when hidden from the caller, in a decision's answer, and from older servers and copies.
+   */
+  from_unrestricted_count: z.optional(z.nullable(z.number())),
 });
 export type TransferRequestRow = z.infer<typeof transferRequestRow>;
 

@@ -19,7 +19,7 @@ test('a mechanic requests a transfer, the plant\'s stock admin marks it done, an
   const row = mechanic.locator('table.stock-table tbody tr').first();
   const code = ((await row.locator('td').first().innerText()).split('\n')[0] ?? '').trim();
   expect(code).not.toBe('');
-  await row.getByRole('button', { name: `Request a transfer of ${code}` }).click();
+  await row.getByRole('button', { name: `Transfer: ${code} from` }).click();
   const ask = mechanic.getByRole('dialog', { name: `Transfer ${code}` });
   await ask.getByLabel('To storage location').selectOption({ index: 1 });
   await ask.getByLabel(/^Quantity/).fill('2');

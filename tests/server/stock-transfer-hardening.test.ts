@@ -121,6 +121,50 @@ describe.each(ENGINES)('stock transfer hardening on %s', (engine) => {
     expect(newest.has_more).toBe(true);
   });
 
+  it('lists the unrestricted stock at `from` to who sees it, not to a blind counter of the line nor outside the caller’s plants', async () => {
+    // Two materials of its own (the other tests change codes[0] and codes[1]): one to count blind.
+    const [open, blind] = (
+      await query(sql`select material_code, unrestricted_count from stock_items where plant = 'FI01' and storage_location = 'V001' and unrestricted_count > 0
+        order by material_code limit 2`)
+    ).map((row) => ({ code: String(row.material_code), unrestricted: Number(row.unrestricted_count) }));
+    const asked = (await ask({ materialCode: open!.code, quantity: open!.unrestricted + 1 })).json() as { id: string };
+    const created = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: [blind!.code], blind: true, conductedBy: 'mechanic@example.com' });
+    expect(created.statusCode, created.body).toBe(201);
+    const countId = (created.json() as { id: number }).id;
+    const hidden = (await ask({ materialCode: blind!.code })).json() as { id: string };
+    // The mechanic's own request of a plant no longer theirs (its stock is not theirs to read).
+    const [de02] = await query(sql`select storage_location, material_code from stock_items where plant = 'DE02' order by id limit 1`);
+    const [elsewhere] = await query(
+      sql`insert into stock_transfer_requests (user_id, plant, storage_location_from, storage_location_to, material_code, quantity)
+        select id, 'DE02', ${String(de02!.storage_location)}, 'ZZ01', ${String(de02!.material_code)}, 1 from users where email = 'mechanic@example.com' returning id`,
+    );
+    try {
+      type Row = { id: string; from_unrestricted_count?: number | null };
+      const list = async (who: string) => new Map(((await api(who, 'GET', '/stock_transfer_request')).json().items as Row[]).map((row) => [row.id, row]));
+      const mechanic = await list('mechanic');
+      expect(mechanic.get(asked.id)).toMatchObject({ from_unrestricted_count: open!.unrestricted });
+      // Counted blind by the caller: the counts would tell the hidden book quantity (decision 0064).
+      expect(mechanic.get(hidden.id)).toBeDefined();
+      expect(mechanic.get(hidden.id)).not.toHaveProperty('from_unrestricted_count');
+      expect(mechanic.get(String(elsewhere!.id))).toBeDefined();
+      expect(mechanic.get(String(elsewhere!.id))).not.toHaveProperty('from_unrestricted_count');
+      // The deciders see both lines' stock (they do not count blind); the super manager every plant's.
+      for (const who of ['stock.admin', 'manager']) {
+        const decider = await list(who);
+        expect(decider.get(asked.id), who).toMatchObject({ from_unrestricted_count: open!.unrestricted });
+        expect(decider.get(hidden.id), who).toMatchObject({ from_unrestricted_count: blind!.unrestricted });
+      }
+      expect((await list('manager')).get(String(elsewhere!.id))).toHaveProperty('from_unrestricted_count');
+      // A count missing is said as unknown (null), not as 0.
+      await query(sql`update stock_items set unrestricted_count = null where plant = 'FI01' and storage_location = 'V001' and material_code = ${open!.code}`);
+      expect((await list('stock.admin')).get(asked.id)).toMatchObject({ from_unrestricted_count: null });
+    } finally {
+      await query(sql`update stock_items set unrestricted_count = ${open!.unrestricted} where plant = 'FI01' and storage_location = 'V001' and material_code = ${open!.code}`);
+      await query(sql`update stock_counts set status = 'cancelled' where id = ${countId}`);
+      await query(sql`delete from stock_transfer_requests where id in (${asked.id}, ${hidden.id}, ${String(elsewhere!.id)})`);
+    }
+  });
+
   it('keeps a line the caller counts blind in a search when its book is 0 (its absence told the book)', async () => {
     const code = codes[1]!;
     const created = await api('supervisor', 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: [code], blind: true, conductedBy: 'mechanic@example.com' });

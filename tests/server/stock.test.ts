@@ -36,7 +36,8 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
         expect(item).toHaveProperty('quantity_inspection_count');
         expect(item).not.toHaveProperty('quality_inspection_count');
         const parts = [item.unrestricted_count, item.quantity_inspection_count, item.blocked_count, item.restricted_count, item.transfer_count];
-        expect(item.total_quantity).toBe(parts.some((p: number | null) => p === null) ? null : parts.reduce((a: number, b: number) => a + b, 0));
+        // The sum to the thousandths quantities have (§5): no binary noise (3.3, not 3.3000000000000003).
+        expect(item.total_quantity).toBe(parts.some((p: number | null) => p === null) ? null : Math.round(parts.reduce((a: number, b: number) => a + b, 0) * 1000) / 1000);
         for (const key of ['bin', 'material_description_english', 'planner_groups', 'reorder_point', 'reorder_quantity', 'work_centers']) {
           expect(item).toHaveProperty(key);
         }
@@ -101,6 +102,32 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
       expect(rowsOf(left)).toHaveLength(0);
     });
 
+    it('totals decimal counts without binary noise, so a total equal to the reorder point is one (the "Reorder" chip)', async () => {
+      const db = product.database.db;
+      const [row] = rowsOf(
+        await db.execute(sql`select id, material_code, unrestricted_count, quality_inspection_count, blocked_count, restricted_count, transfer_count, reorder_point
+          from stock_items where plant = 'FI01' and storage_location = 'V001' order by material_code limit 1`),
+      );
+      const code = String(row!.material_code);
+      // 1.1 + 2.2 is 3.3000000000000003 in floating point: above a reorder point of 3.3.
+      await db.execute(sql`update stock_items set unrestricted_count = 1.1, quality_inspection_count = 2.2, blocked_count = 0, restricted_count = 0, transfer_count = 0, reorder_point = 3.3
+        where id = ${row!.id}`);
+      try {
+        type Row = { material_code: string; total_quantity: number | null; reorder_point: number | null };
+        const listed = (await api('mechanic', 'GET', '/my_stock?query=&page=1&maxResults=500')).json().stock_items as Row[];
+        const searched = (await api('mechanic', 'GET', `/my_stock?query=${encodeURIComponent(code)}&page=1&maxResults=500`)).json().stock_items as Row[];
+        for (const items of [listed, searched]) {
+          const item = items.find((i) => i.material_code === code);
+          expect(item).toMatchObject({ total_quantity: 3.3, reorder_point: 3.3 });
+          expect(item!.total_quantity! <= item!.reorder_point!).toBe(true);
+        }
+      } finally {
+        await db.execute(sql`update stock_items set unrestricted_count = ${row!.unrestricted_count}, quality_inspection_count = ${row!.quality_inspection_count},
+          blocked_count = ${row!.blocked_count}, restricted_count = ${row!.restricted_count}, transfer_count = ${row!.transfer_count}, reorder_point = ${row!.reorder_point}
+          where id = ${row!.id}`);
+      }
+    });
+
     it('hides zero stock when searching, except in plants that show it', async () => {
       const hasZero = async (who: string, query: string) => {
         const items = (await api(who, 'GET', `/my_plant_stock?maxResults=500&query=${query}&page=1`)).json().stock_items as Array<{ total_quantity: number | null; plant: string }>;
@@ -135,7 +162,10 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
     });
 
     it('refuses stock to roles without stock reading', async () => {
-      expect((await api('pm.reader', 'GET', '/my_stock?query=&page=1&maxResults=20')).statusCode).toBe(403);
+      const refused = await api('pm.reader', 'GET', '/my_stock?query=&page=1&maxResults=20');
+      expect(refused.statusCode).toBe(403);
+      // Coded: the app says it in the reader's language (serverErrors.permissionDenied, decision 0055).
+      expect(refused.json()).toEqual({ message: 'Permission denied: your roles do not allow stock.read', code: 'permissionDenied', params: { capability: 'stock.read' } });
       expect((await api('viewer', 'GET', '/my_plant_stock?query=&page=1&maxResults=20')).statusCode).toBe(200);
       const bad = await api('mechanic', 'GET', '/my_stock?page=0&query=&maxResults=20');
       expect(bad.statusCode).toBe(400);
@@ -380,7 +410,10 @@ describe.each(ENGINES)('stock and stock-count planning on %s', (engine) => {
     it('lists plants, storage locations, work centers and mechanics within what the caller sees', async () => {
       expect((await api('supervisor', 'GET', '/relationship/plant')).json().plants.map((p: { code: string }) => p.code)).toEqual(['FI01']);
       expect((await api('supervisor', 'GET', '/relationship/storage_location')).statusCode).toBe(400);
-      expect((await api('supervisor', 'GET', '/relationship/storage_location?plant=DE02')).statusCode).toBe(403);
+      const notYours = await api('supervisor', 'GET', '/relationship/storage_location?plant=DE02');
+      expect(notYours.statusCode).toBe(403);
+      // Coded: the transfer dialog says it in the reader's language (decision 0055).
+      expect(notYours.json()).toEqual({ message: 'You do not see plant DE02', code: 'plantNotYours', params: { plant: 'DE02' } });
       const locations = (await api('supervisor', 'GET', '/relationship/storage_location?plant=FI01')).json().storage_locations;
       expect(locations.some((l: { code: string }) => l.code === 'V001')).toBe(true);
       const mechanics = (await api('supervisor', 'GET', '/relationship/mechanic?plant=FI01')).json().mechanics;

@@ -30,7 +30,8 @@ export const relationshipRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         const user = requireUser(request);
         const visible = isSuperManager(user.grants) ? undefined : user.plants;
         const plant = request.query.plant;
-        if (plant && visible && !visible.includes(plant)) throw new HttpError(403, `You do not see plant ${plant}`);
+        // Coded (decision 0055): the transfer dialog's list of storage locations shows it in the reader's language.
+        if (plant && visible && !visible.includes(plant)) throw new HttpError(403, `You do not see plant ${plant}`, { code: 'plantNotYours', params: { plant } });
         if ((kind === 'storage_location' || kind === 'all_stock_visibility' || kind === 'work_center') && !plant) {
           throw new HttpError(400, 'Query parameter plant is required');
         }

@@ -19,6 +19,7 @@ import type { CurrentUser } from '../../repositories/users';
 import { emitNotifications } from '../../notifications/emit';
 import { notifyTransferRequested, resolveTransferRequestNotifications, TRANSFER_REQUESTS_LINK } from '../../notifications/producers';
 import { englishNotificationText } from '../../notifications/texts';
+import { blindLinesOf, stockLineKey } from '../../repositories/stock-counts';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
@@ -60,6 +61,38 @@ function visibleTo(user: CurrentUser): SQL | undefined {
   const own = eq(stockTransferRequests.userId, user.id);
   if (!can(user.grants, 'storageLocations.read') || user.plants.length === 0) return own;
   return or(own, inArray(stockTransferRequests.plant, user.plants));
+}
+
+/**
+ * The rows with the unrestricted stock at their `from` location now (from_unrestricted_count), for
+ * a caller who sees that stock: as the stock lists do, the plant's (my plant stock: their plants;
+ * super managers every one), and not a line they count blind (decision 0064: the counts of a line
+ * counted blind would tell the hidden book quantity). Other rows are left without the field.
+ */
+async function withFromStock(db: Db, user: CurrentUser, rows: TransferRequestRow[]): Promise<TransferRequestRow[]> {
+  const plantSeen = (plant: string) => isSuperManager(user.grants) || user.plants.includes(plant);
+  const lines = rows.filter((row) => plantSeen(row.plant)).map((row) => ({ plant: row.plant, storage_location: row.storage_location_from, material_code: row.material_code }));
+  if (lines.length === 0) return rows;
+  const blind = await blindLinesOf(db, user, lines);
+  const keyOf = (line: (typeof lines)[number]) => stockLineKey(line.plant, line.storage_location, line.material_code);
+  const shown = [...new Map(lines.filter((line) => !blind.has(keyOf(line))).map((line) => [keyOf(line), line])).values()];
+  if (shown.length === 0) return rows;
+  const stock = await db
+    .select({ plant: stockItems.plant, storageLocation: stockItems.storageLocation, materialCode: stockItems.materialCode, unrestricted: stockItems.unrestrictedCount })
+    .from(stockItems)
+    // Through the (plant, storage location, material) index: at most TRANSFER_LIST_MAX keys.
+    .where(
+      sql`(${stockItems.plant}, ${stockItems.storageLocation}, ${stockItems.materialCode}) in (${sql.join(
+        shown.map((line) => sql`(${line.plant}, ${line.storage_location}, ${line.material_code})`),
+        sql`, `,
+      )})`,
+    );
+  const unrestricted = new Map(stock.map((item) => [stockLineKey(item.plant, item.storageLocation, item.materialCode), item.unrestricted === null ? null : Number(item.unrestricted)]));
+  const shownKeys = new Set(shown.map(keyOf));
+  return rows.map((row) => {
+    const key = stockLineKey(row.plant, row.storage_location_from, row.material_code);
+    return shownKeys.has(key) ? { ...row, from_unrestricted_count: unrestricted.get(key) ?? null } : row;
+  });
 }
 
 const toRow = (r: typeof stockTransferRequests.$inferSelect) => ({
@@ -132,14 +165,16 @@ export const transferRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { capability: 'stock.read' },
       schema: {
         tags: ['stock'],
-        summary: `Stock transfer requests the caller sees (their own; their plants' where they read storage locations), waiting then newest first, at most ${TRANSFER_LIST_MAX} (has_more: true when there are more)`,
+        summary: `Stock transfer requests the caller sees (their own; their plants' where they read storage locations), waiting then newest first, at most ${TRANSFER_LIST_MAX} (has_more: true when there are more); from_unrestricted_count where the caller sees that stock`,
         response: { 200: transferRequestList },
       },
     },
     async (request) => {
+      const user = requireUser(request);
       // One more than a list holds says whether more exist: a list of exactly 100 looked cut short.
-      const rows = await transferRows(db, visibleTo(requireUser(request)), TRANSFER_LIST_MAX + 1);
-      const items = rows.slice(0, TRANSFER_LIST_MAX);
+      const rows = await transferRows(db, visibleTo(user), TRANSFER_LIST_MAX + 1);
+      // Deciders weigh a request against the stock it would leave (decision 0061).
+      const items = await withFromStock(db, user, rows.slice(0, TRANSFER_LIST_MAX));
       return rows.length > TRANSFER_LIST_MAX ? { items, has_more: true } : { items };
     },
   );

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { useTranslation } from 'react-i18next';
 import { useSearchHistory } from '../../../lib/search-history';
 import { SearchHistoryScreen } from '../../../components/search-history-screen';
+import { STOCK_QUERY_MAX_LENGTH } from '../../../contract/stock';
 
 /** Lazy (#17): the scanner is its own chunk. */
 const ScanButton = lazy(() => import('../../../components/scan/scan-button'));
@@ -23,6 +24,7 @@ export default function MaterialCountSearchPage() {
         help={t('stockCount.searchHelp')}
         history={history}
         initial={params.get('q') ?? ''}
+        maxLength={STOCK_QUERY_MAX_LENGTH}
         onSearch={(value) => {
           remember(value);
           navigate(`/mechanic-view/${id}?q=${encodeURIComponent(value.trim())}`);

@@ -1,4 +1,5 @@
 /** A stock transfer request (§3) and the storage locations it may go to, parsed with their contract schemas. */
+import { queryOptions } from '@tanstack/react-query';
 import { relationshipResponse, transferRequestList, transferRequestRow, type Relationships, type TransferRequestRow } from '../../../contract/stock';
 
 /** The transfer requests the caller sees, and whether there are more than the list holds. */
@@ -18,9 +19,28 @@ export interface TransferRequest {
   quantity: number;
 }
 
+/**
+ * The transfer calls are never paused for a connection (TanStack's default, networkMode
+ * 'online'): a request typed while the signal dropped was held, unseen, and sent after Cancel; the
+ * storage locations stayed an empty list with no reason. Offline they fail at once, said in the
+ * app's words ("No connection."), and the buttons that send are off while offline.
+ */
+export const SENT_NOW = { networkMode: 'always' } as const;
+
 /** GET /api/v2/relationship/storage_location?plant=: the storage locations of a plant. */
 export const getStorageLocations = async (plant: string): Promise<Relationships> =>
   relationshipResponse.parse(await stockApi.get('relationship/storage_location', { searchParams: toSearchParams({ plant }) }).json());
+
+/** The storage locations a transfer of `plant` may go to, read once in ten minutes. */
+export const storageLocationsQuery = (plant: string) =>
+  queryOptions({
+    queryKey: ['relationship', 'storage_location', plant],
+    queryFn: () => getStorageLocations(plant),
+    staleTime: 10 * 60_000,
+    ...SENT_NOW,
+    // The dialog shows a failure itself (LoadError): not the global alert a second time.
+    meta: { silent: true },
+  });
 
 /**
  * POST /api/v2/stock_transfer_request: once (Idempotency-Key), answered with the stored request.

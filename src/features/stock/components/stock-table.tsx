@@ -20,7 +20,26 @@ const columns = [
   ['transfer_count', 'stock.transfer'],
 ] as const;
 
-const isLow = (item: StockItemRow) => item.total_quantity !== null && item.reorder_point !== null && item.total_quantity <= item.reorder_point;
+/**
+ * At or below the reorder point: "Reorder". The total to the thousandths quantities have (§5): a
+ * page saved before the server rounded it held 3.3000000000000003 for 1.1 + 2.2, above a ROP of 3.3.
+ */
+const isLow = (item: StockItemRow) =>
+  item.total_quantity !== null && item.reorder_point !== null && Math.round(item.total_quantity * 1000) / 1000 <= item.reorder_point;
+
+/** The id of a row's visible reason why its stock is hidden (a blind count), which its chip points at. */
+const blindWhyId = (item: StockItemRow) => `stock-blind-why-${item.id}`;
+
+/** "Blind count 12": the counts are hidden; why is said in the row (blindWhyId), not only in a tooltip no phone shows. */
+function BlindChip({ item }: { item: StockItemRow }) {
+  const { t } = useTranslation();
+  if (item.blind_count_id === undefined) return null;
+  return (
+    <span className="chip" aria-describedby={blindWhyId(item)}>
+      {t('stock.hiddenBlind', { id: item.blind_count_id })}
+    </span>
+  );
+}
 
 /** Transfer is offered on rows of a plant the caller may transfer in (the server refuses the others). */
 interface TransferProps {
@@ -42,7 +61,9 @@ function TransferButton({ item, onTransfer, offline }: { item: StockItemRow; onT
         disabled={offline}
         aria-describedby={offline ? reasonId : undefined}
         onClick={() => onTransfer(item)}
-        aria-label={t('stock.transferFor', { code: item.material_code })}
+        // The name starts with the visible word (WCAG 2.5.3, speech input: "click Transfer"), then
+        // says which row's: one material may be listed at several storage locations.
+        aria-label={t('stock.transferActionFor', { action: t('stock.transferAction'), code: item.material_code, plant: item.plant, location: item.storage_location })}
       >
         {t('stock.transferAction')}
       </button>
@@ -75,13 +96,18 @@ function StockRows({ items, onTransfer, canTransfer, transferOffline = false }: 
                     {show(item.total_quantity)} <span className="unit">{item.unit}</span>
                   </strong>
                   {low && <span className="chip warning">{t('stock.belowRop')}</span>}
-                  {item.blind_count_id !== undefined && <span className="chip" title={t('stock.hiddenBlindWhy')}>{t('stock.hiddenBlind', { id: item.blind_count_id })}</span>}
+                  <BlindChip item={item} />
                 </span>
               </summary>
               <div className="dense-row-details">
                 <p className="dense-row-where">
                   {item.plant} / {item.storage_location} · {item.bin ? t('stock.bin', { bin: item.bin }) : t('stock.noBin')}
                 </p>
+                {item.blind_count_id !== undefined && (
+                  <p id={blindWhyId(item)} className="dense-row-where">
+                    {t('stock.hiddenBlindWhy')}
+                  </p>
+                )}
                 <dl className="count-grid">
                   {columns.map(([key, label]) => (
                     <div key={key}>
@@ -150,6 +176,11 @@ export function StockTable({ items, onTransfer, canTransfer, transferOffline = f
                 <td data-label={t('stock.material')}>
                   <span className="material-code">{item.material_code}</span>
                   <span className="cell-sub">{item.material_description_english}</span>
+                  {item.blind_count_id !== undefined && (
+                    <span id={blindWhyId(item)} className="cell-sub">
+                      {t('stock.hiddenBlindWhy')}
+                    </span>
+                  )}
                 </td>
                 <td data-label={t('stock.location')}>
                   {item.plant} / {item.storage_location}
@@ -163,7 +194,7 @@ export function StockTable({ items, onTransfer, canTransfer, transferOffline = f
                 <td className="num strong" data-label={t('stock.total')}>
                   {show(item.total_quantity)} <span className="unit">{item.unit}</span>
                   {low && <span className="chip warning">{t('stock.belowRop')}</span>}
-                  {item.blind_count_id !== undefined && <span className="chip" title={t('stock.hiddenBlindWhy')}>{t('stock.hiddenBlind', { id: item.blind_count_id })}</span>}
+                  <BlindChip item={item} />
                 </td>
                 <td className="num" data-label={t('stock.rop')}>
                   {show(item.reorder_point)}

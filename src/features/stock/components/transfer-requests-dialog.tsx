@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { TRANSFER_LIST_MAX, type TransferRequestRow } from '../../../contract/stock';
 import { can } from '../../../domain/permissions';
@@ -19,7 +20,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { contentKeys, decideTransfer, TRANSFER_REQUESTS_KEY, useTransferRequests } from '../api/stock-transfer';
+import { contentKeys, decideTransfer, SENT_NOW, TRANSFER_REQUESTS_KEY, useTransferRequests } from '../api/stock-transfer';
 import { mayDecideTransfer } from './transfer-requests-view';
 
 const STATUS_LABEL: Record<string, string> = {
@@ -29,14 +30,35 @@ const STATUS_LABEL: Record<string, string> = {
 };
 
 /** A waiting request's two decisions: done is the expected one (primary), declined beside it. */
-const DECISIONS: Array<{ status: TransferDecision; className: string; label: string; labelFor: string }> = [
-  { status: 'done', className: 'primary', label: 'stock.transferMarkDone', labelFor: 'stock.transferMarkDoneFor' },
-  { status: 'declined', className: 'ghost', label: 'stock.transferDecline', labelFor: 'stock.transferDeclineFor' },
+const DECISIONS: Array<{ status: TransferDecision; className: string; label: string }> = [
+  { status: 'done', className: 'primary', label: 'stock.transferMarkDone' },
+  { status: 'declined', className: 'ghost', label: 'stock.transferDecline' },
 ];
 
 /** A transfer as texts name it: "1,5 × KM100" in German (the quantity in the reader's language). */
 export function transferWords(row: Pick<TransferRequestRow, 'quantity' | 'material_code'>, language: string) {
   return { quantity: formatQuantity(row.quantity, language), code: row.material_code };
+}
+
+/**
+ * A decision button's name: its visible word first (WCAG 2.5.3: "click Mark done" works by voice),
+ * then which request: quantity, material, plant and from → to (two requests of one material differ there).
+ */
+export function decisionName(t: TFunction, action: string, row: TransferRequestRow, language: string): string {
+  return t('stock.transferDecisionFor', { action, ...transferWords(row, language), plant: row.plant, from: row.storage_location_from, to: row.storage_location_to });
+}
+
+/**
+ * The unrestricted stock at the request's `from` now, in words, when the server gave it (decision
+ * 0061: who decides weighs the request against it); null without it (hidden from the caller, or
+ * an older server). A waiting request for more than that says so.
+ */
+export function fromStockText(t: TFunction, row: TransferRequestRow, language: string): { text: string; short: boolean } | null {
+  const stock = row.from_unrestricted_count;
+  if (stock === undefined) return null;
+  const amount = stock === null ? '–' : [formatQuantity(stock, language), row.unit].filter(Boolean).join(' ');
+  const short = row.status === 'requested' && stock !== null && row.quantity > stock;
+  return { text: t(short ? 'stock.transferStockAtFromShort' : 'stock.transferStockAtFrom', { location: row.storage_location_from, stock: amount }), short };
 }
 
 /** One request: what moves where, its state and who decided it; the decisions, when the caller may decide. */
@@ -53,6 +75,7 @@ export function TransferRequestItem({
 }) {
   const { t, i18n } = useTranslation();
   const words = transferWords(row, i18n.language);
+  const fromStock = fromStockText(t, row, i18n.language);
   return (
     <li className="transfer-request">
       <div className="transfer-request-line">
@@ -62,6 +85,7 @@ export function TransferRequestItem({
           <span className="transfer-request-where">
             {t('stock.transferRoute', { plant: row.plant, from: row.storage_location_from, to: row.storage_location_to })}
           </span>
+          {fromStock && <span className={fromStock.short ? 'transfer-request-stock short' : 'transfer-request-stock'}>{fromStock.text}</span>}
         </span>
         <span className="dense-row-side">
           <strong>
@@ -86,13 +110,13 @@ export function TransferRequestItem({
       </p>
       {decide && (
         <div className="transfer-request-actions">
-          {DECISIONS.map(({ status, className, label, labelFor }) => (
+          {DECISIONS.map(({ status, className, label }) => (
             <button
               key={status}
               type="button"
               className={`button small ${className}`}
               disabled={decide.disabled}
-              aria-label={t(labelFor, words)}
+              aria-label={decisionName(t, t(label), row, i18n.language)}
               onClick={() => decide.onDecide(status)}
             >
               {t(label)}
@@ -134,6 +158,9 @@ export function TransferRequestsDialog({ onClose }: { onClose: () => void }) {
   }, [error]);
   const decide = useMutation({
     meta: { silent: true },
+    // Never paused (SENT_NOW): a paused decision was sent later, unseen, after the sheet was closed.
+    // Offline the buttons are off; a connection lost meanwhile fails here, said in the sheet.
+    ...SENT_NOW,
     mutationFn: ({ row, status }: { row: TransferRequestRow; status: TransferDecision }) => decideTransfer(row.id, status, keyOf({ id: row.id, status })),
     // The same refusal twice is said (and focused) twice.
     onMutate: () => setError(null),

@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockPage } from '../../../contract/stock';
 import { tabAfterKey } from '../../../components/ui/roving-tabs';
+import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import { StockResultStatus, StockTabs, TransferRequestsButton } from './stock-management-page';
 
 beforeAll(async () => {
@@ -93,5 +94,20 @@ describe('the transfer requests button', () => {
 
   it('shows no count when none waits (or the caller decides none)', () => {
     expect(renderToStaticMarkup(<TransferRequestsButton waiting={null} onOpen={() => undefined} />)).not.toContain('badge');
+  });
+});
+
+describe('a stock page past the list’s end', () => {
+  const notice = (atLeast: boolean) => renderToStaticMarkup(<PastEndNotice page={60} pages={50} atLeast={atLeast} onFirstPage={() => undefined} />);
+
+  it('tells how many pages the list has', () => {
+    expect(notice(false)).toContain(i18next.t('tracking.invalidPage', { page: 60, count: 50 }));
+  });
+
+  it('says "at least" where the count stopped at the cap (a search of 1,000+ items)', () => {
+    const html = notice(true);
+    expect(html).toContain(i18next.t('tracking.invalidPageAtLeast', { page: 60, count: 50 }));
+    expect(html).toContain('at least 50 pages');
+    expect(html).toContain('role="alert"');
   });
 });

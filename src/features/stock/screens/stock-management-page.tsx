@@ -29,6 +29,7 @@ import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock.css';
 import { MAX_MORE_PAGES } from '../../../lib/search-params';
+import { cappedPager, cappedPagerLabel, isCountCapped, pageCountText } from '../../../lib/capped-pages';
 
 const TAB_LABEL: Record<StockType, string> = {
   my_stock: 'stock.tabs.mine',
@@ -146,6 +147,13 @@ export default function StockManagementPage() {
     setParams(next, { replace: true });
   };
   const data = list.data;
+  // The last loaded page decides Next and how many pages there are at least (cappedPager): the
+  // query its StockMorePage shows (the first page's when none is loaded below), so no read of its own.
+  const last = useStockPage(email, type, query, lastPage);
+  // Past the count's cap (1,000 items) the number of pages is a lower bound too: "Page 1 of 50+".
+  const pagesCapped = data ? isCountCapped(data, 'total') : false;
+  const pager = data ? cappedPager(data, last.data && { ...last.data, rows: last.data.stock_items.length }, lastPage, pagesCapped) : null;
+  const pageCount = pager ? pageCountText(t, i18n.language, pager.pages, pager.atLeast) : 0;
   const summary = useStockSummary(data);
   const emptyText = noLocation ? t('stock.noStorageLocation') : undefined;
   const client = useQueryClient();
@@ -191,7 +199,7 @@ export default function StockManagementPage() {
           <LoadError error={list.error} />
         )}
         {data && data.stock_items.length === 0 && page > Math.max(1, data.pages) ? (
-          <PastEndNotice page={page} pages={data.pages} onFirstPage={() => go({ page: null, more: null })} />
+          <PastEndNotice page={page} pages={data.pages} atLeast={pagesCapped} onFirstPage={() => go({ page: null, more: null })} />
         ) : (
           data && data.stock_items.length === 0 && <p className="muted">{emptyText ?? t('common.noItems')}</p>
         )}
@@ -217,10 +225,10 @@ export default function StockManagementPage() {
             {more === 0 && <LoadMoreOrEnd page={page} hasNext={data.has_next} onLoadMore={() => go({ more: '1' })} />}
             <Pager
               page={data.page}
-              pages={data.pages}
-              label={more > 0 ? t('tracking.pagesOf', { from: page, to: lastPage, pages: data.pages }) : undefined}
+              pages={pager?.pages ?? data.pages}
+              label={cappedPagerLabel(t, page, lastPage, pageCount, pager?.atLeast ?? false)}
               hasPrev={page > 1}
-              hasNext={lastPage < data.pages}
+              hasNext={pager?.hasNext ?? lastPage < data.pages}
               onPrevious={() => go({ page: String(page - 1), more: null })}
               onNext={() => go({ page: String(lastPage + 1), more: null })}
             />

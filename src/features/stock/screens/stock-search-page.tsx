@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchHistory } from '../../../lib/search-history';
 import { SearchHistoryScreen } from '../../../components/search-history-screen';
+import { STOCK_QUERY_MAX_LENGTH } from '../../../contract/stock';
 
 export default function StockSearchPage() {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export default function StockSearchPage() {
       help={t('stock.searchHelp')}
       history={history}
       initial={params.get('q') ?? ''}
+      maxLength={STOCK_QUERY_MAX_LENGTH}
       onSearch={(value) => {
         remember(value);
         navigate(`/stock-management?tab=${encodeURIComponent(tab)}&q=${encodeURIComponent(value.trim())}`);

@@ -8,7 +8,8 @@ import { useTrackingStatus } from '../api/get-tracking-status';
 import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
 import { OrderCard } from './order-card';
 import { LoadError } from '../../../components/ui/load-error';
-import { isListCountCapped, pageCountText } from '../utils/monitor-list';
+import { pageCountText } from '../../../lib/capped-pages';
+import { isListCountCapped } from '../utils/monitor-list';
 // The tracking lists' status (their tests import it from here).
 export { ResultsStatus } from '../../../components/ui/results-status';
 import '../tracking.css';

@@ -25,8 +25,9 @@ import { MONITOR_TABS, useMonitorState, type MonitorTab } from '../hooks/use-mon
 import { useMonitorScroll } from '../hooks/use-monitor-scroll';
 import { MAX_MORE_PAGES } from '../../../lib/search-params';
 import { monitorAddress } from '../utils/monitor-state';
-import { isListCountCapped, listCountOf, monitorPager, offersFirstSteps, pageCountText, pastEndPages } from '../utils/monitor-list';
-import { MonitorPastEndNotice } from '../components/monitor-past-end-notice';
+import { isListCountCapped, listCountOf, offersFirstSteps, pastEndPages } from '../utils/monitor-list';
+import { cappedPager, pageCountText } from '../../../lib/capped-pages';
+import { PastEndNotice } from '../../../components/ui/past-end-notice';
 import '../tracking.css';
 
 const PANEL_ID = 'monitor-panel';
@@ -90,12 +91,12 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
     : null;
   const lastPage = pages[pages.length - 1]!;
   const showsList = !ActiveNotifications && refusedQuery === null && invalidPage === null;
-  // The last loaded page decides Next and how many pages there are at least (monitorPager): the
+  // The last loaded page decides Next and how many pages there are at least (cappedPager): the
   // same query its ResultPage shows, so no read of its own.
   const last = useTrackingStatus(profile.email, { ...base, page: lastPage }, { enabled: showsList });
   // Past the count's cap (1,000) the number of pages is a lower bound too: "Page 1 of 50+".
   const pagesCapped = first.data ? isListCountCapped(first.data, base.status) : false;
-  const pager = first.data ? monitorPager(first.data, last.data && { ...last.data, rows: last.data.trackingStatus.length }, lastPage, pagesCapped) : null;
+  const pager = first.data ? cappedPager(first.data, last.data && { ...last.data, rows: last.data.trackingStatus.length }, lastPage, pagesCapped) : null;
   const pageCount = pager ? pageCountText(t, i18n.language, pager.pages, pager.atLeast) : 0;
   // The list's answer for screen readers; none while the list says something else (a refused term, a page past the end).
   const resultCount = !ActiveNotifications && refusedQuery === null && invalidPage === null ? first.data?.[listCount] : undefined;
@@ -156,7 +157,7 @@ export default function StatusMonitorPage({ notificationsTab: NotificationsTab }
           </p>
         )}
         {!ActiveNotifications && refusedQuery === null && invalidPage !== null && (
-          <MonitorPastEndNotice page={state.page} pages={invalidPage} atLeast={pagesCapped} onFirstPage={() => update({ page: 1, more: 0 })} />
+          <PastEndNotice page={state.page} pages={invalidPage} atLeast={pagesCapped} onFirstPage={() => update({ page: 1, more: 0 })} />
         )}
         {/* With the list, not above the tabs: arriving with the answer it moved the tabs and the
             list down on a phone when the answer came after the first paint (#22, layout shift). */}

@@ -1,7 +1,8 @@
 /** §5/§8: what the monitor's list says when its page is past the end; the first steps only on the whole list's page 1. */
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isListCountCapped, listCountOf, monitorPager, offersFirstSteps, pageCountText, pastEndPages } from './monitor-list';
+import { isListCountCapped, listCountOf, offersFirstSteps, pastEndPages } from './monitor-list';
+import { cappedPager as monitorPager, pageCountText } from '../../../lib/capped-pages';
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en-US', resources: { 'en-US': { translation: { lists: { atLeast: '{{value}}+' } } } } });
@@ -44,16 +45,16 @@ describe('the pages the monitor tells past the count\'s cap (1,000 orders: the f
   const capped = { page: 1, pages: 50 };
 
   it('lets Next lead on from page 50 while the last loaded page has a next one, and tells 51+ pages', () => {
-    expect(monitorPager(capped, { page: 50, pages: 51, has_next: true, rows: 20 }, 50, true)).toEqual({ pages: 51, atLeast: true, hasNext: true });
+    expect(monitorPager(capped, { pages: 51, has_next: true, rows: 20 }, 50, true)).toEqual({ pages: 51, atLeast: true, hasNext: true });
     // The first page alone: its own has_next decides, not its lower-bound count.
-    expect(monitorPager({ pages: 1 }, { page: 1, pages: 1, has_next: true, rows: 20 }, 1, true)).toEqual({ pages: 2, atLeast: true, hasNext: true });
+    expect(monitorPager({ pages: 1 }, { pages: 1, has_next: true, rows: 20 }, 1, true)).toEqual({ pages: 2, atLeast: true, hasNext: true });
   });
 
   it('tells the last loaded page as the last when no page follows it: the end is known', () => {
-    expect(monitorPager(capped, { page: 57, pages: 57, has_next: false, rows: 3 }, 57, true)).toEqual({ pages: 57, atLeast: false, hasNext: false });
-    expect(monitorPager({ pages: 3 }, { page: 3, pages: 3, has_next: false, rows: 5 }, 3, false)).toEqual({ pages: 3, atLeast: false, hasNext: false });
+    expect(monitorPager(capped, { pages: 57, has_next: false, rows: 3 }, 57, true)).toEqual({ pages: 57, atLeast: false, hasNext: false });
+    expect(monitorPager({ pages: 3 }, { pages: 3, has_next: false, rows: 5 }, 3, false)).toEqual({ pages: 3, atLeast: false, hasNext: false });
     // The last loaded page came back empty (the list shrank): the list ends before it.
-    expect(monitorPager({ pages: 3 }, { page: 3, pages: 2, has_next: false, rows: 0 }, 3, false)).toEqual({ pages: 2, atLeast: false, hasNext: false });
+    expect(monitorPager({ pages: 3 }, { pages: 2, has_next: false, rows: 0 }, 3, false)).toEqual({ pages: 2, atLeast: false, hasNext: false });
   });
 
   it('goes by the first page\'s count while the last loaded page has not answered', () => {

@@ -2,7 +2,7 @@
  * What the status monitor's list says instead of rows (a page past its end, or the first steps)
  * and how many pages it tells (§2, §5).
  */
-import type { TFunction } from 'i18next';
+import { isCountCapped } from '../../../lib/capped-pages';
 import type { TrackingStatusPage, TrackingStatusParams } from '../../../contract/parts';
 import type { MonitorState } from './monitor-state';
 
@@ -13,34 +13,7 @@ export function listCountOf(status: TrackingStatusParams['status']): 'count_tota
 
 /** Whether the count of the list an answer pages through is a lower bound (docs/decisions/0021: it stops at 1,000). */
 export function isListCountCapped(answer: Pick<TrackingStatusPage, 'counts_capped'>, status: TrackingStatusParams['status']): boolean {
-  return Boolean(answer.counts_capped?.includes(listCountOf(status)));
-}
-
-/** A number of pages as told: "50+" when it is a lower bound, in the user's number format then. */
-export function pageCountText(t: TFunction, language: string, pages: number, atLeast: boolean): string | number {
-  return atLeast ? t('lists.atLeast', { value: new Intl.NumberFormat(language).format(pages) }) : pages;
-}
-
-interface PageAnswer {
-  page: number;
-  pages: number;
-  has_next: boolean;
-  rows: number;
-}
-
-/**
- * The pager under the loaded pages: how many pages the list has, whether that is a lower bound,
- * and whether Next leads on. Past the count's cap the first page's `pages` is only a lower bound,
- * and deciding Next by it disabled Next on page 50 of a longer list; the last loaded page's
- * `has_next`, read with the page itself, is always exact (server/repositories/paging.ts). So the
- * list has at least the last loaded page, and one more while another follows. Until the last
- * page has answered (`last` undefined), the first page's count decides as before.
- */
-export function monitorPager(first: { pages: number }, last: PageAnswer | undefined, lastPage: number, capped: boolean): { pages: number; atLeast: boolean; hasNext: boolean } {
-  if (last === undefined) return { pages: Math.max(first.pages, lastPage), atLeast: capped, hasNext: lastPage < first.pages };
-  if (last.has_next) return { pages: Math.max(first.pages, last.pages, lastPage + 1), atLeast: capped, hasNext: true };
-  // The end is in sight: the last loaded page is the list's last, or, empty, past it.
-  return { pages: last.rows > 0 ? lastPage : Math.max(1, Math.min(last.pages, lastPage - 1)), atLeast: false, hasNext: false };
+  return isCountCapped(answer, listCountOf(status));
 }
 
 /**
