@@ -12,7 +12,7 @@ import type { VerifyIdToken } from '../auth/verify-token';
 import type { Caches } from '../cache';
 import type { Db } from '../db/client';
 import { isExpired, resolveUser, type CurrentUser } from '../repositories/users';
-import { HttpError } from './errors';
+import { HttpError, permissionDenied } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,8 +65,7 @@ export function authenticateAll(app: FastifyInstance, options: AuthOptions): voi
       throw new HttpError(403, user.approvalStatus === 'Rejected' ? MESSAGES.approvalRejected : MESSAGES.pendingApproval);
     }
     if (config.capability && !can(user.grants, config.capability)) {
-      // Coded (decision 0055): the app words the refusal in the reader's language, not this English.
-      throw new HttpError(403, `Permission denied: your roles do not allow ${config.capability}`, { code: 'permissionDenied', params: { capability: config.capability } });
+      throw permissionDenied(config.capability);
     }
     request.currentUser = user;
     request.signedInAt = identity.signedInAt ?? null;

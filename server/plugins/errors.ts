@@ -17,6 +17,10 @@ export class HttpError extends Error {
   }
 }
 
+/** A call the caller's roles do not allow; coded (decision 0055): the app words it in the reader's language. */
+export const permissionDenied = (capability: string) =>
+  new HttpError(403, `Permission denied: your roles do not allow ${capability}`, { code: 'permissionDenied', params: { capability } });
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {

@@ -37,7 +37,7 @@ import {
   type GrantState,
 } from '../../src/domain/grant-changes';
 import { can, mayManageAccountOf, type Capability } from '../../src/domain/permissions';
-import { HttpError } from '../plugins/errors';
+import { HttpError, permissionDenied } from '../plugins/errors';
 import { likePattern, pageOf } from './stock-counts';
 import { notExpiredSql, type CurrentUser } from './users';
 
@@ -187,7 +187,7 @@ function reachesUser(editor: CurrentUser, targetPlants: readonly string[], as: '
  * manager and the PM granters (reachesUser). Outside the scope: 404 (not revealed).
  */
 function assertMayReach(editor: CurrentUser, targetPlants: string[], uid: string, capability: Capability, as: 'read' | 'write') {
-  if (!can(editor.grants, capability)) throw new HttpError(403, `Permission denied: your roles do not allow ${capability}`);
+  if (!can(editor.grants, capability)) throw permissionDenied(capability);
   if (!reachesUser(editor, targetPlants, as)) throw new HttpError(404, `No user with id ${uid}`);
 }
 

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { materialCounts, materials, stockCountPartLines, stockCounts } from '../../db/schema';
 import { can } from '../../../src/domain/permissions';
 import { requireUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError, permissionDenied } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import {
   assertEditable,
@@ -299,7 +299,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const user = requireUser(request);
       const { materialCountId } = request.query;
       const planner = can(user.grants, 'materialCount.delete');
-      const refused = new HttpError(403, 'Permission denied: your roles do not allow materialCount.delete');
+      const refused = permissionDenied('materialCount.delete');
       if (!planner && !can(user.grants, 'materialCount.add')) throw refused;
       return runMutation(db, request, reply, async (tx) => {
         const [found] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));

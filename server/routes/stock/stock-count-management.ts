@@ -20,7 +20,7 @@ import { can, isSuperManager, type Capability } from '../../../src/domain/permis
 import type { Db } from '../../db/client';
 import { materialCounts, stockCountPartLines, stockCounts, stockItems } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError, permissionDenied } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { notifyStockCountAssigned, resolveStockCountNotifications } from '../../notifications/producers';
 import { assertEditable, assertOverseer, findStockCount, readsWhole, stockCountScope, toStockCountRows } from '../../repositories/stock-counts';
@@ -81,7 +81,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       const body = request.body;
       const cancelling = 'status' in body;
       if (!can(user.grants, cancelling ? 'stockCount.cancel' : 'stockCount.edit')) {
-        throw new HttpError(403, `Permission denied: your roles do not allow ${cancelling ? 'stockCount.cancel' : 'stockCount.edit'}`);
+        throw permissionDenied(cancelling ? 'stockCount.cancel' : 'stockCount.edit');
       }
       return runMutation(db, request, reply, async (tx) => {
         const count = await findStockCount(tx, user, body.stockCountId, true);
@@ -175,7 +175,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       if (q.start_date > q.end_date) throw new HttpError(400, 'start_date must not be after end_date');
       const needs: Capability[] = [q.plant ? 'frontliner.byPlant' : 'frontliner.byPlannerGroup', ...(q.conducted_by ? (['frontliner.byEmail'] as const) : [])];
       for (const capability of needs) {
-        if (!can(user.grants, capability)) throw new HttpError(403, `Permission denied: your roles do not allow ${capability}`);
+        if (!can(user.grants, capability)) throw permissionDenied(capability);
       }
       const superManager = isSuperManager(user.grants);
       if (q.plant && !superManager && !user.plants.includes(q.plant)) throw new HttpError(403, `You do not see plant ${q.plant}`);
