@@ -155,10 +155,7 @@ export const importantMessagesBody = z
   .strictObject({
     important_messages: z
       .array(z.string().check(z.trim(), z.maxLength(500, 'each important message must be 500 characters or less')))
-      .check(
-        z.maxLength(20, 'at most 20 important messages'),
-        z.refine((messages) => messages.some((message) => message !== ''), 'important_messages must hold at least one message; use DELETE to clear them'),
-      ),
+      .check(z.maxLength(20, 'at most 20 important messages')),
     /**
      * The list the editor started from (as the server gave it): a list stored since that is
      * another one is a 409 (code importantMessagesChangedMeanwhile) instead of one super manager's
@@ -170,6 +167,14 @@ export const importantMessagesBody = z
         .check(z.maxLength(20, 'expected holds at most 20 messages')),
     ),
   })
+  .check(
+    // An empty list clears only as a save that names the list it started from (the screen's Clear):
+    // the messages another super manager added meanwhile are refused, not wiped. Without it, DELETE.
+    z.refine((body) => body.expected !== undefined || body.important_messages.some((message) => message !== ''), {
+      message: 'important_messages must hold at least one message; use DELETE to clear them (or name the list cleared in expected)',
+      path: ['important_messages'],
+    }),
+  )
   .register(z.globalRegistry, { id: 'ImportantMessages' });
 export type ImportantMessagesBody = z.infer<typeof importantMessagesBody>;
 

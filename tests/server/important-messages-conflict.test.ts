@@ -69,6 +69,18 @@ describe.each(ENGINES)('important messages changed meanwhile on %s', (engine) =>
     expect(await stored()).toEqual(['C']);
   });
 
+  it("clears with an empty list naming the list cleared (the screen's Clear), refused when another list was stored since", async () => {
+    expect((await put({ important_messages: ['A', 'B'] })).statusCode).toBe(200);
+    expect((await put({ important_messages: [], expected: ['A'] })).statusCode).toBe(409);
+    expect(await stored()).toEqual(['A', 'B']);
+    const cleared = await put({ important_messages: [], expected: ['A', 'B'] });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ important_messages: [] });
+    expect(await stored()).toEqual([]);
+    // Without naming a list, an empty save is still refused: DELETE clears.
+    expect((await put({ important_messages: [] })).statusCode).toBe(400);
+  });
+
   it('without expected, a save replaces whatever is stored (other callers work as before)', async () => {
     expect((await put({ important_messages: ['Someone else'] })).statusCode).toBe(200);
     const plain = await put({ important_messages: ['Without expected'] });

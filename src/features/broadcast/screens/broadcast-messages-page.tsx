@@ -135,7 +135,8 @@ export default function BroadcastMessagesPage() {
       },
     });
   };
-  const showsCurrent = changedMeanwhile && hasUnsavedText && saved.length > 0;
+  // Also when someone cleared them meanwhile: the list as it is now is then none.
+  const showsCurrent = changedMeanwhile && hasUnsavedText;
 
   return (
     <section className="page narrow-page">
@@ -153,11 +154,15 @@ export default function BroadcastMessagesPage() {
             <h2 id="broadcast-current-title" className="field-label">
               {t('broadcast.changedMeanwhileTitle')}
             </h2>
-            <ol>
-              {saved.map((message, index) => (
-                <li key={index}>{message}</li>
-              ))}
-            </ol>
+            {saved.length > 0 ? (
+              <ol>
+                {saved.map((message, index) => (
+                  <li key={index}>{message}</li>
+                ))}
+              </ol>
+            ) : (
+              <p className="muted">{t('broadcast.cleared')}</p>
+            )}
           </section>
         )}
         {rows.map((row, index) => (
@@ -190,7 +195,7 @@ export default function BroadcastMessagesPage() {
           <button type="submit" className="button primary" disabled={!online || mutation.isPending || filled.length === 0}>
             {t('broadcast.save')}
           </button>
-          <button type="button" className="button danger" disabled={!online || mutation.isPending || profile.importantMessages.length === 0} onClick={() => setConfirmClear(true)}>
+          <button type="button" className="button danger" disabled={!online || mutation.isPending || saved.length === 0} onClick={() => setConfirmClear(true)}>
             {t('broadcast.clear')}
           </button>
         </div>
