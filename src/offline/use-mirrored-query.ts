@@ -3,7 +3,8 @@
  * or the browser is offline, with the time that copy was saved. Screens never know where their
  * data came from; they show `isOfflineCopy` and `savedAt` in the offline banner.
  */
-import { queryOptions, useQuery, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery, type Query, type QueryCache, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { isOffline } from './errors';
 import { mirrorKey, networkFirst, type Mirrored } from './mirror';
 
 /**
@@ -104,7 +105,13 @@ export interface MirroredQueryOptions<T> {
    * Reads the page. The signal aborts it when a newer query of the list supersedes it (§4 "one
    * list query at a time", decision 0026): pass it to the HTTP call.
    */
-  fetcher: (signal?: AbortSignal) => Promise<T>;
+  fetcher: (signal?: AbortSignal, after?: string) => Promise<T>;
+  /**
+   * A page read after the page before it (keyset, decision 0035): where its `after` comes from,
+   * awaited before the network is asked (`freshCursorOf`), so waiting for the page before does not
+   * use up this page's NO_ANSWER_YET_MS and show its device copy while online. Handed to `fetcher`.
+   */
+  afterOf?: (signal: AbortSignal) => Promise<string | undefined>;
   enabled?: boolean;
   /** A main list shows the loading overlay while it fetches (§2). */
   mainList?: boolean;
@@ -115,11 +122,21 @@ export interface MirroredQueryOptions<T> {
 }
 
 /** The query behind useMirroredQuery, for a route that starts it before its screen has loaded (#22). */
-export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, mainList = false, silent = false, follow = false }: Omit<MirroredQueryOptions<T>, 'enabled'>) {
+export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, afterOf, mainList = false, silent = false, follow = false }: Omit<MirroredQueryOptions<T>, 'enabled'>) {
   return queryOptions({
     queryKey: [...queryKey, userEmail],
-    queryFn: ({ signal, client, queryKey: fullKey }) => {
+    queryFn: async ({ signal, client, queryKey: fullKey }) => {
       const call = supersedable(client, fullKey, signal);
+      // Offline the device's copy answers: nothing to wait for.
+      let after: string | undefined;
+      if (afterOf && !isOffline()) {
+        try {
+          after = await afterOf(call.signal);
+        } catch (error) {
+          call.settled();
+          throw error;
+        }
+      }
       // The saved copy was shown while the network gave no answer: the answer replaces it, a
       // refusal becomes the query's error, unless something newer came meanwhile.
       const late = lateOutcome<Mirrored<T>>(client, fullKey, call.signal);
@@ -131,7 +148,7 @@ export function mirroredQueryOptions<T>({ queryKey, userEmail, scope, fetcher, m
           fetched = true;
           let reading: Promise<T>;
           try {
-            reading = fetcher(call.signal);
+            reading = fetcher(call.signal, after);
           } catch (error) {
             call.settled();
             throw error;
@@ -182,4 +199,52 @@ export function useMirroredQuery<T>({
  */
 export function cursorOf(client: QueryClient, queryKey: QueryKey, userEmail: string): string | undefined {
   return client.getQueryData<Mirrored<{ next_cursor?: string | null }>>([...queryKey, userEmail])?.data.next_cursor ?? undefined;
+}
+
+/**
+ * The page before's `next_cursor`, fresh: when the loaded pages are read again together (back
+ * after their stale time, a reconnection, an invalidation), the cursor at hand is the one of the
+ * page before's old answer, and a row that moved meanwhile would hide or show twice. So this waits
+ * for the page before's read going on and takes its new cursor (the pages are then read one after
+ * another); when that read fails, stops, leaves the cache or only returns the device's copy,
+ * undefined (the page is read by number). The wait only ever goes to a lower page: no cycle.
+ * Rejects when `signal` aborts (this page's own read was superseded, decision 0026).
+ */
+export async function freshCursorOf(client: QueryClient, queryKey: QueryKey, userEmail: string, signal?: AbortSignal): Promise<string | undefined> {
+  // Pages read again together start in one go in the cache's order, not the pages' (a page
+  // opened by its address, then Previous): one turn lets the page before start its read too.
+  await Promise.resolve();
+  signal?.throwIfAborted();
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey: [...queryKey, userEmail], exact: true });
+  if (query?.state.fetchStatus === 'fetching' && !(await serverAnswers(cache, query, signal))) return undefined;
+  return cursorOf(client, queryKey, userEmail);
+}
+
+/**
+ * Waits for the read of `query` going on: true when the server answered it; false when it failed,
+ * was cancelled (its old data put back), paused, the query left the cache, or the device's copy
+ * stood in for the answer (mirror.ts: its cursor is as old as the copy). Rejects when `signal` aborts.
+ */
+function serverAnswers(cache: QueryCache, query: Query, signal?: AbortSignal): Promise<boolean> {
+  const { dataUpdateCount, errorUpdateCount } = query.state;
+  const answered = () =>
+    query.state.dataUpdateCount > dataUpdateCount &&
+    query.state.errorUpdateCount === errorUpdateCount &&
+    (query.state.data as Mirrored<unknown> | undefined)?.source === 'network';
+  return new Promise<boolean>((resolve, reject) => {
+    let stop = () => {};
+    const finish = (settle: () => void) => {
+      stop();
+      signal?.removeEventListener('abort', aborted);
+      settle();
+    };
+    const aborted = () => finish(() => reject(signal?.reason));
+    stop = cache.subscribe((event) => {
+      if (event.query !== query) return;
+      if (event.type === 'removed') finish(() => resolve(false));
+      else if (query.state.fetchStatus !== 'fetching') finish(() => resolve(answered()));
+    });
+    signal?.addEventListener('abort', aborted, { once: true });
+  });
 }

@@ -3,7 +3,7 @@ import { stockListResponse, type StockPage } from '../../../contract/stock';
 import type { StockType } from '../../../domain/stock';
 import { PAGE_SIZE } from '../../../domain/constants';
 import { stockApi, toSearchParams } from '../../../lib/api-client';
-import { cursorOf, useMirroredQuery } from '../../../offline/use-mirrored-query';
+import { freshCursorOf, useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 /**
  * GET /api/v2/my_stock | my_team_stock | my_plant_stock: one page, mirrored for offline. With
@@ -24,8 +24,10 @@ export function useStockPage(userEmail: string, type: StockType, query: string, 
     queryKey: stockQueries.page(type, query, page),
     userEmail,
     scope: 'stock',
-    // Load more reads on after the page before when it is at hand (keyset), else by number.
-    fetcher: () => getStock(type, query, page, page > 1 ? cursorOf(client, stockQueries.page(type, query, page - 1), userEmail) : undefined),
+    // Load more reads on after the page before when it is at hand (keyset), else by number; pages
+    // read again together wait for the page before's fresh cursor (freshCursorOf).
+    afterOf: async (signal) => (page > 1 ? freshCursorOf(client, stockQueries.page(type, query, page - 1), userEmail, signal) : undefined),
+    fetcher: (signal, after) => getStock(type, query, page, after),
     mainList: true,
   });
 }

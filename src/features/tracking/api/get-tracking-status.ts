@@ -1,8 +1,7 @@
-import { useQueryClient, type Query, type QueryCache, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { trackingStatusResponse, type TrackingStatusPage, type TrackingStatusParams } from '../../../contract/parts';
 import { partsApi, toSearchParams } from '../../../lib/api-client';
-import type { Mirrored } from '../../../offline/mirror';
-import { cursorOf, useMirroredQuery } from '../../../offline/use-mirrored-query';
+import { freshCursorOf, useMirroredQuery } from '../../../offline/use-mirrored-query';
 
 /** GET /parts/v1/users/me/tracking-status: one page of order rows with the tab counts. */
 export const getTrackingStatus = async (params: TrackingStatusParams, signal?: AbortSignal): Promise<TrackingStatusPage> =>
@@ -19,54 +18,12 @@ export const trackingQueries = {
  * (`after` = that page's `next_cursor`) when the page before is at hand, as it is for "Load more"
  * and Next: the server reads it at the same cost at any depth, and an order that moved above it
  * meanwhile neither repeats nor hides a row. Without it (an address that opens on page 7), by
- * number. Queries and the device's copies stay keyed by page number.
- *
- * The loaded pages are read again together (back on the screen after their stale time, a
- * reconnection, an invalidation): the page before's cursor at hand is then the one of its old
- * answer, and an order that moved meanwhile would hide or show twice. So a page waits for the page
- * before's read going on and takes its fresh cursor (the pages are read one after another then);
- * when that read fails or stops, by number. The wait only ever goes to a lower page: no cycle.
+ * number. Queries and the device's copies stay keyed by page number. Pages read again together
+ * wait for the page before's fresh cursor (`freshCursorOf`).
  */
-export async function cursorOfPageBefore(client: QueryClient, userEmail: string, params: TrackingStatusParams, signal?: AbortSignal): Promise<string | undefined> {
-  if (params.page <= 1) return undefined;
-  const before = trackingQueries.list({ ...params, page: params.page - 1 });
-  // Pages read again together start in one go in the cache's order, not the pages' (a page
-  // opened by its address, then Previous): one turn lets the page before start its read too.
-  await Promise.resolve();
-  signal?.throwIfAborted();
-  const cache = client.getQueryCache();
-  const query = cache.find({ queryKey: [...before, userEmail], exact: true });
-  if (query?.state.fetchStatus === 'fetching' && !(await serverAnswers(cache, query, signal))) return undefined;
-  return cursorOf(client, before, userEmail);
-}
-
-/**
- * Waits for the read of `query` going on: true when the server answered it; false when it failed,
- * was cancelled (its old data put back), paused, the query left the cache, or the device's copy
- * stood in for the answer (mirror.ts: its cursor is as old as the copy). Rejects when `signal`
- * aborts (this page's own read was superseded, decision 0026).
- */
-function serverAnswers(cache: QueryCache, query: Query, signal?: AbortSignal): Promise<boolean> {
-  const { dataUpdateCount, errorUpdateCount } = query.state;
-  const answered = () =>
-    query.state.dataUpdateCount > dataUpdateCount &&
-    query.state.errorUpdateCount === errorUpdateCount &&
-    (query.state.data as Mirrored<unknown> | undefined)?.source === 'network';
-  return new Promise<boolean>((resolve, reject) => {
-    let stop = () => {};
-    const finish = (settle: () => void) => {
-      stop();
-      signal?.removeEventListener('abort', aborted);
-      settle();
-    };
-    const aborted = () => finish(() => reject(signal?.reason));
-    stop = cache.subscribe((event) => {
-      if (event.query !== query) return;
-      if (event.type === 'removed') finish(() => resolve(false));
-      else if (query.state.fetchStatus !== 'fetching') finish(() => resolve(answered()));
-    });
-    signal?.addEventListener('abort', aborted, { once: true });
-  });
+export function cursorOfPageBefore(client: QueryClient, userEmail: string, params: TrackingStatusParams, signal?: AbortSignal): Promise<string | undefined> {
+  if (params.page <= 1) return Promise.resolve(undefined);
+  return freshCursorOf(client, trackingQueries.list({ ...params, page: params.page - 1 }), userEmail, signal);
 }
 
 /** One page, network first, the device's copy offline (each page is mirrored on its own). */
@@ -77,10 +34,8 @@ export function useTrackingStatus(userEmail: string, params: TrackingStatusParam
     userEmail,
     scope: 'tracking',
     // A newer search or page of the monitor supersedes this one: its request is aborted (decision 0026).
-    fetcher: async (signal) => {
-      const after = await cursorOfPageBefore(client, userEmail, params, signal);
-      return getTrackingStatus(after === undefined ? params : { ...params, after }, signal);
-    },
+    afterOf: (signal) => cursorOfPageBefore(client, userEmail, params, signal),
+    fetcher: (signal, after) => getTrackingStatus(after === undefined ? params : { ...params, after }, signal),
     enabled: options.enabled ?? true,
     mainList: options.mainList ?? true,
     silent: options.silent ?? false,
