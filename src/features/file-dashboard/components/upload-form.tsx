@@ -49,7 +49,12 @@ export function UploadForm() {
       <div aria-live="polite">
         {result && (
           <p className={result.duplicate ? 'fd-notice fd-notice-warning' : 'fd-notice fd-notice-ok'}>
-            {result.duplicate ? t('files.duplicate', { name: file?.name ?? '', original: result.file.file_name }) : t('files.queued', { name: result.file.file_name })}
+            {result.duplicate
+              ? // Another uploader's file is not named (nor shown): only that the content came before.
+                result.file.id === null
+                ? t('files.duplicateUnnamed', { name: file?.name ?? result.file.file_name })
+                : t('files.duplicate', { name: file?.name ?? '', original: result.file.file_name })
+              : t('files.queued', { name: result.file.file_name })}
           </p>
         )}
         {followed.data && (
