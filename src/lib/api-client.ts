@@ -86,6 +86,16 @@ export function statusOf(error: unknown): number | null {
   return error instanceof HTTPError ? error.response.status : null;
 }
 
+/** Whether a failed call was refused with `status` and the refusal `code` (decision 0055), e.g. 409 "changed meanwhile". */
+export async function isCodedRefusal(error: unknown, status: number, code: string): Promise<boolean> {
+  if (!(error instanceof HTTPError) || error.response.status !== status) return false;
+  const body: unknown = await error.response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === code;
+}
+
 /**
  * The `message` of an answer's body, or null without one. A refusal with a code the app knows is
  * worded in the user's language (decision 0055); the outbox keeps refusals worded this way too.

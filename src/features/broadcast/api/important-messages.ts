@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
 import { importantMessagesResponse } from '../../../contract/parts';
-import { partsApi } from '../../../lib/api-client';
+import { partsApi, isCodedRefusal } from '../../../lib/api-client';
 import { sessionQueries } from '../../../lib/profile';
 
 /** A save of the list: the messages to send and the list the edit started from (as the server gave it). */
@@ -26,14 +25,7 @@ export const clearImportantMessages = async () =>
   importantMessagesResponse.parse(await partsApi.delete('users/important-message', { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json());
 
 /** Another super manager saved the messages since this edit started (409 importantMessagesChangedMeanwhile): nothing was saved. */
-export async function isImportantMessagesChangedMeanwhile(error: unknown): Promise<boolean> {
-  if (!(error instanceof HTTPError) || error.response.status !== 409) return false;
-  const body: unknown = await error.response
-    .clone()
-    .json()
-    .catch(() => null);
-  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'importantMessagesChangedMeanwhile';
-}
+export const isImportantMessagesChangedMeanwhile = (error: unknown): Promise<boolean> => isCodedRefusal(error, 409, 'importantMessagesChangedMeanwhile');
 
 /** Either change refreshes the caller's profile, whose importantMessages feed the top-bar alert. */
 export function useImportantMessagesMutation() {

@@ -1,7 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
 import { uapInfo, type UapInfo, type UpdatePriorityBody } from '../../../contract/priority';
-import { userApi } from '../../../lib/api-client';
+import { userApi, isCodedRefusal } from '../../../lib/api-client';
 import { priorityQueries } from './get-priorities';
 
 /** PUT /user_api/v1/uap_priority: one access point's priority for one ship-to-party number. */
@@ -24,14 +23,7 @@ export const priorityEditBody = (shipToPartyCode: string, accessPointId: string,
 });
 
 /** Someone else changed the row since the editor opened (409 priorityChangedMeanwhile): nothing was saved. */
-export async function isPriorityChangedMeanwhile(error: unknown): Promise<boolean> {
-  if (!(error instanceof HTTPError) || error.response.status !== 409) return false;
-  const body: unknown = await error.response
-    .clone()
-    .json()
-    .catch(() => null);
-  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'priorityChangedMeanwhile';
-}
+export const isPriorityChangedMeanwhile = (error: unknown): Promise<boolean> => isCodedRefusal(error, 409, 'priorityChangedMeanwhile');
 
 /** The mutation's options, with the client whose priority lists it reads again. */
 export const updatePriorityMutation = (queryClient: QueryClient) =>

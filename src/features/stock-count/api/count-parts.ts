@@ -6,7 +6,6 @@
  * offline/count-sheet.ts.
  */
 import { useQuery } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
 import {
   mergeLineRow,
   mergeResponse,
@@ -20,7 +19,7 @@ import {
   type StockCountParts,
 } from '../../../contract/stock-count-parts';
 import { stockCountListResponse, stockCountRow, type StockCountRow } from '../../../contract/stock';
-import { answerMessage, stockApi, toSearchParams } from '../../../lib/api-client';
+import { answerMessage, stockApi, toSearchParams, isCodedRefusal } from '../../../lib/api-client';
 
 export const countPartQueries = {
   all: () => ['count-parts'] as const,
@@ -82,14 +81,7 @@ export async function readSplit(
 }
 
 /** The split was changed by someone else since the editor read it (409 splitChangedMeanwhile): nothing was saved. */
-export async function isSplitChangedMeanwhile(error: unknown): Promise<boolean> {
-  if (!(error instanceof HTTPError) || error.response.status !== 409) return false;
-  const body: unknown = await error.response
-    .clone()
-    .json()
-    .catch(() => null);
-  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'splitChangedMeanwhile';
-}
+export const isSplitChangedMeanwhile = (error: unknown): Promise<boolean> => isCodedRefusal(error, 409, 'splitChangedMeanwhile');
 
 const write = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
