@@ -11,11 +11,14 @@ import { useEffect, useRef } from 'react';
 const ARRIVAL_MS = 30_000;
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-let expected: { page: number; at: number } | null = null;
+let expected: { page: number; screen: string; at: number } | null = null;
+
+/** The screen a page belongs to: an expectation of one list is no other screen's. */
+const screen = () => window.location.pathname;
 
 /** Called by a "Load more" button for the page it asks for. */
 export function expectPage(page: number): void {
-  expected = { page, at: Date.now() };
+  expected = { page, screen: screen(), at: Date.now() };
 }
 
 /** Whether the focus is nowhere (its element left the page, or nothing had it). */
@@ -33,7 +36,7 @@ export function usePageArrivalFocus<T extends HTMLElement>(page: number, ready: 
   useEffect(() => {
     const element = ref.current;
     if (!ready || !element || expected?.page !== page) return;
-    const fresh = Date.now() - expected.at < ARRIVAL_MS;
+    const fresh = Date.now() - expected.at < ARRIVAL_MS && expected.screen === screen();
     expected = null;
     if (!fresh || !focusLost()) return;
     const target = element.querySelector<HTMLElement>(FOCUSABLE) ?? element;
