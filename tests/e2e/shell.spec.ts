@@ -83,6 +83,34 @@ test('text typed and not saved is not thrown away without asking: leaving the sc
   await expect(page).toHaveURL(/\/users-management$/);
 });
 
+test('Clear names the list it clears: a message another super manager added meanwhile is refused, not wiped, then Clear clears', async ({ page, request }) => {
+  const token = (await (await request.post('/auth/local/token', { data: { email: 'manager@example.com' } })).json()).idToken as string;
+  const api = (method: 'PUT' | 'DELETE', data?: object) =>
+    request.fetch('/parts/v1/users/important-message', { method, headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() }, data });
+  const profile = await request.get('/user_api/v1/user/profile', { headers: { authorization: `Bearer ${token}` } });
+  const before = ((await profile.json()) as { importantMessages: string[] }).importantMessages;
+  try {
+    await login(page, 'manager@example.com');
+    await page.goto('/broadcast-messages');
+    await expect(page.getByLabel('Message 1')).toHaveValue(before[0]!);
+    // Another super manager adds a message while this screen is open.
+    expect((await api('PUT', { important_messages: [...before, 'Lift 7 closed'] })).status()).toBe(200);
+    await page.getByRole('button', { name: 'Clear all messages' }).click();
+    const ask = page.getByRole('dialog', { name: 'Clear all important messages?' });
+    await ask.getByRole('button', { name: 'Clear messages' }).click();
+    await expect(ask.getByRole('alert')).toContainText('Someone else changed the important messages');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('region', { name: 'Every user sees these messages now' }).getByText('Lift 7 closed')).toBeVisible();
+    // Seen: Clear now clears the list as it is.
+    await page.getByRole('button', { name: 'Clear all messages' }).click();
+    await ask.getByRole('button', { name: 'Clear messages' }).click();
+    await expect(page.getByText('The important messages are cleared.')).toBeVisible();
+  } finally {
+    // The other tests meet the seeded messages.
+    expect((await api('PUT', { important_messages: before })).status()).toBe(200);
+  }
+});
+
 test('the read-only manager reads everything but is offered no write action', async ({ page }) => {
   await login(page, 'viewer@example.com');
   expect(await navLabels(page)).toContain('Users');
