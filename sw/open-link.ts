@@ -6,6 +6,8 @@
  * is navigated instead; with no window, one is opened.
  */
 
+import { askWindow } from './ask-window';
+
 /** The part of a WindowClient this needs (a fake in tests). */
 export interface AppWindow {
   focused: boolean;
@@ -24,20 +26,8 @@ export function chooseWindow<W extends Pick<AppWindow, 'focused' | 'visibilitySt
 }
 
 /** Whether the window routed to `url` itself, answering on a port within `answerMs`. */
-function askToRoute(win: AppWindow, url: string, answerMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => {
-      channel.port1.close();
-      resolve(false);
-    }, answerMs);
-    channel.port1.onmessage = (event: MessageEvent) => {
-      clearTimeout(timer);
-      channel.port1.close();
-      resolve((event.data as { opened?: boolean } | null)?.opened === true);
-    };
-    win.postMessage({ type: 'OPEN_LINK', url }, [channel.port2]);
-  });
+async function askToRoute(win: AppWindow, url: string, answerMs: number): Promise<boolean> {
+  return ((await askWindow(win, { type: 'OPEN_LINK', url }, answerMs)) as { opened?: boolean } | null)?.opened === true;
 }
 
 /**

@@ -10,6 +10,8 @@
  * toast there goes unseen.
  */
 
+import { askWindow, type AskedWindow } from './ask-window';
+
 /** The part of a WindowClient this needs (a fake in tests). */
 export interface PushWindow {
   focused: boolean;
@@ -21,24 +23,11 @@ export const TOAST_ANSWER_MS = 1500;
 
 /**
  * Hands the message to the window and resolves whether it showed it: the signed-in shell answers
- * `{ shown: true }` on the port (src/features/notifications/hooks/use-push-toasts.ts). A focused
- * window without the shell (still loading, the landing page, an error page) answers nothing, and
- * the message, handed over without a notification, was lost.
+ * `{ shown: true }` on the port. A focused window without the shell (still loading, the landing
+ * page, an error page) answers nothing, and the message, handed over without a notification, was lost.
  */
-export function handToWindow(win: { postMessage(message: unknown, transfer: Transferable[]): void }, message: object, answerMs = TOAST_ANSWER_MS): Promise<boolean> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => {
-      channel.port1.close();
-      resolve(false);
-    }, answerMs);
-    channel.port1.onmessage = (event: MessageEvent) => {
-      clearTimeout(timer);
-      channel.port1.close();
-      resolve((event.data as { shown?: boolean } | null)?.shown === true);
-    };
-    win.postMessage(message, [channel.port2]);
-  });
+export async function handToWindow(win: AskedWindow, message: object, answerMs = TOAST_ANSWER_MS): Promise<boolean> {
+  return ((await askWindow(win, message, answerMs)) as { shown?: boolean } | null)?.shown === true;
 }
 
 /**

@@ -12,7 +12,8 @@ import { LinkifiedText } from './linkified-text';
 import { ClampedBody } from './clamped-body';
 import { NotificationTime } from './notification-time';
 import { useNotificationWords } from '../text';
-import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { usePageArrivalFocus } from '../../../lib/page-arrival';
 
 export interface PageProps {
   userEmail: string;
@@ -46,16 +47,7 @@ function PageFooter({ props, data, count }: { props: PageProps; data: Envelope; 
   if (!props.isLast) return null;
   if (count === 0 && props.isFirst) return <p className="muted end-of-results">{t('common.noItems')}</p>;
   return data.has_next ? (
-    <button
-      type="button"
-      className="button load-more"
-      onClick={() => {
-        expectPage(props.page + 1);
-        props.onLoadMore();
-      }}
-    >
-      {t('notifications.loadMore')}
-    </button>
+    <LoadMoreButton page={props.page} onLoadMore={props.onLoadMore} label={t('notifications.loadMore')} className="button load-more" />
   ) : (
     <p className="muted end-of-results">{t('common.endOfResults')}</p>
   );

@@ -8,7 +8,8 @@ import type { StockCountRow } from '../../../contract/stock';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStockCounts, type StockCountListParams } from '../api/get-stock-counts';
 import { LoadError } from '../../../components/ui/load-error';
-import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { usePageArrivalFocus } from '../../../lib/page-arrival';
 import '../stock-count.css';
 
 export function CountMorePage({
@@ -39,16 +40,7 @@ export function CountMorePage({
       {isLast &&
         (list.data.has_next ? (
           <div className="load-more">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                expectPage(params.page + 1);
-                onLoadMore();
-              }}
-            >
-              {t('tracking.loadMore')}
-            </button>
+            <LoadMoreButton page={params.page} onLoadMore={onLoadMore} />
           </div>
         ) : (
           <p className="muted end-of-results">{t('common.endOfResults')}</p>

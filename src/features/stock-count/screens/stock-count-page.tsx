@@ -29,7 +29,7 @@ import { EditCountDialog } from '../components/edit-count-dialog';
 import { SplitCountDialog } from '../components/split-count-dialog';
 import { useToastNotice } from '../../../components/ui/toast';
 import { CountMorePage } from '../components/count-more-page';
-import { expectPage } from '../../../lib/page-arrival';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { CollapsibleSection } from '../../../components/ui/collapsible-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { ResultsStatus } from '../../../components/ui/results-status';
@@ -441,16 +441,7 @@ export default function StockCountPage() {
           {more === 0 &&
             (data.has_next ? (
               <div className="load-more">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    expectPage(params.page + 1);
-                    setMore(1);
-                  }}
-                >
-                  {t('tracking.loadMore')}
-                </button>
+                <LoadMoreButton page={params.page} onLoadMore={() => setMore(1)} />
               </div>
             ) : (
               <p className="muted end-of-results">{t('common.endOfResults')}</p>

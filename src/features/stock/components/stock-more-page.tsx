@@ -9,7 +9,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useStockPage } from '../api/get-stock';
 import { StockTable } from './stock-table';
 import { LoadError } from '../../../components/ui/load-error';
-import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { usePageArrivalFocus } from '../../../lib/page-arrival';
 import '../stock.css';
 
 export function StockMorePage({
@@ -57,16 +58,7 @@ export function LoadMoreOrEnd({ page, hasNext, onLoadMore }: { page: number; has
   const { t } = useTranslation();
   return hasNext ? (
     <div className="load-more">
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          expectPage(page + 1);
-          onLoadMore();
-        }}
-      >
-        {t('tracking.loadMore')}
-      </button>
+      <LoadMoreButton page={page} onLoadMore={onLoadMore} />
     </div>
   ) : (
     <p className="muted end-of-results">{t('common.endOfResults')}</p>

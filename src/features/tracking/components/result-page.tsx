@@ -5,9 +5,10 @@ import type { TrackingStatusParams } from '../../../contract/parts';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { useTrackingStatus } from '../api/get-tracking-status';
-import { expectPage, usePageArrivalFocus } from '../../../lib/page-arrival';
+import { usePageArrivalFocus } from '../../../lib/page-arrival';
 import { OrderCard } from './order-card';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { pageCountText } from '../../../lib/capped-pages';
 import { isListCountCapped } from '../utils/monitor-list';
 // The tracking lists' status (their tests import it from here).
@@ -77,16 +78,7 @@ export function ResultPage({
       </ul>
       {isLast && drawn === data.trackingStatus.length && data.has_next && (
         <div className="load-more">
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              expectPage(params.page + 1);
-              onLoadMore();
-            }}
-          >
-            {t('tracking.loadMore')}
-          </button>
+          <LoadMoreButton page={params.page} onLoadMore={onLoadMore} />
         </div>
       )}
       {isLast && drawn === data.trackingStatus.length && !data.has_next && data.trackingStatus.length > 0 && <p className="muted end-of-results">{t('common.endOfResults')}</p>}
