@@ -27,10 +27,13 @@ export function totalQuantity(item: StockCounts): number | null {
   return (parts as number[]).reduce((sum, value) => sum + value, 0);
 }
 
-/** The book quantity of a stock row: its §3 total, without binary noise (quantities have at most 3 decimals, §5). */
+/** A sum of quantities without binary noise: quantities have at most 3 decimals (§5), 1.1 + 2.2 is 3.3. */
+export const toThousandths = (value: number): number => Math.round(value * 1000) / 1000;
+
+/** The book quantity of a stock row: its §3 total, without binary noise (toThousandths). */
 export function bookQuantityOf(item: StockCounts): number | null {
   const total = totalQuantity(item);
-  return total === null ? null : Math.round(total * 1000) / 1000;
+  return total === null ? null : toThousandths(total);
 }
 
 /**
@@ -53,7 +56,7 @@ export function quantityKeepingDifference(counted: number, bookAtStart: number |
   if (bookNow === null) return null;
   bookAtStart ??= 0;
   // Decimal quantities (§5 allows three decimals): round away binary noise.
-  return Math.round((counted + (bookNow - bookAtStart)) * 1000) / 1000;
+  return toThousandths(counted + (bookNow - bookAtStart));
 }
 
 /** The allowed-plants parameter naming the plants that show zero stock in searches (§5). */

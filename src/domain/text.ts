@@ -10,3 +10,6 @@ export function hasControlCharacter(text: string): boolean {
   for (const char of text) if (isControlCharacter(char)) return true;
   return false;
 }
+
+/** Two lists of texts alike, in order (the important messages an edit started from and those stored). */
+export const sameTexts = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((text, index) => text === b[index]);

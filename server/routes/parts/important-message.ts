@@ -8,6 +8,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asc, sql } from 'drizzle-orm';
 import { errorBody } from '../../../src/contract/common';
+import { sameTexts } from '../../../src/domain/text';
 import { importantMessagesBody, importantMessagesResponse } from '../../../src/contract/parts';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, importantMessages } from '../../db/schema';
@@ -17,7 +18,6 @@ import { runMutation } from '../../plugins/idempotency';
 
 const tags = ['important messages'];
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((text, index) => text === b[index]);
 
 /** `expected`: the list the caller's edit started from; undefined replaces whatever is stored. */
 async function replaceMessages(tx: Tx, actor: { id: string; email: string }, next: string[], expected?: string[]) {
@@ -27,7 +27,7 @@ async function replaceMessages(tx: Tx, actor: { id: string; email: string }, nex
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('important_messages'))`);
   const before = (await tx.select({ text: importantMessages.text }).from(importantMessages).orderBy(asc(importantMessages.position))).map((row) => row.text);
   // Compared under the lock: the turns alone only ordered two saves, the second still undid the first unseen.
-  if (expected !== undefined && !sameList(expected, before)) {
+  if (expected !== undefined && !sameTexts(expected, before)) {
     throw new HttpError(
       409,
       'Someone else changed the important messages after you opened them: nothing was sent. Look at the messages as they are now, add yours to them, then send again',

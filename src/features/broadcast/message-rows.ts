@@ -25,7 +25,7 @@ export function rowsOf(messages: readonly string[], keep: readonly MessageRow[] 
 /** What a save sends: the typed messages without surrounding spaces, empty boxes left out. */
 export const filledOf = (rows: readonly MessageRow[]): string[] => rows.map((row) => row.text.trim()).filter((text) => text !== '');
 
-export const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((text, index) => text === b[index]);
+export { sameTexts as sameList } from '../../domain/text';
 
 /** The row that takes the focus when `id` is removed: the next one, else the previous; null when none is left. */
 export function neighbourAfterRemove(rows: readonly MessageRow[], id: string): string | null {

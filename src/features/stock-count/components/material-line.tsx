@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
 import { formatQuantity, isGroupedQuantityInput, parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
-import { bookQuantityMoved, quantityKeepingDifference } from '../../../domain/stock';
+import { bookQuantityMoved, quantityKeepingDifference, toThousandths } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { formatDateTime } from '../../../lib/date-formats';
 import { editOf, typingFrom, type TypedFrom } from '../offline/count-sheet';
@@ -359,7 +359,7 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
     }
     const shown = parseQuantityInput(text);
     const current = shown ?? line.quantity ?? 0;
-    const next = Math.max(0, Math.round((current + by) * 1000) / 1000);
+    const next = Math.max(0, toThousandths(current + by));
     if (!isValidCountedQuantity(next)) return;
     // Built on what the field shows, which may be a value it saved a moment ago and the line does
     // not show yet (+ then − quickly): what the step is based on, for the edit and its journal.

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { StockItemRow } from '../../../contract/stock';
+import { toThousandths } from '../../../domain/stock';
 import { useIsNarrow } from '../../../lib/use-media-query';
 import '../stock.css';
 
@@ -21,11 +22,11 @@ const columns = [
 ] as const;
 
 /**
- * At or below the reorder point: "Reorder". The total to the thousandths quantities have (§5): a
+ * At or below the reorder point: "Reorder". The total to the thousandths quantities have (§5, toThousandths): a
  * page saved before the server rounded it held 3.3000000000000003 for 1.1 + 2.2, above a ROP of 3.3.
  */
 const isLow = (item: StockItemRow) =>
-  item.total_quantity !== null && item.reorder_point !== null && Math.round(item.total_quantity * 1000) / 1000 <= item.reorder_point;
+  item.total_quantity !== null && item.reorder_point !== null && toThousandths(item.total_quantity) <= item.reorder_point;
 
 /** The id of a row's visible reason why its stock is hidden (a blind count), which its chip points at. */
 const blindWhyId = (item: StockItemRow) => `stock-blind-why-${item.id}`;
