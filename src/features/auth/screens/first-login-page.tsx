@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../../domain/constants';
-import { sessionQueries, updateProfile } from '../../../lib/profile';
+import { saveProfile, sessionQueries } from '../../../lib/profile';
 import { HOME_PATH } from '../../../lib/paths';
 import { UserInfoLoading } from '../../../components/ui/user-info-loading';
 
@@ -21,8 +21,8 @@ export default function FirstLoginPage() {
     const current = queryClient.getQueryData(sessionQueries.profile().queryKey);
     const shown = LOCALES.find((locale) => locale === i18n.language);
     const locale = current && !current.isLocaleLocked && shown && shown !== current.locale ? shown : undefined;
-    void updateProfile({ firstLogin: false, ...(locale ? { locale } : {}) })
-      .then((profile) => queryClient.setQueryData(sessionQueries.profile().queryKey, profile))
+    // Saved to the device's copy too: an offline start right after reads the language chosen here.
+    void saveProfile(queryClient, { firstLogin: false, ...(locale ? { locale } : {}) })
       .catch((error: unknown) => {
         // Not fatal: show the app now and let the next start record it.
         console.warn('Could not record the first login', error);

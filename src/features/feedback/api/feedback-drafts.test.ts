@@ -1,8 +1,18 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTPError } from 'ky';
 import type { FeedbackBody } from '../../../contract/feedback';
 import { MESSAGES } from '../../../domain/constants';
-import { draftKeyOf, readDraft, sendWaitingFeedback, waitingFeedbackCount, writeDraft, type Draft } from './feedback-drafts';
+import {
+  deliveredSince,
+  draftKeyOf,
+  readDraft,
+  sendWaitingFeedback,
+  subscribeToDrafts,
+  takenBack,
+  waitingFeedbackCount,
+  writeDraft,
+  type Draft,
+} from './feedback-drafts';
 import { MemoryStorage } from '../../../../tests/setup/memory-storage';
 
 const body = { type: 'ReportIssue', issue: 'The lift at gate 4 is stuck' } as unknown as FeedbackBody;
@@ -36,7 +46,9 @@ describe('feedback whose Send was pressed (decision 0062)', () => {
     expect(waitingFeedbackCount('mechanic@example.com')).toBe(0);
     expect(delivered).toBe(1);
     expect(posted).toEqual([[body, 'key-1']]);
-    expect(localStorage.getItem(mine)).toBeNull();
+    // The text is gone from the device; only the key the server took is noted, for a form that shows it.
+    expect(readDraft(mine)).toMatchObject({ values: {}, delivered: 'key-1' });
+    expect(readDraft(mine).sending).toBeUndefined();
     expect(readDraft(typedOnly).values).toEqual({ openFeedback: 'half a thought' });
     expect(readDraft(theirs).sending).toEqual(body);
   });
@@ -91,5 +103,73 @@ describe('feedback whose Send was pressed (decision 0062)', () => {
       return {} as never;
     });
     expect(readDraft(mine)).toEqual({ values: { issue: 'And gate 5 too' }, key: 'key-9' });
+  });
+});
+
+describe('an open form follows its stored draft', () => {
+  const mine = draftKeyOf('mechanic@example.com', 'ReportIssue');
+
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+    // subscribeToDrafts also hears other tabs (the window's storage event).
+    vi.stubGlobal('window', new EventTarget());
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('hears the background send deliver the text it shows, and shows it as sent with nothing left to send again', async () => {
+    writeDraft(mine, waiting('key-1'));
+    const shown = readDraft(mine);
+    // The form reads its draft through useSyncExternalStore: the same object while nothing changed.
+    expect(readDraft(mine)).toBe(shown);
+    let heard = 0;
+    const stop = subscribeToDrafts(() => {
+      heard += 1;
+    });
+    await sendWaitingFeedback('mechanic@example.com', async () => ({}) as never);
+    stop();
+    expect(heard).toBeGreaterThan(0);
+    const now = readDraft(mine);
+    expect(now).not.toBe(shown);
+    expect(deliveredSince(shown, now)).toBe(true);
+    // No text, not waiting: no "not sent yet", no Edit again, no second Send of it.
+    expect(now.values).toEqual({});
+    expect(now.sending).toBeUndefined();
+    expect(waitingFeedbackCount('mechanic@example.com')).toBe(0);
+    // The form opened again later does not say "sent" again.
+    expect(deliveredSince(now, readDraft(mine))).toBe(false);
+  });
+
+  it('takes a text back under its key: the send still on its way clears it, no second feedback under a new key', async () => {
+    writeDraft(mine, waiting('key-1'));
+    const shown = readDraft(mine);
+    // Edit again pressed while the background send of the same text waits for its answer.
+    await sendWaitingFeedback('mechanic@example.com', async () => {
+      writeDraft(mine, takenBack(readDraft(mine)));
+      expect(readDraft(mine)).toEqual({ values: waiting('key-1').values, key: 'key-1' });
+      return {} as never;
+    });
+    expect(readDraft(mine)).toMatchObject({ values: {}, delivered: 'key-1' });
+    expect(deliveredSince(shown, readDraft(mine))).toBe(true);
+  });
+
+  it('hears a delivery by another tab', () => {
+    writeDraft(mine, waiting('key-1'));
+    const shown = readDraft(mine);
+    // The other tab's background send cleared it (its writeDraft, seen here as storage only).
+    localStorage.setItem(mine, JSON.stringify({ values: {}, key: 'key-2', delivered: 'key-1' }));
+    expect(deliveredSince(shown, readDraft(mine))).toBe(true);
+  });
+
+  it('keeps the typed text on the screen where storage will not keep it', () => {
+    const full = new MemoryStorage();
+    full.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    Object.defineProperty(globalThis, 'localStorage', { value: full, configurable: true });
+    writeDraft(mine, { values: { issue: 'The lift' }, key: 'key-1' });
+    expect(readDraft(mine)).toEqual({ values: { issue: 'The lift' }, key: 'key-1' });
   });
 });

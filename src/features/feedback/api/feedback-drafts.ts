@@ -3,7 +3,9 @@
  * it (decision 0062). Nothing typed is lost: a reload, another form and back, and a Send pressed
  * without connection. A draft whose Send was pressed holds the body it sends (`sending`) under
  * its key: it is sent again, under that key, at the next start and whenever the connection comes
- * back, also when the form is never opened again (the server applies one key once).
+ * back, also when the form is never opened again (the server applies one key once). An open form
+ * follows its stored draft (`useDraft`): a text the background send delivered meanwhile is shown
+ * as sent, not as still waiting to be sent again or taken back as a new text (a second feedback).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +24,11 @@ export interface Draft {
   sending?: FeedbackBody;
   /** The server refused the last send (its words): the text stays for the user to correct. */
   refused?: string;
+  /**
+   * The key of the text the server took last: the draft was cleared for it (settleSend), here or
+   * in another tab. A form that showed that text says it was sent (`deliveredSince`).
+   */
+  delivered?: string;
 }
 
 const PREFIX = 'feedback-draft:';
@@ -30,15 +37,25 @@ export const draftKeyOf = (email: string, type: string) => `${PREFIX}${email}:${
 
 export const newDraft = (): Draft => ({ values: {}, key: crypto.randomUUID() });
 
-export function readDraft(storageKey: string): Draft {
+/** The stored text of a draft; none where storage cannot be read. */
+function storedText(storageKey: string): string | null {
   try {
-    const stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<Draft> | null;
+    return localStorage.getItem(storageKey);
+  } catch {
+    return null;
+  }
+}
+
+function parseDraft(text: string | null): Draft {
+  try {
+    const stored = JSON.parse(text ?? 'null') as Partial<Draft> | null;
     if (stored && typeof stored.key === 'string' && stored.values && typeof stored.values === 'object') {
       return {
         values: stored.values,
         key: stored.key,
         ...(stored.sending && typeof stored.sending === 'object' ? { sending: stored.sending } : {}),
         ...(typeof stored.refused === 'string' ? { refused: stored.refused } : {}),
+        ...(typeof stored.delivered === 'string' ? { delivered: stored.delivered } : {}),
       };
     }
   } catch {
@@ -47,15 +64,43 @@ export function readDraft(storageKey: string): Draft {
   return newDraft();
 }
 
+/**
+ * Each draft as this tab last wrote or read it, with what storage held then. A form follows its
+ * draft (useSyncExternalStore), which needs the same object while nothing changed; and a draft
+ * storage would not keep (full, blocked) is still the text on the screen. When storage holds
+ * something else (another tab wrote it), that is read.
+ */
+const known = new Map<string, { draft: Draft; stored: string | null }>();
+
+export function readDraft(storageKey: string): Draft {
+  const stored = storedText(storageKey);
+  const seen = known.get(storageKey);
+  if (seen && seen.stored === stored) return seen.draft;
+  const draft = parseDraft(stored);
+  known.set(storageKey, { draft, stored });
+  return draft;
+}
+
 export function writeDraft(storageKey: string, draft: Draft): void {
   try {
-    if (draft.sending || Object.values(draft.values).some((value) => value !== '')) localStorage.setItem(storageKey, JSON.stringify(draft));
+    if (draft.sending || draft.delivered || Object.values(draft.values).some((value) => value !== '')) localStorage.setItem(storageKey, JSON.stringify(draft));
     else localStorage.removeItem(storageKey);
   } catch {
     // storage full or blocked: the form still works, the draft is not kept
   }
+  known.set(storageKey, { draft, stored: storedText(storageKey) });
   for (const listener of draftListeners) listener();
 }
+
+/**
+ * The text of a send that has not gone, taken back to change it: under its key still. Sent again
+ * unchanged it is applied once; a send of it still on its way clears it when it arrives. A change
+ * makes it another text, under another key (the form's fields).
+ */
+export const takenBack = (draft: Draft): Draft => ({ values: draft.values, key: draft.key });
+
+/** Whether `now` says the text of `shown` (a draft a form showed) reached the server since. */
+export const deliveredSince = (shown: Draft, now: Draft): boolean => now.delivered !== undefined && now.delivered === shown.key;
 
 const draftListeners = new Set<() => void>();
 
@@ -78,7 +123,7 @@ export function waitingFeedbackCount(email: string): number {
   return draftKeysOf(email).filter((key) => readDraft(key).sending).length;
 }
 
-function subscribeToDrafts(listener: () => void): () => void {
+export function subscribeToDrafts(listener: () => void): () => void {
   draftListeners.add(listener);
   // Another tab of the same app wrote or cleared a draft.
   window.addEventListener('storage', listener);
@@ -97,19 +142,25 @@ export function useWaitingFeedbackCount(email: string): number {
   );
 }
 
+/** The stored draft of a form, followed: written by the form, settled by a send (here or in the background), or by another tab. */
+export function useDraft(storageKey: string): Draft {
+  const snapshot = () => readDraft(storageKey);
+  return useSyncExternalStore(subscribeToDrafts, snapshot, snapshot);
+}
+
 /** POST /user_api/v1/feedback under the draft's key: sent again after a lost answer, applied once. */
 export const postFeedback = async (body: FeedbackBody, key: string) =>
   feedbackItem.parse(await userApi.post('feedback', { json: body, headers: { 'Idempotency-Key': key } }).json());
 
 /**
- * The answer to one send, written into the stored draft: delivered clears it (unless the user
- * has typed another text since, under another key); a refusal (4xx) keeps the text with the
+ * The answer to one send, written into the stored draft: delivered clears it, noting the key it
+ * held (unless the user has typed another text since, under another key); a refusal (4xx) keeps the text with the
  * server's words and stops sending it; no answer keeps it waiting.
  */
 export async function settleSend(storageKey: string, key: string, outcome: { ok: true } | { ok: false; error: unknown }): Promise<'sent' | 'refused' | 'waiting'> {
   const current = readDraft(storageKey);
   if (outcome.ok) {
-    if (current.key === key) writeDraft(storageKey, newDraft());
+    if (current.key === key) writeDraft(storageKey, { ...newDraft(), delivered: key });
     return 'sent';
   }
   const status = statusOf(outcome.error);

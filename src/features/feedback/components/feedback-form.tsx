@@ -12,8 +12,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useProfile } from '../../../lib/profile';
 import { useOnline } from '../../../lib/use-online';
-import { useFeedbackPlants, useSendFeedback } from '../api/feedback';
-import { draftKeyOf, readDraft, settleSend, writeDraft, type Draft, type DraftValues as Values } from '../api/feedback-drafts';
+import { useFeedbackPlants, useSendFeedback, type FeedbackPlant } from '../api/feedback';
+import { deliveredSince, draftKeyOf, readDraft, settleSend, takenBack, useDraft, writeDraft, type Draft, type DraftValues as Values } from '../api/feedback-drafts';
 import { FORM_FIELDS, type FormField } from './form-fields';
 
 function toBody(type: FeedbackType, values: Values): Record<string, unknown> {
@@ -46,15 +46,27 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
   // has it (api/feedback-drafts.ts, decision 0062).
   const storageKey = draftKeyOf(email, type);
   const online = useOnline();
-  const [draft, setDraft] = useState<Draft>(() => readDraft(storageKey));
+  // The stored draft, followed: the background send (feedback-drafts.ts) may deliver or refuse
+  // the waiting text while the form is open, or another tab change it.
+  const draft = useDraft(storageKey);
   const values = draft.values;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(() => draft.refused ?? null);
   const [missingRequired, setMissingRequired] = useState(false);
-  const plants = useFeedbackPlants();
+  const { plants, isUnavailable: plantsUnavailable } = useFeedbackPlants();
   const send = useSendFeedback();
   const needsPlant = fields.some((field) => field.kind === 'plant' && field.required);
-  const noPlants = needsPlant && plants.data?.length === 0;
+  const noPlants = needsPlant && plants?.length === 0;
+
+  // The text shown reached the server, by this form's Send or by the background send: "sent",
+  // and the form is empty (its text gone from the device), so it cannot be sent a second time.
+  // A refusal that came meanwhile is shown with the text it refused.
+  const shown = useRef(draft);
+  useEffect(() => {
+    if (deliveredSince(shown.current, draft)) onSent();
+    if (draft.refused && draft.refused !== shown.current.refused) setServerError(draft.refused);
+    shown.current = draft;
+  }, [draft, onSent]);
 
   /** §5 messages of the contract, in the user's language. */
   const translate = (message: string, field: string): string => {
@@ -96,7 +108,6 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
     // Kept as sending before it goes: closed now, it is sent at the next start (under its key).
     const sending: Draft = { values: draft.values, key: draft.key, sending: parsed.data };
     writeDraft(storageKey, sending);
-    setDraft(sending);
     deliver(sending);
   };
 
@@ -105,28 +116,24 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
     send.mutate(
       { body: sending.sending, key: sending.key },
       {
+        // Delivered: the draft is cleared and the form says "sent" (the effect above; also when
+        // the background send was first and this answer is the server's replay of it).
         onSuccess: async () => {
           await settleSend(storageKey, sending.key, { ok: true });
-          setDraft(readDraft(storageKey));
-          onSent();
         },
         // Refused (4xx): the text is back for correcting, with the server's words. No answer: it
         // stays waiting and goes when the connection returns (feedback-drafts.ts).
         onError: async (failure) => {
           const outcome = await settleSend(storageKey, sending.key, { ok: false, error: failure });
-          setDraft(readDraft(storageKey));
           if (outcome === 'refused') setServerError(await errorMessage(failure));
         },
       },
     );
   };
 
-  // The text taken back from a send that has not gone: editable again, a new text under a new key.
-  const editAgain = () => {
-    const next: Draft = { values: draft.values, key: crypto.randomUUID() };
-    writeDraft(storageKey, next);
-    setDraft(next);
-  };
+  // The text taken back from a send that has not gone: editable again, under its key until it is
+  // changed (feedback-drafts.ts takenBack): sent again as it was, it is applied once.
+  const editAgain = () => writeDraft(storageKey, takenBack(readDraft(storageKey)));
 
   // A send that was waiting when the form was last open goes now (the same key: applied once,
   // also if the background send of feedback-drafts.ts delivers it at the same moment).
@@ -141,13 +148,11 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
 
   // Another text is another submission: a new key (the same text sent again keeps its key: applied once).
   // While a text is being sent the fields are read-only: an edit would be lost when it arrives.
-  const set = (name: string, value: string) =>
-    setDraft((old) => {
-      if (old.sending) return old;
-      const next = { values: { ...old.values, [name]: value }, key: crypto.randomUUID() };
-      writeDraft(storageKey, next);
-      return next;
-    });
+  const set = (name: string, value: string) => {
+    const old = readDraft(storageKey);
+    if (old.sending) return;
+    writeDraft(storageKey, { values: { ...old.values, [name]: value }, key: crypto.randomUUID() });
+  };
 
   return (
     <form className="feedback-form" onSubmit={submit} noValidate aria-describedby={noPlants ? 'feedback-no-plants' : undefined}>
@@ -158,7 +163,15 @@ export function FeedbackForm({ type, onSent }: { type: FeedbackType; onSent: () 
       )}
       <fieldset className="feedback-fields" disabled={Boolean(draft.sending)}>
         {fields.map((field) => (
-          <Field key={field.name} field={field} value={values[field.name] ?? ''} error={errors[field.name]} plants={plants.data ?? []} onChange={set} />
+          <Field
+            key={field.name}
+            field={field}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            plants={plants ?? []}
+            plantsUnavailable={plantsUnavailable}
+            onChange={set}
+          />
         ))}
       </fieldset>
       {missingRequired && (
@@ -207,18 +220,22 @@ function Field({
   value,
   error,
   plants,
+  plantsUnavailable,
   onChange,
 }: {
   field: FormField;
   value: string;
   error: string | undefined;
-  plants: { code: string; name: string }[];
+  plants: readonly FeedbackPlant[];
+  /** No list of plants at hand (offline, and not one the profile gives): said next to the plant field. */
+  plantsUnavailable: boolean;
   onChange: (name: string, value: string) => void;
 }) {
   const { t } = useTranslation();
   const id = `fb-${field.name}`;
   const label = `${t(`feedback.fields.${field.name}`)}${field.required ? ' *' : ''}`;
-  const describedBy = error ? `${id}-error` : undefined;
+  const note = field.kind === 'plant' && plantsUnavailable ? `${id}-note` : undefined;
+  const describedBy = [error ? `${id}-error` : undefined, note].filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': field.required || undefined };
   let control;
   if (field.kind === 'rating') {
@@ -256,7 +273,7 @@ function Field({
         <option value="">{t('feedback.choosePlant')}</option>
         {plants.map((plant) => (
           <option key={plant.code} value={plant.code}>
-            {plant.code} · {plant.name}
+            {plant.name ? `${plant.code} · ${plant.name}` : plant.code}
           </option>
         ))}
       </select>
@@ -282,6 +299,11 @@ function Field({
     <div className="feedback-field">
       <label htmlFor={id}>{label}</label>
       {control}
+      {note && (
+        <p id={note} className="muted small">
+          {t('feedback.plantsUnavailable')}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}

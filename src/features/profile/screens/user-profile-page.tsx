@@ -11,7 +11,7 @@ import { LOCALES, type Locale } from '../../../domain/constants';
 import { can } from '../../../domain/permissions';
 import { errorMessage } from '../../../lib/api-client';
 import { changeLanguage } from '../../../lib/i18n';
-import { sessionQueries, updateProfile, useInNotificationPlants, useProfile } from '../../../lib/profile';
+import { saveProfile, useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 import { ThemeSetting } from '../components/theme-setting';
 import '../profile.css';
@@ -41,8 +41,8 @@ function LanguageSetting() {
     if (locale === profile.locale || state.saving) return;
     setState({ saving: true, error: null });
     try {
-      const updated = await updateProfile({ locale: locale as Locale });
-      queryClient.setQueryData(sessionQueries.profile().queryKey, updated);
+      // Kept on the device too: an offline start (the guard) then switches to this language, not back.
+      const updated = await saveProfile(queryClient, { locale: locale as Locale });
       await changeLanguage(updated.locale);
       setChoice(updated.locale);
       setState({ saving: false, error: null });

@@ -74,6 +74,25 @@ describe('a counted line in German', () => {
   });
 });
 
+describe('a moved book quantity on a split count read whole (decision 0033)', () => {
+  const moved = { ...testLine(5, 4, 3), book_quantity: 5, book_quantity_now: 7 };
+  const renderFor = (rights: { canEdit: boolean; canKeepCounted?: boolean }) =>
+    text(renderToStaticMarkup(<MaterialLine line={moved} entry={undefined} canRemove={false} actions={actions} {...rights} />));
+
+  it('offers its planner Keep counted, the merged quantity against the book as it is now, and no Keep difference (the server refuses a new quantity)', () => {
+    const shown = renderFor({ canEdit: false, canKeepCounted: true });
+    expect(shown).toContain(i18next.t('stockCount.bookMoved', { before: '5', now: '7', unit: 'PC' }));
+    expect(shown).toContain(i18next.t('stockCount.keepCounted', { quantity: '4' }));
+    expect(shown).not.toContain(i18next.t('stockCount.keepDifference', { quantity: '6' }));
+  });
+
+  it('offers one who may neither count nor answer it only the notice', () => {
+    const shown = renderFor({ canEdit: false });
+    expect(shown).toContain(i18next.t('stockCount.bookMoved', { before: '5', now: '7', unit: 'PC' }));
+    expect(shown).not.toContain(i18next.t('stockCount.keepCounted', { quantity: '4' }));
+  });
+});
+
 describe('a quantity typed into a line', () => {
   it('reads "1,5" in German and "1.5" in English as one and a half, either separator as a decimal', () => {
     expect(readTypedQuantity('1,5', 'de-DE')).toEqual({ kind: 'quantity', value: 1.5 });

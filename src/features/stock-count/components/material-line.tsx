@@ -35,6 +35,12 @@ interface Props {
   line: MaterialCountRow;
   entry: OutboxEntry | undefined;
   canEdit: boolean;
+  /**
+   * Answers a moved book quantity with Keep counted though the quantity is not edited here: the
+   * planner of a split count read whole (decision 0033). The quantity is the merge of the parts,
+   * so Keep difference, a new quantity, is not offered (the server refuses it, 409).
+   */
+  canKeepCounted?: boolean;
   canRemove: boolean;
   actions: LineActions;
   /** #18 blind count: the counter is not shown the book quantity. */
@@ -171,8 +177,9 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
 /**
  * The book quantity moved after the line was taken: say by how much, and let the counter keep the
  * counted quantity or keep the difference (counted + the move), before the count is submitted.
+ * `choice`: both (the one who counts), Keep counted only (a split count's planner), or none.
  */
-function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdit: boolean; onAccept: (quantity: number) => void }) {
+function BookMoved({ line, choice, onAccept }: { line: MaterialCountRow; choice: 'both' | 'counted' | 'none'; onAccept: (quantity: number) => void }) {
   const { t, i18n } = useTranslation();
   const format = (value: number | null) => quantityText(value, i18n.language);
   const counted = line.quantity!;
@@ -187,20 +194,22 @@ function BookMoved({ line, canEdit, onAccept }: { line: MaterialCountRow; canEdi
           unit: line.unit,
         })}
       </span>
-      {canEdit && (
+      {choice !== 'none' && (
         <span className="line-sync-actions">
           <button type="button" className="button small" onClick={() => onAccept(counted)}>
             {t('stockCount.keepCounted', { quantity: format(counted) })}
           </button>
-          <button
-            type="button"
-            className="button small"
-            disabled={!differenceValid}
-            title={differenceValid ? undefined : t('stockCount.keepDifferenceNegative')}
-            onClick={() => differenceValid && onAccept(keepDifference)}
-          >
-            {t('stockCount.keepDifference', { quantity: format(keepDifference) })}
-          </button>
+          {choice === 'both' && (
+            <button
+              type="button"
+              className="button small"
+              disabled={!differenceValid}
+              title={differenceValid ? undefined : t('stockCount.keepDifferenceNegative')}
+              onClick={() => differenceValid && onAccept(keepDifference)}
+            >
+              {t('stockCount.keepDifference', { quantity: format(keepDifference) })}
+            </button>
+          )}
         </span>
       )}
     </div>
@@ -237,7 +246,7 @@ export function RemoveLineDialog({ line, onConfirm, onClose }: { line: MaterialC
   );
 }
 
-function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = false, timed = false }: Props) {
+function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRemove, actions, blind = false, timed = false }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   /** A quantity as a number of the user's language (1,5 in German, Finnish, French…). */
@@ -489,7 +498,13 @@ function MaterialLineView({ line, entry, canEdit, canRemove, actions, blind = fa
           {error}
         </p>
       )}
-      {moved && !entry && <BookMoved line={line} canEdit={canEdit} onAccept={(quantity) => actions.onAcceptBook(line, quantity)} />}
+      {moved && !entry && (
+        <BookMoved
+          line={line}
+          choice={canEdit ? 'both' : canKeepCounted ? 'counted' : 'none'}
+          onAccept={(quantity) => actions.onAcceptBook(line, quantity)}
+        />
+      )}
       {entry && <SyncState entry={entry} actions={actions} />}
     </div>
   );

@@ -46,7 +46,7 @@ import { AddMaterialDialog, type NewMaterial } from '../components/add-material-
 import { SubmitDialog } from '../components/submit-dialog';
 import { MyPart, PartsProgress } from '../components/count-parts';
 import { bookQuantityMoved } from '../../../domain/stock';
-import { formatDeadline } from '../../../lib/date-formats';
+import { formatCreated, formatDeadline } from '../../../lib/date-formats';
 import { Icon } from '../../../components/ui/icons';
 import { LoadError } from '../../../components/ui/load-error';
 import { ResultsStatus } from '../../../components/ui/results-status';
@@ -179,6 +179,13 @@ export function countSheetRights({
     booking,
     readOnlyForYou: !writes && (open || booking),
     canEdit: editable && !readsSplitWhole && can(permissions, 'materialCount.editQuantity'),
+    // Decision 0033: a moved book quantity on a split count is its planner's (a counter's part shows
+    // the book it was taken with), and the count is not submitted until it is answered (409
+    // submitBookMoved). Reading it whole, the planner keeps the counted (merged) quantity against
+    // the book as it is now, through the same PUT /my_material_count as a single counter; the server
+    // refuses any other quantity there (409 countSplitQuantityFromParts), so Keep difference is not
+    // theirs to choose. Their counts only (the server asks that they oversee it).
+    canKeepCounted: editable && readsSplitWhole && plans && can(permissions, 'materialCount.editQuantity'),
     canDelete: editable && plans && can(permissions, 'materialCount.delete'),
     canAdd: editable && can(permissions, 'materialCount.add'),
     // A counter of a split count marks their part done; the count is submitted once every part is
@@ -190,6 +197,44 @@ export function countSheetRights({
     canSubmit:
       ((editable && !readsSplitWhole && (!split || allPartsDone)) || (booking && writes)) && can(permissions, 'stockCount.submit'),
   };
+}
+
+/**
+ * What a line's buttons do on this screen: every change goes through the outbox (`run` reports a
+ * change the device could not take). Keep counted and Keep difference are one edit of the line's
+ * quantity carrying the book quantity it is now (decision 0054), the same for a single counter and
+ * for the planner of a split count read whole.
+ */
+export function countLineActions(email: string, run: (work: Promise<unknown>) => Promise<unknown>): LineActions {
+  return {
+    onQuantity: (line, quantity, from) => run(setQuantity(email, line, quantity, undefined, from)),
+    onAcceptBook: (line, quantity) => run(setQuantity(email, line, quantity, { bookQuantity: line.book_quantity_now })),
+    onRemove: (line) => run(removeLine(email, line)),
+    onRetry: (entry) => run(retryEntry(entry.seq!)),
+    onDiscard: (entry) => run(discardEntry(entry)),
+    onKeepMine: (entry) => run(keepMine(entry)),
+    onTakeTheirs: (entry) => run(takeTheirs(entry)),
+    onChooseBookAgain: (entry) => run(chooseBookAgain(entry)),
+  };
+}
+
+/** The count's line under its title: status, type, where, when and by whom it was created (§9), the deadline. */
+export function CountMeta({ count, open }: { count: StockCountRow; open: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <p className="count-meta">
+      <span className={`status-chip status-${count.status}`}>{t(`stockCount.status.${count.status}`)}</span>
+      <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
+      <span>
+        {count.plant} / {count.storage_location}
+      </span>
+      <span>{t('stockCount.createdBy', { date: formatCreated(count.created), who: count.created_by })}</span>
+      {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
+      {count.should_be_done_at && open && dayjs(count.should_be_done_at).isBefore(dayjs(), 'day') && (
+        <span className="status-chip status-error">{t('stockCount.overdue')}</span>
+      )}
+    </p>
+  );
 }
 
 export default function MechanicViewPage() {
@@ -221,19 +266,7 @@ export default function MechanicViewPage() {
     },
     [t],
   );
-  const actions = useMemo<LineActions>(
-    () => ({
-      onQuantity: (line, quantity, from) => run(setQuantity(email, line, quantity, undefined, from)),
-      onAcceptBook: (line, quantity) => run(setQuantity(email, line, quantity, { bookQuantity: line.book_quantity_now })),
-      onRemove: (line) => run(removeLine(email, line)),
-      onRetry: (entry) => run(retryEntry(entry.seq!)),
-      onDiscard: (entry) => run(discardEntry(entry)),
-      onKeepMine: (entry) => run(keepMine(entry)),
-      onTakeTheirs: (entry) => run(takeTheirs(entry)),
-      onChooseBookAgain: (entry) => run(chooseBookAgain(entry)),
-    }),
-    [email, run],
-  );
+  const actions = useMemo(() => countLineActions(email, run), [email, run]);
 
   const lines = useMemo(() => {
     const all = sheet?.material_counts ?? [];
@@ -277,7 +310,8 @@ export default function MechanicViewPage() {
   const total = sheet.material_counts.length;
   const bookMoved = sheet.material_counts.filter((line) => line.quantity !== null && bookQuantityMoved(line.book_quantity, line.book_quantity_now)).length;
   // #18, decision 0033: on a split count quantities are written to the parts. Whoever reads it whole
-  // (its planner) decides and submits on the merge screen: here the lines are read-only.
+  // (its planner) decides and submits on the merge screen: here the lines are read-only, except that
+  // the planner answers a moved book quantity (Keep counted), which the submit waits for.
   const split = (sheet.parts?.length ?? 0) > 0;
   const readsSplitWhole = split && !sheet.part;
   const allPartsDone = (sheet.parts ?? []).every((entry) => entry.status === 'done');
@@ -287,6 +321,7 @@ export default function MechanicViewPage() {
     booking,
     readOnlyForYou,
     canEdit,
+    canKeepCounted,
     canDelete,
     canAdd,
     canSubmit,
@@ -322,17 +357,7 @@ export default function MechanicViewPage() {
       <header className="count-header">
         <div>
           <h1 className="page-title">{t('stockCount.title', { id: count.id })}</h1>
-          <p className="count-meta">
-            <span className={`status-chip status-${count.status}`}>{t(`stockCount.status.${count.status}`)}</span>
-            <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
-            <span>
-              {count.plant} / {count.storage_location}
-            </span>
-            {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
-            {count.should_be_done_at && editable && dayjs(count.should_be_done_at).isBefore(dayjs(), 'day') && (
-              <span className="status-chip status-error">{t('stockCount.overdue')}</span>
-            )}
-          </p>
+          <CountMeta count={count} open={editable} />
         </div>
         {blind ? (
           <span className="status-chip">{t('stockCount.parts.blind')}</span>
@@ -506,6 +531,7 @@ export default function MechanicViewPage() {
                   line={line}
                   entry={byTarget.get(`line:${line.id}`)}
                   canEdit={canEdit}
+                  canKeepCounted={canKeepCounted && !blind}
                   canRemove={
                     !mayBeCountedInPart(line, split) &&
                     (canDelete || (canAdd && (isProvisional(line.id) || (line.version === 0 && line.quantity === null && line.updated_by === email))))
