@@ -19,10 +19,10 @@ import {
   workCenters,
 } from '../db/schema';
 import { can, writesEverywhere } from '../../src/domain/permissions';
-import type { CreateStockCountBody, OccupancyRow } from '../../src/contract/stock';
+import type { CreateStockCountBody, ExpectedStockCount, OccupancyRow } from '../../src/contract/stock';
 import { HttpError } from '../plugins/errors';
 import { grantsOfUser, notExpiredSql, type CurrentUser } from './users';
-import { bookOfStockItem, countPlannerGroupSql, openRecounts, plannerGroupLimit } from './stock-counts';
+import { bookOfStockItem, countPlannerGroupSql, lineDiffersFromBookSql, openRecounts, plannerGroupLimit } from './stock-counts';
 
 type Executor = Db | Tx;
 
@@ -80,20 +80,50 @@ export async function assertDeadlineAllowed(db: Executor, plant: string): Promis
 
 /** The person counting must be a user of that plant whose roles may enter quantities. */
 export async function assertCounter(db: Executor, plant: string, email: string): Promise<void> {
+  const refusal = await counterRefusal(db, plant, email);
+  if (refusal) throw refusal;
+}
+
+/** Why `email` cannot count in `plant` (assertCounter's refusal), or null when they can. */
+export async function counterRefusal(db: Executor, plant: string, email: string): Promise<HttpError | null> {
   const [row] = await db
     .select({ approvalStatus: users.approvalStatus, expirationDate: users.expirationDate, grants: grantsOfUser, active: notExpiredSql() })
     .from(users)
     .innerJoin(userAttachments, and(eq(userAttachments.userId, users.id), eq(userAttachments.kind, 'plant'), eq(userAttachments.code, plant)))
     .where(eq(users.email, email.toLowerCase()));
-  if (!row) throw new HttpError(400, `${email} does not work in plant ${plant}`, { code: 'counterNotInPlant', params: { email, plant } });
+  if (!row) return new HttpError(400, `${email} does not work in plant ${plant}`, { code: 'counterNotInPlant', params: { email, plant } });
   // A count handed to someone who cannot sign in, or whose roles may not enter quantities, would never be done.
-  if (row.approvalStatus !== 'Approved') throw new HttpError(400, `${email} cannot count: their access is not approved`, { code: 'counterNotApproved', params: { email } });
+  if (row.approvalStatus !== 'Approved') return new HttpError(400, `${email} cannot count: their access is not approved`, { code: 'counterNotApproved', params: { email } });
   // Expired by the day of their plants (notExpiredSql), as the sign-in check judges it.
   if (!row.active) {
-    throw new HttpError(400, `${email} cannot count: their access expired on ${row.expirationDate}`, { code: 'counterExpired', params: { email, date: String(row.expirationDate) } });
+    return new HttpError(400, `${email} cannot count: their access expired on ${row.expirationDate}`, { code: 'counterExpired', params: { email, date: String(row.expirationDate) } });
   }
   if (!can(row.grants ?? [], 'materialCount.editQuantity')) {
-    throw new HttpError(400, `${email} cannot count: none of their roles may enter counted quantities`, { code: 'counterCannotCount', params: { email } });
+    return new HttpError(400, `${email} cannot count: none of their roles may enter counted quantities`, { code: 'counterCannotCount', params: { email } });
+  }
+  return null;
+}
+
+/**
+ * Decision 0068, a save names what it started from: the count as the planner's screen showed it
+ * (`expected` of PUT /my_stock_count) against the count as it is, read under its row lock. Another
+ * planner's change since (who counts, the work center, the deadline, the status) is refused, never
+ * overwritten unseen: the planner looks at the count again and makes the change on what is there.
+ */
+export function assertCountAsShown(count: typeof stockCounts.$inferSelect, expected: ExpectedStockCount | undefined): void {
+  if (!expected) return;
+  const email = (value: string | null) => value?.toLowerCase() ?? null;
+  const changed =
+    (expected.conductedBy !== undefined && email(expected.conductedBy) !== email(count.conductedBy)) ||
+    (expected.workCenter !== undefined && expected.workCenter !== count.workCenter) ||
+    (expected.shouldBeDoneAt !== undefined && expected.shouldBeDoneAt !== count.shouldBeDoneAt) ||
+    (expected.status !== undefined && expected.status !== count.status);
+  if (changed) {
+    throw new HttpError(
+      409,
+      `Stock count ${count.id} was changed by someone else after you opened it: nothing was saved. Look at it again as it is now, then make your change`,
+      { code: 'countChangedMeanwhile', params: { id: count.id } },
+    );
   }
 }
 
@@ -223,27 +253,38 @@ async function insertLines(tx: Tx, stockCountId: number, lines: Array<{ code: st
 
 /**
  * §4 recount: a new count of the lines whose counted quantity differs from the book quantity, for
- * the same person; a draft when the count names nobody.
+ * the same person; a draft when the count names nobody, or someone who can no longer count.
  */
 export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCounts.$inferSelect) {
-  if (source.status !== 'completed') throw new HttpError(409, `Only a completed count can be recounted; stock count ${source.id} is ${source.status}`);
+  // Refusals a planner meets when another planner (or the ERP) got there first: coded, so the app
+  // words them in the planner's language (decision 0055).
+  if (source.status !== 'completed') {
+    throw new HttpError(409, `Only a completed count can be recounted; stock count ${source.id} is ${source.status}`, {
+      code: 'recountNotCompleted',
+      params: { id: source.id, status: source.status },
+    });
+  }
   // #19 item 14: one open recount per count (the source row is locked, so two clicks queue here).
   const [open] = await openRecounts(tx, [source.id]);
   if (open) {
-    throw new HttpError(409, `Stock count ${source.id} already has an open recount (stock count ${open.id}): finish or cancel it first`);
+    throw new HttpError(409, `Stock count ${source.id} already has an open recount (stock count ${open.id}): finish or cancel it first`, {
+      code: 'recountOpen',
+      params: { id: source.id, recount: open.id },
+    });
   }
   const variances = await tx
     .select()
     .from(materialCounts)
-    .where(and(eq(materialCounts.stockCountId, source.id), sql`${materialCounts.quantity} is distinct from ${materialCounts.bookQuantity}`))
+    .where(and(eq(materialCounts.stockCountId, source.id), lineDiffersFromBookSql))
     .orderBy(asc(materialCounts.materialCode));
-  if (variances.length === 0) throw new HttpError(409, `Stock count ${source.id} has no differences to recount`);
-  // The person who counted may since have lost access: a recount goes to someone who can do it.
-  if (source.conductedBy) await assertCounter(tx, source.plant, source.conductedBy);
-  // A count nobody was named to count (a split count may be sent without one; the recount has no
-  // parts) would send its recount to no one: it is saved as a draft, and the planner's Send asks
-  // who counts it first (PUT /my_stock_count), or its split.
-  const draft = source.conductedBy === null;
+  if (variances.length === 0) throw new HttpError(409, `Stock count ${source.id} has no differences to recount`, { code: 'recountNoDifferences', params: { id: source.id } });
+  // The person who counted may since have lost access (expired, left the plant, another role): the
+  // recount is not refused for good, nor sent to someone who cannot do it. Like a count nobody was
+  // named to count (a split count may be sent without one; the recount has no parts), it is saved
+  // as a draft with nobody counting, and the planner's Send asks who counts it first (PUT
+  // /my_stock_count), or its split.
+  const counter = source.conductedBy && !(await counterRefusal(tx, source.plant, source.conductedBy)) ? source.conductedBy : null;
+  const draft = counter === null;
   const [count] = await tx
     .insert(stockCounts)
     .values({
@@ -251,7 +292,7 @@ export async function recount(tx: Tx, user: CurrentUser, source: typeof stockCou
       plant: source.plant,
       type: 'single',
       storageLocation: source.storageLocation,
-      conductedBy: source.conductedBy,
+      conductedBy: counter,
       workCenter: source.workCenter,
       plannerGroup: source.plannerGroup,
       status: 'recount',

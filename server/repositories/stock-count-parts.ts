@@ -423,15 +423,17 @@ export async function mergeRows(db: Executor, stockCountId: number, state?: Merg
  * resolved already: changing one's mind), or send it to recount (every holder's quantity is
  * cleared, the audit keeps them, and their parts reopen). Either acts on what the planner was
  * shown when the client says so (`expectedQuantity`, `expectedCounts`): a counter's quantity
- * changed since is a 409, never a quantity booked (or cleared) that the planner did not see.
+ * changed since is a 409, never a quantity booked (or cleared) that the planner did not see. So is
+ * the decision shown (`expectedResolvedPartId`, null: none): another planner's Take or Send to
+ * recount since is a 409, never overridden unseen (decision 0068).
  */
 export async function resolveLine(
   tx: Tx,
   user: CurrentUser,
   count: StockCountRecord,
   body:
-    | { materialCountId: number; action: 'take'; partId: number; expectedQuantity?: number }
-    | { materialCountId: number; action: 'recount'; expectedCounts?: Array<{ partId: number; quantity: number | null }> },
+    | { materialCountId: number; action: 'take'; partId: number; expectedQuantity?: number; expectedResolvedPartId?: number | null }
+    | { materialCountId: number; action: 'recount'; expectedCounts?: Array<{ partId: number; quantity: number | null }>; expectedResolvedPartId?: number | null },
 ): Promise<MergeLineRow> {
   const [line] = await tx
     .select()
@@ -443,6 +445,13 @@ export async function resolveLine(
   if (merge!.holders.length === 0) throw new HttpError(409, `Material ${line.materialCode} is in no part of stock count ${count.id}: put it in a part first`);
   const names = await displayNames(tx, [merge!.line.resolvedBy, user.email, ...merge!.holders.map((h) => h.part.counter)]);
   const before = toMergeRow(merge!, names);
+  if (body.expectedResolvedPartId !== undefined && body.expectedResolvedPartId !== before.resolved_part_id) {
+    throw new HttpError(
+      409,
+      `Material ${line.materialCode} was decided by someone else after you opened the merge: nothing was changed. Look at the line again as it is now, then decide`,
+      { code: 'mergeDecidedMeanwhile', params: { code: line.materialCode } },
+    );
+  }
   if (body.action === 'take') {
     const holder = merge!.holders.find((h) => h.part.id === body.partId);
     if (!holder) throw new HttpError(400, `Part ${body.partId} does not count material ${line.materialCode} of stock count ${count.id}`);
@@ -454,9 +463,19 @@ export async function resolveLine(
         { code: 'mergeChangedMeanwhile', params: { code: line.materialCode, who, shown: body.expectedQuantity, unit: line.unit } },
       );
     }
-    if (holder.line.quantity === null) throw new HttpError(409, `${holder.part.counter} has not counted material ${line.materialCode}: nothing to take`);
+    // Coded (decision 0055): a counter's quantity cleared, or the counters agreeing, since the screen was read.
+    if (holder.line.quantity === null) {
+      const who = names.get(holder.part.counter) ?? holder.part.counter;
+      throw new HttpError(409, `${holder.part.counter} has not counted material ${line.materialCode}: nothing to take`, {
+        code: 'mergeNothingToTake',
+        params: { code: line.materialCode, who },
+      });
+    }
     if (merge!.state !== 'variance' && merge!.state !== 'resolved') {
-      throw new HttpError(409, `Material ${line.materialCode} has no difference between counters to resolve (it is ${merge!.state})`);
+      throw new HttpError(409, `Material ${line.materialCode} has no difference between counters to resolve (it is ${merge!.state})`, {
+        code: 'mergeNothingToResolve',
+        params: { code: line.materialCode, state: merge!.state },
+      });
     }
     await tx
       .update(materialCounts)

@@ -37,6 +37,14 @@ const PLANT_WIDE_READERS = ['stock_admin', 'custom_service_admin'];
 export const countPlannerGroupSql = sql<string | null>`coalesce(${stockCounts.plannerGroup}, (select ${workCenters.plannerGroup} from ${workCenters} where ${workCenters.plant} = ${stockCounts.plant} and ${workCenters.code} = ${stockCounts.workCenter}))`;
 
 /**
+ * A line whose counted quantity differs from its book quantity: what a recount recounts and what
+ * `has_differences` tells. No book quantity is a book of 0, as src/domain/stock.ts reads it
+ * (bookQuantityMoved): a line counted 0 of a material the location had no stock of matches its
+ * book. A line not counted yet differs.
+ */
+export const lineDiffersFromBookSql = sql<boolean>`${materialCounts.quantity} is distinct from coalesce(${materialCounts.bookQuantity}, 0)`;
+
+/**
  * The planner groups a planner is held to (supervisors, #20), or null when the whole plant is
  * theirs (the super manager, stock admins). Per plant: a planner group code belongs to one plant.
  * A read-only super manager plans as its other roles (decision 0063): a supervisor's groups.
@@ -285,8 +293,8 @@ export async function toStockCountRows(db: Executor, rows: StockCountRecord[], u
           id: materialCounts.stockCountId,
           total: sql<number>`count(*)::int`,
           counted: sql<number>`count(${materialCounts.quantity})::int`,
-          // The recount's rule (recount, stock-count-management.ts), over the lines read here anyway.
-          differs: sql<boolean>`coalesce(bool_or(${materialCounts.quantity} is distinct from ${materialCounts.bookQuantity}), false)`,
+          // The recount's rule (lineDiffersFromBookSql), over the lines read here anyway.
+          differs: sql<boolean>`coalesce(bool_or(${lineDiffersFromBookSql}), false)`,
         })
         .from(materialCounts)
         .where(inArray(materialCounts.stockCountId, ids))

@@ -223,6 +223,13 @@ export const mergeQuery = z.object({
 export const mergeResponse = z.object({ stock_count_id: z.int(), lines: z.array(mergeLineRow) }).register(z.globalRegistry, { id: 'StockCountMerge' });
 export type MergeResponse = z.infer<typeof mergeResponse>;
 
+/**
+ * The line's decision the planner was shown (resolved_part_id; null: not decided): another one now
+ * (another planner's Take or Send to recount) is a 409 (mergeDecidedMeanwhile) instead of that
+ * decision overridden unseen (decision 0068). Optional: older clients leave it out.
+ */
+const expectedResolvedPartId = z.optional(z.nullable(id('expectedResolvedPartId')));
+
 export const resolveLineBody = z
   .discriminatedUnion(
     'action',
@@ -237,6 +244,7 @@ export const resolveLineBody = z
          * (mergeChangedMeanwhile) instead of a quantity booked unseen. Optional: older clients leave it out.
          */
         expectedQuantity: z.optional(z.number({ message: 'expectedQuantity must be a number' })),
+        expectedResolvedPartId,
       }),
       z.strictObject({
         stockCountId: id('stockCountId'),
@@ -246,6 +254,7 @@ export const resolveLineBody = z
         expectedCounts: z.optional(
           z.array(z.strictObject({ partId: id('partId'), quantity: z.nullable(z.number({ message: 'expectedCounts.quantity must be a number or null' })) })).check(z.maxLength(50)),
         ),
+        expectedResolvedPartId,
       }),
     ],
     { error: 'send action "take" with the partId whose quantity to take, or action "recount"' },

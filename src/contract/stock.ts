@@ -273,10 +273,24 @@ export const createStockCountBody = z
   .register(z.globalRegistry, { id: 'CreateStockCount' });
 export type CreateStockCountBody = z.input<typeof createStockCountBody>;
 
+/**
+ * The count as the planner's screen showed it when the edit or the cancel began (decision 0068, a
+ * save names what it started from): a field that differs now is a 409 (code countChangedMeanwhile)
+ * instead of another planner's change overwritten unseen. Only the fields sent are compared; null:
+ * the count had none. Optional: other callers work as before.
+ */
+export const expectedStockCount = z.strictObject({
+  conductedBy: z.optional(z.nullable(z.string().check(z.trim()))),
+  workCenter: z.optional(z.nullable(z.string().check(z.trim()))),
+  shouldBeDoneAt: z.optional(z.nullable(isoDate)),
+  status: z.optional(z.enum(STOCK_COUNT_STATUSES, { message: `expected.status must be one of ${STOCK_COUNT_STATUSES.join(', ')}` })),
+});
+export type ExpectedStockCount = z.infer<typeof expectedStockCount>;
+
 export const updateStockCountBody = z
   .union(
     [
-      z.strictObject({ stockCountId: z.int().check(z.positive()), status: z.literal('cancelled') }),
+      z.strictObject({ stockCountId: z.int().check(z.positive()), status: z.literal('cancelled'), expected: z.optional(expectedStockCount) }),
       z.strictObject({
         stockCountId: z.int().check(z.positive()),
         conductedBy: z.optional(z.string().check(z.trim(), z.email('conductedBy must be an e-mail address'))),
@@ -284,6 +298,7 @@ export const updateStockCountBody = z
         shouldBeDoneAt: z.optional(isoDate),
         /** Send a draft to the person counting. */
         draft: z.optional(z.literal(false)),
+        expected: z.optional(expectedStockCount),
       }),
     ],
     // Neither shape fits: say what each looks like rather than zod's bare "Invalid input".

@@ -138,6 +138,8 @@ test('two counters count their parts of one count, one offline; the supervisor r
   await contested.getByRole('button', { name: /Take Mikko/ }).click();
   await expect(contested.getByText('Decided', { exact: true })).toBeVisible();
   await supervisor.getByRole('button', { name: 'Submit', exact: true }).click();
+  // Booking to the ERP is asked for first, as on the count screen.
+  await supervisor.getByRole('dialog', { name: `Submit stock count ${countId}?` }).getByRole('button', { name: 'Submit count' }).click();
   await expect(supervisor).toHaveURL(/\/stock-count$/);
 
   // The submitted count: every line once, with the quantity decided for it.

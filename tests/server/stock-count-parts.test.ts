@@ -265,6 +265,8 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const noVariance = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: await lineId(id, code(0)), action: 'take', partId: variance.counts[0].part_id });
     expect(noVariance.statusCode).toBe(409); // counted by one counter: nothing to resolve
     expect(noVariance.json().message).toContain('no difference');
+    // Coded, so the app words it in the planner's language (decision 0055).
+    expect(noVariance.json()).toMatchObject({ code: 'mergeNothingToResolve', params: { code: code(0) } });
     const mikkoPartId = variance.counts[1].part_id as number;
     const take = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: variance.material_count_id, action: 'take', partId: mikkoPartId });
     expect(take.statusCode, take.body).toBe(200);
@@ -298,6 +300,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const takeAgreed = await api('supervisor', 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: agreed.material_count_id, action: 'take', partId: mikkoPartId });
     expect(takeAgreed.statusCode).toBe(409);
     expect(takeAgreed.json().message).toContain('no difference');
+    expect(takeAgreed.json()).toMatchObject({ code: 'mergeNothingToResolve', params: { code: code(4), state: 'counted' } });
   });
 
   it('submits when every part is done, or by the planner confirming open parts; never with a variance', async () => {
@@ -399,6 +402,54 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const recount = await resolve({ action: 'recount', expectedCounts: [{ partId: mechanicCount!.part_id, quantity: 5 }, { partId: mikkoCount!.part_id, quantity: 9 }] });
     expect(recount.statusCode, recount.body).toBe(200);
     expect(recount.json()).toMatchObject({ state: 'open', quantity: null });
+  });
+
+  it('acts only on the decision the planner saw: another planner’s Take or Send to recount since is a 409 with a code (decision 0068)', async () => {
+    const { id } = await createCount();
+    expect((await split(id)).statusCode).toBe(200);
+    expect((await count('mechanic', id, [[code(4), 5]])).statusCode).toBe(200);
+    expect((await count(MIKKO, id, [[code(4), 7]])).statusCode).toBe(200);
+    const shown = (await api('supervisor', 'GET', `/my_stock_count/merge?stockCountId=${id}`)).json().lines[0] as {
+      material_count_id: number;
+      resolved_part_id: number | null;
+      counts: Array<{ part_id: number; quantity: number | null }>;
+    };
+    expect(shown.resolved_part_id).toBeNull();
+    const [mechanicCount, mikkoCount] = shown.counts;
+    const resolve = (who: string, body: Record<string, unknown>) =>
+      api(who, 'POST', '/my_stock_count/merge/resolve', { stockCountId: id, materialCountId: shown.material_count_id, ...body });
+    const shownCounts = [
+      { partId: mechanicCount!.part_id, quantity: 5 },
+      { partId: mikkoCount!.part_id, quantity: 7 },
+    ];
+    // Another planner takes Mikko's 7 while this one looks at the line undecided.
+    const other = await resolve('stock.admin', { action: 'take', partId: mikkoCount!.part_id, expectedQuantity: 7, expectedResolvedPartId: null });
+    expect(other.statusCode, other.body).toBe(200);
+    // This planner's Take of the mechanic's 5, and their Send to recount, would override that unseen: refused, nothing changed.
+    const take = await resolve('supervisor', { action: 'take', partId: mechanicCount!.part_id, expectedQuantity: 5, expectedResolvedPartId: null });
+    expect(take.statusCode).toBe(409);
+    expect(take.json()).toMatchObject({ code: 'mergeDecidedMeanwhile', params: { code: code(4) } });
+    expect(take.json().message).toContain('decided by someone else');
+    const recount = await resolve('supervisor', { action: 'recount', expectedCounts: shownCounts, expectedResolvedPartId: null });
+    expect(recount.statusCode).toBe(409);
+    expect(recount.json()).toMatchObject({ code: 'mergeDecidedMeanwhile', params: { code: code(4) } });
+    expect((await merged(id)).find((line) => line.material_code === code(4))!.quantity).toBe(7);
+    expect((await partOf(MIKKO, id)).lines.find((line) => line.material_code === code(4))!.quantity).toBe(7);
+    const audited = rowsOf(await product.database.db.execute(sql`select actor_email from audit_log where target_type = 'material_count' and target_id = ${String(shown.material_count_id)}`));
+    expect(audited).toEqual([{ actor_email: 'stock.admin@example.com' }]);
+    // Decided again on the decision as it is now, it goes.
+    const changed = await resolve('supervisor', { action: 'take', partId: mechanicCount!.part_id, expectedQuantity: 5, expectedResolvedPartId: mikkoCount!.part_id });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ state: 'resolved', quantity: 5, resolved_part_id: mechanicCount!.part_id });
+    // Clients that name no decision keep working as before.
+    expect((await resolve('supervisor', { action: 'take', partId: mikkoCount!.part_id })).json()).toMatchObject({ state: 'resolved', quantity: 7 });
+    const cleared = await resolve('supervisor', { action: 'recount', expectedCounts: shownCounts, expectedResolvedPartId: mikkoCount!.part_id });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ state: 'open', quantity: null, resolved_part_id: null });
+    // Sent to recount meanwhile: a counter's quantity to take is gone, and the refusal is coded.
+    const gone = await resolve('stock.admin', { action: 'take', partId: mikkoCount!.part_id });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({ code: 'mergeNothingToTake', params: { code: code(4), who: 'Mikko Virtanen' } });
   });
 
   it('does not check again a kept counter whose lines stay as they are: their expired access blocks no other change of the split', async () => {

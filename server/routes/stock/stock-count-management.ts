@@ -28,6 +28,7 @@ import { applySplit, isSplit, myPart, partsOf } from '../../repositories/stock-c
 import { tellAllCounters, tellCounters } from './stock-count-parts';
 import {
   assertCounter,
+  assertCountAsShown,
   allowed,
   assertDeadlineAhead,
   assertDeadlineAllowed,
@@ -87,6 +88,8 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
         const count = await findStockCount(tx, user, body.stockCountId, true);
         await assertOverseer(tx, user, count.id, cancelling ? 'cancel it' : 'change it');
         assertEditable(count);
+        // What the planner's screen showed (decision 0068), against the count under its lock.
+        assertCountAsShown(count, body.expected);
         let changes: Partial<typeof stockCounts.$inferInsert>;
         if ('status' in body) {
           changes = { status: 'cancelled' };
@@ -94,7 +97,9 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
           const counter = body.conductedBy ?? count.conductedBy;
           // Sending a draft: someone must count it (or its parts), and that person still can.
           if (body.draft === false && count.isDraft) {
-            if (!counter && !(await isSplit(tx, count.id))) throw new HttpError(400, 'Choose who counts (conductedBy) before sending the count');
+            if (!counter && !(await isSplit(tx, count.id))) {
+              throw new HttpError(400, 'Choose who counts (conductedBy) before sending the count', { code: 'sendNeedsCounter', params: { id: count.id } });
+            }
             if (counter && !body.conductedBy) await assertCounter(tx, count.plant, counter);
           }
           if (body.conductedBy) await assertCounter(tx, count.plant, body.conductedBy);

@@ -14,13 +14,17 @@ import { testMergeLine } from '../offline/test-rows';
 const line = testMergeLine(7.5);
 
 describe('the merge screen’s requests', () => {
-  it('takes a counter’s quantity with the quantity shown, in a body the server accepts', () => {
+  it('takes a counter’s quantity with the quantity and the decision shown, in a body the server accepts', () => {
     const body = takeLineBody(3, line, 8);
-    expect(body).toEqual({ stockCountId: 3, materialCountId: 41, action: 'take', partId: 8, expectedQuantity: 7.5 });
+    expect(body).toEqual({ stockCountId: 3, materialCountId: 41, action: 'take', partId: 8, expectedQuantity: 7.5, expectedResolvedPartId: null });
     expect(resolveLineBody.safeParse(body).success).toBe(true);
+    // Changing one's mind on a decided line names the decision it changes (another planner's since is refused).
+    const decided = takeLineBody(3, { ...line, state: 'resolved', resolved_part_id: 7, quantity: 5 }, 8);
+    expect(decided).toMatchObject({ partId: 8, expectedResolvedPartId: 7 });
+    expect(resolveLineBody.safeParse(decided).success).toBe(true);
   });
 
-  it('sends a line to recount with every counter’s quantity shown', () => {
+  it('sends a line to recount with every counter’s quantity and the decision shown', () => {
     const body = recountLineBody(3, { ...line, counts: [line.counts[0]!, { ...line.counts[1]!, quantity: null }] });
     expect(body).toEqual({
       stockCountId: 3,
@@ -30,8 +34,10 @@ describe('the merge screen’s requests', () => {
         { partId: 7, quantity: 5 },
         { partId: 8, quantity: null },
       ],
+      expectedResolvedPartId: null,
     });
     expect(resolveLineBody.safeParse(body).success).toBe(true);
+    expect(recountLineBody(3, { ...line, state: 'resolved', resolved_part_id: 8 }).expectedResolvedPartId).toBe(8);
   });
 
   it('confirms open parts by naming those the planner was shown; a plain submit confirms none', () => {

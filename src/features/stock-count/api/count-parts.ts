@@ -18,7 +18,8 @@ import {
   type StockCountPartRow,
   type StockCountParts,
 } from '../../../contract/stock-count-parts';
-import { stockCountListResponse, stockCountRow, type StockCountRow } from '../../../contract/stock';
+import { stockCountRow, type StockCountRow } from '../../../contract/stock';
+import { getStockCount } from './get-stock-counts';
 import { answerMessage, stockApi, toSearchParams, isCodedRefusal } from '../../../lib/api-client';
 
 export const countPartQueries = {
@@ -94,8 +95,9 @@ export async function resolveMergeLine(body: ResolveLineBody, key = crypto.rando
 }
 
 /**
- * "Take <counter>'s" as the planner saw the line: with the counter's quantity shown, so the
- * server refuses (409) rather than books a quantity changed since.
+ * "Take <counter>'s" as the planner saw the line: with the counter's quantity and the line's
+ * decision shown, so the server refuses (409) rather than books a quantity changed since or
+ * overrides another planner's decision unseen.
  */
 export function takeLineBody(stockCountId: number, line: MergeLineRow, partId: number): ResolveLineBody {
   const shown = line.counts.find((count) => count.part_id === partId)?.quantity;
@@ -105,16 +107,18 @@ export function takeLineBody(stockCountId: number, line: MergeLineRow, partId: n
     action: 'take',
     partId,
     ...(shown === undefined || shown === null ? {} : { expectedQuantity: shown }),
+    expectedResolvedPartId: line.resolved_part_id,
   };
 }
 
-/** "Send to recount" as the planner saw the line: with each counter's quantity shown (cleared only if unchanged). */
+/** "Send to recount" as the planner saw the line: with each counter's quantity and the decision shown (cleared only if unchanged). */
 export function recountLineBody(stockCountId: number, line: MergeLineRow): ResolveLineBody {
   return {
     stockCountId,
     materialCountId: line.material_count_id,
     action: 'recount',
     expectedCounts: line.counts.map((count) => ({ partId: count.part_id, quantity: count.quantity })),
+    expectedResolvedPartId: line.resolved_part_id,
   };
 }
 
@@ -156,9 +160,6 @@ export async function submitAsPlanner(stockCountId: number, confirmedOpenParts?:
 export function useStockCountRow(stockCountId: number) {
   return useQuery({
     queryKey: [...countPartQueries.all(), 'count', stockCountId],
-    queryFn: async () => {
-      const page = stockCountListResponse.parse(await stockApi.get('my_stock_count', { searchParams: toSearchParams({ stockCountId, page: 1, maxResults: 1 }) }).json());
-      return page.stock_counts[0] ?? null;
-    },
+    queryFn: () => getStockCount(stockCountId),
   });
 }

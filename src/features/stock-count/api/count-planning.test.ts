@@ -5,10 +5,10 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StockCountRow } from '../../../contract/stock';
+import { updateStockCountBody, type StockCountRow } from '../../../contract/stock';
 import { offlineDb, type OutboxEntry } from '../../../offline/db';
 import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
-import { planChange, updateStockCount, waitingPlans } from './count-planning';
+import { planChange, shownCount, updateStockCount, waitingPlans } from './count-planning';
 
 const server = vi.hoisted(() => ({ calls: [] as Array<{ path: string; json: unknown }>, row: {} as Record<string, unknown> }));
 vi.mock('../../../lib/api-client', () => ({
@@ -106,5 +106,29 @@ describe('a planning change made online', () => {
     await offlineDb.outbox.add({ ...entry('count:5', 'edit', { stockCountId: 5 }), userEmail: 'other@example.com' });
     expect(await updateStockCount(USER, 'send', { stockCountId: 5, draft: false })).toMatchObject({ queued: false });
     expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('an edit or a cancel names the count as it was shown (decision 0068)', () => {
+  it('sends who counts, the work center, the deadline and the status shown, in a body the server accepts', () => {
+    const shown: StockCountRow = { ...row(5), work_center: 'FI01M001', should_be_done_at: '2026-12-24', status: 'in_progress' };
+    expect(shownCount(shown)).toEqual({ conductedBy: 'mechanic@example.com', workCenter: 'FI01M001', shouldBeDoneAt: '2026-12-24', status: 'in_progress' });
+    expect(updateStockCountBody.safeParse({ stockCountId: 5, workCenter: 'FI01M002', expected: shownCount(shown) }).success).toBe(true);
+    // A count without a work center or a deadline names them as none.
+    expect(shownCount(row(5))).toMatchObject({ workCenter: null, shouldBeDoneAt: null });
+    expect(updateStockCountBody.safeParse({ stockCountId: 5, conductedBy: 'aino@example.com', expected: shownCount(row(5)) }).success).toBe(true);
+    expect(updateStockCountBody.safeParse({ stockCountId: 5, status: 'cancelled', expected: { status: 'initiated' } }).success).toBe(true);
+  });
+
+  it('keeps what was shown when the change waits: a queued edit is sent naming the count as it was then', async () => {
+    const shown: StockCountRow = { ...row(5), work_center: 'FI01M001' };
+    await offlineDb.outbox.add(entry('count:5', 'edit', { stockCountId: 5, conductedBy: 'mechanic@example.com' }));
+    expect(await updateStockCount(USER, 'edit', { stockCountId: 5, workCenter: 'FI01M002', expected: shownCount(shown) })).toMatchObject({ queued: true });
+    const waiting = await offlineDb.outbox.orderBy('seq').toArray();
+    expect(waiting[1]!.request.json).toEqual({
+      stockCountId: 5,
+      workCenter: 'FI01M002',
+      expected: { conductedBy: 'mechanic@example.com', workCenter: 'FI01M001', shouldBeDoneAt: null, status: 'initiated' },
+    });
   });
 });

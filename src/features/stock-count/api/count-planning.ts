@@ -5,12 +5,13 @@ import {
   relationshipResponse,
   stockCountRow,
   type CreateStockCountBody,
+  type ExpectedStockCount,
   type OccupancyReport,
   type Relationships,
   type StockCountRow,
   type UpdateStockCountBody,
 } from '../../../contract/stock';
-import { stockApi, toSearchParams } from '../../../lib/api-client';
+import { isCodedRefusal, stockApi, toSearchParams } from '../../../lib/api-client';
 import { offlineDb, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
 import { isNetworkFailure, isOffline } from '../../../offline/errors';
@@ -111,6 +112,21 @@ export const createStockCount = (userEmail: string, body: CreateStockCountBody) 
 
 export const updateStockCount = (userEmail: string, action: 'edit' | 'send' | 'cancel', body: UpdateStockCountBody) =>
   planChange(userEmail, { action, stockCountId: body.stockCountId }, body);
+
+/**
+ * The count as the planner's screen showed it, for an edit or a cancel to name what it started
+ * from (decision 0068). Taken when the change is made, so a change queued offline names the count
+ * as it was shown then: another planner's change meanwhile is refused, not overwritten unseen.
+ */
+export const shownCount = (count: StockCountRow): Required<ExpectedStockCount> => ({
+  conductedBy: count.conducted_by,
+  workCenter: count.work_center,
+  shouldBeDoneAt: count.should_be_done_at,
+  status: count.status,
+});
+
+/** Someone else changed the count since the screen showed it (409 countChangedMeanwhile): nothing was saved. */
+export const isCountChangedMeanwhile = (error: unknown): Promise<boolean> => isCodedRefusal(error, 409, 'countChangedMeanwhile');
 
 export const recountStockCount = (userEmail: string, stockCountId: number) =>
   planChange(userEmail, { action: 'recount', stockCountId }, { stockCountId });

@@ -1,6 +1,6 @@
 /** §4 editing a count: who counts, the work center and (where the plant uses them) the deadline. */
 import { useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { StockCountRow } from '../../../contract/stock';
@@ -8,14 +8,18 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
-import { updateStockCount, type PlanningResult } from '../api/count-planning';
+import { isCountChangedMeanwhile, shownCount, updateStockCount, type PlanningResult } from '../api/count-planning';
+import { getStockCount, stockCountQueries } from '../api/get-stock-counts';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 import { useUnsavedText } from '../../../lib/unsaved-text';
 
-export function EditCountDialog({ count, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (result: PlanningResult) => void }) {
+export function EditCountDialog({ count: opened, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (result: PlanningResult) => void }) {
   const { email } = useProfile();
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const allowed = useAllowedPlants();
+  /** The count as the form shows it: as opened, or as read again after another planner changed it. */
+  const [count, setCount] = useState(opened);
   const [conductedBy, setConductedBy] = useState(count.conducted_by ?? '');
   const [workCenter, setWorkCenter] = useState(count.work_center ?? '');
   const [deadline, setDeadline] = useState(count.should_be_done_at ?? '');
@@ -37,12 +41,27 @@ export function EditCountDialog({ count, onClose, onSaved }: { count: StockCount
         ...(conductedBy && conductedBy !== count.conducted_by ? { conductedBy } : {}),
         ...(workCenter && workCenter !== count.work_center ? { workCenter } : {}),
         ...(deadlineChanged ? { shouldBeDoneAt: deadline } : {}),
+        // The count as the form shows it (decision 0068): another planner's change since is refused
+        // (409), not overwritten. Named now, so a change queued offline names it too.
+        expected: shownCount(count),
       }),
     onSuccess: (result) => {
       release();
       onSaved(result);
     },
-    onError: async (failure) => setError(await errorMessage(failure)),
+    onError: async (failure) => {
+      setError(await errorMessage(failure));
+      if (!(await isCountChangedMeanwhile(failure))) return;
+      // Nothing was saved: the form shows the count as it is now (the message says so), and the
+      // planner makes the change on that. The list is read again too.
+      void queryClient.invalidateQueries({ queryKey: stockCountQueries.all() });
+      const now = await getStockCount(opened.id).catch(() => null);
+      if (!now) return;
+      setCount(now);
+      setConductedBy(now.conducted_by ?? '');
+      setWorkCenter(now.work_center ?? '');
+      setDeadline(now.should_be_done_at ?? '');
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -10,7 +10,7 @@ import { initReactI18next } from 'react-i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MergeLineRow, StockCountPartRow } from '../../../contract/stock-count-parts';
-import { MergeLine, RecountDialog, focusMergeLine, mergeRights } from './count-merge-page';
+import { MergeLine, MergeSubmit, RecountDialog, focusMergeLine, mergeRights } from './count-merge-page';
 import { testMergeLine } from '../offline/test-rows';
 
 beforeAll(async () => {
@@ -85,8 +85,42 @@ describe('what the merge screen offers', () => {
     expect(mergeRights({ status: 'submitted', being_booked: true, writable_by_you: false }, true).canSubmit).toBe(false);
   });
 
+  it('offers no decision, split or submit to one who does not plan the count, or may only read it', () => {
+    // A supervisor who only counts it: the server refuses a planner's Take, Send to recount, split and submit.
+    expect(mergeRights({ status: 'in_progress', planned_by_you: false }, true)).toEqual({ editable: false, booking: false, canSubmit: false });
+    // A read-only super manager reads every count and changes none of these.
+    expect(mergeRights({ status: 'in_progress', planned_by_you: true, writable_by_you: false }, true)).toEqual({ editable: false, booking: false, canSubmit: false });
+    expect(mergeRights({ status: 'in_progress', planned_by_you: true, writable_by_you: true }, true)).toMatchObject({ editable: true, canSubmit: true });
+    // So its lines offer no Take or Send to recount.
+    const { editable } = mergeRights({ status: 'in_progress', planned_by_you: false }, true);
+    const html = renderToStaticMarkup(<MergeLine line={line} parts={parts} editable={editable} busy={false} onTake={() => undefined} onRecount={() => undefined} />);
+    expect(html).not.toContain('<button');
+  });
+
   it('offers nothing on a count submitted otherwise or booked', () => {
     expect(mergeRights({ status: 'submitted' }, true)).toEqual({ editable: false, booking: false, canSubmit: false });
     expect(mergeRights({ status: 'completed', being_booked: false }, true).canSubmit).toBe(false);
+  });
+});
+
+describe('the merge screen’s Submit', () => {
+  const row = { id: 5, counted_lines: 3, total_lines: 3 };
+  const render = (confirming: boolean, onConfirm = () => undefined, counted = row) =>
+    renderToStaticMarkup(<MergeSubmit row={counted} online busy={false} confirming={confirming} onAsk={() => undefined} onConfirm={onConfirm} onClose={() => undefined} />);
+
+  it('asks before booking the count in the ERP: pressed, it opens the count screen’s confirmation, not the submit', () => {
+    const closed = render(false);
+    expect([...closed.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].map((match) => text(match[1]!))).toEqual(['Submit']);
+    expect(text(closed)).not.toContain(i18next.t('stockCount.submitTitle', { id: 5 }));
+    const asking = text(render(true));
+    expect(asking).toContain(i18next.t('stockCount.submitTitle', { id: 5 }));
+    expect(asking).toContain(i18next.t('stockCount.submitText', { counted: 3, total: 3, count: 3 }));
+    expect(asking).toContain(`${i18next.t('common.cancel')} ${i18next.t('stockCount.submitConfirm')}`);
+  });
+
+  it('holds the confirmation while lines have no quantity, as the server would refuse it', () => {
+    const html = render(true, () => undefined, { id: 5, counted_lines: 2, total_lines: 3 });
+    expect(text(html)).toContain(i18next.t('stockCount.submitMissing', { count: 1 }));
+    expect(html).toMatch(/<button type="button" class="button primary" disabled="">/);
   });
 });

@@ -33,6 +33,7 @@ import {
 import { stockCountQueries } from '../api/get-stock-counts';
 import { PartsProgress } from '../components/count-parts';
 import { SplitCountDialog } from '../components/split-count-dialog';
+import { SubmitDialog } from '../components/submit-dialog';
 import { LoadError } from '../../../components/ui/load-error';
 import '../stock-count.css';
 
@@ -133,18 +134,57 @@ export function RecountDialog({ line, busy, onConfirm, onClose }: { line: MergeL
 }
 
 /**
- * What the merge screen offers on this count. `editable`: open by its status and online, so lines
- * are decided, the split edited and the count submitted. `canSubmit`: also on a count left being
- * booked (decision 0053: submitted, the ERP gave no answer, e.g. a 503 to this screen's own
- * Submit): its lines are frozen, so nothing else is offered, and submitting again is how it is
- * finished, under the same ERP reference (the server skips the split's checks then). Without it
- * the screen said "send it again" and, read again, hid the only button that could.
+ * What the merge screen offers on this count. `editable`: open by its status, online, and the
+ * caller's to plan (planned_by_you) and to change (writable_by_you), so lines are decided, the
+ * split edited and the count submitted: a read-only super manager, or a supervisor who only counts
+ * it, was offered buttons the server refuses. `canSubmit`: also on a count left being booked
+ * (decision 0053: submitted, the ERP gave no answer, e.g. a 503 to this screen's own Submit): its
+ * lines are frozen, so nothing else is offered, and submitting again is how it is finished, under
+ * the same ERP reference (the server skips the split's checks then). Without it the screen said
+ * "send it again" and, read again, hid the only button that could. Absent flags (older servers,
+ * copies) are read as yes, as everywhere.
  */
-export function mergeRights(row: Pick<StockCountRow, 'status' | 'being_booked' | 'writable_by_you'>, online: boolean) {
-  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(row.status) && online;
+export function mergeRights(row: Pick<StockCountRow, 'status' | 'being_booked' | 'writable_by_you' | 'planned_by_you'>, online: boolean) {
+  const plans = row.planned_by_you !== false && row.writable_by_you !== false;
+  const editable = (EDITABLE_COUNT_STATUSES as readonly string[]).includes(row.status) && online && plans;
   // As on the count screen (countSheetRights): one who may only read the count finishes no booking.
   const booking = row.being_booked === true && row.writable_by_you !== false;
   return { editable, booking, canSubmit: editable || (booking && online) };
+}
+
+/**
+ * The merge screen's Submit asks first, as the count screen does: what is booked in the ERP can no
+ * longer be changed (§4). One tap booked the count. The dialog is the count screen's (SubmitDialog),
+ * with the count's progress: lines without a quantity (not counted, or counters disagreeing) hold
+ * the confirmation, as the server would refuse it.
+ */
+export function MergeSubmit({
+  row,
+  online,
+  busy,
+  confirming,
+  onAsk,
+  onConfirm,
+  onClose,
+}: {
+  row: Pick<StockCountRow, 'id' | 'counted_lines' | 'total_lines'>;
+  online: boolean;
+  busy: boolean;
+  confirming: boolean;
+  onAsk: () => void;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="button primary" disabled={busy} onClick={onAsk}>
+        {t('stockCount.submit')}
+      </button>
+      {/* The merge screen reads no line's book quantity: a moved one is the server's refusal (submitBookMoved). */}
+      <SubmitDialog open={confirming} stockCountId={row.id} counted={row.counted_lines} total={row.total_lines} bookMoved={0} online={online} onConfirm={onConfirm} onClose={onClose} />
+    </>
+  );
 }
 
 export default function CountMergePage() {
@@ -164,6 +204,7 @@ export default function CountMergePage() {
   const [openPartsChanged, setOpenPartsChanged] = useState(false);
   const [recounting, setRecounting] = useState<MergeLineRow | null>(null);
   const [submitMessage, setSubmitMessage] = useState<string | null>(null);
+  const [confirmingSubmit, setConfirmingSubmit] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: countPartQueries.all() });
   const resolve = useMutation({
@@ -247,9 +288,22 @@ export default function CountMergePage() {
                 {parts.length ? t('stockCount.split.edit') : t('stockCount.split.open')}
               </button>
             )}
-            <button type="button" className="button primary" disabled={busy} onClick={() => submit.mutate(undefined)}>
-              {t('stockCount.submit')}
-            </button>
+            <MergeSubmit
+              row={row}
+              online={online}
+              busy={busy}
+              confirming={confirmingSubmit}
+              onAsk={() => {
+                setConfirmingSubmit(true);
+                // The dialog's progress as it is now: counters may have counted since the screen was read.
+                void refresh();
+              }}
+              onConfirm={() => {
+                setConfirmingSubmit(false);
+                submit.mutate(undefined);
+              }}
+              onClose={() => setConfirmingSubmit(false)}
+            />
           </div>
         )}
       </header>

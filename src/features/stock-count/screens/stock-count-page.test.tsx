@@ -10,6 +10,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StockCountRow } from '../../../contract/stock';
+import { formatCreated } from '../../../lib/date-formats';
+import { setDatesLocale } from '../../../lib/dates';
 import { CountCard, readCountList, writeCountList } from './stock-count-page';
 
 beforeAll(async () => {
@@ -114,6 +116,24 @@ describe('a count card’s actions', () => {
   it('holds Send while the card’s action is on its way (a double tap sent twice)', () => {
     const busy = buttonsOf(render({ count: count(24), onSend: act, onEdit: act, busy: true }));
     expect(busy.map((button) => button.disabled)).toEqual([true, true]);
+  });
+});
+
+describe('a count card’s facts (§9)', () => {
+  it('says when the count was created, as a long date with time, and by whom', async () => {
+    await setDatesLocale('en-US');
+    const created = '2026-12-15T08:00:00.000Z';
+    const shown = text(
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <CountCard count={count(25, { created, created_by: 'planner@example.com' })} />
+        </MemoryRouter>,
+      ),
+    );
+    expect(shown).toContain(i18next.t('stockCount.createdBy', { date: formatCreated(created), who: 'planner@example.com' }));
+    // Long and localized (decision 0020), not the content date.
+    expect(shown).toMatch(/December 1\d, 2026 \d{1,2}:00 [AP]M/);
+    expect(shown).toContain('planner@example.com');
   });
 });
 

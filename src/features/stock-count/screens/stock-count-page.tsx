@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { formatDeadline } from '../../../lib/date-formats';
+import { formatCreated, formatDeadline } from '../../../lib/date-formats';
 import type { StockCountRow } from '../../../contract/stock';
 import { EDITABLE_COUNT_STATUSES, PAGE_SIZE, STOCK_COUNT_TYPES } from '../../../domain/constants';
 import { can, type Capability } from '../../../domain/permissions';
@@ -131,6 +131,8 @@ export function CountCard({
             {count.plant} / {count.storage_location}
           </span>
           <span>{count.conducted_by ? t('stockCount.conductedBy', { who: count.conducted_by }) : t('stockCount.unassigned')}</span>
+          {/* §9: created as a long date with time, in the user's language. */}
+          <span>{t('stockCount.createdBy', { date: formatCreated(count.created), who: count.created_by })}</span>
           {count.should_be_done_at && <span>{t('stockCount.deadline', { date: formatDeadline(count.should_be_done_at) })}</span>}
         </span>
         <span className="count-card-progress">
@@ -278,7 +280,8 @@ export default function StockCountPage() {
     onSettled: (_result, _error, { count }) => holdCard(count.id, false),
     mutationFn: async ({ kind, count }: { kind: 'send' | 'cancel' | 'recount'; count: StockCountRow }): Promise<PlanningResult> => {
       if (kind === 'send') return updateStockCount(email, 'send', { stockCountId: count.id, draft: false });
-      if (kind === 'cancel') return updateStockCount(email, 'cancel', { stockCountId: count.id, status: 'cancelled' });
+      // The status the card showed (decision 0068): a count whose counting started since (or whose booking failed) is refused (409), not cancelled unseen.
+      if (kind === 'cancel') return updateStockCount(email, 'cancel', { stockCountId: count.id, status: 'cancelled', expected: { status: count.status } });
       return recountStockCount(email, count.id);
     },
     onSuccess: (result, { kind, count }) => {
