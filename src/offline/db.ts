@@ -96,6 +96,12 @@ export interface OutboxEntry {
   retrySameKey?: boolean;
   attempts: number;
   lastError?: string;
+  /**
+   * Refused because what it was based on changed meanwhile (a 409 `…ChangedMeanwhile` /
+   * `…DecidedMeanwhile`, decision 0068): sent again as it is, it is refused again, so it offers
+   * Discard (and what corrects it), not Retry.
+   */
+  staleBase?: boolean;
   /** For a conflict: the server's row as it is now; the user's value stays in `request`. */
   theirs?: unknown;
   /** What discarding the change puts back in the mirror (e.g. the row as it was). */

@@ -129,7 +129,7 @@ export async function retryEntry(seq: number): Promise<void> {
     .modify((entry) => {
       // A refusal is kept under its key: a new one. One set aside after repeated 500s may have been applied: the same key.
       const id = entry.retrySameKey ? entry.id : crypto.randomUUID();
-      Object.assign(entry, { id, status: 'pending', lastError: undefined, attempts: 0, batchId: undefined, retrySameKey: undefined });
+      Object.assign(entry, { id, status: 'pending', lastError: undefined, attempts: 0, batchId: undefined, retrySameKey: undefined, staleBase: undefined });
     });
   notifyEnqueued();
 }

@@ -306,8 +306,15 @@ export async function runRound(userEmail: string, deps: SyncDeps = defaultDeps):
       await offlineDb.outbox.delete(batch[0]!.seq!);
       continue;
     }
-    await bump({ status: 'failed', lastError: answer.message, batchId: undefined });
+    await bump({ status: 'failed', lastError: answer.message, batchId: undefined, ...(refusedAsStale(answer) ? { staleBase: true } : {}) });
   }
+}
+
+/** A 409 saying the change's starting point moved on (decision 0068): the same request would be refused again. */
+export function refusedAsStale(answer: Answer): boolean {
+  if (answer.status !== 409 || !answer.body || typeof answer.body !== 'object') return false;
+  const code = (answer.body as { code?: unknown }).code;
+  return typeof code === 'string' && /(Changed|Decided)Meanwhile$/.test(code);
 }
 
 /**

@@ -94,9 +94,12 @@ export function WaitingPlanning({
                           {t('stockCount.edit')}
                         </button>
                       )}
-                      <button type="button" className="button small" onClick={() => void retryEntry(entry.seq!)}>
-                        {t('sync.retry')}
-                      </button>
+                      {/* Refused because the count changed meanwhile: the same request is refused again. */}
+                      {!entry.staleBase && (
+                        <button type="button" className="button small" onClick={() => void retryEntry(entry.seq!)}>
+                          {t('sync.retry')}
+                        </button>
+                      )}
                       <button type="button" className="button small" onClick={() => void discardEntry(entry)}>
                         {t('sync.discard')}
                       </button>
