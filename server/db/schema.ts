@@ -726,6 +726,17 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.channel, t.created),
     index('notifications_outbox_idx').on(t.deliveryState, t.nextAttemptAt),
+    // The bell's unread dropdown and count: a user's unread notifications of every channel, newest
+    // first. NULLS FIRST as ORDER BY … DESC says it: with drizzle's NULLS LAST the index could not
+    // give that order, and PostgreSQL sorted all of a user's unread notifications for the 50 shown.
+    index('notifications_unread_idx').on(t.userId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.active}`),
+    // A stock count's notifications, by the link to its mechanic view: resolved when the count is
+    // cancelled or handed over, and looked up by the "due" reminder (server/notifications/producers.ts).
+    index('notifications_count_link_idx').on(t.link).where(sql`${t.notificationKey} = 'inventory_count_notification'`),
+    // A transfer request's "waiting for you" notifications, by the request's id: resolved when it is decided.
+    index('notifications_transfer_request_idx')
+      .on(sql`(${t.textParams} ->> 'id')`)
+      .where(sql`${t.notificationKey} = 'other_notification' and ${t.textKey} = 'stockTransferRequested'`),
     check('notifications_channel_ck', sql`${t.channel} in ('email','sms','push')`),
   ],
 );
@@ -745,6 +756,11 @@ export const notificationSettings = pgTable(
     pushNotificationsEnabled: boolean('push_notifications_enabled').notNull().default(false),
     /** Per notification key: { emailEnabled, smsEnabled, pushEnabled }. */
     preferences: jsonb('preferences').notNull().default({}),
+    /**
+     * Decision 0068: one more at every save of the row. The user's settings revision is the sum of
+     * both rows' (0 with none): a save naming an older one is refused, not written over a newer.
+     */
+    revision: integer('revision').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.primary] })],

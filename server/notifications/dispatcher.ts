@@ -9,7 +9,9 @@
  * another replica would take and send again. Then the row is set to 'sent', to 'queued' again with
  * a later attempt time, to 'failed' after MAX_ATTEMPTS, to 'recorded' when its channel has no
  * transport (logged), or to 'skipped' when there is nothing to send to — only if it is still this
- * claim's (same attempts): a finisher whose lease ran out changes nothing.
+ * claim's (same attempts): a finisher whose lease ran out changes nothing. A row withdrawn while
+ * being sent (producers.ts: its count cancelled, its request decided) keeps the withdrawal: a
+ * failed send is not queued again; only a send that went is recorded as sent, since it was.
  * Delivery is at-least-once: a crash between sending and marking may send a message twice.
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -107,10 +109,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * Records how a claim ended, in one transaction with dropping the push tokens FCM rejected. The
    * row changes only while it is still this claim's ('sending', same attempts): once its lease ran
    * out another replica may have claimed it again, and that claim's outcome is the one that counts.
-   * The tokens are dropped either way: FCM said they are dead, whoever asked.
+   * Withdrawn meanwhile ('skipped', same attempts), it stays withdrawn, unless the message went:
+   * then it was sent, and says so. The tokens are dropped either way: FCM said they are dead, whoever asked.
    */
   async function finish(row: Row, outcome: Outcome): Promise<void> {
-    const stale = await db.transaction(async (tx) => {
+    const ending = await db.transaction(async (tx): Promise<'recorded' | 'withdrawn' | 'stale'> => {
       if (outcome.invalidTokens && outcome.invalidTokens.length > 0) {
         // Only the token: whether the device gets pushes stays the user's switch (isEnabled), and
         // the token its browser registers after the next sign-in makes it reachable again. updated_at
@@ -120,15 +123,25 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           .set({ token: null })
           .where(and(eq(notificationDevices.userId, row.userId), inArray(notificationDevices.token, outcome.invalidTokens)));
       }
-      const updated = await tx
+      const ofThisClaim = and(eq(notifications.id, row.id), eq(notifications.attempts, row.attempts));
+      const [updated] = await tx
         .update(notifications)
         .set(outcome.set)
-        .where(and(eq(notifications.id, row.id), eq(notifications.deliveryState, 'sending'), eq(notifications.attempts, row.attempts)))
+        .where(and(ofThisClaim, eq(notifications.deliveryState, 'sending')))
         .returning({ id: notifications.id });
-      return updated.length === 0;
+      if (updated) return 'recorded';
+      const withdrawnMeanwhile = and(ofThisClaim, eq(notifications.deliveryState, 'skipped'));
+      const [withdrawn] =
+        outcome.set.deliveryState === 'sent'
+          ? await tx.update(notifications).set({ deliveryState: 'sent', sentAt: sql`now()` as never }).where(withdrawnMeanwhile).returning({ id: notifications.id })
+          : await tx.select({ id: notifications.id }).from(notifications).where(withdrawnMeanwhile);
+      return withdrawn ? 'withdrawn' : 'stale';
     });
-    if (stale) {
-      log.warn({ notificationId: row.id, channel: row.channel, attempts: row.attempts, state: outcome.set.deliveryState }, 'notification outcome not recorded: its lease ran out and it was claimed again');
+    const context = { notificationId: row.id, channel: row.channel, attempts: row.attempts, state: outcome.set.deliveryState };
+    if (ending === 'withdrawn') {
+      log.info(context, outcome.set.deliveryState === 'sent' ? 'notification withdrawn while it was being sent: it had gone, recorded as sent' : 'notification withdrawn while it was being sent: the withdrawal stands');
+    } else if (ending === 'stale') {
+      log.warn(context, 'notification outcome not recorded: its lease ran out and it was claimed again');
     }
   }
 

@@ -38,7 +38,7 @@ export function emitCountNotification(tx: Tx, userId: string, count: { id: numbe
     userIds: [userId],
     ...englishNotificationText(text),
     text,
-    link: `/mechanic-view/${count.id}`,
+    link: countLink(count.id),
     plantCode: count.plant,
   });
 }
@@ -80,6 +80,24 @@ export async function notifyStockCountRecountLine(
 }
 
 /**
+ * The notifications of one stock count: those of key inventory_count_notification that open its
+ * mechanic view. The key is written out, not a parameter, so the planner always matches the
+ * partial index notifications_count_link_idx (migration 0036): these are read in the row-locked
+ * transactions that cancel, hand over or split a count, and by the "due" reminder (due-reminders.ts).
+ */
+export const countNotificationKeySql = sql`${notifications.notificationKey} = 'inventory_count_notification'`;
+
+/** The link every notification of a stock count opens (its mechanic view). */
+export const countLink = (countId: number) => `/mechanic-view/${countId}`;
+
+/**
+ * Not yet sent: still waiting ('queued'), or being sent right now ('sending'). Withdrawing takes
+ * both: a send in flight whose provider fails would otherwise be queued again and sent later. The
+ * dispatcher records nothing over a withdrawal but a send that had already gone (dispatcher.ts, finish).
+ */
+const NOT_YET_SENT = ['queued', 'sending'];
+
+/**
  * #19 item 21: a cancelled count's notifications ("assigned to you", "is due") are resolved in the
  * cancelling transaction: marked read (§4 active = false) so they leave the unread list, and any
  * not yet sent are withdrawn (delivery state 'skipped') so nobody is asked to count a cancelled
@@ -95,15 +113,15 @@ export async function resolveStockCountNotifications(
 ): Promise<number> {
   const except = (typeof exceptEmail === 'string' ? [exceptEmail] : (exceptEmail ?? [])).map((email) => email.toLowerCase());
   const ofCount = and(
-    eq(notifications.notificationKey, 'inventory_count_notification'),
-    eq(notifications.link, `/mechanic-view/${countId}`),
+    countNotificationKeySql,
+    eq(notifications.link, countLink(countId)),
     except.length > 0 ? notInArray(notifications.userEmail, except) : undefined,
     onlyEmails ? inArray(notifications.userEmail, onlyEmails.map((email) => email.toLowerCase())) : undefined,
   );
   await tx
     .update(notifications)
     .set({ deliveryState: 'skipped', deliveryError: reason, nextAttemptAt: null })
-    .where(and(ofCount, eq(notifications.deliveryState, 'queued')));
+    .where(and(ofCount, inArray(notifications.deliveryState, NOT_YET_SENT)));
   const read = await tx
     .update(notifications)
     .set({ active: false })
@@ -185,15 +203,17 @@ export async function notifyTransferRequested(tx: Tx, request: RequestedTransfer
  * in the text: the link is the list's, shared with the requester's notice of the decision.
  */
 export async function resolveTransferRequestNotifications(tx: Tx, requestId: string, reason: string): Promise<number> {
+  // As the partial index notifications_transfer_request_idx (migration 0036) says it, key and
+  // text key written out: the plan reads that index, never every notification, under the row lock.
   const ofRequest = and(
-    eq(notifications.notificationKey, 'other_notification'),
-    eq(notifications.textKey, 'stockTransferRequested'),
+    sql`${notifications.notificationKey} = 'other_notification'`,
+    sql`${notifications.textKey} = 'stockTransferRequested'`,
     sql`${notifications.textParams} ->> 'id' = ${requestId}`,
   );
   await tx
     .update(notifications)
     .set({ deliveryState: 'skipped', deliveryError: reason, nextAttemptAt: null })
-    .where(and(ofRequest, eq(notifications.deliveryState, 'queued')));
+    .where(and(ofRequest, inArray(notifications.deliveryState, NOT_YET_SENT)));
   const read = await tx
     .update(notifications)
     .set({ active: false })

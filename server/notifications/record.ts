@@ -33,9 +33,15 @@ export interface PlannedMessage {
   recipient: string | null;
 }
 
+/**
+ * Why a recipient gets nothing. A user not (or no longer) approved, or whose access expired, is
+ * told nothing (§1: they see no information), as the transfer deciders are chosen (producers.ts).
+ */
+export type SkipReason = 'unknown user' | 'not approved' | 'access expired' | 'not in a notification plant' | 'no channel enabled';
+
 export interface RecordResult {
   recorded: Array<{ id: number; userId: string; channel: NotificationChannel; recipient: string | null }>;
-  skipped: Array<{ userId: string; reason: 'unknown user' | 'not in a notification plant' | 'no channel enabled' }>;
+  skipped: Array<{ userId: string; reason: SkipReason }>;
 }
 
 const MAX_SUBJECT = 300;
@@ -79,6 +85,14 @@ export async function recordNotifications(db: Executor, event: NotificationEvent
     const user = known.get(userId);
     if (!user) {
       result.skipped.push({ userId, reason: 'unknown user' });
+      continue;
+    }
+    if (!user.isApproved) {
+      result.skipped.push({ userId, reason: 'not approved' });
+      continue;
+    }
+    if (!user.isNotExpired) {
+      result.skipped.push({ userId, reason: 'access expired' });
       continue;
     }
     if (!seesPlant(scopes.get(userId) ?? [], event.plantCode)) {

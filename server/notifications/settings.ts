@@ -9,9 +9,16 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../db/client';
 import { allowedPlants, notificationDevices, notificationSettings, userAttachments, userGrants, users } from '../db/schema';
-import { NOTIFICATION_KEYS, notificationPreferences, PUSH_DEVICES_MAX, type NotificationPreferences, type NotificationSettingsEntry } from '../../src/contract/notifications';
+import {
+  NOTIFICATION_KEYS,
+  notificationPreferences,
+  PUSH_DEVICES_MAX,
+  type NotificationPreferences,
+  type NotificationSettingsEntry,
+  type NotificationSettingsResponse,
+} from '../../src/contract/notifications';
 import { isSuperManager } from '../../src/domain/permissions';
-import type { CurrentUser } from '../repositories/users';
+import { notExpiredSql, type CurrentUser } from '../repositories/users';
 
 type Executor = Db | Tx;
 
@@ -50,19 +57,22 @@ export async function loadSettings(
   db: Executor,
   userId: string,
   reader: { isOwner: boolean; id?: string },
-): Promise<NotificationSettingsEntry[]> {
+): Promise<NotificationSettingsResponse> {
   const [user] = await db.select({ email: users.email, phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId));
-  if (!user) return [];
-  const entries = await settingsOf(db, userId, user);
-  if (reader.isOwner) return entries;
-  return entries.map((entry) => ({
-    ...entry,
-    pushNotificationsSettings: entry.pushNotificationsSettings.map((device) => ({
-      ...device,
-      deviceId: deviceAlias(userId, device.deviceId, reader.id),
-      token: null,
+  if (!user) return { notification_settings: [], revision: 0 };
+  const { entries, revision } = await settingsWithRevision(db, userId, user);
+  if (reader.isOwner) return { notification_settings: entries, revision };
+  return {
+    notification_settings: entries.map((entry) => ({
+      ...entry,
+      pushNotificationsSettings: entry.pushNotificationsSettings.map((device) => ({
+        ...device,
+        deviceId: deviceAlias(userId, device.deviceId, reader.id),
+        token: null,
+      })),
     })),
-  }));
+    revision,
+  };
 }
 
 /** loadSettings for a user whose row is already loaded (the defaults name its e-mail address and phone number). */
@@ -71,6 +81,20 @@ export async function settingsOf(
   userId: string,
   user: { email: string; phoneNumber: string | null },
 ): Promise<NotificationSettingsEntry[]> {
+  return (await settingsWithRevision(db, userId, user)).entries;
+}
+
+/**
+ * The entries and their revision (decision 0068: the sum of the rows' counters, as the save's
+ * check reads it, repositories/notifications.ts settingsRevision) from the same rows: a revision
+ * read apart could be newer than the entries answered with it, and a save naming it would then
+ * write over a change its form never showed.
+ */
+async function settingsWithRevision(
+  db: Executor,
+  userId: string,
+  user: { email: string; phoneNumber: string | null },
+): Promise<{ entries: NotificationSettingsEntry[]; revision: number }> {
   // One query after the other: inside a transaction the executor is one connection.
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   // The most recently used first, no more than the answer may carry (saves keep PUSH_DEVICES_PER_USER;
@@ -113,7 +137,7 @@ export async function settingsOf(
       notificationsPreferences: defaultPreferences({ email: primary, sms: false, push: false }),
     };
   };
-  return [entry(true), entry(false)];
+  return { entries: [entry(true), entry(false)], revision: rows.reduce((sum, row) => sum + row.revision, 0) };
 }
 
 async function notificationAllowedPlants(db: Executor): Promise<Set<string>> {
@@ -163,9 +187,23 @@ export function seesPlant(scope: string[] | null, plant: string | null | undefin
   return plant === null || plant === undefined || scope.includes(plant);
 }
 
-export async function existingUsers(db: Executor, ids: string[]): Promise<Map<string, { email: string; phoneNumber: string | null }>> {
+/** A recipient as emitting judges it: where to write, and whether their access stands (§1). */
+export interface RecipientUser {
+  email: string;
+  phoneNumber: string | null;
+  isApproved: boolean;
+  /** Not expired by the day of their plants, as the sign-in check judges it (notExpiredSql). */
+  isNotExpired: boolean;
+}
+
+export async function existingUsers(db: Executor, ids: string[]): Promise<Map<string, RecipientUser>> {
   const valid = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (valid.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber }).from(users).where(inArray(users.id, valid));
-  return new Map(rows.map((r) => [r.id, { email: r.email, phoneNumber: r.phoneNumber }]));
+  const rows = await db
+    .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber, approvalStatus: users.approvalStatus, isNotExpired: notExpiredSql() })
+    .from(users)
+    .where(inArray(users.id, valid));
+  return new Map(
+    rows.map((r) => [r.id, { email: r.email, phoneNumber: r.phoneNumber, isApproved: r.approvalStatus === 'Approved', isNotExpired: Boolean(r.isNotExpired) }]),
+  );
 }

@@ -55,6 +55,13 @@ function dropdownText(row: Pick<Row, 'channel' | 'subject' | 'title' | 'message'
   return (text?.trim() ? text : row.message).slice(0, 200);
 }
 
+/**
+ * A user's unread notifications, of every channel. `active` is written out, not compared with a
+ * parameter, so every plan of the bell's queries matches the partial index notifications_unread_idx
+ * (user_id, created desc, id desc where active; migration 0036).
+ */
+const unreadOf = (userId: string) => and(eq(notifications.userId, userId), sql`${notifications.active}`);
+
 /** The bell's number: every unread notification of the user, counted up to UNREAD_COUNT_CAP. */
 export const UNREAD_COUNT_CAP = 1000;
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
@@ -64,7 +71,7 @@ export async function unreadCount(db: Executor, userId: string): Promise<number>
       db
         .select({ one: sql`1` })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.active, true)))
+        .where(unreadOf(userId))
         .limit(UNREAD_COUNT_CAP)
         .as('unread'),
     );
@@ -75,7 +82,7 @@ export async function unreadNotifications(db: Executor, userId: string): Promise
   const rows = await db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.active, true)))
+    .where(unreadOf(userId))
     .orderBy(desc(notifications.created), desc(notifications.id))
     .limit(DROPDOWN_LIMIT);
   return rows.map((row) => ({
@@ -171,8 +178,22 @@ export async function markRead(tx: Tx, userId: string, channel: NotificationChan
 export const PUSH_DEVICES_PER_USER = 20;
 
 /**
- * Replaces the primary (and, when sent, the secondary) entry. Devices are written only when
- * `ownDevices` (a user's own call: the token is theirs); an admin never touches tokens.
+ * The revision of a user's settings (decision 0068): the sum of their rows' counters, 0 with none.
+ * Every save adds at least one (the primary row is always written), and rows are never deleted
+ * but with the user: a revision once read is never read again after a save.
+ */
+export async function settingsRevision(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ revision: sql<number>`coalesce(sum(${notificationSettings.revision}), 0)::int` })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return Number(row?.revision ?? 0);
+}
+
+/**
+ * Replaces the primary (and, when sent, the secondary) entry, each one revision further. Devices
+ * are written only when `ownDevices` (a user's own call: the token is theirs); an admin never
+ * touches tokens.
  */
 export async function saveSettings(
   tx: Tx,
@@ -188,6 +209,13 @@ export async function saveSettings(
      * from a client that does not name itself, a sign-out); none is added.
      */
     thisDevice?: string;
+    /**
+     * A form's save naming its revision (decision 0068): of the devices it writes only their
+     * switches, this browser's too. Its device registers and signs out through its own calls
+     * (registerDevice, signOutDevice), so a form opened before a renewed token or a sign-in does
+     * not bring back the token or sign-in state it showed.
+     */
+    switchesOnly?: boolean;
   },
 ): Promise<void> {
   for (const entry of entries) {
@@ -202,8 +230,11 @@ export async function saveSettings(
     };
     await tx
       .insert(notificationSettings)
-      .values({ userId, primary: entry.primary, ...values })
-      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.primary], set: values });
+      .values({ userId, primary: entry.primary, ...values, revision: 1 })
+      .onConflictDoUpdate({
+        target: [notificationSettings.userId, notificationSettings.primary],
+        set: { ...values, revision: sql`${notificationSettings.revision} + 1` },
+      });
   }
   if (options.ownDevices) {
     const devices = new Map<string, NotificationSettingsEntry['pushNotificationsSettings'][number]>();
@@ -211,13 +242,14 @@ export async function saveSettings(
     for (const entry of [...entries].sort((a, b) => Number(a.primary) - Number(b.primary))) {
       for (const device of entry.pushNotificationsSettings) devices.set(device.deviceId, device);
     }
+    const switchesOnly = options.switchesOnly === true;
     for (const device of devices.values()) {
-      if (device.deviceId === options.thisDevice) continue;
+      if (!switchesOnly && device.deviceId === options.thisDevice) continue;
       // A body lists what its form was shown, maybe long ago: an id there is no proof of holding
       // that device, so it adds nothing and takes nothing from anyone. A client that does not
       // name itself may still sign its own devices out, never in (that is the device's own act).
       // Only a change is written: a form sending its list back does not make every device recent.
-      const signOut = options.thisDevice === undefined && !device.isLoggedIn;
+      const signOut = !switchesOnly && options.thisDevice === undefined && !device.isLoggedIn;
       await tx
         .update(notificationDevices)
         .set({ isEnabled: device.isEnabled, ...(signOut ? { isLoggedIn: false } : {}), updatedAt: sql`now()` as unknown as Date })
@@ -229,7 +261,7 @@ export async function saveSettings(
           ),
         );
     }
-    const own = options.thisDevice === undefined ? undefined : devices.get(options.thisDevice);
+    const own = switchesOnly || options.thisDevice === undefined ? undefined : devices.get(options.thisDevice);
     if (own) await saveThisDevice(tx, userId, own);
   }
   if (options.actor.id !== userId) {
@@ -246,11 +278,39 @@ export async function saveSettings(
 }
 
 /**
- * The device that saves (X-Device-Id): written as the body says, added when new (then the user's
- * least recently updated devices beyond PUSH_DEVICES_PER_USER go), and, signed in, taken from
- * whoever used it before.
+ * This browser registering itself for push (PUT …/push_devices/{deviceId}), at every start with
+ * push allowed and when its subscription is renewed: its own row only, signed in with its token,
+ * its switch kept (on when new). Neither the recipients, the preferences nor another device's row
+ * are written, nor the settings' revision moved: an open form's save is not refused for it.
  */
-async function saveThisDevice(tx: Tx, userId: string, device: NotificationSettingsEntry['pushNotificationsSettings'][number]): Promise<void> {
+export async function registerDevice(tx: Tx, userId: string, device: { deviceId: string; deviceName: string; token: string }): Promise<void> {
+  await saveThisDevice(tx, userId, { ...device, isLoggedIn: true });
+}
+
+/**
+ * §2 sign-out of this browser (DELETE …/push_devices/{deviceId}/sign_in): its own row only, marked
+ * signed out (the token stays, as the settings' save did; the browser drops its subscription).
+ * False when the user has no such device (nothing to mark).
+ */
+export async function signOutDevice(tx: Tx, userId: string, deviceId: string): Promise<boolean> {
+  const rows = await tx
+    .update(notificationDevices)
+    .set({ isLoggedIn: false, updatedAt: sql`now()` as unknown as Date })
+    .where(and(eq(notificationDevices.userId, userId), eq(notificationDevices.deviceId, deviceId)))
+    .returning({ deviceId: notificationDevices.deviceId });
+  return rows.length > 0;
+}
+
+/**
+ * The device that saves (X-Device-Id) or registers: written as told, added when new (then the
+ * user's least recently updated devices beyond PUSH_DEVICES_PER_USER go), and, signed in, taken
+ * from whoever used it before. Without `isEnabled` its switch stays (on when new).
+ */
+async function saveThisDevice(
+  tx: Tx,
+  userId: string,
+  device: Omit<NotificationSettingsEntry['pushNotificationsSettings'][number], 'isEnabled'> & { isEnabled?: boolean },
+): Promise<void> {
   const [stored] = await tx
     .select({ deviceId: notificationDevices.deviceId })
     .from(notificationDevices)
@@ -259,7 +319,7 @@ async function saveThisDevice(tx: Tx, userId: string, device: NotificationSettin
     // A nameless device stays nameless: the screen names it in the reader's language.
     deviceName: device.deviceName,
     token: device.token?.trim() ? device.token.trim() : null,
-    isEnabled: device.isEnabled,
+    ...(device.isEnabled === undefined ? {} : { isEnabled: device.isEnabled }),
     isLoggedIn: device.isLoggedIn,
     updatedAt: sql`now()` as unknown as Date,
   };

@@ -117,15 +117,54 @@ export const notificationSettingsList = z
     }),
   );
 
+/** A settings revision (decision 0068): a whole number, 0 for settings never saved. */
+const settingsRevision = z.number().check(z.int('the revision must be a whole number'), z.gte(0, 'the revision must be 0 or more'));
+
 export const updateNotificationSettingsBody = z
-  .strictObject({ notificationSettings: notificationSettingsList })
+  .strictObject({
+    notificationSettings: notificationSettingsList,
+    /**
+     * The `revision` the form was opened with (decision 0068, a save names what it started from):
+     * when another save came since (another device, a supervisor), the save is a 409 (code
+     * notificationSettingsChangedMeanwhile) with nothing written, instead of turning back what
+     * that save changed. A save naming it writes of the push devices only their switches: a device
+     * registers and signs out through calls of its own (PUT …/push_devices/{deviceId}, DELETE
+     * …/push_devices/{deviceId}/sign_in). Optional: callers without it replace the settings as before.
+     */
+    expectedRevision: z.optional(settingsRevision),
+  })
   .register(z.globalRegistry, { id: 'UpdateNotificationSettingsRequest' });
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBody>;
 
 export const notificationSettingsResponse = z
-  .object({ notification_settings: z.array(notificationSettingsEntry) })
+  .object({
+    notification_settings: z.array(notificationSettingsEntry),
+    /**
+     * Moves at every save of the settings (not when a device registers or signs out). The server
+     * always sends it; a copy saved on the device before it existed has none (then nothing is named).
+     */
+    revision: z.optional(settingsRevision),
+  })
   .register(z.globalRegistry, { id: 'NotificationSettings' });
 export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponse>;
+
+/**
+ * A browser's own push device calls (decision 0068), the user's only: PUT /users/{uid}/push_devices/{deviceId}
+ * registers it and DELETE …/{deviceId}/sign_in signs it out. They write that device's row and nothing
+ * else of the settings, and do not move their revision.
+ */
+export const pushDeviceParams = z.object({
+  uid: z.string().check(z.uuid('uid must be a user id')),
+  deviceId: pushDeviceSettings.shape.deviceId,
+});
+/** The PUT: this browser, signed in, with its push token; its switch stays as its user set it (on when new). */
+export const registerPushDeviceBody = z
+  .strictObject({
+    deviceName: pushDeviceSettings.shape.deviceName,
+    token: z.string().check(z.trim(), z.minLength(1, 'token is required'), z.maxLength(4096)),
+  })
+  .register(z.globalRegistry, { id: 'RegisterPushDeviceRequest' });
+export type RegisterPushDeviceBody = z.infer<typeof registerPushDeviceBody>;
 
 export const userIdParams = z.object({ uid: z.string().check(z.uuid('uid must be a user id')) });
 

@@ -12,6 +12,7 @@ import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationDevices, notifications, users } from '../../server/db/schema';
 import { createDispatcher, type Dispatcher } from '../../server/notifications/dispatcher';
+import { resolveStockCountNotifications, resolveTransferRequestNotifications } from '../../server/notifications/producers';
 import { fcmSender, type OutgoingMessage, type Transports } from '../../server/notifications/transports';
 import { createTestProduct, ENGINES, type TestProduct } from './harness';
 
@@ -133,6 +134,69 @@ describe.each(ENGINES)('notification dispatch on %s', (engine) => {
       } finally {
         await dropDevices();
       }
+    });
+  });
+
+  describe('withdrawn while being sent (a count cancelled, a transfer request decided)', () => {
+    /** An SMS about stock count `countId`, or about transfer request `requestId`, waiting to be sent. */
+    const queueAbout = async (about: { countId: number } | { requestId: string }): Promise<number> => {
+      const [row] = await db()
+        .insert(notifications)
+        .values({
+          userId,
+          channel: 'sms',
+          userEmail: 'lukas.mueller@lift.example',
+          recipient: '+491510000099',
+          message: 'Please act',
+          deliveryState: 'queued',
+          ...('countId' in about
+            ? { notificationKey: 'inventory_count_notification', link: `/mechanic-view/${about.countId}` }
+            : { notificationKey: 'other_notification', textKey: 'stockTransferRequested', textParams: { id: about.requestId } }),
+        })
+        .returning({ id: notifications.id });
+      return row!.id;
+    };
+    /** A dispatcher whose SMS provider, while the message is on its way, sees `withdraw` happen, then answers `answer`. */
+    const dispatcherWithdrawing = (withdraw: () => Promise<unknown>, answer: 'fail' | 'deliver') =>
+      createDispatcher({
+        db: db(),
+        transports: transportsWith({
+          sms: async () => {
+            await withdraw();
+            if (answer === 'fail') throw new Error('SMS provider answered 503');
+          },
+        }),
+        log: silent,
+        appUrl: null,
+        intervalMs: 0,
+      });
+
+    it('keeps a cancelled count\'s message withdrawn when its provider then fails: it is not queued and sent later', async () => {
+      const id = await queueAbout({ countId: 990001 });
+      const dispatcher = dispatcherWithdrawing(() => db().transaction((tx) => resolveStockCountNotifications(tx, 990001, 'Stock count cancelled')), 'fail');
+      await dispatcher.runOnce();
+      expect(await rowOf(id)).toMatchObject({ deliveryState: 'skipped', deliveryError: 'Stock count cancelled', nextAttemptAt: null, active: false, attempts: 1 });
+      // Nothing is left to send, however much later.
+      await minutesPass([id], 60);
+      expect(await dispatcher.runOnce()).toBe(0);
+    });
+
+    it('keeps a decided transfer request\'s message withdrawn when its provider then fails', async () => {
+      const requestId = crypto.randomUUID();
+      const id = await queueAbout({ requestId });
+      const dispatcher = dispatcherWithdrawing(() => db().transaction((tx) => resolveTransferRequestNotifications(tx, requestId, 'Transfer request decided')), 'fail');
+      await dispatcher.runOnce();
+      expect(await rowOf(id)).toMatchObject({ deliveryState: 'skipped', deliveryError: 'Transfer request decided', nextAttemptAt: null, active: false });
+      expect(await dispatcher.runOnce()).toBe(0);
+    });
+
+    it('records a message that had gone before the withdrawal as sent, since it was', async () => {
+      const id = await queueAbout({ countId: 990002 });
+      const dispatcher = dispatcherWithdrawing(() => db().transaction((tx) => resolveStockCountNotifications(tx, 990002, 'Stock count cancelled')), 'deliver');
+      await dispatcher.runOnce();
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ deliveryState: 'sent', active: false, nextAttemptAt: null });
+      expect(row.sentAt).not.toBeNull();
     });
   });
 

@@ -548,6 +548,43 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
       expect(result.skipped.map((s) => s.reason).sort()).toEqual(['not in a notification plant', 'not in a notification plant', 'unknown user', 'unknown user']);
     });
 
+    it('tells nothing to a user not approved or whose access expired: no e-mail, SMS or push, and says why', async () => {
+      // Mechanics of FI01 like mechanic@example.com, who would be told: pending, rejected, expired.
+      const made: Record<string, string> = {};
+      for (const [email, status, expires] of [
+        ['pending.mechanic@example.com', 'Pending', null],
+        ['rejected.mechanic@example.com', 'Rejected', null],
+        ['expired.mechanic@example.com', 'Approved', '2020-01-31'],
+      ] as const) {
+        const [user] = await db()
+          .insert(users)
+          .values({ email, displayName: email.split('@')[0]!, approvalStatus: status, expirationDate: expires, firstLogin: false })
+          .returning({ id: users.id });
+        made[email] = user!.id;
+        await db().insert(userGrants).values({ userId: user!.id, grantId: 'mechanic' });
+        await db().execute(sql`insert into user_attachments (user_id, kind, plant, code) values (${user!.id}, 'plant', 'FI01', 'FI01')`);
+        await db().execute(sql`insert into notification_settings (user_id, "primary", email_enabled, email, mobile_enabled, mobile_number, push_notifications_enabled, preferences)
+          values (${user!.id}, true, true, ${email}, true, '+358401234567', true, ${JSON.stringify(defaultPreferences({ email: true, sms: true, push: true }))}::jsonb)`);
+      }
+      const result = await db().transaction((tx) =>
+        emitNotifications(tx, {
+          key: 'inventory_count_notification',
+          userIds: [ids.mechanic!, ...Object.values(made)],
+          subject: 'Stock count 1 is due',
+          body: 'Count it by tomorrow',
+          plantCode: 'FI01',
+        }),
+      );
+      expect([...new Set(result.recorded.map((r) => r.userId))]).toEqual([ids.mechanic]);
+      expect(result.skipped).toEqual([
+        { userId: made['pending.mechanic@example.com'], reason: 'not approved' },
+        { userId: made['rejected.mechanic@example.com'], reason: 'not approved' },
+        { userId: made['expired.mechanic@example.com'], reason: 'access expired' },
+      ]);
+      const theirs = await db().select().from(notifications).where(inArray(notifications.userId, Object.values(made)));
+      expect(theirs).toEqual([]);
+    });
+
     it('records nothing when the caller’s transaction rolls back', async () => {
       const before = await db().select().from(notifications).where(eq(notifications.userId, ids.munich!));
       await expect(

@@ -6,6 +6,10 @@
  * nor a stock admin's unless the caller is one. Nobody else reads them.
  * Push device tokens are answered to their owner only (#20); others get the devices without them.
  * §5 messages come from the contract; e-mail domains are checked against the allowed list here.
+ * Decision 0068: the answer carries the settings' revision, and a save naming the one its form was
+ * opened with (expectedRevision) is refused (409 notificationSettingsChangedMeanwhile) when another
+ * save came since. A browser registers itself for push and signs out through calls of its own
+ * (PUT …/push_devices/{deviceId}, DELETE …/sign_in): its own row, never the whole settings read moments before.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, exists, ilike, inArray, ne, notExists, or } from 'drizzle-orm';
@@ -15,17 +19,19 @@ import {
   notificationSettingsResponse,
   notificationTeamQuery,
   notificationTeamResponse,
+  pushDeviceParams,
+  registerPushDeviceBody,
   updateNotificationSettingsBody,
   userIdParams,
 } from '../../../src/contract/notifications';
 import { checkEmail } from '../../../src/domain/email';
 import { can, isSuperManager, mayEditNotificationsOf, notificationEditBlockers, writesEverywhere } from '../../../src/domain/permissions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { userAttachments, userGrants, users } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
-import { escapeLike, saveSettings } from '../../repositories/notifications';
+import { escapeLike, registerDevice, saveSettings, settingsRevision, signOutDevice } from '../../repositories/notifications';
 import type { CurrentUser } from '../../repositories/users';
 import { callerNotificationPlants, loadSettings } from '../../notifications/settings';
 import { assertNotificationUser } from './notifications';
@@ -111,6 +117,29 @@ async function notificationTeam(db: Db, caller: CurrentUser, query: string | und
   return { users: rows.slice(0, NOTIFICATION_TEAM_MAX), has_more: rows.length > NOTIFICATION_TEAM_MAX };
 }
 
+/**
+ * The user's settings take turns (decision 0068): a save, and the check of the revision it names,
+ * waits for the save before it. The user's row is the lock (there may be no settings row yet), FOR
+ * NO KEY UPDATE: notifications written for the user meanwhile (their key share) do not wait.
+ */
+async function takeSettingsTurn(tx: Tx, uid: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, uid)).for('no key update');
+}
+
+/** A save naming a revision that is no longer the stored one: nothing is written. */
+const changedMeanwhile = () =>
+  new HttpError(
+    409,
+    'These notification settings were changed on another device or by someone else after you opened them: nothing was saved. Look at them again as they are now, then make your change',
+    { code: 'notificationSettingsChangedMeanwhile' },
+  );
+
+/** Only the user registers or signs out a browser of theirs: the device id and its token are theirs. */
+async function assertOwnDevice(db: Db, caller: CurrentUser, uid: string): Promise<void> {
+  if (caller.id !== uid) throw new HttpError(403, 'You may only register or sign out your own devices for push notifications');
+  await assertNotificationUser(db, caller);
+}
+
 export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowedDomains: string[] }> = async (app, { db, allowedDomains }) => {
   app.get(
     '/users/notification_settings_team',
@@ -139,7 +168,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
     async (request) => {
       const caller = requireUser(request);
       const access = await assertMayAccess(db, caller, request.params.uid);
-      return { notification_settings: await loadSettings(db, request.params.uid, { isOwner: access === 'self', id: caller.id }) };
+      return loadSettings(db, request.params.uid, { isOwner: access === 'self', id: caller.id });
     },
   );
 
@@ -151,12 +180,13 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
         summary: 'Replace the primary (and secondary) notification settings of a user',
         params: userIdParams,
         body: updateNotificationSettingsBody,
-        response: { 200: notificationSettingsResponse, 400: errorBody, 403: errorBody, 404: errorBody, 422: errorBody },
+        response: { 200: notificationSettingsResponse, 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => {
       const caller = requireUser(request);
       const { uid } = request.params;
+      const { expectedRevision } = request.body;
       const access = await assertMayAccess(db, caller, uid);
       for (const entry of request.body.notificationSettings) {
         const email = entry.email?.trim();
@@ -165,16 +195,66 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod<{ db: Db; allowed
         if (!check.ok) throw new HttpError(400, check.message);
       }
       return runMutation(db, request, reply, async (tx) => {
+        await takeSettingsTurn(tx, uid);
+        // Compared under the turn: a save landing between the form's read and this one (the
+        // mechanic's phone, another editor) is refused here, not turned back unseen.
+        if (expectedRevision !== undefined && expectedRevision !== (await settingsRevision(tx, uid))) throw changedMeanwhile();
         // The browser that saves names itself (X-Device-Id): only its own device's token and
         // sign-in state come from the body; others' only their on/off switch (a form opened
-        // before another device signed in or out must not bring back what it showed).
+        // before another device signed in or out must not bring back what it showed). A save
+        // naming its revision writes the switches only: its device registers by its own call.
         const thisDevice = request.headers['x-device-id'];
         await saveSettings(tx, uid, request.body.notificationSettings, {
           ownDevices: access === 'self',
           ...(typeof thisDevice === 'string' && thisDevice.trim() ? { thisDevice: thisDevice.trim() } : {}),
+          switchesOnly: expectedRevision !== undefined,
           actor: { id: caller.id, email: caller.email },
         });
-        return { body: { notification_settings: await loadSettings(tx, uid, { isOwner: access === 'self', id: caller.id }) } };
+        return { body: await loadSettings(tx, uid, { isOwner: access === 'self', id: caller.id }) };
+      });
+    },
+  );
+
+  app.put(
+    '/users/:uid/push_devices/:deviceId',
+    {
+      schema: {
+        tags,
+        summary: 'Register this browser for push: its own device only (signed in, with its token; its switch kept, on when new)',
+        params: pushDeviceParams,
+        body: registerPushDeviceBody,
+        response: { 200: notificationSettingsResponse, 400: errorBody, 403: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const { uid, deviceId } = request.params;
+      await assertOwnDevice(db, caller, uid);
+      return runMutation(db, request, reply, async (tx) => {
+        await registerDevice(tx, uid, { deviceId, deviceName: request.body.deviceName, token: request.body.token });
+        return { body: await loadSettings(tx, uid, { isOwner: true, id: caller.id }) };
+      });
+    },
+  );
+
+  // DELETE, not POST: idempotent, so retried like the GET and PUT the sign-out made before.
+  app.delete(
+    '/users/:uid/push_devices/:deviceId/sign_in',
+    {
+      schema: {
+        tags,
+        summary: 'Mark this browser signed out of push (§2 sign-out): its own device only; nothing when it is not registered',
+        params: pushDeviceParams,
+        response: { 200: notificationSettingsResponse, 400: errorBody, 403: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const { uid, deviceId } = request.params;
+      await assertOwnDevice(db, caller, uid);
+      return runMutation(db, request, reply, async (tx) => {
+        await signOutDevice(tx, uid, deviceId);
+        return { body: await loadSettings(tx, uid, { isOwner: true, id: caller.id }) };
       });
     },
   );

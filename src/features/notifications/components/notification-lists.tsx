@@ -90,7 +90,7 @@ export function ChannelPage(props: PageProps & { channel: NotificationChannel; n
                 </h3>
                 <NotificationTime iso={item.created} />
               </div>
-              <ClampedBody id={`notification-body-${channel}-${item.id}`}>
+              <ClampedBody id={`notification-body-${channel}-${item.id}`} title={title || t(`notifications.key.${item.notification_key}`)}>
                 <LinkifiedText text={shown.body} />
               </ClampedBody>
               <div className="notification-card-meta">
@@ -154,7 +154,7 @@ export function FeedbackPageList(props: PageProps) {
                 <NotificationTime iso={item.created} />
               </div>
               {feedbackSummary(item) && (
-                <ClampedBody id={`feedback-body-${item.id}`}>
+                <ClampedBody id={`feedback-body-${item.id}`} title={t(`notifications.feedbackType.${item.type}`)}>
                   <LinkifiedText text={feedbackSummary(item)} />
                 </ClampedBody>
               )}

@@ -1,11 +1,19 @@
 /**
  * GET / PUT /user_api/v1/users/{uid}/notifications_settings (§7). Read through the mirror (the
  * profile screen opens offline with the last copy); saved online only, because the server's §5
- * messages belong next to the fields.
+ * messages belong next to the fields. A save names the revision its form was opened with
+ * (decision 0068): another save since is a 409 notificationSettingsChangedMeanwhile, not undone.
+ * This browser registers for push and signs out by calls of its own (push_devices/{deviceId}).
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettingsEntry, NotificationSettingsResponse, NotificationTeamResponse } from '../../../contract/notifications';
-import { toSearchParams, userApi } from '../../../lib/api-client';
+import type {
+  NotificationSettingsEntry,
+  NotificationSettingsResponse,
+  NotificationTeamResponse,
+  RegisterPushDeviceBody,
+  UpdateNotificationSettingsBody,
+} from '../../../contract/notifications';
+import { isCodedRefusal, toSearchParams, userApi } from '../../../lib/api-client';
 import { parseWith } from '../../../lib/lazy-schema';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 import { deviceId } from '../push/device';
@@ -21,17 +29,35 @@ const settingsSchema = async () => (await import('../../../contract/notification
 export const getNotificationSettings = async (uid: string): Promise<NotificationSettingsResponse> =>
   parseWith(settingsSchema, userApi.get(`users/${encodeURIComponent(uid)}/notifications_settings`).json());
 
-export const putNotificationSettings = async (uid: string, entries: NotificationSettingsEntry[]): Promise<NotificationSettingsResponse> =>
+/**
+ * The form's save: `expectedRevision` is the revision its edit started from (none only for a copy
+ * saved on the device before revisions existed: then it replaces the settings as before).
+ */
+export const putNotificationSettings = async (uid: string, entries: NotificationSettingsEntry[], expectedRevision?: number): Promise<NotificationSettingsResponse> =>
   parseWith(
     settingsSchema,
     userApi
       .put(`users/${encodeURIComponent(uid)}/notifications_settings`, {
-        json: { notificationSettings: entries },
+        json: { notificationSettings: entries, ...(expectedRevision === undefined ? {} : { expectedRevision }) } satisfies UpdateNotificationSettingsBody,
         // This browser names itself: the server takes a token and sign-in state only for it.
         headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Device-Id': deviceId() },
       })
       .json(),
   );
+
+/** Saved on another device or by someone else since the form opened (409 notificationSettingsChangedMeanwhile): nothing was saved. */
+export const isNotificationSettingsChangedMeanwhile = (error: unknown): Promise<boolean> => isCodedRefusal(error, 409, 'notificationSettingsChangedMeanwhile');
+
+const pushDeviceUrl = (uid: string, id: string) => `users/${encodeURIComponent(uid)}/push_devices/${encodeURIComponent(id)}`;
+
+/** PUT …/push_devices/{deviceId}: this browser, signed in with its push token; nothing else of the settings is written. */
+export const registerPushDevice = async (uid: string, device: RegisterPushDeviceBody): Promise<NotificationSettingsResponse> =>
+  parseWith(settingsSchema, userApi.put(pushDeviceUrl(uid, deviceId()), { json: device, headers: { 'Idempotency-Key': crypto.randomUUID() } }).json());
+
+/** DELETE …/push_devices/{deviceId}/sign_in: this browser marked signed out (§2); nothing else of the settings is written. */
+export const signOutPushDevice = async (uid: string): Promise<void> => {
+  await userApi.delete(`${pushDeviceUrl(uid, deviceId())}/sign_in`, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+};
 
 export function useNotificationSettings(userEmail: string, uid: string, enabled = true) {
   return useMirroredQuery({
@@ -46,8 +72,8 @@ export function useNotificationSettings(userEmail: string, uid: string, enabled 
 /** Saves and puts the server's answer in the cache (and so in the mirror on the next read). */
 export function useSaveNotificationSettings(userEmail: string, uid: string) {
   const queryClient = useQueryClient();
-  return async (entries: NotificationSettingsEntry[]) => {
-    const saved = await putNotificationSettings(uid, entries);
+  return async (entries: NotificationSettingsEntry[], expectedRevision: number | undefined) => {
+    const saved = await putNotificationSettings(uid, entries, expectedRevision);
     queryClient.setQueryData([...settingsQueries.of(uid), userEmail], { data: saved, savedAt: Date.now(), source: 'network' });
     return saved;
   };

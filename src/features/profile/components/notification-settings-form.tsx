@@ -2,7 +2,10 @@
  * §2/§3 notification settings: a primary and a secondary recipient (e-mail, mobile number, push),
  * per-type preferences (e-mail / SMS / push for each of the four keys) and "all" per recipient.
  * §5 checks run as the user types (same rules as the server, from the contract); the server's
- * answer is the final word and its message is shown next to the Save button.
+ * answer is the final word and its message is shown next to the Save button. A save names the
+ * revision its edit started from (decision 0068): when the settings were saved elsewhere since
+ * (the user's phone, a supervisor), nothing is saved, the message says so and the settings are
+ * read again, as they are now, for the change to be made on them.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +23,12 @@ import { useNotificationTypes, type NotificationType } from '../../../lib/notifi
 import { LoadError } from '../../../components/ui/load-error';
 import { OfflineBanner } from '../../../components/ui/offline-banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
+import { isNotificationSettingsChangedMeanwhile, useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import { deviceId, pushAction, pushWanted, shownDeviceName } from '../push/device';
 import { notificationPermission, registerThisDevice, useNotificationPermission } from '../push/push-registration';
 import '../profile.css';
 import { useUnsavedText } from '../../../lib/unsaved-text';
+import { changedDraft, type SettingsDraft } from './settings-draft';
 
 type Channel = keyof NotificationPreference;
 const CHANNELS: Channel[] = ['emailEnabled', 'smsEnabled', 'pushEnabled'];
@@ -242,7 +246,9 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
   const settings = useNotificationSettings(userEmail, uid);
   const save = useSaveNotificationSettings(userEmail, uid);
   const types = useNotificationTypes(userEmail);
-  const [draft, setDraft] = useState<NotificationSettingsEntry[] | null>(null);
+  // The revision the edit started from goes with it: the settings read again meanwhile (a
+  // reconnection, the push registration) must not make a save of the older edit look current.
+  const [draft, setDraft] = useState<SettingsDraft | null>(null);
   const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'savedNoPush' | 'savedPushBlocked' } | { kind: 'error'; message: string } | null>(null);
   const permission = useNotificationPermission();
   useUnsavedText(draft !== null);
@@ -251,7 +257,8 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
     // A refusal (another plant's user, one ranking above) says why, not "try again later".
     return settings.isError ? <LoadError error={settings.error} /> : <Spinner label={t('profile.loadingSettings')} />;
   }
-  const entries = draft ?? settings.data.notification_settings;
+  const loaded = settings.data;
+  const entries = draft?.entries ?? loaded.notification_settings;
   const errors = entries.map((entry) => entryErrors(entry, t));
   const hasErrors = errors.some((e) => e.email || e.mobileNumber);
   // §5 digits-only comparison: the secondary number is the primary's, however it is written.
@@ -259,7 +266,7 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
   const isSameNumber = !!first && !!second && first.mobileEnabled && second.mobileEnabled && isSameMobileNumber(first.mobileNumber, second.mobileNumber);
   const change = (index: number, entry: NotificationSettingsEntry) => {
     setStatus(null);
-    setDraft(entries.map((current, i) => (i === index ? entry : current)));
+    setDraft(changedDraft(draft, loaded, entries.map((current, i) => (i === index ? entry : current))));
   };
 
   const onSave = async () => {
@@ -273,9 +280,17 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
     try {
       // The editors are read-only while this is on its way (the fieldset below): an edit made
       // meanwhile would be dropped with the draft when the answer comes.
-      saved = await save(entries);
+      saved = await save(entries, draft?.revision);
     } catch (error) {
       const message = await errorMessage(error);
+      if (await isNotificationSettingsChangedMeanwhile(error)) {
+        // Saved elsewhere since: the edit was made on settings that are no more. They are read
+        // again and shown as they are now (the edit dropped: saved again, it would undo that save).
+        await settings.refetch();
+        setDraft(null);
+        setStatus({ kind: 'error', message });
+        return;
+      }
       // §5's domain refusal in the user's language (the other checks run as the user types).
       const domain = refusedDomain(message);
       setStatus({ kind: 'error', message: domain ? t('profile.emailDomainNotSupported', { domain }) : message });

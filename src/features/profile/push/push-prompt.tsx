@@ -52,8 +52,9 @@ export function PushPermission({ uid, userEmail }: { uid: string; userEmail: str
   );
   const action = pushAction(wanted, useNotificationPermission());
 
-  // A registration wrote this device's new token and sign-in: the settings copy is read again, or
-  // a save of the form would send the old ones back for this device (decision 0062's X-Device-Id).
+  // A registration wrote this device's new token and sign-in (its own row only, decision 0068):
+  // the settings copy is read again to show them. The settings' revision did not move, so a form
+  // open meanwhile still saves (it writes the devices' switches only, not this token).
   const queryClient = useQueryClient();
   const registered = (done: boolean) => {
     if (done) void queryClient.invalidateQueries({ queryKey: settingsQueries.all() });

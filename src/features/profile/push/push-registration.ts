@@ -5,11 +5,10 @@
  * without it no token exists and nothing is registered (logged, §8).
  */
 import { useSyncExternalStore } from 'react';
-import type { NotificationSettingsEntry, PushDeviceSettings } from '../../../contract/notifications';
 import { appConfig } from '../../../lib/config';
 import { dropPushSubscription } from '../../../lib/auth/use-session';
-import { getNotificationSettings, putNotificationSettings } from '../api/notification-settings';
-import { deviceId, deviceName, FCM_TOKEN_KEY, type PushPermissionState } from './device';
+import { registerPushDevice, signOutPushDevice } from '../api/notification-settings';
+import { deviceName, FCM_TOKEN_KEY, type PushPermissionState } from './device';
 
 const vapidKey = import.meta.env.VITE_FIREBASE_VAPID_KEY?.trim() || null;
 
@@ -60,22 +59,13 @@ export async function getPushToken(): Promise<string | null> {
   return (await getToken(getMessaging(app), { vapidKey, serviceWorkerRegistration: registration })) || null;
 }
 
-/** The settings with this device's entry changed (or added) in every entry. */
-export function withDevice(entries: NotificationSettingsEntry[], change: (current: PushDeviceSettings | undefined) => PushDeviceSettings | null): NotificationSettingsEntry[] {
-  const id = deviceId();
-  return entries.map((entry) => {
-    const current = entry.pushNotificationsSettings.find((device) => device.deviceId === id);
-    const next = change(current);
-    const others = entry.pushNotificationsSettings.filter((device) => device.deviceId !== id);
-    return { ...entry, pushNotificationsSettings: next ? [...others, next] : others };
-  });
-}
-
 let registering: { uid: string; done: Promise<boolean> } | null = null;
 
 /**
  * Registers this browser for push: asks FCM for the token and saves it with the deviceId and
- * deviceName. A token with no value is logged and the device is not registered (§8).
+ * deviceName. A token with no value is logged and the device is not registered (§8). Its own
+ * device only (decision 0068): the settings are neither read nor written whole, so a save made
+ * meanwhile elsewhere (the phone, a supervisor) is not written over with what was read before it.
  */
 export function registerThisDevice(uid: string): Promise<boolean> {
   // One at a time: the start, the prompt's Yes, a Save and a renewed subscription can meet, and two
@@ -98,20 +88,17 @@ async function registerNow(uid: string): Promise<boolean> {
     return false;
   }
   localStorage.setItem(FCM_TOKEN_KEY, token);
-  const { notification_settings: entries } = await getNotificationSettings(uid);
-  await putNotificationSettings(
-    uid,
-    withDevice(entries, (current) => ({ deviceId: deviceId(), deviceName: deviceName(), token, isEnabled: current?.isEnabled ?? true, isLoggedIn: true })),
-  );
+  // Its switch stays as the user set it (on for a device new to the server).
+  await registerPushDevice(uid, { deviceName: deviceName(), token });
   return true;
 }
 
-/** §2 sign-out: this device is marked logged out in the push settings, and they are saved. */
+/**
+ * §2 sign-out: this device is marked logged out in the push settings: its own row only (nothing
+ * when it was never registered), not the whole settings read and written back.
+ */
 export async function markThisDeviceSignedOut(uid: string): Promise<void> {
-  const { notification_settings: entries } = await getNotificationSettings(uid);
-  const id = deviceId();
-  if (!entries.some((entry) => entry.pushNotificationsSettings.some((device) => device.deviceId === id))) return;
-  await putNotificationSettings(uid, withDevice(entries, (current) => (current ? { ...current, isLoggedIn: false } : null)));
+  await signOutPushDevice(uid);
 }
 
 /**
