@@ -722,6 +722,11 @@ export const notifications = pgTable(
     /** #19 item 22 (decision 0032): the text as a key and parameters, for the PWA to render in the user's language. */
     textKey: text('text_key'),
     textParams: jsonb('text_params').$type<Record<string, string | number | null>>(),
+    /**
+     * The subject and body in the recipient's language when it is not English (decision 0069): the
+     * list shows the text in the reader's language, so its search finds those words too.
+     */
+    readerText: text('reader_text'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.channel, t.created),

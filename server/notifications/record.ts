@@ -6,7 +6,9 @@ import type { Db, Tx } from '../db/client';
 import { notifications } from '../db/schema';
 import { mobileDigits, type NotificationChannel, type NotificationKey, type NotificationSettingsEntry } from '../../src/contract/notifications';
 import type { NotificationText } from '../../src/domain/notification-texts';
+import { resolveLocale } from '../../src/domain/constants';
 import { existingUsers, notificationPlantsOf, seesPlant, settingsOf } from './settings';
+import { notificationWords } from './texts';
 
 type Executor = Db | Tx;
 
@@ -74,6 +76,17 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/**
+ * The text as its reader sees it in the list (their language, decision 0069), for the list's
+ * search: the English stays in subject / title / message. Null for English readers and for texts
+ * without a key (the stored words are what everyone sees).
+ */
+function readerTextOf(event: NotificationEvent, locale: string): string | null {
+  if (!event.text || resolveLocale(locale) === 'en-US') return null;
+  const { subject, body } = notificationWords(event.text, locale);
+  return clip(`${subject}\n${body}`, MAX_SUBJECT + MAX_BODY + 1);
+}
+
 export async function recordNotifications(db: Executor, event: NotificationEvent): Promise<RecordResult> {
   const result: RecordResult = { recorded: [], skipped: [] };
   const uniqueIds = [...new Set(event.userIds)];
@@ -121,6 +134,7 @@ export async function recordNotifications(db: Executor, event: NotificationEvent
           link: event.link ?? null,
           textKey: event.text?.key ?? null,
           textParams: event.text ? { ...event.text.params } : null,
+          readerText: readerTextOf(event, user.locale),
           deliveryState: 'queued',
         })),
       )

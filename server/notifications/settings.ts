@@ -194,16 +194,18 @@ export interface RecipientUser {
   isApproved: boolean;
   /** Not expired by the day of their plants, as the sign-in check judges it (notExpiredSql). */
   isNotExpired: boolean;
+  /** The language they read the app in (users.locale). */
+  locale: string;
 }
 
 export async function existingUsers(db: Executor, ids: string[]): Promise<Map<string, RecipientUser>> {
   const valid = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
   if (valid.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber, approvalStatus: users.approvalStatus, isNotExpired: notExpiredSql() })
+    .select({ id: users.id, email: users.email, phoneNumber: users.phoneNumber, approvalStatus: users.approvalStatus, isNotExpired: notExpiredSql(), locale: users.locale })
     .from(users)
     .where(inArray(users.id, valid));
   return new Map(
-    rows.map((r) => [r.id, { email: r.email, phoneNumber: r.phoneNumber, isApproved: r.approvalStatus === 'Approved', isNotExpired: Boolean(r.isNotExpired) }]),
+    rows.map((r) => [r.id, { email: r.email, phoneNumber: r.phoneNumber, isApproved: r.approvalStatus === 'Approved', isNotExpired: Boolean(r.isNotExpired), locale: r.locale }]),
   );
 }

@@ -128,6 +128,8 @@ export async function listNotifications(
         ilike(sql`coalesce(${notifications.subject}, '')`, pattern),
         ilike(sql`coalesce(${notifications.title}, '')`, pattern),
         ilike(sql`coalesce(${notifications.recipient}, '')`, pattern),
+        // The words as the reader sees them, in their language (decision 0069).
+        ilike(sql`coalesce(${notifications.readerText}, '')`, pattern),
         digits ? sql`regexp_replace(coalesce(${notifications.recipient}, ${notifications.phoneNumber}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}` : undefined,
       )!,
     );
