@@ -28,7 +28,7 @@ import { deviceId, pushAction, pushWanted, shownDeviceName } from '../push/devic
 import { notificationPermission, registerThisDevice, useNotificationPermission } from '../push/push-registration';
 import '../profile.css';
 import { useUnsavedText } from '../../../lib/unsaved-text';
-import { changedDraft, type SettingsDraft } from './settings-draft';
+import { changedDraft, rebasedDraft, type SettingsDraft } from './settings-draft';
 
 type Channel = keyof NotificationPreference;
 const CHANNELS: Channel[] = ['emailEnabled', 'smsEnabled', 'pushEnabled'];
@@ -284,11 +284,13 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
     } catch (error) {
       const message = await errorMessage(error);
       if (await isNotificationSettingsChangedMeanwhile(error)) {
-        // Saved elsewhere since: the edit was made on settings that are no more. They are read
-        // again and shown as they are now (the edit dropped: saved again, it would undo that save).
-        await settings.refetch();
-        setDraft(null);
-        setStatus({ kind: 'error', message });
+        // Saved elsewhere since: the settings are read again and the user's changes carried onto
+        // them (what the other save changed stays, decision 0069); nothing typed is lost, and the
+        // next Save names the new revision. Nothing of the user's left: the settings as they are.
+        const now = (await settings.refetch()).data?.data;
+        const rebased = draft && now ? rebasedDraft(draft, now) : null;
+        setDraft(rebased);
+        setStatus({ kind: 'error', message: rebased ? t('profile.settingsChangedKept') : message });
         return;
       }
       // §5's domain refusal in the user's language (the other checks run as the user types).
