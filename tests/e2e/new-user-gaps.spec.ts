@@ -129,7 +129,7 @@ test('item 10: the types come from notifications/list_keys and the priority sear
   await expect(table.locator('tbody th')).toHaveText(['Other', 'Delivery']);
 
   await page.goto('/notifications');
-  await expect(page.getByLabel('Show').locator('option')).toHaveCount(3);
+  await expect(page.getByRole('combobox', { name: 'Show', exact: true }).locator('option')).toHaveCount(3);
 
   const writer = await (await browser.newContext()).newPage();
   await login(writer, 'pm.writer@example.com');

@@ -87,7 +87,7 @@ test('the notification screen lists each channel with the type filter', async ({
   await expect(tabs.getByRole('tab')).toHaveText(['Email', 'SMS', 'Push', 'Sent feedback', 'Stock count']);
   const cards = page.locator('.notification-card');
   await expect(cards.first()).toBeVisible();
-  await page.getByLabel('Show').selectOption({ label: 'Contact' });
+  await page.getByRole('combobox', { name: 'Show', exact: true }).selectOption({ label: 'Contact' });
   await expect(cards.first()).toContainText('Contact');
   for (const card of await cards.all()) await expect(card.locator('.notification-type')).toHaveText('Contact');
   await tabs.getByRole('tab', { name: 'Push' }).click();
