@@ -13,6 +13,7 @@ import { auditLog, materialCounts, stockCountPartLines, stockCountParts, stockCo
 import { binInRange, mergeLine, type MergeState, type PartStatus } from '../../src/domain/stock-count-parts';
 import type { MergeLineRow, PartLineRow, PartSpec, StockCountPartRow } from '../../src/contract/stock-count-parts';
 import type { StockCountStatus } from '../../src/domain/constants';
+import { toThousandths } from '../../src/domain/stock';
 import { HttpError } from '../plugins/errors';
 import { assertCounter } from './stock-count-management';
 import { currentBooks, withoutBook } from './stock-counts';
@@ -705,7 +706,7 @@ export async function writePartQuantities(
   await tx
     .update(stockCountPartLines)
     .set({ quantity: sql`edit.quantity`, countedBy: user.email, countedAt: sql`now()`, version: sql`${stockCountPartLines.version} + 1` })
-    .from(sql`unnest(${sql.param(ids)}::bigint[], ${sql.param(edits.map((edit) => String(edit.quantity)))}::numeric[]) as edit(material_count_id, quantity)`)
+    .from(sql`unnest(${sql.param(ids)}::bigint[], ${sql.param(edits.map((edit) => String(toThousandths(edit.quantity))))}::numeric[]) as edit(material_count_id, quantity)`)
     .where(and(eq(stockCountPartLines.partId, part.id), sql`${stockCountPartLines.materialCountId} = edit.material_count_id`));
   // A counter's new quantity voids a resolution made on the quantities before it: the merge decides again.
   await tx.update(materialCounts).set({ resolvedPartId: null, resolvedBy: null, resolvedAt: null }).where(inArray(materialCounts.id, ids));

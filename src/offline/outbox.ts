@@ -15,6 +15,7 @@
 import { offlineDb, type OutboxEntry, type OutboxRequest } from './db';
 import { guardQuota } from './errors';
 import { saveWaitingCopies } from './mirror';
+import { kindOf } from './registry';
 
 export interface Change {
   userEmail: string;
@@ -100,7 +101,14 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
       opening.catch(() => undefined);
       const request = typeof change.request === 'function' ? await change.request() : change.request;
       const applied = change.apply();
-      const next = entryFor(change, request, await opening);
+      const open = await opening;
+      const next = entryFor(change, request, open);
+      if (open && next.seq !== undefined && open.status !== 'pending' && concludes(change.kind)) {
+        // A refused change that concludes its scope (a submit) goes again after what was changed
+        // since it was refused: the user put the count right first, then asked again.
+        await offlineDb.outbox.delete(open.seq!);
+        delete next.seq;
+      }
       if (next.seq !== undefined) {
         await Promise.all([applied, offlineDb.outbox.put(next)]);
         return next;
@@ -118,18 +126,28 @@ export function notifyEnqueued(): void {
   enqueueListeners.forEach((listener) => listener());
 }
 
-/** Send a failed entry again, under a new key (the old key may hold the refusal). */
+/** A change that concludes its scope (a count's submit): it waits behind refused changes of its scope (registry.ts). */
+const concludes = (kind: string) => kindOf(kind)?.afterRefused === true;
+
+/**
+ * Send a failed entry again, under a new key (the old key may hold the refusal). One that
+ * concludes its scope goes after the changes made since it was refused: the count the user put
+ * right is what is submitted, not the one the server refused.
+ */
 export async function retryEntry(seq: number): Promise<void> {
-  // Only a refused one: a second tap on Retry (or one on a screen a render behind) would give an
-  // entry already on its way a new key, and it would be applied twice.
-  await offlineDb.outbox
-    .where(':id')
-    .equals(seq)
-    .and((entry) => entry.status === 'failed' || entry.status === 'conflict')
-    .modify((entry) => {
-      // A refusal is kept under its key: a new one. One set aside after repeated 500s may have been applied: the same key.
-      const id = entry.retrySameKey ? entry.id : crypto.randomUUID();
-      Object.assign(entry, { id, status: 'pending', lastError: undefined, attempts: 0, batchId: undefined, retrySameKey: undefined, staleBase: undefined });
-    });
+  await offlineDb.transaction('rw', offlineDb.outbox, async () => {
+    // Only a refused one: a second tap on Retry (or one on a screen a render behind) would give an
+    // entry already on its way a new key, and it would be applied twice.
+    const entry = await offlineDb.outbox.get(seq);
+    if (!entry || (entry.status !== 'failed' && entry.status !== 'conflict')) return;
+    // A refusal is kept under its key: a new one. One set aside after repeated 500s may have been applied: the same key.
+    const id = entry.retrySameKey ? entry.id : crypto.randomUUID();
+    const again: OutboxEntry = { ...entry, id, status: 'pending', attempts: 0 };
+    for (const field of ['lastError', 'batchId', 'retrySameKey', 'staleBase'] as const) delete again[field];
+    if (!concludes(entry.kind)) return void (await offlineDb.outbox.put(again));
+    await offlineDb.outbox.delete(seq);
+    delete again.seq;
+    await offlineDb.outbox.add(again);
+  });
   notifyEnqueued();
 }

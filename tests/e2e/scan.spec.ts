@@ -136,6 +136,24 @@ test('keyboard-wedge scans count offline, and the server gets the total once', a
     .poll(async () => (await serverLines(request, token)).find((line) => line.material_code === counted.material_code), { timeout: 60_000 })
     .toEqual(expect.objectContaining({ quantity: 5, version: 2 }));
   await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /All changes saved on the server/, { timeout: 60_000 });
+
+  // A material of the catalogue that is not on the count, scanned in count mode and added: the scan
+  // was one piece, so the new line is counted 1, and the server gets that once.
+  const catalogue = await request.get(`${origin}/api/v2/my_material?page=1&maxResults=100`, { headers: { authorization: `Bearer ${token}` } });
+  expect(catalogue.status()).toBe(200);
+  const onCount = new Set(before.map((line) => line.material_code));
+  const extra = ((await catalogue.json()).my_material_items as Array<{ material_code: string }>).find((item) => !onCount.has(item.material_code))!;
+  expect(extra).toBeDefined();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await wedgeScan(page, extra.material_code);
+  await page.getByRole('button', { name: `Add ${extra.material_code} to the count` }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: new RegExp(extra.material_code) }).first().click();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByLabel('Search materials in this count').fill(extra.material_code);
+  await expect(lineInput(page, extra.material_code)).toHaveValue('1');
+  await expect
+    .poll(async () => (await serverLines(request, token)).find((line) => line.material_code === extra.material_code), { timeout: 60_000 })
+    .toEqual(expect.objectContaining({ quantity: 1 }));
 });
 
 test('the camera counts offline through the ZXing wasm served by us, and the server gets the total once', async ({ request }) => {

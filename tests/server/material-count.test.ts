@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createLocalErpAdapter } from '../../server/erp/adapter';
+import { rowsOf } from '../../server/db/client';
 import { stockCounts, stockItems } from '../../server/db/schema';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
 
@@ -103,6 +104,15 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(res.json().material_counts[0]).toMatchObject({ id: line.id, quantity: 4, version: line.version + 1, updated_by: 'mechanic@example.com' });
     expect(res.json().stock_counts).toEqual([{ id: COUNT.initiatedWallToWall, status: 'in_progress' }]);
     expect((await count(COUNT.initiatedWallToWall)).status).toBe('in_progress');
+  });
+
+  it('keeps a quantity in thousandths: a floating-point sum such as 1.001 + 1 is written as 2.001', async () => {
+    const line = (await lines(COUNT.inProgress)).material_counts.find((l: { quantity: number | null }) => l.quantity !== null);
+    const res = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 1.001 + 1, version: line.version }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().material_counts[0].quantity).toBe(2.001);
+    const stored = rowsOf<{ quantity: string }>(await product.database.db.execute(sql`select quantity::text as quantity from material_counts where id = ${line.id}`));
+    expect(stored[0]!.quantity).toBe('2.001');
   });
 
   it('writes every line of one request in request order, each with its own book choice, versions bumped once', async () => {
@@ -253,7 +263,9 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(add.json());
     expect((await lines(COUNT.recount)).total).toBe(present.size + 1);
-    expect((await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: 'NOPE' })).statusCode).toBe(404);
+    const unknown = await api('mechanic', 'POST', '/my_material_count', { stockCountId: COUNT.recount, materialCode: 'NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'materialNotFound', params: { code: 'NOPE' } });
 
     expect(add.json().updated_by).toBe('mechanic@example.com');
     // A line of the plan, and a line the mechanic added but counted, stay: only planners delete them.

@@ -512,6 +512,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
       const res = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line!.id, quantity: 3, version: line!.version, acceptBookQuantity: guess }] });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(`Stock count ${id} is counted blind: its book quantities are not shown to you, so none can be accepted`);
+      expect(res.json()).toMatchObject({ code: 'blindNoBookAccept', params: { id } });
     }
     // Counting it is theirs.
     expect((await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line!.id, quantity: 3, version: line!.version }] })).statusCode).toBe(200);
@@ -659,6 +660,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const notHis = await api(MIKKO, 'POST', '/my_material_count', { stockCountId: id, materialCode: String(other[0]!.code) });
     expect(notHis.statusCode, notHis.body).toBe(409);
     expect(notHis.json().message).toBe(`Material ${String(other[0]!.code)} is already in stock count ${id}`);
+    expect(notHis.json()).toMatchObject({ code: 'materialAlreadyOnCount', params: { code: String(other[0]!.code), id } });
     // Counted in her part since, the line is not answered again: a part's quantity is written
     // without a version, so a device's waiting count would overwrite hers.
     expect((await count(AINO, id, [[String(other[0]!.code), 2]])).statusCode).toBe(200);
@@ -783,6 +785,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const refused = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${counted}`);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(`Line ${code(0)} is already counted in a part (by ${MECHANIC}) and cannot be deleted: send it to recount first`);
+    expect(refused.json()).toMatchObject({ code: 'lineCountedInPart', params: { code: code(0), by: MECHANIC } });
     expect((await partOf('mechanic', id)).lines.find((line) => line.material_code === code(0))).toMatchObject({ quantity: 4 });
     const uncounted = await lineId(id, code(1));
     const removed = await api('supervisor', 'DELETE', `/my_material_count?materialCountId=${uncounted}`);
@@ -891,6 +894,7 @@ describe.each(ENGINES)('several counters on one stock count on %s', (engine) => 
     const printed = await api('mechanic', 'GET', `/relationship/print_materials?stockCountId=${id}`);
     expect(printed.statusCode).toBe(403);
     expect(printed.json().message).toBe(`Stock count ${id} is split among counters and you have no part in it`);
+    expect(printed.json()).toMatchObject({ code: 'splitNoPartForYou', params: { id } });
     expect((await api(MIKKO, 'GET', `/relationship/print_materials?stockCountId=${id}`)).json().lines).toHaveLength(6);
     expect((await api('supervisor', 'GET', `/relationship/print_materials?stockCountId=${id}`)).json().lines).toHaveLength(6);
   });

@@ -734,10 +734,12 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         const edit = await send(who, { method: 'PUT', url: '/my_material_count', payload: { modifiedMaterials: [{ id: Number(line), quantity: 1 }] } });
         expect(edit.statusCode).toBe(404);
         expect(edit.json().message).toBe(`Material count ${line} not found`);
+        expect(edit.json()).toMatchObject({ code: 'materialCountGone', params: { count: 1 } });
       }
       const removal = await send('supervisor', { method: 'DELETE', url: `/my_material_count?materialCountId=${de02Line!.id}` });
       expect(removal.statusCode).toBe(404);
       expect(removal.json().message).toBe(`Material count ${de02Line!.id} not found`);
+      expect(removal.json()).toMatchObject({ code: 'materialCountGone' });
       const [kept] = await query(sql`select count(*)::int as n from material_counts where id = ${de02Line!.id}`);
       expect(Number(kept!.n)).toBe(1);
       // Nothing was changed by the refusals.

@@ -22,6 +22,7 @@ import {
 import type { Db } from '../../db/client';
 import { materialCounts, materials, stockCountPartLines, stockCounts } from '../../db/schema';
 import { can } from '../../../src/domain/permissions';
+import { toThousandths } from '../../../src/domain/stock';
 import { requireUser } from '../../plugins/auth';
 import { HttpError, permissionDenied } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
@@ -98,7 +99,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           .orderBy(materialCounts.id)
           .for('update', { of: materialCounts });
         const missing = edits.filter((edit) => !lines.some(({ line }) => line.id === edit.id));
-        if (missing.length > 0) throw new HttpError(404, `Material count ${missing.map((m) => m.id).join(', ')} not found`);
+        if (missing.length > 0) throw new HttpError(404, `Material count ${missing.map((m) => m.id).join(', ')} not found`, { code: 'materialCountGone', params: { count: missing.length } });
         const counts = new Map(lines.map(({ count }) => [count.id, count]));
         counts.forEach(assertEditable);
         // #18: on a split count the quantities come from the counters' parts; a planner only
@@ -148,7 +149,10 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         const accepting = lines.filter(({ line }) => edits.find((e) => e.id === line.id)!.acceptBookQuantity !== undefined);
         const blindAccepting = accepting.filter(({ line }) => blindCounts.has(line.stockCountId));
         if (blindAccepting.length > 0) {
-          throw new HttpError(403, `Stock count ${blindAccepting[0]!.line.stockCountId} is counted blind: its book quantities are not shown to you, so none can be accepted`);
+          throw new HttpError(403, `Stock count ${blindAccepting[0]!.line.stockCountId} is counted blind: its book quantities are not shown to you, so none can be accepted`, {
+            code: 'blindNoBookAccept',
+            params: { id: blindAccepting[0]!.line.stockCountId },
+          });
         }
         if (accepting.length > 0) {
           const now = await materialCountRows(tx, accepting.map(({ line }) => line));
@@ -170,7 +174,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         const accepted = new Date();
         const edit = sql`unnest(
             ${sql.param(edits.map((e) => e.id))}::bigint[],
-            ${sql.param(edits.map((e) => String(e.quantity)))}::numeric[],
+            ${sql.param(edits.map((e) => String(toThousandths(e.quantity))))}::numeric[],
             ${sql.param(edits.map((e) => e.acceptBookQuantity !== undefined))}::boolean[],
             ${sql.param(edits.map((e) => (e.acceptBookQuantity === undefined || e.acceptBookQuantity === null ? null : String(e.acceptBookQuantity))))}::numeric[]
           ) as edit(id, quantity, accepts, book)`;
@@ -228,10 +232,10 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         const split = await isSplit(tx, count.id);
         const part = split ? await myPart(tx, user, count.id, true) : undefined;
         if (split && !part && !(await oversees(tx, user, count.id))) {
-          throw new HttpError(403, `Stock count ${count.id} is split among counters and you have no part in it`);
+          throw new HttpError(403, `Stock count ${count.id} is split among counters and you have no part in it`, { code: 'splitNoPartForYou', params: { id: count.id } });
         }
         const [material] = await tx.select().from(materials).where(eq(materials.code, materialCode));
-        if (!material) throw new HttpError(404, `Material ${materialCode} not found`);
+        if (!material) throw new HttpError(404, `Material ${materialCode} not found`, { code: 'materialNotFound', params: { code: materialCode } });
         const book = await bookQuantity(tx, count.plant, count.storageLocation, material.code);
         const [row] = await tx
           .insert(materialCounts)
@@ -268,7 +272,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
                 .where(and(eq(stockCountPartLines.partId, part!.id), eq(stockCountPartLines.materialCountId, lineId)))
             )[0];
           const mine = existing && part ? await myPartLine(existing.id) : undefined;
-          if (!existing || (part && (!mine || mine.quantity !== null))) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`);
+          if (!existing || (part && (!mine || mine.quantity !== null))) throw new HttpError(409, `Material ${material.code} is already in stock count ${stockCountId}`, { code: 'materialAlreadyOnCount', params: { code: material.code, id: stockCountId } });
           const line = part ? { ...toMaterialCountRow(existing, book), quantity: null } : toMaterialCountRow(existing, book);
           return { status: 200, body: (await isBlindFor(tx, user, count)) ? withoutBook(line) : line };
         }
@@ -303,13 +307,13 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       if (!planner && !can(user.grants, 'materialCount.add')) throw refused;
       return runMutation(db, request, reply, async (tx) => {
         const [found] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
-        if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`);
+        if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`, { code: 'materialCountGone', params: { count: 1 } });
         // The count's scope first: a line of a count the caller does not see is "not found", never
         // "not allowed" (which would tell that the line exists).
         const count = await findStockCount(tx, user, found.stockCountId, true).catch((error: unknown) => {
           // Not found means not the caller's: the line is "not found" too. Anything else (a
           // deadlock, the database away) keeps its own answer.
-          if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(404, `Material count ${materialCountId} not found`);
+          if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(404, `Material count ${materialCountId} not found`, { code: 'materialCountGone', params: { count: 1 } });
           throw error;
         });
         const ownUncounted = (line: typeof found) => line.version === 0 && line.updatedBy === user.email;
@@ -318,14 +322,14 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         // supervisor asked to count another planner group's) takes back what a counter may.
         const asPlanner = planner && (await oversees(tx, user, count.id));
         const mayTakeBack = (line: typeof found) => asPlanner || ownUncounted(line);
-        const notYours = planner && !asPlanner ? new HttpError(403, `Only a planner of stock count ${count.id} can delete its lines`) : refused;
+        const notYours = planner && !asPlanner ? new HttpError(403, `Only a planner of stock count ${count.id} can delete its lines`, { code: 'onlyPlannerDeletesLines', params: { id: count.id } }) : refused;
         if (!mayTakeBack(found)) throw notYours;
         assertEditable(count);
         // Read again under the count's lock: an edit that committed before it (edits share the
         // count) may have counted the line since the first read, and a counter may only take back
         // a line nobody counted.
         const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId)).for('update');
-        if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`);
+        if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`, { code: 'materialCountGone', params: { count: 1 } });
         if (!mayTakeBack(line)) throw notYours;
         // A split count (#18): what its counters counted on the line is not thrown away with it,
         // as a new split may not take counted lines from a part (stock-count-parts.ts).
@@ -335,7 +339,10 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           .where(and(eq(stockCountPartLines.materialCountId, line.id), isNotNull(stockCountPartLines.quantity)));
         if (counted.length > 0) {
           const by = [...new Set(counted.map((part) => part.countedBy ?? '?'))].join(', ');
-          throw new HttpError(409, `Line ${line.materialCode} is already counted in a part (by ${by}) and cannot be deleted: send it to recount first`);
+          throw new HttpError(409, `Line ${line.materialCode} is already counted in a part (by ${by}) and cannot be deleted: send it to recount first`, {
+            code: 'lineCountedInPart',
+            params: { code: line.materialCode, by },
+          });
         }
         const [removed] = await materialCountRows(tx, [line]);
         await tx.delete(materialCounts).where(eq(materialCounts.id, materialCountId));

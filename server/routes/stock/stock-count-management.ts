@@ -223,7 +223,7 @@ export const stockCountManagementRoutes: FastifyPluginAsyncZod<{ db: Db }> = asy
       const whole = await readsWhole(db, user, count);
       const part = whole ? undefined : await myPart(db, user, count.id);
       if (!whole && !part && (await isSplit(db, count.id))) {
-        throw new HttpError(403, `Stock count ${count.id} is split among counters and you have no part in it`);
+        throw new HttpError(403, `Stock count ${count.id} is split among counters and you have no part in it`, { code: 'splitNoPartForYou', params: { id: count.id } });
       }
       // The printed sheet is what a counter counts from: a blind count's sheet has no book quantity,
       // whoever prints it (a planner who needs them reads the count on screen).

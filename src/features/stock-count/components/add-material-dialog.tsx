@@ -95,7 +95,8 @@ export function AddMaterialDialog({
         <button
           type="button"
           className="button"
-          onClick={() => add({ material_code: code, material_description_english: t('stockCount.addedByCode'), unit: 'PC' })}
+          // The unit is not invented (a 'PC' counted as pieces may be metres): unknown until the server takes the line.
+          onClick={() => add({ material_code: code, material_description_english: t('stockCount.addedByCode'), unit: '' })}
         >
           {t('stockCount.addByCode', { code })}
         </button>

@@ -22,7 +22,8 @@ interface Props {
   canAdd: boolean;
   /** Scrolls the line into the list (clearing a filter that hides it); false when it is not rendered yet. */
   reveal(code: string): boolean;
-  onAdd(code: string): void;
+  /** Add the scanned material; `counting`: scanned in count mode, so the new line is counted 1 (the scan was one piece). */
+  onAdd(code: string, counting: boolean): void;
   onError(error: unknown): void;
 }
 
@@ -104,7 +105,7 @@ export default function CountScanner({ email, stockCountId, canEdit, canAdd, rev
       onAdd={(code) => {
         scan.clear();
         setSheetOpen(false);
-        onAdd(code);
+        onAdd(code, scan.countMode && canEdit);
       }}
     />
   );

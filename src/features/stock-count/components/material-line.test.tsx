@@ -44,6 +44,13 @@ describe('a counted line in German', () => {
     expect(text(html)).toContain(i18next.t('stockCount.book', { quantity: '2,5', unit: 'PC' }));
   });
 
+  it('invents no unit for a line added by its code offline: a "?" that says the unit is not known yet', () => {
+    const html = render({ ...testLine(3, null), unit: '' });
+    expect(html).toContain(`aria-label="${i18next.t('stockCount.unitUnknown')}"`);
+    expect(html).not.toContain('>PC<');
+    expect(render(testLine(3, null))).toContain('<span class="unit">PC</span>');
+  });
+
   it('writes no grouping into the field, so a large quantity reads back unchanged', () => {
     const value = /<input[^>]*value="([^"]*)"/.exec(render(testLine(2, 1234.5)))?.[1];
     expect(value).toBe('1234,5');

@@ -458,7 +458,14 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
               +
             </button>
           )}
-          <span className="unit">{line.unit}</span>
+          {/* A line added by its code offline: the catalogue's unit is not known until the server takes the line. */}
+          {line.unit ? (
+            <span className="unit">{line.unit}</span>
+          ) : (
+            <span className="unit unknown" title={t('stockCount.unitUnknown')} aria-label={t('stockCount.unitUnknown')}>
+              ?
+            </span>
+          )}
           {canRemove && (
             <button
               type="button"

@@ -10,6 +10,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MaterialCountRow } from '../../../contract/stock';
+import { toThousandths } from '../../../domain/stock';
 import { indexMaterials, matchMaterial, readScan, type ScanReading } from '../../../domain/scan-codes';
 import { offlineDb, type OutboxEntry } from '../../../offline/db';
 import { discardEntry, readCountSheet, setQuantity, sheetKey, type CountSheet } from '../offline/count-sheet';
@@ -47,7 +48,8 @@ const fromLine = (line: MaterialCountRow) => ({ version: line.version, quantity:
  * conflict and the line shows it.
  */
 export async function countScan(email: string, line: MaterialCountRow): Promise<Counted> {
-  const quantity = (line.quantity ?? 0) + 1;
+  // In thousandths, as typed quantities are: 1.001 + 1 is 2.0010000000000003 in floating point.
+  const quantity = toThousandths((line.quantity ?? 0) + 1);
   const entry = await setQuantity(email, line, quantity, undefined, fromLine(line));
   const counted = { kind: 'counted', code: line.material_code, unit: line.unit, quantity, before: line.quantity, lineId: line.id } as const;
   return line.quantity === null ? { ...counted, withdraw: { seq: entry.seq!, id: entry.id } } : counted;

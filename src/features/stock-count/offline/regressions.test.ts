@@ -443,6 +443,46 @@ describe('issue #15, case by case', () => {
     expect(await offlineDb.outbox.count()).toBe(0);
   });
 
+  it('14b: a submit the server refused, retried or asked again after the count was put right, goes after the corrections', async () => {
+    // The server refuses the first submit (a line is not counted); the mechanic counts it, offline, then taps Retry.
+    let refusals = 1;
+    const refusing: SyncDeps = {
+      ...server.deps,
+      async send(entry) {
+        if (entry.request.method === 'GET' && refusals-- > 0) return { status: 422, body: { message: 'Line 1 is not counted' }, message: 'Line 1 is not counted' };
+        return server.deps.send(entry);
+      },
+    };
+    await submitCount(USER, COUNT_ID);
+    await runRound(USER, refusing);
+    const [refused] = await offlineDb.outbox.toArray();
+    expect(refused).toMatchObject({ kind: 'stock-count.submit', status: 'failed' });
+    await setQuantity(USER, row(1), 4); // waits: no connection
+    await retryEntry(refused!.seq!);
+    const queued = await offlineDb.outbox.orderBy('seq').toArray();
+    expect(queued.map((entry) => entry.kind)).toEqual(['material-count.quantity', 'stock-count.submit']);
+    expect(queued[1]).toMatchObject({ status: 'pending' });
+    expect(queued[1]!.id).not.toBe(refused!.id); // a new key: the old one holds the refusal
+    await runRound(USER, refusing);
+    expect(server.received.map((r) => r.method)).toEqual(['PUT', 'GET']); // the refused submit answered before the server's rules
+    expect(await offlineDb.outbox.count()).toBe(0);
+
+    // The same when Submit is tapped again instead of Retry.
+    refusals = 1;
+    server.received.length = 0;
+    await submitCount(USER, COUNT_ID);
+    await runRound(USER, refusing);
+    await setQuantity(USER, (await onDevice(1))!, 5);
+    await submitCount(USER, COUNT_ID);
+    expect((await offlineDb.outbox.orderBy('seq').toArray()).map((entry) => [entry.kind, entry.status])).toEqual([
+      ['material-count.quantity', 'pending'],
+      ['stock-count.submit', 'pending'],
+    ]);
+    await runRound(USER, refusing);
+    expect(server.received.map((r) => r.method)).toEqual(['PUT', 'GET']);
+    expect(server.lines.get(1)!.quantity).toBe(5);
+  });
+
   it('15: a later edit confirmed drops an older refused edit of the line: its value does not come back', async () => {
     server.refuse.add(2.5);
     await setQuantity(USER, row(1), 2.5);

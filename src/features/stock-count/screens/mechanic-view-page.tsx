@@ -156,7 +156,7 @@ export function countSheetRights({
 }: {
   count: Pick<StockCountRow, 'status' | 'being_booked' | 'planned_by_you' | 'writable_by_you'>;
   permissions: readonly string[];
-  /** A submit of this count waits in the outbox. */
+  /** A submit of this count waits in the outbox (not one the server refused: the lines open again to be put right, then Retry or Submit). */
   submitQueued: boolean;
   split: boolean;
   /** A split count read whole (its planner): quantities are written to the parts, decided on the merge screen. */
@@ -247,6 +247,8 @@ export default function MechanicViewPage() {
   const { history, remember } = useSearchHistory('materialCount');
   const [adding, setAdding] = useState(false);
   const [addTerm, setAddTerm] = useState('');
+  /** The add dialog was opened by a scan in count mode: the added line is counted 1. */
+  const [addCounts, setAddCounts] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   // Book quantities on demand (#21): shown on wide screens, one tap away on phones.
   const [showBook, setShowBook] = useState(() => !window.matchMedia?.('(max-width: 991px)').matches);
@@ -325,7 +327,7 @@ export default function MechanicViewPage() {
     canDelete,
     canAdd,
     canSubmit,
-  } = countSheetRights({ count, permissions: profile.permissions, submitQueued: submit !== undefined, split, readsSplitWhole, allPartsDone });
+  } = countSheetRights({ count, permissions: profile.permissions, submitQueued: submit !== undefined && submit.status !== 'failed', split, readsSplitWhole, allPartsDone });
   // On a split count the codes in other parts (or in none yet) are on the count too: not offered again.
   const present = new Set([...sheet.material_counts, ...(sheet.elsewhere ?? [])].map((line) => line.material_code));
   // #18: on a split count the sheet is the user's part; a blind count hides the book from its counters.
@@ -484,8 +486,9 @@ export default function MechanicViewPage() {
               canEdit={canEdit}
               canAdd={canAdd}
               reveal={reveal}
-              onAdd={(code) => {
+              onAdd={(code, counting) => {
                 setAddTerm(code);
+                setAddCounts(counting);
                 setAdding(true);
               }}
               onError={(failure) => run(Promise.reject(failure))}
@@ -554,8 +557,20 @@ export default function MechanicViewPage() {
         onClose={() => {
           setAdding(false);
           setAddTerm('');
+          setAddCounts(false);
         }}
-        onAdd={(material: NewMaterial) => run(addLine(email, count.id, material))}
+        // Opened by a scan in count mode: the scanned piece is counted on the new line, as a scan of
+        // a line already on the count would have been (+1 through the outbox, behind the add).
+        onAdd={(material: NewMaterial) =>
+          run(
+            addLine(email, count.id, material).then(async (entry) => {
+              if (!addCounts || !entry.undo) return;
+              // Loaded with the scanner it belongs to (a chunk of its own), not with the page.
+              const { countScan } = await import('../hooks/use-scan-to-count');
+              await countScan(email, entry.undo as MaterialCountRow);
+            }),
+          )
+        }
       />
       <SubmitDialog
         open={submitting}
