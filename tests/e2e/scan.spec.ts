@@ -154,6 +154,15 @@ test('keyboard-wedge scans count offline, and the server gets the total once', a
   await expect
     .poll(async () => (await serverLines(request, token)).find((line) => line.material_code === extra.material_code), { timeout: 60_000 })
     .toEqual(expect.objectContaining({ quantity: 1 }));
+
+  // A total typed and a scan before leaving the field: the scan adds its 1 to what was typed.
+  await page.getByLabel('Search materials in this count').fill(counted.material_code);
+  await lineInput(page, counted.material_code).fill('7');
+  await wedgeScan(page, counted.material_code);
+  await expect(lineInput(page, counted.material_code)).toHaveValue('8');
+  await expect
+    .poll(async () => (await serverLines(request, token)).find((line) => line.material_code === counted.material_code), { timeout: 60_000 })
+    .toEqual(expect.objectContaining({ quantity: 8 }));
 });
 
 test('the camera counts offline through the ZXing wasm served by us, and the server gets the total once', async ({ request }) => {

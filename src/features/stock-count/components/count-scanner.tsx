@@ -12,6 +12,7 @@ import { ScanButton } from '../../../components/scan/scan-button';
 import { primeScanFeedback } from '../../../components/scan/feedback';
 import { useKeyboardWedge } from '../../../lib/keyboard-wedge';
 import { useScanToCount } from '../hooks/use-scan-to-count';
+import { saveTyping } from './material-line';
 import { ScanOutcomeView } from './scan-outcome';
 import '../stock-count.css';
 
@@ -64,7 +65,7 @@ export default function CountScanner({ email, stockCountId, canEdit, canAdd, rev
     requestAnimationFrame(tryFocus);
   };
 
-  const scan = useScanToCount({ email, stockCountId, canEdit, canAdd, onJump: jump, onError });
+  const scan = useScanToCount({ email, stockCountId, canEdit, canAdd, onJump: jump, beforeCount: saveTyping, onError });
   useKeyboardWedge(scan.handle);
 
   const [params, setParams] = useSearchParams();

@@ -246,6 +246,20 @@ export function RemoveLineDialog({ line, onConfirm, onClose }: { line: MaterialC
   );
 }
 
+/** Quantities typed into a line and on their way to the device's store (see `saveTyping`). */
+const typingSaves = new Set<Promise<unknown>>();
+
+/**
+ * Saves what is being typed in the focused quantity field, as leaving it would, and waits until it
+ * is on the device: a scan counted in count mode then adds its 1 to the typed total. Without it the
+ * scan's +1 went under the typing, and the typed value written on blur replaced it (a piece lost).
+ */
+export async function saveTyping(): Promise<void> {
+  const active = document.activeElement;
+  if (active instanceof HTMLInputElement && active.matches('input[data-quantity]')) active.blur();
+  await Promise.allSettled([...typingSaves]);
+}
+
 function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRemove, actions, blind = false, timed = false }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -303,9 +317,12 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
    * typed, and the next blur, Enter or page hide stores it again (the screen said why meanwhile).
    */
   const keepIfRefused = (saving: Promise<unknown>) => {
-    saving.catch(() => {
-      dirty.current = true;
-    });
+    typingSaves.add(saving);
+    saving
+      .catch(() => {
+        dirty.current = true;
+      })
+      .finally(() => typingSaves.delete(saving));
   };
 
   const commit = () => {

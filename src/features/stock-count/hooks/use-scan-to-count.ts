@@ -113,17 +113,19 @@ interface Options {
   canAdd: boolean;
   /** Show and focus the line (clears a filter that hides it). */
   onJump(line: MaterialCountRow): void;
+  /** Before a scan is counted: what is being typed is saved first, so the scan adds to it. */
+  beforeCount?(): Promise<void>;
   onError(error: unknown): void;
 }
 
-export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, onError }: Options) {
+export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, beforeCount, onError }: Options) {
   const [countMode, setCountMode] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const lastCounted = useRef<Counted | null>(null);
-  const latest = useRef({ email, stockCountId, canEdit, canAdd, onJump, onError, countMode });
+  const latest = useRef({ email, stockCountId, canEdit, canAdd, onJump, beforeCount, onError, countMode });
   useEffect(() => {
-    latest.current = { email, stockCountId, canEdit, canAdd, onJump, onError, countMode };
+    latest.current = { email, stockCountId, canEdit, canAdd, onJump, beforeCount, onError, countMode };
   });
 
   const queue = useCallback((work: () => Promise<void>) => {
@@ -145,6 +147,7 @@ export function useScanToCount({ email, stockCountId, canEdit, canAdd, onJump, o
           setOutcome({ kind: 'count', stockCountId: reading.stockCountId, isThisCount: reading.stockCountId === now.stockCountId });
           return;
         }
+        if (now.countMode && now.canEdit) await now.beforeCount?.();
         const sheet = await readCountSheet(sheetKey(now.email, now.stockCountId));
         const lines = sheet?.material_counts ?? [];
         const code = matchMaterial(reading, indexMaterials(lines.map((line) => line.material_code)));
