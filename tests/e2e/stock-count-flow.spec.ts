@@ -156,3 +156,24 @@ test('editing a count offers only what it can save; a count that is not there sa
   await expect(supervisor.getByRole('alert').filter({ hasText: 'This stock count does not exist or is not assigned to you.' })).toBeVisible();
   await expect(supervisor.getByText(/Request failed|http:\/\//)).toHaveCount(0);
 });
+
+test('a quantity typed in a form the count cannot take holds the submit: the field is shown, not the count sent without it', async ({ browser, request }) => {
+  const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
+  const created = await request.post('/api/v2/my_stock_count', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com' },
+  });
+  expect(created.status()).toBe(201);
+  const countId = (await created.json()).id as number;
+  const mechanic = await signedIn(browser, 'mechanic@example.com');
+  await mechanic.goto(`/mechanic-view/${countId}`);
+  const field = mechanic.locator('.material-line input[data-quantity]').first();
+  await field.fill('12x');
+  await field.press('Tab');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await mechanic.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(mechanic.getByText('A quantity is typed in a form the count cannot take').first()).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(mechanic.getByRole('dialog')).toHaveCount(0);
+  await mechanic.context().close();
+});

@@ -502,7 +502,22 @@ export default function MechanicViewPage() {
             </button>
           )}
           {canSubmit && (
-            <button type="button" className="button primary" onClick={() => setSubmitting(true)}>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => {
+                // A quantity refused as typed (marked red) is not on the device: submitting would send
+                // the count without it. The field is shown and focused instead, with why.
+                const refused = document.querySelector<HTMLInputElement>('.material-line input[data-quantity][aria-invalid="true"]');
+                if (refused) {
+                  refused.scrollIntoView({ block: 'center' });
+                  refused.focus();
+                  showError(t('stockCount.submitFixTyped'));
+                  return;
+                }
+                setSubmitting(true);
+              }}
+            >
               {t('stockCount.submit')}
             </button>
           )}
