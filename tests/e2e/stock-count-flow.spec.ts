@@ -3,7 +3,7 @@
  * counts it offline and submits when back online; the supervisor sees it completed in the
  * dashboard and starts a recount of the variances.
  */
-import { type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
@@ -133,14 +133,19 @@ test('a counting request with fields missing marks them and focuses the first (#
   await expect(dialog.getByLabel('Storage location')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('editing a count offers only what it can save; a count that is not there says so in words, not as a failed request', async ({ browser, request }) => {
+/** A wall-to-wall count of FI01/V002 the supervisor hands to the mechanic (through the API). */
+async function countForMechanic(request: APIRequestContext): Promise<number> {
   const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
   const created = await request.post('/api/v2/my_stock_count', {
     headers: { authorization: `Bearer ${token}` },
     data: { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com' },
   });
   expect(created.status()).toBe(201);
-  const countId = (await created.json()).id as number;
+  return (await created.json()).id as number;
+}
+
+test('editing a count offers only what it can save; a count that is not there says so in words, not as a failed request', async ({ browser, request }) => {
+  const countId = await countForMechanic(request);
   const supervisor = await signedIn(browser, 'supervisor@example.com');
   await supervisor.goto('/stock-count');
   await supervisor.getByLabel('Search counts').fill(String(countId));
@@ -158,13 +163,7 @@ test('editing a count offers only what it can save; a count that is not there sa
 });
 
 test('a quantity typed in a form the count cannot take holds the submit: the field is shown, not the count sent without it', async ({ browser, request }) => {
-  const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
-  const created = await request.post('/api/v2/my_stock_count', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', conductedBy: 'mechanic@example.com' },
-  });
-  expect(created.status()).toBe(201);
-  const countId = (await created.json()).id as number;
+  const countId = await countForMechanic(request);
   const mechanic = await signedIn(browser, 'mechanic@example.com');
   await mechanic.goto(`/mechanic-view/${countId}`);
   const field = mechanic.locator('.material-line input[data-quantity]').first();
