@@ -103,12 +103,9 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
       const applied = change.apply();
       const open = await opening;
       const next = entryFor(change, request, open);
-      if (open && next.seq !== undefined && open.status !== 'pending' && concludes(change.kind)) {
-        // A refused change that concludes its scope (a submit) goes again after what was changed
-        // since it was refused: the user put the count right first, then asked again.
-        await offlineDb.outbox.delete(open.seq!);
-        delete next.seq;
-      }
+      // A refused change that concludes its scope (a submit) goes again after what was changed
+      // since it was refused: the user put the count right first, then asked again.
+      if (open && next.seq !== undefined && open.status !== 'pending' && concludes(change.kind)) await releaseSeq(next);
       if (next.seq !== undefined) {
         await Promise.all([applied, offlineDb.outbox.put(next)]);
         return next;
@@ -129,6 +126,12 @@ export function notifyEnqueued(): void {
 /** A change that concludes its scope (a count's submit): it waits behind refused changes of its scope (registry.ts). */
 const concludes = (kind: string) => kindOf(kind)?.afterRefused === true;
 
+/** Takes the stored entry out of its place in the queue: added again, it goes last (a new `seq`). Inside a transaction over the outbox. */
+async function releaseSeq(entry: OutboxEntry): Promise<void> {
+  await offlineDb.outbox.delete(entry.seq!);
+  delete entry.seq;
+}
+
 /**
  * Send a failed entry again, under a new key (the old key may hold the refusal). One that
  * concludes its scope goes after the changes made since it was refused: the count the user put
@@ -142,12 +145,10 @@ export async function retryEntry(seq: number): Promise<void> {
     if (!entry || (entry.status !== 'failed' && entry.status !== 'conflict')) return;
     // A refusal is kept under its key: a new one. One set aside after repeated 500s may have been applied: the same key.
     const id = entry.retrySameKey ? entry.id : crypto.randomUUID();
-    const again: OutboxEntry = { ...entry, id, status: 'pending', attempts: 0 };
-    for (const field of ['lastError', 'batchId', 'retrySameKey', 'staleBase'] as const) delete again[field];
-    if (!concludes(entry.kind)) return void (await offlineDb.outbox.put(again));
-    await offlineDb.outbox.delete(seq);
-    delete again.seq;
-    await offlineDb.outbox.add(again);
+    const { lastError: _lastError, batchId: _batchId, retrySameKey: _retrySameKey, staleBase: _staleBase, ...kept } = entry;
+    const again: OutboxEntry = { ...kept, id, status: 'pending', attempts: 0 };
+    if (concludes(entry.kind)) await releaseSeq(again);
+    await offlineDb.outbox.put(again);
   });
   notifyEnqueued();
 }

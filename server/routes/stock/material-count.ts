@@ -305,15 +305,17 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const planner = can(user.grants, 'materialCount.delete');
       const refused = permissionDenied('materialCount.delete');
       if (!planner && !can(user.grants, 'materialCount.add')) throw refused;
+      // Not there, or not the caller's to see: the same answer either way.
+      const gone = () => new HttpError(404, `Material count ${materialCountId} not found`, { code: 'materialCountGone', params: { count: 1 } });
       return runMutation(db, request, reply, async (tx) => {
         const [found] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId));
-        if (!found) throw new HttpError(404, `Material count ${materialCountId} not found`, { code: 'materialCountGone', params: { count: 1 } });
+        if (!found) throw gone();
         // The count's scope first: a line of a count the caller does not see is "not found", never
         // "not allowed" (which would tell that the line exists).
         const count = await findStockCount(tx, user, found.stockCountId, true).catch((error: unknown) => {
           // Not found means not the caller's: the line is "not found" too. Anything else (a
           // deadlock, the database away) keeps its own answer.
-          if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(404, `Material count ${materialCountId} not found`, { code: 'materialCountGone', params: { count: 1 } });
+          if (error instanceof HttpError && error.statusCode === 404) throw gone();
           throw error;
         });
         const ownUncounted = (line: typeof found) => line.version === 0 && line.updatedBy === user.email;
@@ -329,7 +331,7 @@ export const materialCountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         // count) may have counted the line since the first read, and a counter may only take back
         // a line nobody counted.
         const [line] = await tx.select().from(materialCounts).where(eq(materialCounts.id, materialCountId)).for('update');
-        if (!line) throw new HttpError(404, `Material count ${materialCountId} not found`, { code: 'materialCountGone', params: { count: 1 } });
+        if (!line) throw gone();
         if (!mayTakeBack(line)) throw notYours;
         // A split count (#18): what its counters counted on the line is not thrown away with it,
         // as a new split may not take counted lines from a part (stock-count-parts.ts).
