@@ -162,7 +162,7 @@ test('editing a count offers only what it can save; a count that is not there sa
   await expect(supervisor.getByText(/Request failed|http:\/\//)).toHaveCount(0);
 });
 
-test('a quantity typed in a form the count cannot take holds the submit: the field is shown, not the count sent without it', async ({ browser, request }) => {
+test('a quantity typed in a form the count cannot take holds the submit: the field is shown, not the count sent without it, also once its row has gone or the page was reloaded', async ({ browser, request }) => {
   const countId = await countForMechanic(request);
   const mechanic = await signedIn(browser, 'mechanic@example.com');
   await mechanic.goto(`/mechanic-view/${countId}`);
@@ -170,9 +170,38 @@ test('a quantity typed in a form the count cannot take holds the submit: the fie
   await field.fill('12x');
   await field.press('Tab');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await mechanic.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expect(mechanic.getByText('A quantity is typed in a form the count cannot take').first()).toBeVisible();
+  const submit = mechanic.getByRole('button', { name: 'Submit', exact: true });
+  await submit.click();
+  await expect(mechanic.getByText('A typed quantity is not saved yet').first()).toBeVisible();
   await expect(field).toBeFocused();
   await expect(mechanic.getByRole('dialog')).toHaveCount(0);
+
+  // Decision 0071: the text stays the user's when its row goes. A search that hides the row (as
+  // scrolling far in a long count does) takes the row off the page; Submit still waits, and brings
+  // the row back, its text, red, focused.
+  const lines = mechanic.locator('.material-line');
+  const first = (await lines.first().getAttribute('data-line'))!;
+  const other = (await lines.nth(1).getAttribute('data-line'))!;
+  await mechanic.getByLabel('Search materials in this count').fill(other);
+  await expect(mechanic.locator(`.material-line[data-line="${first}"]`)).toHaveCount(0);
+  await submit.click();
+  const again = mechanic.locator(`.material-line[data-line="${first}"] input[data-quantity]`);
+  await expect(again).toHaveValue('12x');
+  await expect(again).toHaveAttribute('aria-invalid', 'true');
+  await expect(again).toBeFocused();
+  await expect(mechanic.getByRole('dialog')).toHaveCount(0);
+
+  // And across a reload: still there, still red, until corrected.
+  await mechanic.reload();
+  await expect(again).toHaveValue('12x');
+  await expect(again).toHaveAttribute('aria-invalid', 'true');
+  await again.fill('3');
+  await again.press('Tab');
+  await expect(again).not.toHaveAttribute('aria-invalid');
+  await mechanic.reload();
+  await expect(again).toHaveValue('3');
+  await expect(again).not.toHaveAttribute('aria-invalid');
+  await submit.click();
+  await expect(mechanic.getByRole('dialog')).toBeVisible();
   await mechanic.context().close();
 });

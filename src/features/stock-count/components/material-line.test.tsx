@@ -198,3 +198,21 @@ describe('removing a line (#10)', () => {
     });
   });
 });
+
+describe('text typed into a line that left the page (decision 0071)', () => {
+  it('is the field’s text again when the row is drawn, red with why', async () => {
+    const { MemoryStorage } = await import('../../../../tests/setup/memory-storage');
+    const { keepTyped, typedCodes, typingScope } = await import('../offline/typed-drafts');
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+    const typing = typingScope('mechanic@example.com', 27);
+    keepTyped(typing, 'KM000005', { text: '1.250', from: { version: 0, quantity: null } });
+    const html = renderToStaticMarkup(<MaterialLine line={testLine(5, null)} entry={undefined} canEdit canRemove={false} actions={actions} typing={typing} />);
+    expect(/<input[^>]*value="([^"]*)"/.exec(html)?.[1]).toBe('1.250');
+    expect(html).toContain('aria-invalid="true"');
+    expect(text(html)).toContain(typedQuantityError('grouped', i18next.t.bind(i18next), 'de-DE'));
+    // Taken: the row holds it now (kept again should the row go with it still refused).
+    expect(typedCodes(typing)).toEqual([]);
+    // Another line, and the same line without a place to keep text, show the device's value.
+    expect(/<input[^>]*value="([^"]*)"/.exec(render(testLine(5, 3)))?.[1]).toBe('3');
+  });
+});

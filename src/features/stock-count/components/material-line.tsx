@@ -10,8 +10,10 @@ import type { MaterialCountRow } from '../../../contract/stock';
 import { formatQuantity, isGroupedQuantityInput, parseQuantityInput, isValidCountedQuantity } from '../../../domain/quantity';
 import { bookQuantityMoved, quantityKeepingDifference, toThousandths } from '../../../domain/stock';
 import type { OutboxEntry } from '../../../offline/db';
+import { StorageFullError } from '../../../offline/errors';
 import { formatDateTime } from '../../../lib/date-formats';
 import { editOf, typingFrom, type TypedFrom } from '../offline/count-sheet';
+import { dropTyped, keepTyped, takeTyped } from '../offline/typed-drafts';
 import { isWedgeRestore } from '../../../lib/keyboard-wedge';
 import { Dialog } from '../../../components/ui/dialog';
 import '../stock-count.css';
@@ -47,6 +49,11 @@ interface Props {
   blind?: boolean;
   /** The list's first line: its paint is timed (Element Timing, the offline-start bench of #22). */
   timed?: boolean;
+  /**
+   * Where text typed here and not stored is kept when the row goes (typingScope: the user and the
+   * count), and found again when it comes back (offline/typed-drafts.ts). Absent: not kept.
+   */
+  typing?: string;
 }
 
 /**
@@ -260,7 +267,7 @@ export async function saveTyping(): Promise<void> {
   await Promise.allSettled([...typingSaves]);
 }
 
-function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRemove, actions, blind = false, timed = false }: Props) {
+function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRemove, actions, blind = false, timed = false, typing }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   /** A quantity as a number of the user's language (1,5 in German, Finnish, French…). */
@@ -269,18 +276,29 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
   const format = (value: number | null) => quantityText(value, language, true);
   const inputId = useId();
   const errorId = useId();
-  const [text, setText] = useState(format(line.quantity));
-  const [error, setError] = useState<string | null>(null);
+  /**
+   * Text typed here before and not stored: the row left the page (scrolled far) or the page was
+   * reloaded with it refused (decision 0071). It is the field's text again, not yet stored.
+   */
+  const [restored] = useState(() => (typing ? takeTyped(typing, line.material_code) : undefined));
+  const [text, setText] = useState(restored?.text ?? format(line.quantity));
+  const [error, setError] = useState<string | null>(() => {
+    if (!restored) return null;
+    const typed = readTypedQuantity(restored.text, language);
+    return typed.kind === 'quantity' || typed.kind === 'empty' ? null : typedQuantityError(typed.kind, t, language);
+  });
   /** The × was pressed: the removal waits for the user's yes (RemoveLineDialog). */
   const [removing, setRemoving] = useState(false);
   /** Typed and not yet saved: what the device holds must not overwrite it. */
-  const dirty = useRef(false);
+  const dirty = useRef(restored !== undefined);
+  /** The restored text is a quantity (the device could not store it then): stored once the row is drawn. */
+  const storeRestored = useRef(restored !== undefined && error === null);
   /**
    * The line as it was when the typing began: a value that arrives meanwhile (another counter's,
    * from a read of the server) is not shown over the typing, so the edit must not overwrite it
    * unseen. Sent with the edit, it makes the server answer with a conflict instead.
    */
-  const typedFrom = useRef<TypedFrom | undefined>(undefined);
+  const typedFrom = useRef<TypedFrom | undefined>(restored?.from);
 
   // No longer removable while asked (counted in a part meanwhile, the count closed): the question goes.
   if (removing && !canRemove) setRemoving(false);
@@ -312,15 +330,27 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
     if (input.current === document.activeElement) input.current?.select();
   }, [text]);
 
+  /** Keeps the field's text off the page (offline/typed-drafts.ts), for when the row goes. */
+  const keep = (typed: string, from: TypedFrom | undefined) => {
+    if (typing) keepTyped(typing, line.material_code, { text: typed, ...(from ? { from } : {}) });
+  };
+  /** The field shows what the device holds (saved, cleared, stepped): nothing of it is kept apart. */
+  const settled = () => {
+    if (typing) dropTyped(typing, line.material_code);
+  };
+
   /**
    * A value the device could not store (storage full) stays the user's: the field keeps it as
-   * typed, and the next blur, Enter or page hide stores it again (the screen said why meanwhile).
+   * typed, red with why where the thumb is (the toast may be under the keyboard), and the next
+   * blur, Enter or page hide stores it again. Kept apart too, should the row go meanwhile.
    */
-  const keepIfRefused = (saving: Promise<unknown>) => {
+  const keepIfRefused = (saving: Promise<unknown>, typed: string, from: TypedFrom | undefined) => {
     typingSaves.add(saving);
     saving
-      .catch(() => {
+      .catch((failure: unknown) => {
         dirty.current = true;
+        keep(typed, from);
+        setError(t(failure instanceof StorageFullError ? 'stockCount.typedNotKeptFull' : 'stockCount.typedNotKept'));
       })
       .finally(() => typingSaves.delete(saving));
   };
@@ -336,6 +366,7 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
       dirty.current = false;
       setText(format(line.quantity));
       setError(null);
+      settled();
       return true;
     }
     // Refused: the text stays the user's (not replaced by the device's value), and is checked again.
@@ -347,22 +378,29 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
     const value = typed.value;
     dirty.current = false;
     setError(null);
+    settled();
     // Saved unless it is what the field showed AND what the screen's line holds. The line can be a
     // render behind the field (a value this field saved a moment ago): typing the value from
     // before it back (6 saved, then 5 again) must be saved, not taken for "unchanged".
-    if (value !== line.quantity || value !== from?.quantity) keepIfRefused(actions.onQuantity(line, value, from));
+    if (value !== line.quantity || value !== from?.quantity) keepIfRefused(actions.onQuantity(line, value, from), text, from);
     return true;
   };
 
   // What is typed is saved before the page goes away: tab closed, app switched, screen locked.
+  // Text that cannot be stored as it is (refused as typed) is kept apart for when the row or the
+  // page goes: shown again, red, when the line is drawn next (decision 0071).
   const commitLatest = useRef(commit);
+  const keepLatest = useRef(() => keep(text, typedFrom.current));
   useEffect(() => {
     commitLatest.current = commit;
+    keepLatest.current = () => keep(text, typedFrom.current);
   });
   useEffect(() => {
     const flush = () => {
-      if (dirty.current) commitLatest.current();
+      if (dirty.current && !commitLatest.current()) keepLatest.current();
     };
+    // A kept quantity the device could not store before (storage full): stored now it is drawn again.
+    if (storeRestored.current) flush();
     const onHidden = () => document.visibilityState === 'hidden' && flush();
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onHidden);
@@ -392,8 +430,9 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
     const from = dirty.current ? typedFrom.current : typingFrom(line, text);
     dirty.current = false;
     setError(null);
+    settled();
     setText(format(next));
-    if (next !== line.quantity || next !== shown) keepIfRefused(actions.onQuantity(line, next, from));
+    if (next !== line.quantity || next !== shown) keepIfRefused(actions.onQuantity(line, next, from), format(next), from);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -404,6 +443,7 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
       dirty.current = false;
       setText(format(line.quantity));
       setError(null);
+      settled();
     }
   };
 
@@ -504,6 +544,9 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
                 // before the row goes.
                 const next = quantityAfterRemoval(line.material_code);
                 setRemoving(false);
+                // What was typed goes with the line.
+                dirty.current = false;
+                settled();
                 actions.onRemove(line);
                 if (next) {
                   requestAnimationFrame(() => {

@@ -41,6 +41,7 @@ import {
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
 import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, RetryOrDiscard, type LineActions } from '../components/material-line';
+import { typedCodes, typingScope } from '../offline/typed-drafts';
 import { Optional } from '../../../components/optional';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
@@ -342,6 +343,20 @@ export default function MechanicViewPage() {
     else next.delete('q');
     setParams(next, { replace: true });
   };
+  const typing = typingScope(email, stockCountId);
+  const focusField = (field: HTMLInputElement) => {
+    field.scrollIntoView({ block: 'center' });
+    field.focus();
+  };
+  /** A line's quantity field into view and focused, once the list has drawn its row. */
+  const revealField = (code: string, frames = 30) => {
+    const field = document.querySelector<HTMLInputElement>(`.material-line[data-line="${CSS.escape(code)}"] input[data-quantity]`);
+    if (field) focusField(field);
+    else if (frames > 0) {
+      reveal(code);
+      requestAnimationFrame(() => revealField(code, frames - 1));
+    }
+  };
   /** A scan's line into view: clears a filter that hides it; true once it is in the rendered list. */
   const reveal = (code: string) => {
     const index = lines.findIndex((line) => line.material_code === code);
@@ -507,12 +522,15 @@ export default function MechanicViewPage() {
               className="button primary"
               onClick={() => {
                 // A quantity refused as typed (marked red) is not on the device: submitting would send
-                // the count without it. The field is shown and focused instead, with why.
+                // the count without it. The field is shown and focused instead, with why; also when
+                // its row is not drawn (scrolled away, or typed before a reload: kept apart).
                 const refused = document.querySelector<HTMLInputElement>('.material-line input[data-quantity][aria-invalid="true"]');
-                if (refused) {
-                  refused.scrollIntoView({ block: 'center' });
-                  refused.focus();
+                const onCount = new Set(sheet.material_counts.map((line) => line.material_code));
+                const kept = typedCodes(typing).find((code) => onCount.has(code));
+                if (refused || kept) {
                   showError(t('stockCount.submitFixTyped'));
+                  if (refused) focusField(refused);
+                  else if (kept) revealField(kept);
                   return;
                 }
                 setSubmitting(true);
@@ -557,6 +575,7 @@ export default function MechanicViewPage() {
                   actions={actions}
                   blind={blind}
                   timed={item.index === 0}
+                  typing={typing}
                 />
               </div>
             );
