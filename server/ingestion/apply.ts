@@ -6,7 +6,9 @@
  * row only when a value differs (update what exists, then insert what is new: an upsert would
  * draw a sequence value per line), so re-sending the current state is a no-op. A delivery status
  * that changes emits a delivery notification to the order's mechanic (the order's user_email) in
- * the same transaction (server/notifications/emit.ts).
+ * the same transaction (server/notifications/emit.ts). A row that exists is changed only in the
+ * columns the file's header names: a file without an optional column leaves that column as it is
+ * (its staging column is NULL for want of a value, not because the ERP cleared it).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
@@ -65,18 +67,23 @@ const duplicateCheck = (key: string, describe: SQL, rank: number): SQL => sql`
 
 const columnList = (columns: readonly string[], prefix = '') => sql.raw(columns.map((c) => `${prefix}${c}`).join(', '));
 
+/** The columns a file may change on a row that exists: those its header named. */
+type Named = ReadonlySet<string>;
+const namedOnly = (columns: readonly string[], named: Named) => columns.filter((column) => named.has(column));
+
 // ───────────────────────────── MATERIALS ─────────────────────────────
 
-async function applyMaterials(tx: Executor): Promise<ApplyOutcome> {
+async function applyMaterials(tx: Executor, named: Named): Promise<ApplyOutcome> {
   const found = await lineErrors(tx, [duplicateCheck('material_code', sql`'Material ' || material_code`, 1)]);
   if (found.errorCount > 0) return refused(found);
+  const updatable = namedOnly(['description_english', 'unit', 'material_group'], named);
   const changed = await countOf(
     tx,
     sql`
     insert into materials (code, description_english, unit, material_group)
     select material_code, description_english, unit, material_group from ${STAGE}
-    on conflict (code) do update set description_english = excluded.description_english, unit = excluded.unit, material_group = excluded.material_group
-    where (materials.description_english, materials.unit, materials.material_group) is distinct from (excluded.description_english, excluded.unit, excluded.material_group)
+    on conflict (code) do update set ${sql.raw(updatable.map((c) => `${c} = excluded.${c}`).join(', '))}
+    where (${columnList(['code', ...updatable], 'materials.')}) is distinct from (${columnList(['code', ...updatable], 'excluded.')})
     returning 1`,
   );
   return { errors: [], errorCount: 0, changed: { materials: changed }, notifications: 0 };
@@ -86,7 +93,7 @@ async function applyMaterials(tx: Executor): Promise<ApplyOutcome> {
 
 const STOCK_NUMBERS = ['unrestricted_count', 'quality_inspection_count', 'blocked_count', 'restricted_count', 'transfer_count', 'reorder_point', 'reorder_quantity'] as const;
 
-async function applyStock(tx: Executor, now: Date): Promise<ApplyOutcome> {
+async function applyStock(tx: Executor, now: Date, named: Named): Promise<ApplyOutcome> {
   const found = await lineErrors(tx, [
     sql`select s.line, 1 as rank, case when p.code is null then 'Unknown plant code "' || s.plant || '"'
           else 'Storage location ' || s.storage_location || ' does not exist in plant ' || s.plant end as message
@@ -98,18 +105,23 @@ async function applyStock(tx: Executor, now: Date): Promise<ApplyOutcome> {
     duplicateCheck('plant, storage_location, material_code', sql`'Stock of ' || material_code || ' in ' || plant || '/' || storage_location`, 3),
   ]);
   if (found.errorCount > 0) return refused(found);
-  const updatable = ['bin', ...STOCK_NUMBERS, 'planner_groups', 'work_centers'];
+  const stockColumns = ['bin', ...STOCK_NUMBERS, 'planner_groups', 'work_centers'];
+  const updatable = namedOnly(stockColumns, named);
   const stamp = now.toISOString();
-  const updated = await countOf(
-    tx,
-    sql`
+  // A file naming no column but the key changes nothing of a row that exists.
+  const updated =
+    updatable.length === 0
+      ? 0
+      : await countOf(
+          tx,
+          sql`
     update stock_items s set ${sql.raw(updatable.map((c) => `${c} = u.${c}`).join(', '))}, updated_at = ${stamp}::timestamptz
     from ${STAGE} u
     where s.plant = u.plant and s.storage_location = u.storage_location and s.material_code = u.material_code
       and (${columnList(updatable, 's.')}) is distinct from (${columnList(updatable, 'u.')})
     returning 1`,
-  );
-  const columns = ['plant', 'storage_location', 'material_code', ...updatable];
+        );
+  const columns = ['plant', 'storage_location', 'material_code', ...stockColumns];
   const inserted = await countOf(
     tx,
     sql`
@@ -128,7 +140,7 @@ const ITEM_COLUMNS = FILE_COLUMNS.ORDERS.map((c) => c.name).filter(
   (name) => name !== 'service_order' && !(ORDER_HEADER_COLUMNS as readonly string[]).includes(name),
 );
 
-async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
+async function applyOrders(tx: Executor, now: Date, named: Named): Promise<ApplyOutcome> {
   // Every line of one service order must agree on the header columns of its first line.
   const differs = sql.raw(
     `concat_ws(', ', ${ORDER_HEADER_COLUMNS.map((c) => `case when s.${c} is distinct from f.${c} then '${c}' end`).join(', ')})`,
@@ -147,6 +159,8 @@ async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
 
   const stamp = now.toISOString();
   const headerColumns = [...ORDER_HEADER_COLUMNS];
+  // An order that exists: the header columns the file names (plant always, it is required).
+  const changedHeader = namedOnly(headerColumns, named);
   // A new order is written once, with the item summary and search text of the lines that follow
   // (migration 0020): the items' insert trigger then reads them, finds nothing to change and
   // writes nothing. These are the values of the items as inserted below (a column the ORDERS file
@@ -181,11 +195,11 @@ async function applyOrders(tx: Executor, now: Date): Promise<ApplyOutcome> {
         from ${STAGE} u
       ) u group by u.service_order
     ) s on s.service_order = h.service_order
-    on conflict (id) do update set ${sql.raw(headerColumns.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = excluded.updated_at
-    where (${columnList(headerColumns, 'orders.')}) is distinct from (${columnList(headerColumns, 'excluded.')})
+    on conflict (id) do update set ${sql.raw(changedHeader.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = excluded.updated_at
+    where (${columnList(changedHeader, 'orders.')}) is distinct from (${columnList(changedHeader, 'excluded.')})
     returning 1`,
   );
-  const updatable = ITEM_COLUMNS.filter((c) => c !== 'line_number');
+  const updatable = namedOnly(ITEM_COLUMNS, named).filter((c) => c !== 'line_number');
   const updatedItems = await countOf(
     tx,
     sql`
@@ -310,14 +324,14 @@ async function applyDeliveries(tx: Executor, now: Date): Promise<ApplyOutcome> {
 }
 
 /** Checks and writes the rows staged for a file of this type (staging.ts). */
-export async function applyStaged(tx: Executor, fileType: ErpFileType, now: Date): Promise<ApplyOutcome> {
+export async function applyStaged(tx: Executor, fileType: ErpFileType, now: Date, named: Named): Promise<ApplyOutcome> {
   switch (fileType) {
     case 'MATERIALS':
-      return applyMaterials(tx);
+      return applyMaterials(tx, named);
     case 'STOCK':
-      return applyStock(tx, now);
+      return applyStock(tx, now, named);
     case 'ORDERS':
-      return applyOrders(tx, now);
+      return applyOrders(tx, now, named);
     case 'DELIVERIES':
       return applyDeliveries(tx, now);
   }

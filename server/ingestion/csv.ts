@@ -87,6 +87,11 @@ export class ErpRowReader {
     private readonly capErrors = false,
   ) {}
 
+  /** "an ORDERS file", "a STOCK file": the file type in the messages. */
+  private get aFile(): string {
+    return `${/^[AEIOU]/.test(this.fileType) ? 'an' : 'a'} ${this.fileType} file`;
+  }
+
   private fail(error: LineError): void {
     this.errorCount += 1;
     if (!this.capErrors || this.errors.length <= MAX_LISTED_ERRORS) this.errors.push(error);
@@ -106,7 +111,18 @@ export class ErpRowReader {
       if (missing.length > 0) {
         this.fail({
           line: startLine,
-          message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of a ${this.fileType} file`,
+          message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${this.aFile}`,
+        });
+        return { stop: true };
+      }
+      // A name the file type does not have is most likely a misspelt column ("user_mail"): read as
+      // absent, the column it meant would be left as it is and the file's values of it dropped
+      // without a word. Refused, naming it. An empty name (a trailing separator) is no column.
+      const unknown = names.filter((name, index) => name !== '' && columns[index] === null);
+      if (unknown.length > 0) {
+        this.fail({
+          line: startLine,
+          message: `The header names ${unknown.length > 1 ? 'columns' : 'a column'} ${this.aFile} does not have: ${unknown.join(', ')} (known columns: ${specs.map((spec) => spec.name).join(', ')})`,
         });
         return { stop: true };
       }
@@ -148,7 +164,7 @@ export class ErpRowReader {
 
   /** After the last row: a file without a header or without lines is an error of its own. */
   finish(): void {
-    if (!this.header && this.errorCount === 0) this.fail({ line: null, message: `The file is empty; the first line must name the columns of a ${this.fileType} file` });
+    if (!this.header && this.errorCount === 0) this.fail({ line: null, message: `The file is empty; the first line must name the columns of ${this.aFile}` });
     else if (this.header && this.recordCount === 0 && this.errorCount === 0) this.fail({ line: null, message: 'The file has a header but no lines' });
   }
 }

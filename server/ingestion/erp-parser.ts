@@ -26,6 +26,8 @@ export interface ErpParseOutcome {
   lineCount: number;
   recordCount: number;
   records: CsvRecord[];
+  /** The columns the header named (the file type's names): a file writes only these (apply.ts). */
+  columns: string[];
 }
 
 export interface ErpParser {
@@ -65,7 +67,8 @@ export function createErpParser({ fileType, keep = [], stage }: ErpParseOptions)
     end() {
       const { lineCount } = stream.end();
       reader.finish();
-      return { copy: take(), outcome: { errors: reader.errors, errorCount: reader.errorCount, lineCount, recordCount: reader.recordCount, records } };
+      const columns = (reader.columns ?? []).flatMap((spec) => (spec ? [spec.name] : []));
+      return { copy: take(), outcome: { errors: reader.errors, errorCount: reader.errorCount, lineCount, recordCount: reader.recordCount, records, columns } };
     },
   };
 }

@@ -153,21 +153,34 @@ export interface ClaimOptions {
   now?: Date;
 }
 
-/** Claims the oldest waiting file (or one a dead process left behind); null when there is none. */
+/**
+ * Claims the oldest waiting file (or one a dead process left behind); null when there is none, or
+ * while another worker holds a file under a live lease. Files are applied one at a time and in
+ * the order they came, whichever replica applies them: a MIDDAY file applied before the MORNING
+ * one still running elsewhere would have the morning's values written over it, a STOCK file could
+ * run ahead of the MATERIALS file it needs, and two files writing the same items could deadlock.
+ * The claims take turns (a transaction advisory lock), so two replicas asking at once cannot each
+ * see the other's file as not yet in progress; processClaimed also applies under a lock of its
+ * own, for a file that outlives its lease while still being applied.
+ */
 export async function claimNext(db: Executor, { workerId, leaseSeconds, now = new Date() }: ClaimOptions): Promise<FileRow | null> {
-  const staleBefore = new Date(now.getTime() - leaseSeconds * 1000);
-  const result = await db.execute(sql`
-    update file_processing set status = 'in_progress', claimed_by = ${workerId}, claimed_at = ${now.toISOString()}::timestamptz,
-      start_date = ${now.toISOString()}::timestamptz, end_date = null
-    where id = (
-      select id from file_processing
-      where status = 'not_processed' or (status = 'in_progress' and claimed_at < ${staleBefore.toISOString()}::timestamptz)
-      order by created_at, id
-      limit 1
-      for update skip locked)
-    returning *`);
-  const [claimed] = rowsOf(result);
-  return claimed ? fromSql(claimed) : null;
+  const staleBefore = new Date(now.getTime() - leaseSeconds * 1000).toISOString();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('erp_file_claims'))`);
+    const result = await tx.execute(sql`
+      update file_processing set status = 'in_progress', claimed_by = ${workerId}, claimed_at = ${now.toISOString()}::timestamptz,
+        start_date = ${now.toISOString()}::timestamptz, end_date = null
+      where id = (
+        select id from file_processing
+        where (status = 'not_processed' or (status = 'in_progress' and claimed_at < ${staleBefore}::timestamptz))
+          and not exists (select 1 from file_processing busy where busy.status = 'in_progress' and busy.claimed_at >= ${staleBefore}::timestamptz)
+        order by created_at, id
+        limit 1
+        for update skip locked)
+      returning *`);
+    const [claimed] = rowsOf(result);
+    return claimed ? fromSql(claimed) : null;
+  });
 }
 
 export interface ProcessHooks {
@@ -204,6 +217,8 @@ const dbMessage = (error: unknown): string => {
  */
 export async function processClaimed(db: Executor, fileId: string, { workerId, clock = () => new Date(), hooks }: ProcessOptions): Promise<FileRow | null> {
   return db.transaction(async (tx) => {
+    // One file applied at a time across replicas (claimNext), also past a lease.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('erp_file_apply'))`);
     const [locked] = rowsOf(
       await tx.execute(
         sql`select f.*, octet_length(c.content) as content_bytes from file_processing f left join file_contents c on c.file_id = f.id where f.id = ${fileId} for update of f`,
@@ -244,7 +259,7 @@ export async function processClaimed(db: Executor, fileId: string, { workerId, c
             const outside = typeof uploader === 'string' ? [{ line: null, message: uploader }] : await linesOutsideScope(savepoint, uploader, fileType, parsed.records);
             if (outside.length > 0) throw new Rollback(outside, outside.length);
           }
-          const outcome = await applyStaged(savepoint, fileType, clock());
+          const outcome = await applyStaged(savepoint, fileType, clock(), new Set(parsed.columns));
           if (outcome.errorCount > 0) throw new Rollback(outcome.errors, outcome.errorCount);
           await dropStaging(savepoint);
         });
