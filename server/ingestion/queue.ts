@@ -91,6 +91,10 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
   const now = (input.now ?? new Date()).toISOString();
   const content = input.content;
   const inserted = await db.transaction(async (tx) => {
+    // The same bytes as a file that errored are sent again: queued again (what it named may exist
+    // now, such as the materials a STOCK file needs; or it failed for want of a connection). The
+    // errored row stays on the dashboard as it was; only the checksum passes to the new one.
+    await tx.execute(sql`update file_processing set checksum = null where checksum = ${checksum} and status = 'errored'`);
     const [row] = rowsOf(
       await tx.execute(sql`
       with new_file as (
@@ -215,7 +219,39 @@ const dbMessage = (error: unknown): string => {
  * Processes a file this worker claimed, in one transaction. Returns the final row, or null when
  * the claim was lost (the lease expired and another worker took the file).
  */
-export async function processClaimed(db: Executor, fileId: string, { workerId, clock = () => new Date(), hooks }: ProcessOptions): Promise<FileRow | null> {
+export async function processClaimed(db: Executor, fileId: string, options: ProcessOptions): Promise<FileRow | null> {
+  try {
+    return await applyClaimed(db, fileId, options);
+  } catch (error) {
+    // A failure of the moment (a deadlock, a lost connection, the database shutting down): nothing
+    // was written, and the file is not errored. It goes back to the queue to be tried at the next
+    // turn; when even that cannot be written, its lease runs out and it is claimed again.
+    if (isTransient(error)) {
+      await db
+        .execute(
+          sql`update file_processing set status = 'not_processed', claimed_by = null, claimed_at = null, start_date = null
+            where id = ${fileId} and status = 'in_progress' and claimed_by = ${options.workerId}`,
+        )
+        .catch(() => {});
+    }
+    throw error;
+  }
+}
+
+/**
+ * SQLSTATE classes of failures that say nothing of the file: 08 connection, 40 transaction
+ * rollback (deadlock, serialization), 53 insufficient resources, 57 operator intervention
+ * (shutdown, cancel). pg's errors carry the code; a socket closed under pg has none but its text.
+ */
+export function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  // Not 57014 (a statement cancelled, as by a statement_timeout an operator set): the same file would meet it again.
+  if (typeof code === 'string' && /^(08|40|53|57)/.test(code) && code !== '57014') return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|ECONNRESET|ECONNREFUSED|Client has encountered a connection error/i.test(message);
+}
+
+async function applyClaimed(db: Executor, fileId: string, { workerId, clock = () => new Date(), hooks }: ProcessOptions): Promise<FileRow | null> {
   return db.transaction(async (tx) => {
     // One file applied at a time across replicas (claimNext), also past a lease.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('erp_file_apply'))`);
@@ -268,7 +304,8 @@ export async function processClaimed(db: Executor, fileId: string, { workerId, c
         if (error instanceof Rollback) {
           errors = error.errors;
           errorCount = error.count;
-        } else errors = [{ line: null, message: dbMessage(error) }];
+        } else if (isTransient(error)) throw error;
+        else errors = [{ line: null, message: dbMessage(error) }];
       }
     }
     await hooks?.beforeCommit?.(file);

@@ -409,6 +409,42 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     expect((await processClaimed(db(), third.file.id, { workerId: 'replica-b' }))?.status).toBe('processed');
   });
 
+  it('queues again the bytes of a file that errored (what it named may exist now); the errored row stays as it was', async () => {
+    const stockFile = csv(['plant', 'storage_location', 'material_code', 'unrestricted_count'], [['FI01', '0001', 'MAT-LATE-1', '3']]);
+    const first = await ingest(db(), nameFor('STOCK'), stockFile);
+    expect(first.row).toMatchObject({ status: 'errored', errors: [{ line: 2, message: 'Unknown material code "MAT-LATE-1" (send it in a MATERIALS file first)' }] });
+    expect((await ingest(db(), nameFor('MATERIALS'), csv(['material_code', 'description_english', 'unit'], [['MAT-LATE-1', 'Late part', 'PC']]))).row.status).toBe('processed');
+    const again = await ingest(db(), nameFor('STOCK', 'MIDDAY'), stockFile);
+    expect(again.duplicate).toBe(false);
+    expect(again.row.id).not.toBe(first.row.id);
+    expect(again.row.status).toBe('processed');
+    const [old] = await db().select().from(fileProcessing).where(eq(fileProcessing.id, first.row.id));
+    expect(old).toMatchObject({ status: 'errored', checksum: null });
+    // A processed file's bytes are still a duplicate.
+    expect((await registerFile(db(), { fileName: nameFor('STOCK', 'EVENING'), content: stockFile, source: 'inbox' })).duplicate).toBe(true);
+  });
+
+  it('puts a file back in the queue after a failure of the moment (a deadlock), not errored; the next turn applies it', async () => {
+    const content = csv(['material_code', 'description_english', 'unit'], [['MAT-DEADLOCK-1', 'Retried part', 'PC']]);
+    const { file } = await registerFile(db(), { fileName: nameFor('MATERIALS'), content, source: 'inbox' });
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    await expect(
+      processPending(db(), { workerId: 'unlucky', leaseSeconds: 60, hooks: { beforeCommit: () => Promise.reject(deadlock) } }),
+    ).rejects.toThrow('deadlock detected');
+    const [waiting] = await db().select().from(fileProcessing).where(eq(fileProcessing.id, file.id));
+    expect(waiting).toMatchObject({ status: 'not_processed', claimedBy: null, errors: [] });
+    const done = await processPending(db(), { workerId: 'lucky', leaseSeconds: 60 });
+    expect(done.map((row) => [row.id, row.status])).toEqual([[file.id, 'processed']]);
+    // A failure that says something of the file (not of the moment) still errors it.
+    const broken = await registerFile(db(), { fileName: nameFor('MATERIALS', 'MIDDAY'), content: csv(['material_code', 'description_english', 'unit'], [['MAT-BROKEN-1', 'x', 'PC']]), source: 'inbox' });
+    await expect(processPending(db(), { workerId: 'w', leaseSeconds: 60, hooks: { beforeCommit: () => Promise.reject(new Error('no such thing')) } })).rejects.toThrow('no such thing');
+    const [stuck] = await db().select().from(fileProcessing).where(eq(fileProcessing.id, broken.file.id));
+    expect(stuck?.status).toBe('in_progress');
+    // Until its lease runs out; then it is taken again (the queue waits for it: files go in order).
+    const later = new Date(Date.now() + 61_000);
+    expect((await processPending(db(), { workerId: 'w2', leaseSeconds: 60, clock: () => later })).map((row) => row.status)).toEqual(['processed']);
+  });
+
   it('sweeps the schedule: a missing slot gets one row, and a late file takes it over', async () => {
     // 21:00 UTC on the seed's day: the midday and evening ORDERS/DELIVERIES files never came.
     const evening = new Date('2026-11-20T21:00:00Z');
