@@ -316,7 +316,13 @@ async function applyClaimed(db: Executor, fileId: string, { workerId, clock = ()
           update file_processing set status = ${status}, end_date = ${clock().toISOString()}::timestamptz, line_count = ${lineCount},
             errors = ${JSON.stringify(listedErrors(errors, Math.max(errorCount, errors.length)))}::jsonb
           where id = ${fileId} returning *
-        ), dropped as (delete from file_contents where file_id = ${fileId})
+        ), dropped as (delete from file_contents where file_id = ${fileId}),
+        -- A sweep that ran while the file was being received (its row not yet committed) may have
+        -- written its slot "missing" meanwhile: the file has come, so that row goes (as registerFile's).
+        handed_over as (
+          delete from file_processing m using done d
+          where m.status = 'missing' and m.business_date = d.business_date and m.file_type = d.file_type and m.file_part_of_day = d.file_part_of_day
+        )
         select * from done`),
     );
     return done ? fromSql(done) : null;

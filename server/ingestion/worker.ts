@@ -12,7 +12,7 @@
 import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fileProcessing } from '../db/schema';
@@ -25,6 +25,8 @@ export interface IngestionSettings {
   schedule: IngestionSchedule;
   leaseSeconds: number;
   pollSeconds: number;
+  /** Default INBOX_MAX_BYTES (tests pass a small one). */
+  inboxMaxBytes?: number;
 }
 
 interface Logger {
@@ -44,6 +46,12 @@ export interface IngestionWorker {
 }
 
 const SETTLE_MS = 2000;
+/**
+ * The largest inbox file taken (its bytes are one value in file_contents, which PostgreSQL holds
+ * to 1 GB). A larger one is recorded as errored, saying so, and moved to failed/: read and hashed
+ * on every tick it would never be queued, nor shown on the dashboard (decision 0072).
+ */
+export const INBOX_MAX_BYTES = 512 * 1024 * 1024;
 
 async function moveAside(inboxDir: string, name: string, folder: 'done' | 'failed'): Promise<void> {
   const target = join(inboxDir, folder);
@@ -85,6 +93,14 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
       try {
         const info = await stat(path);
         if (Date.now() - info.mtimeMs < SETTLE_MS) continue;
+        const maxBytes = settings.inboxMaxBytes ?? INBOX_MAX_BYTES;
+        if (info.size > maxBytes) {
+          const checksum = createHash('sha256').update(`too large:${name}:${info.size}:${info.mtimeMs}`).digest('hex');
+          const reason = `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB; split it into smaller files and send them again.`;
+          const { file } = await recordRefusedFile(db, { fileName: name, content: { path, checksum, size: info.size }, reason, schedule: settings.schedule, source: 'inbox' });
+          waiting.set(name, file.id);
+          continue;
+        }
         // Read where it lies (checksum, encoding), then stored by COPY: never held whole in memory (#16).
         let content: ReceivedFile;
         try {

@@ -456,6 +456,10 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     const late = csv(ORDER_FIELDS, [['4999000020', 10, 'FI01', 'MAT-LATE', 'Late part', 'PC', '', '1', '']]);
     await registerFile(db(), { fileName: 'ERP_ORDERS_20261120_EVENING.csv', content: late, source: 'inbox' });
     expect((await db().select().from(fileProcessing).where(slot)).map((r) => r.status)).toEqual(['not_processed']);
+    // A sweep of another replica that ran while the file was being received (its row not yet
+    // committed) wrote the slot "missing" beside it: applying the file takes that row away too.
+    await db().execute(sql`insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, errors, created_at)
+      values (gen_random_uuid(), 'ORDERS', 'ERP_ORDERS_20261120_EVENING.csv', '2026-11-20', 'evening', 'missing', '[]'::jsonb, now())`);
     await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 });
     expect((await db().select().from(fileProcessing).where(slot)).map((r) => r.status)).toEqual(['processed']);
   });

@@ -77,6 +77,28 @@ describe.each(ENGINES)('refused bytes and values on %s', (engine) => {
     });
   });
 
+  it('records an inbox file above the size limit as errored, saying so, and moves it to failed/ without reading it', async () => {
+    const inboxDir = await mkdtemp(join(tmpdir(), 'partstrack-inbox-'));
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const worker = createIngestionWorker(db(), { inboxDir, schedule: DEFAULT_SCHEDULE, leaseSeconds: 60, pollSeconds: 3600, inboxMaxBytes: 2 * 1024 * 1024 }, log);
+    try {
+      const name = nameFor('MATERIALS');
+      const line = 'MAT-BIG;A part of a file too large;PC\n';
+      await writeFile(join(inboxDir, name), `material_code;description_english;unit\n${line.repeat(Math.ceil((3 * 1024 * 1024) / line.length))}`);
+      const past = new Date(Date.now() - 60_000);
+      await utimes(join(inboxDir, name), past, past);
+      await worker.tick();
+      expect(log.error).not.toHaveBeenCalled();
+      const rows = await db().select().from(fileProcessing).where(eq(fileProcessing.fileName, name));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'errored', source: 'inbox', errors: [{ line: null, message: 'The file is larger than 2 MB; split it into smaller files and send them again.' }] });
+      expect(await readdir(join(inboxDir, 'failed'))).toEqual([name]);
+    } finally {
+      await worker.stop();
+      await rm(inboxDir, { recursive: true, force: true });
+    }
+  });
+
   describe('ERP numbers', () => {
     it('refuses a STOCK quantity too large to read back, naming the line and column; the file changes nothing', async () => {
       const [stock] = await db().select().from(stockItems).where(eq(stockItems.plant, 'FI01')).limit(1);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fileRow, fileUploadResult, type FileRow, type FileUploadResult } from '../../../contract/dashboard';
-import { toSearchParams, userApi } from '../../../lib/api-client';
+import { statusOf, toSearchParams, userApi } from '../../../lib/api-client';
 import { fileDashboardQueries } from './dashboard-views';
 
 /** POST /user_api/v1/dashboard/files?fileName=…: the file itself as text/csv (#9). */
@@ -31,15 +31,26 @@ const FOLLOW_MS = 5_000;
 /** GET /user_api/v1/dashboard/files/:id: one file the caller uploaded (file dashboard readers: any). */
 export const getUploadedFile = async (id: string): Promise<FileRow> => fileRow.parse(await userApi.get(`dashboard/files/${encodeURIComponent(id)}`).json());
 
+/**
+ * When an uploaded file is asked for next: until it is processed or errored; not a file the caller
+ * may not follow (another's, 404; 403). A failed read of the moment (no connection, a 502 while
+ * the server is replaced) is asked again at the next turn: one failure no longer left the card on
+ * "Waiting" for good.
+ */
+export function followInterval(state: { data?: FileRow; error: unknown }): number | false {
+  const refused = statusOf(state.error);
+  if (refused === 403 || refused === 404) return false;
+  const status = state.data?.status;
+  return status === 'processed' || status === 'errored' ? false : FOLLOW_MS;
+}
+
 /** The uploaded file followed until it is processed or errored (a stock admin does not read the file dashboard). */
 export function useUploadedFile(id: string | null) {
   return useQuery({
     queryKey: ['uploaded-file', id],
     queryFn: () => getUploadedFile(id!),
     enabled: id !== null,
-    // Until it is processed or errored; not a file the caller may not follow (another's, 404).
-    refetchInterval: (query) =>
-      query.state.error || (query.state.data && (query.state.data.status === 'processed' || query.state.data.status === 'errored')) ? false : FOLLOW_MS,
+    refetchInterval: (query) => followInterval(query.state),
     retry: false,
     meta: { silent: true },
   });
