@@ -21,6 +21,9 @@ const nameFor = (type: string) => `ERP_${type}_2031${String(1 + (fileCounter % 1
 /** A MATERIALS file whose second data line (line 3) holds a NUL byte, as a UTF-16 or binary export would. */
 const withNul = (tag: string) => Buffer.concat([Buffer.from(`material_code;description_english;unit\nMAT-NUL-${tag};Door roller;PC\nMAT-NUL-2;Guide`), Buffer.from([0]), Buffer.from(' shoe;PC\n')]);
 
+/** Older than the inbox's settling time. */
+const SETTLED = new Date(Date.now() - 60_000);
+
 describe.each(ENGINES)('refused bytes and values on %s', (engine) => {
   let product: TestProduct;
   const db = () => product.database.db;
@@ -56,9 +59,7 @@ describe.each(ENGINES)('refused bytes and values on %s', (engine) => {
       try {
         const name = nameFor('MATERIALS');
         await writeFile(join(inboxDir, name), withNul('INBOX'));
-        // Older than the inbox's settling time.
-        const past = new Date(Date.now() - 60_000);
-        await utimes(join(inboxDir, name), past, past);
+        await utimes(join(inboxDir, name), SETTLED, SETTLED);
         await worker.tick();
         expect(log.error).not.toHaveBeenCalled();
         const rows = await db().select().from(fileProcessing).where(eq(fileProcessing.fileName, name));
@@ -85,13 +86,12 @@ describe.each(ENGINES)('refused bytes and values on %s', (engine) => {
       const name = nameFor('MATERIALS');
       const line = 'MAT-BIG;A part of a file too large;PC\n';
       await writeFile(join(inboxDir, name), `material_code;description_english;unit\n${line.repeat(Math.ceil((3 * 1024 * 1024) / line.length))}`);
-      const past = new Date(Date.now() - 60_000);
-      await utimes(join(inboxDir, name), past, past);
+      await utimes(join(inboxDir, name), SETTLED, SETTLED);
       await worker.tick();
       expect(log.error).not.toHaveBeenCalled();
-      const rows = await db().select().from(fileProcessing).where(eq(fileProcessing.fileName, name));
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: 'errored', source: 'inbox', errors: [{ line: null, message: 'The file is larger than 2 MB; split it into smaller files and send them again.' }] });
+      expect(await db().select({ status: fileProcessing.status, errors: fileProcessing.errors }).from(fileProcessing).where(eq(fileProcessing.fileName, name))).toEqual([
+        { status: 'errored', errors: [{ line: null, message: 'The file is larger than 2 MB; split it into smaller files and send them again.' }] },
+      ]);
       expect(await readdir(join(inboxDir, 'failed'))).toEqual([name]);
     } finally {
       await worker.stop();
