@@ -123,7 +123,8 @@ export interface FileNameParts {
   partOfDay: PartOfDay;
 }
 
-const FILE_NAME = /^ERP_([A-Z]+)_(\d{4})(\d{2})(\d{2})_(MORNING|MIDDAY|EVENING)(?:_[A-Za-z0-9-]+)?\.csv$/i;
+// ` (1)` before `.csv`: the name a browser gives a second download of the same file.
+const FILE_NAME = /^ERP_([A-Z]+)_(\d{4})(\d{2})(\d{2})_(MORNING|MIDDAY|EVENING)(?:_[A-Za-z0-9-]+)?(?: \(\d{1,3}\))?\.csv$/i;
 
 export const FILE_NAME_RULE = 'ERP_<ORDERS|DELIVERIES|STOCK|MATERIALS>_<YYYYMMDD>_<MORNING|MIDDAY|EVENING>.csv';
 

@@ -573,6 +573,17 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
       const badDate = await upload('manager', 'ERP_STOCK_20250230_MORNING.csv', file);
       expect(badDate.statusCode).toBe(400);
       expect(badDate.json().message).toContain('not a calendar day');
+      // The name is refused before the body is read: a bad name with bytes that are not UTF-8 is a 400 for its name.
+      const badNameFirst = await product.app.inject({
+        method: 'POST',
+        url: '/user_api/v1/dashboard/files?fileName=stock.csv',
+        headers: { ...bearer(await product.token('manager@example.com')), 'content-type': 'text/csv' },
+        payload: Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x0a, 0xe4, 0x0a]),
+      });
+      expect(badNameFirst.statusCode).toBe(400);
+      expect(badNameFirst.json().message).toContain('does not follow');
+      // A browser's second download of a file ("… (1).csv") is taken.
+      expect((await upload('manager', nameFor('MATERIALS').replace('.csv', ' (1).csv'), csv(['material_code', 'description_english', 'unit'], [['MAT-COPY-1', 'Copy', 'PC']]))).statusCode).toBe(202);
       expect((await upload('manager', nameFor('MATERIALS'), file, 'application/json')).statusCode).toBe(415);
       const latin1 = await product.app.inject({
         method: 'POST',

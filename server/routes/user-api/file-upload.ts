@@ -53,11 +53,20 @@ async function receive(payload: IncomingMessage): Promise<UploadedFile> {
   }
 }
 
+/**
+ * What can be refused before the body is read: the media type, a declared length over the limit,
+ * and the file's name (a 64 MB upload is not streamed to disk to learn that its name is wrong).
+ */
 function requireCsv(request: FastifyRequest): Promise<void> {
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'text/csv') throw new HttpError(415, `Send the file as text/csv (UTF-8)${mediaType ? `, not ${mediaType}` : ''}.`);
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > FILE_UPLOAD_MAX_BYTES) throw new HttpError(413, `The file is larger than ${LIMIT_MB} MB; split it into smaller files.`);
+  const fileName = (request.query as { fileName?: unknown } | undefined)?.fileName;
+  if (typeof fileName === 'string') {
+    const name = parseFileName(fileName);
+    if (typeof name === 'string') throw new HttpError(400, name);
+  }
   return Promise.resolve();
 }
 
