@@ -76,6 +76,7 @@ const namedOnly = (columns: readonly string[], named: Named) => columns.filter((
 async function applyMaterials(tx: Executor, named: Named): Promise<ApplyOutcome> {
   const found = await lineErrors(tx, [duplicateCheck('material_code', sql`'Material ' || material_code`, 1)]);
   if (found.errorCount > 0) return refused(found);
+  // description_english and unit are required: always named, so the row comparison has two columns at least.
   const updatable = namedOnly(['description_english', 'unit', 'material_group'], named);
   const changed = await countOf(
     tx,
@@ -83,7 +84,7 @@ async function applyMaterials(tx: Executor, named: Named): Promise<ApplyOutcome>
     insert into materials (code, description_english, unit, material_group)
     select material_code, description_english, unit, material_group from ${STAGE}
     on conflict (code) do update set ${sql.raw(updatable.map((c) => `${c} = excluded.${c}`).join(', '))}
-    where (${columnList(['code', ...updatable], 'materials.')}) is distinct from (${columnList(['code', ...updatable], 'excluded.')})
+    where (${columnList(updatable, 'materials.')}) is distinct from (${columnList(updatable, 'excluded.')})
     returning 1`,
   );
   return { errors: [], errorCount: 0, changed: { materials: changed }, notifications: 0 };
