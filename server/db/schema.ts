@@ -835,7 +835,10 @@ export const fileProcessing = pgTable(
   },
   (t) => [
     index('file_processing_date_idx').on(t.businessDate),
-    uniqueIndex('file_processing_checksum_uq').on(t.checksum),
+    // A file is received once per slot: the same bytes again for the same slot (a re-sent file,
+    // a browser's "… (1).csv") are a duplicate; for another slot (an unchanged export the next
+    // part of day) they are that slot's file and are applied (decision 0073).
+    uniqueIndex('file_processing_checksum_slot_uq').on(t.checksum, t.fileType, t.businessDate, t.filePartOfDay),
     // One "missing" row per expected slot, even when two replicas sweep the schedule at once.
     uniqueIndex('file_processing_missing_slot_uq')
       .on(t.businessDate, t.fileType, t.filePartOfDay)

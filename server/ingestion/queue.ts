@@ -2,9 +2,11 @@
  * The ERP file queue (#9) lives in the database, so every replica sees the same work:
  *
  * 1. registerFile: the bytes are stored (file_contents) with a file_processing row in status
- *    not_processed, in one transaction. The SHA-256 of the content is unique: a file already
- *    received (by any replica, from the inbox or an upload) is reported as a duplicate and never
- *    processed again. A late file takes over its slot's "missing" row.
+ *    not_processed, in one transaction. The SHA-256 of the content is unique per slot (type,
+ *    business date, part of day): a file already received for its slot (by any replica, from the
+ *    inbox or an upload) is reported as a duplicate and never processed again; the same bytes for
+ *    another slot are that slot's file (decision 0073). A late file takes over its slot's
+ *    "missing" row.
  * 2. claimNext: one UPDATE picks the oldest waiting file with FOR UPDATE SKIP LOCKED and marks it
  *    in_progress with a lease (claimed_by, claimed_at), visible on the dashboard at once.
  * 3. processClaimed: ONE transaction locks the row (FOR UPDATE), reads, checks and applies the
@@ -20,7 +22,7 @@
  * one connection) the same SQL runs unchanged.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { fileProcessing } from '../db/schema';
 import { applyStaged } from './apply';
@@ -80,8 +82,9 @@ function fromSql(raw: Record<string, unknown>): FileRow {
 
 /**
  * Queues a received file in ONE statement: the row, its bytes, and the hand-over of its slot's
- * "missing" row. ON CONFLICT on the unique checksum makes a second copy (even one arriving at the
- * same moment at another replica, which waits for the first to commit) a duplicate. A file whose
+ * "missing" row. ON CONFLICT on the checksum and the slot makes a second copy for the same slot
+ * (even one arriving at the same moment at another replica, which waits for the first to commit)
+ * a duplicate; the same bytes for another slot are a file of their own (decision 0073). A file whose
  * name breaks the naming rule is refused (FileNameRefusal).
  */
 export async function registerFile(db: Executor, input: RegisterInput): Promise<RegisterResult> {
@@ -94,14 +97,15 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
     // The same bytes as a file that errored are sent again: queued again (what it named may exist
     // now, such as the materials a STOCK file needs; or it failed for want of a connection). The
     // errored row stays on the dashboard as it was; only the checksum passes to the new one.
-    await tx.execute(sql`update file_processing set checksum = null where checksum = ${checksum} and status = 'errored'`);
+    const ofSlot = sql`file_type = ${parts.fileType} and business_date = ${parts.businessDate} and file_part_of_day = ${parts.partOfDay}`;
+    await tx.execute(sql`update file_processing set checksum = null where checksum = ${checksum} and ${ofSlot} and status = 'errored'`);
     const [row] = rowsOf(
       await tx.execute(sql`
       with new_file as (
         insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, checksum, errors, source, uploaded_by, created_at)
         values (${input.id ?? randomUUID()}, ${parts.fileType}, ${input.fileName}, ${parts.businessDate}, ${parts.partOfDay}, 'not_processed', ${checksum},
           '[]'::jsonb, ${input.source}, ${input.uploadedBy ?? null}, ${now}::timestamptz)
-        on conflict (checksum) do nothing
+        on conflict (checksum, file_type, business_date, file_part_of_day) do nothing
         returning *
       ), handed_over as (
         delete from file_processing m using new_file n
@@ -114,7 +118,18 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
     return row;
   });
   if (inserted) return { file: fromSql(inserted), duplicate: false };
-  const [existing] = await db.select().from(fileProcessing).where(eq(fileProcessing.checksum, checksum)).limit(1);
+  const [existing] = await db
+    .select()
+    .from(fileProcessing)
+    .where(
+      and(
+        eq(fileProcessing.checksum, checksum),
+        eq(fileProcessing.fileType, parts.fileType),
+        eq(fileProcessing.businessDate, parts.businessDate),
+        eq(fileProcessing.filePartOfDay, parts.partOfDay),
+      ),
+    )
+    .limit(1);
   if (!existing) throw new Error(`registerFile: ${input.fileName} neither inserted nor found`);
   return { file: existing, duplicate: true };
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { openDatabase, rowsOf, type Database, type Db } from '../../server/db/client';
-import { fileProcessing, notifications, orderItems, orders, parcelEvents, stockItems, users, type materials } from '../../server/db/schema';
+import { fileProcessing, notifications, orderItems, orders, parcelEvents, stockItems, users, materials } from '../../server/db/schema';
 import { claimNext, processClaimed, processPending, registerFile, sweepMissing } from '../../server/ingestion/queue';
 import { DEFAULT_SCHEDULE } from '../../server/ingestion/schedule';
 import { bearer, createScratchDatabase, createTestProduct, ENGINES, type TestProduct } from './harness';
@@ -306,16 +306,35 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     expect(same?.materialDescription).toBe('Roller, new');
   });
 
-  it('processes the same file only once (by checksum), whatever its name', async () => {
+  it('processes the same file for the same slot only once (by checksum), even under a browser copy\'s name', async () => {
     const content = csv(['material_code', 'description_english', 'unit'], [['MAT-DUP-1', 'Pit ladder', 'PC']]);
-    const first = await ingest(db(), nameFor('MATERIALS'), content);
+    const name = nameFor('MATERIALS');
+    const first = await ingest(db(), name, content);
     expect(first).toMatchObject({ duplicate: false, row: { status: 'processed' } });
     const filesBefore = await count(db(), fileProcessing);
-    const second = await ingest(db(), nameFor('MATERIALS', 'MIDDAY'), content);
-    expect(second.duplicate).toBe(true);
-    expect(second.row.id).toBe(first.row.id);
-    expect(second.done).toEqual([]);
+    for (const again of [name, name.replace('.csv', ' (1).csv')]) {
+      const second = await ingest(db(), again, content);
+      expect(second.duplicate).toBe(true);
+      expect(second.row.id).toBe(first.row.id);
+      expect(second.done).toEqual([]);
+    }
     expect(await count(db(), fileProcessing)).toBe(filesBefore);
+  });
+
+  it('takes the same bytes for another slot as that slot\'s file (an unchanged export the next day): applied, and the slot is not missing', async () => {
+    const content = csv(['material_code', 'description_english', 'unit'], [['MAT-DUP-2', 'Buffer spring', 'PC']]);
+    expect((await ingest(db(), 'ERP_MATERIALS_20330118_MORNING.csv', content)).row.status).toBe('processed');
+    // Meanwhile someone changed the material: the next day's file, byte for byte the same, is the ERP's word again.
+    await db().update(materials).set({ descriptionEnglish: 'Changed meanwhile' }).where(eq(materials.code, 'MAT-DUP-2'));
+    // The sweep found the next morning's MATERIALS slot empty.
+    await db().execute(sql`insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, errors, created_at)
+      values (gen_random_uuid(), 'MATERIALS', 'ERP_MATERIALS_20330119_MORNING.csv', '2033-01-19', 'morning', 'missing', '[]'::jsonb, now())`);
+    const next = await ingest(db(), 'ERP_MATERIALS_20330119_MORNING.csv', content);
+    expect(next).toMatchObject({ duplicate: false, row: { status: 'processed', fileName: 'ERP_MATERIALS_20330119_MORNING.csv' } });
+    const slot = and(eq(fileProcessing.businessDate, '2033-01-19'), eq(fileProcessing.fileType, 'MATERIALS'), eq(fileProcessing.filePartOfDay, 'morning'));
+    expect((await db().select().from(fileProcessing).where(slot)).map((r) => r.status)).toEqual(['processed']);
+    const [material] = await db().select().from(materials).where(eq(materials.code, 'MAT-DUP-2'));
+    expect(material?.descriptionEnglish).toBe('Buffer spring');
   });
 
   it('applies DELIVERIES: scans stored once, the status changed, the mechanic notified', async () => {
@@ -411,17 +430,18 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
 
   it('queues again the bytes of a file that errored (what it named may exist now); the errored row stays as it was', async () => {
     const stockFile = csv(['plant', 'storage_location', 'material_code', 'unrestricted_count'], [['FI01', '0001', 'MAT-LATE-1', '3']]);
-    const first = await ingest(db(), nameFor('STOCK'), stockFile);
+    const name = nameFor('STOCK');
+    const first = await ingest(db(), name, stockFile);
     expect(first.row).toMatchObject({ status: 'errored', errors: [{ line: 2, message: 'Unknown material code "MAT-LATE-1" (send it in a MATERIALS file first)' }] });
     expect((await ingest(db(), nameFor('MATERIALS'), csv(['material_code', 'description_english', 'unit'], [['MAT-LATE-1', 'Late part', 'PC']]))).row.status).toBe('processed');
-    const again = await ingest(db(), nameFor('STOCK', 'MIDDAY'), stockFile);
+    const again = await ingest(db(), name, stockFile);
     expect(again.duplicate).toBe(false);
     expect(again.row.id).not.toBe(first.row.id);
     expect(again.row.status).toBe('processed');
     const [old] = await db().select().from(fileProcessing).where(eq(fileProcessing.id, first.row.id));
     expect(old).toMatchObject({ status: 'errored', checksum: null });
-    // A processed file's bytes are still a duplicate.
-    expect((await registerFile(db(), { fileName: nameFor('STOCK', 'EVENING'), content: stockFile, source: 'inbox' })).duplicate).toBe(true);
+    // A processed file's bytes for its slot are still a duplicate.
+    expect((await registerFile(db(), { fileName: name, content: stockFile, source: 'inbox' })).duplicate).toBe(true);
   });
 
   it('puts a file back in the queue after a failure of the moment (a deadlock), not errored; the next turn applies it', async () => {
@@ -515,7 +535,7 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
       });
     const file = csv(['material_code', 'description_english', 'unit'], [['MAT-UP-1', 'Car door operator belt', 'PC']]);
 
-    it('queues a file for stock admins and super managers (202), once per content (200 duplicate)', async () => {
+    it('queues a file for stock admins and super managers (202), once per content and slot (200 duplicate)', async () => {
       // Stock admins upload STOCK and ORDERS files of their own plants only (decision 0017, erp-upload-scope.test.ts).
       const [stock] = await db().select().from(stockItems).where(eq(stockItems.plant, 'FI01')).limit(1);
       const stockFile = csv(['plant', 'storage_location', 'material_code', 'unrestricted_count'], [[stock!.plant, stock!.storageLocation, stock!.materialCode, '3']]);
@@ -523,7 +543,7 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
       const first = await upload('stock.admin', name, stockFile);
       expect(first.statusCode).toBe(202);
       expect(first.json()).toMatchObject({ duplicate: false, file: { file_name: name, file_type: 'STOCK', status: 'not_processed', source: 'upload' } });
-      const again = await upload('manager', nameFor('STOCK'), stockFile);
+      const again = await upload('manager', name, stockFile);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toMatchObject({ duplicate: true, file: { id: first.json().file.id } });
       const done = await processPending(db(), { workerId: 'test-worker', leaseSeconds: 60 });
@@ -665,9 +685,10 @@ describePostgres('ERP ingestion with several processes on one PostgreSQL (skippe
 
   it('the same file received by both processes at once is queued once', async () => {
     const content = csv(['material_code', 'description_english', 'unit'], [['MAT-RACE', 'Race part', 'PC']]);
+    const name = nameFor('MATERIALS');
     const [a, b] = await Promise.all([
-      registerFile(first.db, { fileName: nameFor('MATERIALS'), content, source: 'inbox' }),
-      registerFile(second.db, { fileName: nameFor('MATERIALS'), content, source: 'upload' }),
+      registerFile(first.db, { fileName: name, content, source: 'inbox' }),
+      registerFile(second.db, { fileName: name, content, source: 'upload' }),
     ]);
     expect([a.duplicate, b.duplicate].sort()).toEqual([false, true]);
     expect(a.file.id).toBe(b.file.id);

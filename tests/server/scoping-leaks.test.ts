@@ -229,7 +229,7 @@ describe.each(ENGINES)('answers that do not tell what the scope hides on %s', (e
 
       const other = 'second.fi01.admin@example.com';
       await makeUser(other, ['stock_admin'], [plantAt('FI01')]);
-      const again = await upload(other, 'ERP_STOCK_20320302_EVENING.csv', content);
+      const again = await upload(other, 'ERP_STOCK_20320301_MORNING (1).csv', content);
       expect(again.statusCode, again.body).toBe(200);
       // Only what the caller sent: no id to follow, not the other's name, status, dates or errors.
       expect(again.json()).toEqual({
@@ -239,8 +239,8 @@ describe.each(ENGINES)('answers that do not tell what the scope hides on %s', (e
           file_type: 'STOCK',
           start_date: null,
           end_date: null,
-          file_name: 'ERP_STOCK_20320302_EVENING.csv',
-          file_part_of_day: 'evening',
+          file_name: 'ERP_STOCK_20320301_MORNING (1).csv',
+          file_part_of_day: 'morning',
           status: 'not_processed',
           errors: [],
           line_count: null,
@@ -254,7 +254,7 @@ describe.each(ENGINES)('answers that do not tell what the scope hides on %s', (e
 
       // The uploader follows its own file; the super manager reads every file.
       for (const who of [STOCK_ADMIN, MANAGER]) {
-        const res = await upload(who, 'ERP_STOCK_20320303_MIDDAY.csv', content);
+        const res = await upload(who, 'ERP_STOCK_20320301_MORNING.csv', content);
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json()).toMatchObject({ duplicate: true, file: { id, file_name: 'ERP_STOCK_20320301_MORNING.csv', status: 'processed', line_count: 2 } });
       }
