@@ -4,13 +4,13 @@
  * database that is already seeded (e.g. `npm run seed -- --scale 500`), that data is used as it is
  * (nothing seeded, BENCH_SCALE ignored) and the output says so.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startProduct, type Started } from '../../server/start';
 import { seedDatabase } from '../../server/db/seed';
-import { rowsOf } from '../../server/db/client';
+import { rowsOf, type Db } from '../../server/db/client';
 import { sql } from 'drizzle-orm';
 
 export const percentile = (values: number[], p: number) => {
@@ -70,6 +70,7 @@ export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>)
     data = `the scale-${scale} seed (seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s)`;
   }
   console.log(`list figures on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${data}`);
+  console.log(await machineBaseline(db));
   const tokens = new Map<string, string>();
   const token = async (email: string) => {
     if (!tokens.has(email)) {
@@ -106,4 +107,34 @@ export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>)
     await product.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What this machine makes of the work every figure is built of, printed before them so figures
+ * of two sessions can be compared (they were once 3-7x apart on two machines of the same kind;
+ * docs/decisions/0074): a system call (one-byte reads of /dev/zero: the server's and the
+ * database's socket writes and wake-ups are system calls), PostgreSQL's own row speed (counting
+ * generated rows, no table read) and a round trip of `select 1` through the product's pool.
+ */
+export async function machineBaseline(db: Db): Promise<string> {
+  const fd = openSync('/dev/zero', 'r');
+  const byte = Buffer.alloc(1);
+  const calls = 200_000;
+  let t0 = performance.now();
+  try {
+    for (let i = 0; i < calls; i += 1) readSync(fd, byte, 0, 1, null);
+  } finally {
+    closeSync(fd);
+  }
+  const syscallUs = ((performance.now() - t0) * 1000) / calls;
+  const rows = 2_000_000;
+  await db.execute(sql`select count(*) from generate_series(1, ${rows}::int)`);
+  t0 = performance.now();
+  await db.execute(sql`select count(*) from generate_series(1, ${rows}::int)`);
+  const countMs = performance.now() - t0;
+  const trips = 200;
+  t0 = performance.now();
+  for (let i = 0; i < trips; i += 1) await db.execute(sql`select 1`);
+  const tripMs = (performance.now() - t0) / trips;
+  return `machine baseline: a system call ${syscallUs.toFixed(2)} µs; the database counts ${rows.toLocaleString('en-US')} generated rows in ${countMs.toFixed(0)} ms (${((countMs * 1e6) / rows).toFixed(0)} ns a row); a \`select 1\` round trip ${tripMs.toFixed(2)} ms`;
 }
