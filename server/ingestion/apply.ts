@@ -42,26 +42,35 @@ async function countOf(tx: Executor, query: SQL): Promise<number> {
 }
 
 /**
- * Runs the checks (each a query answering `line`, `rank` — the order of messages on one line —
- * and `message`) and keeps the first errors by line, with their count.
+ * Runs the checks (each a query answering `line`, `rank` — the order of messages on one line —,
+ * `message`, and `code` with `params` (jsonb) that the app words in the reader's language) and
+ * keeps the first errors by line, with their count.
  */
 async function lineErrors(tx: Executor, checks: SQL[]): Promise<{ errors: LineError[]; errorCount: number }> {
   const union = sql.join(
     checks.map((check) => sql`(${check})`),
     sql` union all `,
   );
-  const rows = await queryRows<{ line: number; message: string; total: number | string }>(
+  const rows = await queryRows<{ line: number; message: string; code: string; params: Record<string, string | number> | string; total: number | string }>(
     tx,
-    sql`select line, message, count(*) over () as total from (${union}) e order by line, rank limit ${MAX_LISTED_ERRORS + 1}`,
+    sql`select line, message, code, params, count(*) over () as total from (${union}) e order by line, rank limit ${MAX_LISTED_ERRORS + 1}`,
   );
-  return { errors: rows.map((r) => ({ line: Number(r.line), message: r.message })), errorCount: Number(rows[0]?.total ?? 0) };
+  return {
+    // PGlite answers jsonb parsed, node-postgres too; a string is parsed here all the same.
+    errors: rows.map((r) => ({ line: Number(r.line), message: r.message, code: r.code, params: typeof r.params === 'string' ? (JSON.parse(r.params) as Record<string, string | number>) : r.params })),
+    errorCount: Number(rows[0]?.total ?? 0),
+  };
 }
 
 const refused = (found: { errors: LineError[]; errorCount: number }): ApplyOutcome => ({ ...found, changed: {}, notifications: 0 });
 
-/** Lines whose key appeared on an earlier line: "<what> appears twice (first on line N)". */
-const duplicateCheck = (key: string, describe: SQL, rank: number): SQL => sql`
-  select line, ${rank} as rank, ${describe} || ' appears twice (first on line ' || first_line || ')' as message
+/**
+ * Lines whose key appeared on an earlier line: "<what> appears twice (first on line N)"; `code`
+ * with `params` (the key's columns as jsonb_build_object pairs) and firstLine.
+ */
+const duplicateCheck = (key: string, describe: SQL, rank: number, code: string, params: SQL): SQL => sql`
+  select line, ${rank} as rank, ${describe} || ' appears twice (first on line ' || first_line || ')' as message,
+    ${code}::text as code, jsonb_build_object(${params}, 'firstLine', first_line) as params
   from (select s.*, min(line) over (partition by ${sql.raw(key)}) as first_line from ${STAGE} s) d
   where line <> first_line`;
 
@@ -74,7 +83,7 @@ const namedOnly = (columns: readonly string[], named: Named) => columns.filter((
 // ───────────────────────────── MATERIALS ─────────────────────────────
 
 async function applyMaterials(tx: Executor, named: Named): Promise<ApplyOutcome> {
-  const found = await lineErrors(tx, [duplicateCheck('material_code', sql`'Material ' || material_code`, 1)]);
+  const found = await lineErrors(tx, [duplicateCheck('material_code', sql`'Material ' || material_code`, 1, 'erpDuplicateMaterial', sql`'material', material_code`)]);
   if (found.errorCount > 0) return refused(found);
   // description_english and unit are required: always named, so the row comparison has two columns at least.
   const updatable = namedOnly(['description_english', 'unit', 'material_group'], named);
@@ -97,13 +106,22 @@ const STOCK_NUMBERS = ['unrestricted_count', 'quality_inspection_count', 'blocke
 async function applyStock(tx: Executor, now: Date, named: Named): Promise<ApplyOutcome> {
   const found = await lineErrors(tx, [
     sql`select s.line, 1 as rank, case when p.code is null then 'Unknown plant code "' || s.plant || '"'
-          else 'Storage location ' || s.storage_location || ' does not exist in plant ' || s.plant end as message
+          else 'Storage location ' || s.storage_location || ' does not exist in plant ' || s.plant end as message,
+          case when p.code is null then 'erpUnknownPlant' else 'erpUnknownStorageLocation' end as code,
+          jsonb_build_object('plant', s.plant, 'storageLocation', s.storage_location) as params
         from ${STAGE} s left join plants p on p.code = s.plant
         left join storage_locations l on l.plant = s.plant and l.code = s.storage_location
         where p.code is null or l.code is null`,
-    sql`select s.line, 2 as rank, 'Unknown material code "' || s.material_code || '" (send it in a MATERIALS file first)' as message
+    sql`select s.line, 2 as rank, 'Unknown material code "' || s.material_code || '" (send it in a MATERIALS file first)' as message,
+          'erpUnknownMaterial' as code, jsonb_build_object('material', s.material_code) as params
         from ${STAGE} s where not exists (select 1 from materials m where m.code = s.material_code)`,
-    duplicateCheck('plant, storage_location, material_code', sql`'Stock of ' || material_code || ' in ' || plant || '/' || storage_location`, 3),
+    duplicateCheck(
+      'plant, storage_location, material_code',
+      sql`'Stock of ' || material_code || ' in ' || plant || '/' || storage_location`,
+      3,
+      'erpDuplicateStock',
+      sql`'material', material_code, 'plant', plant, 'storageLocation', storage_location`,
+    ),
   ]);
   if (found.errorCount > 0) return refused(found);
   const stockColumns = ['bin', ...STOCK_NUMBERS, 'planner_groups', 'work_centers'];
@@ -147,14 +165,15 @@ async function applyOrders(tx: Executor, now: Date, named: Named): Promise<Apply
     `concat_ws(', ', ${ORDER_HEADER_COLUMNS.map((c) => `case when s.${c} is distinct from f.${c} then '${c}' end`).join(', ')})`,
   );
   const found = await lineErrors(tx, [
-    sql`select s.line, 1 as rank, 'Unknown plant code "' || s.plant || '"' as message
+    sql`select s.line, 1 as rank, 'Unknown plant code "' || s.plant || '"' as message, 'erpUnknownPlant' as code, jsonb_build_object('plant', s.plant) as params
         from ${STAGE} s where not exists (select 1 from plants p where p.code = s.plant)`,
-    sql`select line, 2 as rank, 'Service order ' || service_order || ' has a different ' || differing || ' than on line ' || first_line as message
+    sql`select line, 2 as rank, 'Service order ' || service_order || ' has a different ' || differing || ' than on line ' || first_line as message,
+          'erpOrderHeaderDiffers' as code, jsonb_build_object('serviceOrder', service_order, 'columns', differing, 'firstLine', first_line) as params
         from (select s.line, s.service_order, f.line as first_line, ${differs} as differing
               from ${STAGE} s
               join (select distinct on (service_order) * from ${STAGE} order by service_order, line) f on f.service_order = s.service_order and f.line <> s.line) h
         where differing <> ''`,
-    duplicateCheck('service_order, line_number', sql`'Item ' || line_number || ' of service order ' || service_order`, 3),
+    duplicateCheck('service_order, line_number', sql`'Item ' || line_number || ' of service order ' || service_order`, 3, 'erpDuplicateItem', sql`'item', line_number, 'serviceOrder', service_order`),
   ]);
   if (found.errorCount > 0) return refused(found);
 
@@ -236,7 +255,8 @@ interface StatusChange {
 
 async function applyDeliveries(tx: Executor, now: Date): Promise<ApplyOutcome> {
   const found = await lineErrors(tx, [
-    sql`select s.line, 1 as rank, 'No item ' || s.line_number || ' of service order ' || s.service_order || ' (send it in an ORDERS file first)' as message
+    sql`select s.line, 1 as rank, 'No item ' || s.line_number || ' of service order ' || s.service_order || ' (send it in an ORDERS file first)' as message,
+          'erpNoSuchItem' as code, jsonb_build_object('item', s.line_number, 'serviceOrder', s.service_order) as params
         from ${STAGE} s where not exists (select 1 from order_items i where i.order_id = s.service_order and i.line_number = s.line_number)`,
   ]);
   if (found.errorCount > 0) return refused(found);

@@ -5,12 +5,12 @@
  * checked against the column kinds of formats.ts; nothing is guessed or repaired.
  */
 import { CsvLineStream } from '../csv/csv-stream';
+import { coded, type Coded } from './coded';
 import { FILE_COLUMNS, isCalendarDate, isDeliveryStatus, type ColumnSpec, type ErpFileType } from './formats';
 
-export interface LineError {
+export interface LineError extends Coded {
   /** Line of the file (1 = header); null when the error is about the file as a whole. */
   line: number | null;
-  message: string;
 }
 
 export type CellValue = string | number | string[] | null;
@@ -42,7 +42,7 @@ const shown = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw
 const INTEGER = /^\d{1,9}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error: string } {
+function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error: Coded } {
   if (raw === '') return { value: spec.kind === 'list' ? [] : null };
   switch (spec.kind) {
     case 'text':
@@ -51,20 +51,24 @@ function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error:
       // Compared with signed-in users' addresses, which are kept in lower case.
       return { value: raw.toLowerCase() };
     case 'number':
-      if (!NUMBER.test(raw)) return { error: `${spec.name} "${raw}" is not a number (digits with an optional . decimal part)` };
-      return BOUNDED_NUMBER.test(raw) ? { value: raw } : { error: `${spec.name} "${shown(raw)}" is out of range (at most 15 digits before the . and 6 after it)` };
+      if (!NUMBER.test(raw)) return { error: coded('erpNotNumber', { column: spec.name, value: shown(raw) }, `${spec.name} "${raw}" is not a number (digits with an optional . decimal part)`) };
+      return BOUNDED_NUMBER.test(raw)
+        ? { value: raw }
+        : { error: coded('erpOutOfRange', { column: spec.name, value: shown(raw) }, `${spec.name} "${shown(raw)}" is out of range (at most 15 digits before the . and 6 after it)`) };
     case 'integer':
-      return INTEGER.test(raw) ? { value: Number(raw) } : { error: `${spec.name} "${raw}" is not a whole number` };
+      return INTEGER.test(raw) ? { value: Number(raw) } : { error: coded('erpNotWholeNumber', { column: spec.name, value: shown(raw) }, `${spec.name} "${raw}" is not a whole number`) };
     case 'date':
-      return isCalendarDate(raw) ? { value: raw } : { error: `${spec.name} "${raw}" is not a valid date (YYYY-MM-DD)` };
+      return isCalendarDate(raw) ? { value: raw } : { error: coded('erpNotDate', { column: spec.name, value: shown(raw) }, `${spec.name} "${raw}" is not a valid date (YYYY-MM-DD)`) };
     case 'timestamp':
       return TIMESTAMP.test(raw) && !Number.isNaN(Date.parse(raw)) && isCalendarDate(raw.slice(0, 10))
         ? { value: new Date(raw).toISOString() }
-        : { error: `${spec.name} "${raw}" is not a valid time (ISO 8601 with Z or an offset, e.g. 2025-06-11T09:30:00Z)` };
+        : { error: coded('erpNotTime', { column: spec.name, value: shown(raw) }, `${spec.name} "${raw}" is not a valid time (ISO 8601 with Z or an offset, e.g. 2025-06-11T09:30:00Z)`) };
     case 'list':
       return { value: raw.split('|').map((part) => part.trim()).filter(Boolean) };
     case 'deliveryStatus':
-      return isDeliveryStatus(raw) ? { value: raw } : { error: `${spec.name} "${raw}" is not a delivery status (Delivered, Delivery Failed, OnTheWay, ToBePickedUp, At access point)` };
+      return isDeliveryStatus(raw)
+        ? { value: raw }
+        : { error: coded('erpNotDeliveryStatus', { column: spec.name, value: shown(raw) }, `${spec.name} "${raw}" is not a delivery status (Delivered, Delivery Failed, OnTheWay, ToBePickedUp, At access point)`) };
   }
 }
 
@@ -111,7 +115,7 @@ export class ErpRowReader {
       if (missing.length > 0) {
         this.fail({
           line: startLine,
-          message: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${this.aFile}`,
+          ...coded('erpHeaderMissing', { columns: missing.join(', '), fileType: this.fileType }, `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${this.aFile}`),
         });
         return { stop: true };
       }
@@ -120,22 +124,27 @@ export class ErpRowReader {
       // without a word. Refused, naming it. An empty name (a trailing separator) is no column.
       const unknown = names.filter((name, index) => name !== '' && columns[index] === null);
       if (unknown.length > 0) {
+        const known = specs.map((spec) => spec.name).join(', ');
         this.fail({
           line: startLine,
-          message: `The header names ${unknown.length > 1 ? 'columns' : 'a column'} ${this.aFile} does not have: ${unknown.join(', ')} (known columns: ${specs.map((spec) => spec.name).join(', ')})`,
+          ...coded(
+            'erpHeaderUnknown',
+            { columns: unknown.join(', '), fileType: this.fileType, known },
+            `The header names ${unknown.length > 1 ? 'columns' : 'a column'} ${this.aFile} does not have: ${unknown.join(', ')} (known columns: ${known})`,
+          ),
         });
         return { stop: true };
       }
       const duplicate = names.find((name, index) => name !== '' && (names.indexOf(name) !== index || (columns[index] !== null && columns.indexOf(columns[index]!) !== index)));
       if (duplicate) {
-        this.fail({ line: startLine, message: `The header names the column ${duplicate} twice` });
+        this.fail({ line: startLine, ...coded('erpHeaderTwice', { column: duplicate }, `The header names the column ${duplicate} twice`) });
         return { stop: true };
       }
       this.header = { columns, width: cells.length };
       return { header: true };
     }
     if (cells.length !== this.header.width) {
-      this.fail({ line: startLine, message: `Unexpected column count ${cells.length} (expected ${this.header.width})` });
+      this.fail({ line: startLine, ...coded('erpColumnCount', { count: cells.length, expected: this.header.width }, `Unexpected column count ${cells.length} (expected ${this.header.width})`) });
       return { invalid: true };
     }
     const values: Record<string, CellValue> = {};
@@ -145,13 +154,13 @@ export class ErpRowReader {
       if (!spec) continue;
       const raw = cells[index]!.trim();
       if (raw === '' && spec.required) {
-        this.fail({ line: startLine, message: `${spec.name} is empty` });
+        this.fail({ line: startLine, ...coded('erpEmptyCell', { column: spec.name }, `${spec.name} is empty`) });
         isValid = false;
         continue;
       }
       const converted = convert(spec, raw);
       if ('error' in converted) {
-        this.fail({ line: startLine, message: converted.error });
+        this.fail({ line: startLine, ...converted.error });
         isValid = false;
       } else {
         values[spec.name] = converted.value;
@@ -164,8 +173,11 @@ export class ErpRowReader {
 
   /** After the last row: a file without a header or without lines is an error of its own. */
   finish(): void {
-    if (!this.header && this.errorCount === 0) this.fail({ line: null, message: `The file is empty; the first line must name the columns of ${this.aFile}` });
-    else if (this.header && this.recordCount === 0 && this.errorCount === 0) this.fail({ line: null, message: 'The file has a header but no lines' });
+    if (!this.header && this.errorCount === 0) {
+      this.fail({ line: null, ...coded('erpFileEmpty', { fileType: this.fileType }, `The file is empty; the first line must name the columns of ${this.aFile}`) });
+    } else if (this.header && this.recordCount === 0 && this.errorCount === 0) {
+      this.fail({ line: null, ...coded('erpNoLines', {}, 'The file has a header but no lines') });
+    }
   }
 }
 
@@ -190,5 +202,6 @@ export function readErpCsv(text: string, fileType: ErpFileType): ReadResult {
 /** The errors as stored: the first MAX_LISTED_ERRORS, then one line saying how many more. */
 export function listedErrors(errors: readonly LineError[], total = errors.length): LineError[] {
   if (total <= MAX_LISTED_ERRORS) return [...errors];
-  return [...errors.slice(0, MAX_LISTED_ERRORS), { line: null, message: `… and ${total - MAX_LISTED_ERRORS} more errors` }];
+  const more = total - MAX_LISTED_ERRORS;
+  return [...errors.slice(0, MAX_LISTED_ERRORS), { line: null, ...coded('erpMoreErrors', { count: more }, `… and ${more} more errors`) }];
 }

@@ -11,6 +11,7 @@
  */
 import { DELIVERY_STATUSES, type FILE_PARTS_OF_DAY } from '../../src/domain/constants';
 import { isCalendarDay } from '../../src/contract/dashboard';
+import { coded, type Coded } from './coded';
 
 export const ERP_FILE_TYPES = ['ORDERS', 'DELIVERIES', 'STOCK', 'MATERIALS'] as const;
 export type ErpFileType = (typeof ERP_FILE_TYPES)[number];
@@ -130,18 +131,23 @@ export const FILE_NAME_RULE = 'ERP_<ORDERS|DELIVERIES|STOCK|MATERIALS>_<YYYYMMDD
 
 export const isCalendarDate = isCalendarDay;
 
-/** Reads the file name; a string says what is wrong with it. */
-export function parseFileName(fileName: string): FileNameParts | string {
+/** Reads the file name; a refusal (Coded) says what is wrong with it. */
+export function parseFileName(fileName: string): FileNameParts | Coded {
   const match = FILE_NAME.exec(fileName);
-  if (!match) return `The file name "${fileName}" does not follow ${FILE_NAME_RULE}.`;
+  if (!match) return coded('erpFileNameRule', { fileName, rule: FILE_NAME_RULE }, `The file name "${fileName}" does not follow ${FILE_NAME_RULE}.`);
   const type = match[1]!.toUpperCase();
   if (!(ERP_FILE_TYPES as readonly string[]).includes(type)) {
-    return `The file type "${type}" of "${fileName}" is unknown; expected one of ${ERP_FILE_TYPES.join(', ')}.`;
+    const types = ERP_FILE_TYPES.join(', ');
+    return coded('erpFileTypeUnknown', { type, fileName, types }, `The file type "${type}" of "${fileName}" is unknown; expected one of ${types}.`);
   }
   const businessDate = `${match[2]}-${match[3]}-${match[4]}`;
-  if (!isCalendarDate(businessDate)) return `The date ${match[2]}${match[3]}${match[4]} in "${fileName}" is not a calendar day.`;
+  const date = `${match[2]}${match[3]}${match[4]}`;
+  if (!isCalendarDate(businessDate)) return coded('erpFileDateInvalid', { date, fileName }, `The date ${date} in "${fileName}" is not a calendar day.`);
   return { fileType: type as ErpFileType, businessDate, partOfDay: match[5]!.toLowerCase() as PartOfDay };
 }
+
+/** parseFileName's refusal. */
+export const isRefusal = (parsed: FileNameParts | Coded): parsed is Coded => 'message' in parsed;
 
 export function fileNameFor(fileType: string, businessDate: string, partOfDay: string): string {
   return `ERP_${fileType}_${businessDate.replaceAll('-', '')}_${partOfDay.toUpperCase()}.csv`;

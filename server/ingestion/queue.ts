@@ -30,7 +30,8 @@ import { listedErrors, type LineError } from './csv';
 import { parseErpFile } from './parse';
 import type { ReceivedFile } from './received';
 import { createStaging, dropStaging, readContent, stagingSink, storeContent } from './staging';
-import { ERP_FILE_TYPES, fileNameFor, parseFileName, type ErpFileType } from './formats';
+import { ERP_FILE_TYPES, fileNameFor, isRefusal, parseFileName, type ErpFileType } from './formats';
+import { coded, type Coded } from './coded';
 import { currentUploader, linesOutsideScope } from './upload-scope';
 import { addDaysToDate, deadlineOf, expectedSlots, localDate, partOfDayAt, type IngestionSchedule, type Slot } from './schedule';
 
@@ -38,7 +39,11 @@ type Executor = Db | Tx;
 export type FileRow = typeof fileProcessing.$inferSelect;
 export type FileSource = 'inbox' | 'upload' | 'seed';
 
-export class FileNameRefusal extends Error {}
+export class FileNameRefusal extends Error {
+  constructor(readonly refusal: Coded) {
+    super(refusal.message);
+  }
+}
 
 export const checksumOf = (content: string): string => createHash('sha256').update(content).digest('hex');
 
@@ -89,7 +94,7 @@ function fromSql(raw: Record<string, unknown>): FileRow {
  */
 export async function registerFile(db: Executor, input: RegisterInput): Promise<RegisterResult> {
   const parts = parseFileName(input.fileName);
-  if (typeof parts === 'string') throw new FileNameRefusal(parts);
+  if (isRefusal(parts)) throw new FileNameRefusal(parts);
   const checksum = typeof input.content === 'string' ? checksumOf(input.content) : input.content.checksum;
   const now = (input.now ?? new Date()).toISOString();
   const content = input.content;
@@ -137,7 +142,7 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
 /** An inbox file that cannot be queued (bad name): an errored row, so the dashboard shows it. */
 export async function recordRefusedFile(
   db: Executor,
-  input: { fileName: string; content: string | ReceivedFile; reason: string; schedule: IngestionSchedule; now?: Date; source: FileSource },
+  input: { fileName: string; content: string | ReceivedFile; reason: Coded; schedule: IngestionSchedule; now?: Date; source: FileSource },
 ): Promise<RegisterResult> {
   const now = input.now ?? new Date();
   const checksum = typeof input.content === 'string' ? checksumOf(input.content) : input.content.checksum;
@@ -155,7 +160,7 @@ export async function recordRefusedFile(
         filePartOfDay: partOfDayAt(input.schedule, now),
         status: 'errored',
         checksum,
-        errors: [{ line: null, message: input.reason }],
+        errors: [{ line: null, ...input.reason }],
         startDate: now,
         endDate: now,
         source: input.source,
@@ -283,9 +288,9 @@ async function applyClaimed(db: Executor, fileId: string, { workerId, clock = ()
     let errorCount = 0;
     let lineCount: number | null = null;
     if (contentBytes === null) {
-      errors = [{ line: null, message: 'The content of the file was not stored; send the file again' }];
+      errors = [{ line: null, ...coded('erpContentNotStored', {}, 'The content of the file was not stored; send the file again') }];
     } else if (!(ERP_FILE_TYPES as readonly string[]).includes(file.fileType)) {
-      errors = [{ line: null, message: `Unknown file type ${file.fileType}` }];
+      errors = [{ line: null, ...coded('erpFileTypeUnknown', { type: file.fileType, fileName: file.fileName, types: ERP_FILE_TYPES.join(', ') }, `Unknown file type ${file.fileType}`) }];
     } else {
       const fileType = file.fileType as ErpFileType;
       const isUpload = file.source === 'upload';

@@ -10,6 +10,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { coded, type Coded } from './coded';
 
 /** A received file kept on disk (an upload streamed there), with what was learnt while writing it. */
 export interface ReceivedFile {
@@ -35,7 +36,14 @@ export class HasNul extends Error {
   ) {
     super(`The file contains NUL bytes (the first on line ${line}), which text cannot hold: a UTF-16 or binary export? Export it from the ERP system as UTF-8 text and send it again.`);
   }
+
+  get refusal(): Coded {
+    return coded('erpHasNul', { line: this.line }, this.message);
+  }
 }
+
+/** What a file that is not UTF-8 is told (the upload's 422, the inbox file's error). */
+export const NOT_UTF8: Coded = coded('erpNotUtf8', {}, 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.');
 
 const UPLOAD_DIR = join(tmpdir(), 'partstrack-uploads');
 

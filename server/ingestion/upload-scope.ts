@@ -24,6 +24,7 @@ import { can, writesEverywhere } from '../../src/domain/permissions';
 import { notExpiredSql } from '../repositories/users';
 import type { CsvRecord, LineError } from './csv';
 import type { ErpFileType } from './formats';
+import { coded, type Coded } from './coded';
 
 type Executor = Db | Tx;
 
@@ -38,14 +39,14 @@ export interface Uploader {
 export type UploadScope =
   | { kind: 'everything' }
   | { kind: 'plants'; email: string; plants: ReadonlySet<string> }
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: Coded };
 
 /** File types a stock admin may upload, line by line within their own plants. */
 const PLANT_SCOPED_TYPES: readonly ErpFileType[] = ['STOCK', 'ORDERS'];
 
-const SUPER_MANAGER_ONLY: Record<Exclude<ErpFileType, 'STOCK' | 'ORDERS'>, string> = {
-  MATERIALS: 'A MATERIALS file changes the material catalogue of every plant: only a super manager may upload it.',
-  DELIVERIES: 'A DELIVERIES file records carrier scans and messages the mechanics of the orders: only a super manager may upload it.',
+const SUPER_MANAGER_ONLY: Record<Exclude<ErpFileType, 'STOCK' | 'ORDERS'>, Coded> = {
+  MATERIALS: coded('erpMaterialsSuperManagerOnly', {}, 'A MATERIALS file changes the material catalogue of every plant: only a super manager may upload it.'),
+  DELIVERIES: coded('erpDeliveriesSuperManagerOnly', {}, 'A DELIVERIES file records carrier scans and messages the mechanics of the orders: only a super manager may upload it.'),
 };
 
 /**
@@ -53,10 +54,12 @@ const SUPER_MANAGER_ONLY: Record<Exclude<ErpFileType, 'STOCK' | 'ORDERS'>, strin
  * stays on the file's dashboard row when the check at processing refuses it.
  */
 export function uploadScopeOf(uploader: Uploader, fileType: ErpFileType): UploadScope {
-  if (!can(uploader.grants, 'fileIngestion.upload')) return { kind: 'refused', reason: `The roles of ${uploader.email} do not allow uploading ERP files.` };
+  if (!can(uploader.grants, 'fileIngestion.upload')) return { kind: 'refused', reason: coded('erpUploadNotAllowed', { email: uploader.email }, `The roles of ${uploader.email} do not allow uploading ERP files.`) };
   if (writesEverywhere(uploader.grants)) return { kind: 'everything' };
   if (!PLANT_SCOPED_TYPES.includes(fileType)) return { kind: 'refused', reason: SUPER_MANAGER_ONLY[fileType as keyof typeof SUPER_MANAGER_ONLY] };
-  if (uploader.plants.length === 0) return { kind: 'refused', reason: `${uploader.email} holds no plant, so may not upload a ${fileType} file.` };
+  if (uploader.plants.length === 0) {
+    return { kind: 'refused', reason: coded('erpUploaderHoldsNoPlant', { email: uploader.email, fileType }, `${uploader.email} holds no plant, so may not upload a ${fileType} file.`) };
+  }
   return { kind: 'plants', email: uploader.email, plants: new Set(uploader.plants) };
 }
 
@@ -67,12 +70,14 @@ const text = (record: CsvRecord, column: string): string | null => {
 
 type PlantScope = Extract<UploadScope, { kind: 'plants' }>;
 
-const notYours = (scope: PlantScope) => `not one of the plants of ${scope.email} (${[...scope.plants].sort().join(', ')})`;
+const plantList = (scope: PlantScope) => [...scope.plants].sort().join(', ');
+const notYours = (line: number, plant: string, scope: PlantScope): LineError => ({
+  line,
+  ...coded('erpPlantNotYours', { plant, email: scope.email, plants: plantList(scope) }, `Plant ${plant} is not one of the plants of ${scope.email} (${plantList(scope)})`),
+});
 
 function stockLines(records: readonly CsvRecord[], scope: PlantScope): LineError[] {
-  return records
-    .filter((r) => !scope.plants.has(text(r, 'plant')!))
-    .map((r) => ({ line: r.line, message: `Plant ${text(r, 'plant')} is ${notYours(scope)}` }));
+  return records.filter((r) => !scope.plants.has(text(r, 'plant')!)).map((r) => notYours(r.line, text(r, 'plant')!, scope));
 }
 
 async function orderLines(db: Executor, records: readonly CsvRecord[], scope: PlantScope): Promise<LineError[]> {
@@ -118,17 +123,19 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
     const plant = text(r, 'plant')!;
     const existing = stored.get(order);
     if (!plants.has(plant)) {
-      errors.push({ line: r.line, message: `Plant ${plant} is ${notYours(scope)}` });
+      errors.push(notYours(r.line, plant, scope));
       continue;
     }
     // Refused without naming the order's plant: another plant's order is none of the uploader's business.
     if (existing && !plants.has(existing.plant)) {
-      errors.push({ line: r.line, message: `Service order ${order} cannot be written in the plants of ${scope.email} (${[...scope.plants].sort().join(', ')})` });
+      const params = { serviceOrder: order, email: scope.email, plants: plantList(scope) };
+      errors.push({ line: r.line, ...coded('erpOrderOutsidePlants', params, `Service order ${order} cannot be written in the plants of ${scope.email} (${plantList(scope)})`) });
       continue;
     }
     const email = text(r, 'user_email');
     if (email && email.toLowerCase() !== existing?.userEmail?.toLowerCase() && !members.has(`${email.toLowerCase()}/${plant}`)) {
-      errors.push({ line: r.line, message: `user_email ${email} is not an approved user of plant ${plant}; name a user of the order's plant, or leave it empty` });
+      const message = `user_email ${email} is not an approved user of plant ${plant}; name a user of the order's plant, or leave it empty`;
+      errors.push({ line: r.line, ...coded('erpUserNotOfPlant', { email, plant }, message) });
       continue;
     }
     // The holders of a ship-to-party number see its orders in any plant: another plant's number
@@ -136,7 +143,8 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
     // another plant's numbers get the same answer, so the refusal tells nothing about other plants.
     const stp = text(r, 'ship_to_party');
     if (stp && stp !== existing?.shipToParty && !ownShipTo.has(stp)) {
-      errors.push({ line: r.line, message: `ship_to_party ${stp} is not a ship-to-party number of the plants of ${scope.email} (${[...scope.plants].sort().join(', ')}); name one of those plants' numbers, or leave it empty` });
+      const message = `ship_to_party ${stp} is not a ship-to-party number of the plants of ${scope.email} (${plantList(scope)}); name one of those plants' numbers, or leave it empty`;
+      errors.push({ line: r.line, ...coded('erpShipToPartyOutside', { shipToParty: stp, email: scope.email, plants: plantList(scope) }, message) });
     }
   }
   return errors;
@@ -149,7 +157,7 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
 export async function linesOutsideScope(db: Executor, uploader: Uploader, fileType: ErpFileType, records: readonly CsvRecord[]): Promise<LineError[]> {
   const scope = uploadScopeOf(uploader, fileType);
   if (scope.kind === 'everything') return [];
-  if (scope.kind === 'refused') return [{ line: null, message: scope.reason }];
+  if (scope.kind === 'refused') return [{ line: null, ...scope.reason }];
   return fileType === 'STOCK' ? stockLines(records, scope) : orderLines(db, records, scope);
 }
 

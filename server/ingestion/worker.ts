@@ -18,7 +18,8 @@ import type { Db } from '../db/client';
 import { fileProcessing } from '../db/schema';
 import { FileNameRefusal, missingSweeper, processPending, recordRefusedFile, registerFile, type FileRow } from './queue';
 import type { IngestionSchedule } from './schedule';
-import { HasNul, inspectFile, NotUtf8, type ReceivedFile } from './received';
+import { HasNul, inspectFile, NOT_UTF8, NotUtf8, type ReceivedFile } from './received';
+import { coded } from './coded';
 
 export interface IngestionSettings {
   inboxDir: string | undefined;
@@ -96,7 +97,8 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
         const maxBytes = settings.inboxMaxBytes ?? INBOX_MAX_BYTES;
         if (info.size > maxBytes) {
           const checksum = createHash('sha256').update(`too large:${name}:${info.size}:${info.mtimeMs}`).digest('hex');
-          const reason = `The file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB; split it into smaller files and send them again.`;
+          const mb = Math.floor(maxBytes / (1024 * 1024));
+          const reason = coded('erpInboxTooLarge', { mb }, `The file is larger than ${mb} MB; split it into smaller files and send them again.`);
           const { file } = await recordRefusedFile(db, { fileName: name, content: { path, checksum, size: info.size }, reason, schedule: settings.schedule, source: 'inbox' });
           waiting.set(name, file.id);
           continue;
@@ -109,12 +111,12 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
           if (error instanceof HasNul) {
             // Recorded as errored (the dashboard shows why) and moved to failed/ below; queued,
             // its COPY would fail on every tick (22021).
-            const { file } = await recordRefusedFile(db, { fileName: name, content: { path, checksum: error.checksum, size: error.size }, reason: error.message, schedule: settings.schedule, source: 'inbox' });
+            const { file } = await recordRefusedFile(db, { fileName: name, content: { path, checksum: error.checksum, size: error.size }, reason: error.refusal, schedule: settings.schedule, source: 'inbox' });
             waiting.set(name, file.id);
             continue;
           }
           if (!(error instanceof NotUtf8)) throw error;
-          const reason = 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.';
+          const reason = NOT_UTF8;
           const { file } = await recordRefusedFile(db, { fileName: name, content: await readFile(path, 'latin1'), reason, schedule: settings.schedule, source: 'inbox' });
           waiting.set(name, file.id);
           continue;
@@ -125,7 +127,7 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
           waiting.set(name, file.id);
         } catch (error) {
           if (!(error instanceof FileNameRefusal)) throw error;
-          const { file } = await recordRefusedFile(db, { fileName: name, content, reason: error.message, schedule: settings.schedule, source: 'inbox' });
+          const { file } = await recordRefusedFile(db, { fileName: name, content, reason: error.refusal, schedule: settings.schedule, source: 'inbox' });
           waiting.set(name, file.id);
         }
       } catch (error) {

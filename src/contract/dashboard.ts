@@ -47,7 +47,10 @@ export type CompactViewQuery = z.infer<typeof compactViewQuery>;
 export const fileError = z.object({
   /** Line of the file (1 = header); null when the error concerns the whole file. */
   line: z.nullable(z.int()),
+  /** In English; `code` with `params` is what the app words in the reader's language (serverErrors.<code>; decision 0074). */
   message: z.string(),
+  code: z.optional(z.string()),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 export type FileError = z.infer<typeof fileError>;
 
@@ -108,7 +111,12 @@ export type FileUploadResult = z.infer<typeof fileUploadResult>;
  * and names the first lines; `errors` lists the lines (line null: the whole file).
  */
 export const fileUploadRefusal = z
-  .object({ message: z.string(), errors: z.optional(z.array(fileError)) })
+  .object({
+    message: z.string(),
+    code: z.optional(z.string()),
+    params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+    errors: z.optional(z.array(fileError)),
+  })
   .register(z.globalRegistry, { id: 'FileUploadRefusal' });
 export type FileUploadRefusal = z.infer<typeof fileUploadRefusal>;
 

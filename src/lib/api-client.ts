@@ -105,6 +105,14 @@ export function bodyMessage(body: unknown): string | null {
   return codedMessage(body) ?? body.message;
 }
 
+/**
+ * A coded text (a refusal, an ERP file's error) in the user's language, or its English `message`
+ * when the app has no words for its code (decision 0074).
+ */
+export function wordedError(error: { message: string; code?: string; params?: Record<string, string | number> }): string {
+  return codedMessage(error) ?? error.message;
+}
+
 /** A body's `code` worded in the user's language (serverErrors.<code>, with its parameters); null when the app has no text for it. */
 function codedMessage(body: object): string | null {
   const { code, params } = body as { code?: unknown; params?: unknown };

@@ -112,7 +112,7 @@ export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>)
 /**
  * What this machine makes of the work every figure is built of, printed before them so figures
  * of two sessions can be compared (they were once 3-7x apart on two machines of the same kind;
- * docs/decisions/0074): a system call (one-byte reads of /dev/zero: the server's and the
+ * docs/decisions/0075): a system call (one-byte reads of /dev/zero: the server's and the
  * database's socket writes and wake-ups are system calls), PostgreSQL's own row speed (counting
  * generated rows, no table read) and a round trip of `select 1` through the product's pool.
  */

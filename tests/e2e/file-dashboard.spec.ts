@@ -60,6 +60,17 @@ test('a stock admin uploads an ERP file; a super manager sees it processed among
   });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'only a super manager may upload it' }).first()).toBeVisible();
+  // A line of a plant the admin does not hold: nothing is queued, and the refused line is listed
+  // under the summary, each worded in the reader's language (decision 0074).
+  await page.getByLabel('ERP file').setInputFiles({
+    name: `ERP_STOCK_${today}_EVENING_e2eout${Date.now()}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`plant;storage_location;material_code;unrestricted_count\nFR03;0001;E2E-OUT;5\n`, 'utf-8'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'Nothing was queued: 1 line is outside what you may change.' });
+  await expect(refused).toBeVisible();
+  await expect(refused.getByRole('listitem')).toHaveText([/^Line 2\s*Plant FR03 is not one of the plants of stock\.admin@example\.com \(/]);
   // A STOCK file of the admin's own plant FI01 is queued; its line 3 lacks the material code.
   const name = `ERP_STOCK_${today}_EVENING_e2e${Date.now()}.csv`;
   await page.getByLabel('ERP file').setInputFiles({

@@ -28,9 +28,15 @@ describe('ERP numbers (bounded: reads turn them into doubles)', () => {
   });
 
   it('refuses more, naming the line and the column, the value cut short', () => {
-    expect(read('1000000000000000').errors).toEqual([{ line: 2, message: 'unrestricted_count "1000000000000000" is out of range (at most 15 digits before the . and 6 after it)' }]);
-    expect(read('1.1234567').errors).toEqual([{ line: 2, message: 'unrestricted_count "1.1234567" is out of range (at most 15 digits before the . and 6 after it)' }]);
-    expect(read(`1${'0'.repeat(400)}`).errors[0]!.message).toBe(`unrestricted_count "1${'0'.repeat(39)}…" is out of range (at most 15 digits before the . and 6 after it)`);
+    const outOfRange = (value: string) => ({
+      line: 2,
+      message: `unrestricted_count "${value}" is out of range (at most 15 digits before the . and 6 after it)`,
+      code: 'erpOutOfRange',
+      params: { column: 'unrestricted_count', value },
+    });
+    expect(read('1000000000000000').errors).toEqual([outOfRange('1000000000000000')]);
+    expect(read('1.1234567').errors).toEqual([outOfRange('1.1234567')]);
+    expect(read(`1${'0'.repeat(400)}`).errors).toEqual([outOfRange(`1${'0'.repeat(39)}…`)]);
     expect(read('1e400').errors[0]!.message).toContain('is not a number');
   });
 });

@@ -56,7 +56,15 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
     const res = await upload('stock.admin@example.com', name, csv(STOCK_FIELDS, [stockLine('FI01', '11'), stockLine('FR03', '4242'), stockLine('DE02', '12')]));
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('line 3: Plant FR03 is not one of the plants of stock.admin@example.com (DE02, FI01)');
-    expect(res.json().errors).toEqual([{ line: 3, message: 'Plant FR03 is not one of the plants of stock.admin@example.com (DE02, FI01)' }]);
+    expect(res.json()).toMatchObject({ code: 'erpOutsideScope', params: { count: 1 } });
+    expect(res.json().errors).toEqual([
+      {
+        line: 3,
+        message: 'Plant FR03 is not one of the plants of stock.admin@example.com (DE02, FI01)',
+        code: 'erpPlantNotYours',
+        params: { plant: 'FR03', email: 'stock.admin@example.com', plants: 'DE02, FI01' },
+      },
+    ]);
     expect(await filesNamed(name)).toEqual([]);
     await process();
     expect(await quantityOf(stockOf.FR03!.id)).toBe(before);
@@ -123,7 +131,7 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
       ]),
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors).toEqual([
+    expect(res.json().errors.map(({ line, message }: { line: number; message: string }) => ({ line, message }))).toEqual([
       { line: 3, message: 'Plant FR03 is not one of the plants of stock.admin@example.com (DE02, FI01)' },
       // The order's own plant is not named: another plant's order is not the uploader's to read about.
       { line: 4, message: `Service order ${lyonOrder.id} cannot be written in the plants of stock.admin@example.com (DE02, FI01)` },
@@ -261,7 +269,7 @@ describe.each(ENGINES)('ERP upload scope: ship_to_party on %s', (engine) => {
     );
     expect(res.statusCode).toBe(403);
     // Another plant's number and an unknown one read alike: nothing is told about other plants.
-    expect(res.json().errors).toEqual([
+    expect(res.json().errors.map(({ line, message }: { line: number; message: string }) => ({ line, message }))).toEqual([
       { line: 2, message: OUTSIDE('0050030001') },
       { line: 3, message: OUTSIDE('0050030002') },
       { line: 4, message: OUTSIDE('0099999999') },

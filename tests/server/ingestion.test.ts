@@ -217,11 +217,12 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     const { row } = await ingest(db(), nameFor('ORDERS'), content);
     expect(row.status).toBe('errored');
     expect(row.errors).toEqual([
-      { line: 3, message: 'reservation_quantity "12,5" is not a number (digits with an optional . decimal part)' },
-      { line: 5, message: 'material_code is empty' },
-      { line: 6, message: 'delivery_date "2024-02-30" is not a valid date (YYYY-MM-DD)' },
-      { line: 7, message: 'Unexpected column count 5 (expected 9)' },
-      { line: 10, message: 'reservation_quantity "x" is not a number (digits with an optional . decimal part)' },
+      // The English, and the code with its values that the app words in the reader's language (decision 0074).
+      { line: 3, message: 'reservation_quantity "12,5" is not a number (digits with an optional . decimal part)', code: 'erpNotNumber', params: { column: 'reservation_quantity', value: '12,5' } },
+      { line: 5, message: 'material_code is empty', code: 'erpEmptyCell', params: { column: 'material_code' } },
+      { line: 6, message: 'delivery_date "2024-02-30" is not a valid date (YYYY-MM-DD)', code: 'erpNotDate', params: { column: 'delivery_date', value: '2024-02-30' } },
+      { line: 7, message: 'Unexpected column count 5 (expected 9)', code: 'erpColumnCount', params: { count: 5, expected: 9 } },
+      { line: 10, message: 'reservation_quantity "x" is not a number (digits with an optional . decimal part)', code: 'erpNotNumber', params: { column: 'reservation_quantity', value: 'x' } },
     ]);
     expect(await count(db(), orderItems)).toBe(beforeItems);
     expect(await count(db(), orders)).toBe(beforeOrders);
@@ -240,10 +241,15 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     const { row } = await ingest(db(), nameFor('STOCK'), content);
     expect(row.status).toBe('errored');
     expect(row.errors).toEqual([
-      { line: 3, message: 'Unknown plant code "FI1"' },
-      { line: 4, message: 'Storage location NOPE does not exist in plant FI01' },
-      { line: 5, message: 'Unknown material code "NO-SUCH-MATERIAL" (send it in a MATERIALS file first)' },
-      { line: 6, message: `Stock of ${stock!.materialCode} in FI01/${stock!.storageLocation} appears twice (first on line 2)` },
+      { line: 3, message: 'Unknown plant code "FI1"', code: 'erpUnknownPlant', params: { plant: 'FI1', storageLocation: '0001' } },
+      { line: 4, message: 'Storage location NOPE does not exist in plant FI01', code: 'erpUnknownStorageLocation', params: { plant: 'FI01', storageLocation: 'NOPE' } },
+      { line: 5, message: 'Unknown material code "NO-SUCH-MATERIAL" (send it in a MATERIALS file first)', code: 'erpUnknownMaterial', params: { material: 'NO-SUCH-MATERIAL' } },
+      {
+        line: 6,
+        message: `Stock of ${stock!.materialCode} in FI01/${stock!.storageLocation} appears twice (first on line 2)`,
+        code: 'erpDuplicateStock',
+        params: { material: stock!.materialCode, plant: 'FI01', storageLocation: stock!.storageLocation, firstLine: 2 },
+      },
     ]);
     const [after] = await db().select().from(stockItems).where(eq(stockItems.id, stock!.id));
     expect(after?.unrestrictedCount).toBe(stock!.unrestrictedCount);
@@ -301,7 +307,14 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     );
     const { row } = await ingest(db(), nameFor('ORDERS', 'EVENING'), misspelt);
     expect(row.status).toBe('errored');
-    expect(row.errors).toEqual([{ line: 1, message: expect.stringMatching(/^The header names a column an ORDERS file does not have: user_mail \(known columns: service_order, /) }]);
+    expect(row.errors).toEqual([
+      {
+        line: 1,
+        message: expect.stringMatching(/^The header names a column an ORDERS file does not have: user_mail \(known columns: service_order, /),
+        code: 'erpHeaderUnknown',
+        params: { columns: 'user_mail', fileType: 'ORDERS', known: expect.stringMatching(/^service_order, line_number, /) },
+      },
+    ]);
     const [same] = await db().select().from(orderItems).where(eq(orderItems.orderId, '4999000071'));
     expect(same?.materialDescription).toBe('Roller, new');
   });
@@ -378,7 +391,9 @@ describe.each(ENGINES)('ERP ingestion on %s', (engine) => {
     const fields = ['service_order', 'line_number', 'tracking_number', 'carrier', 'event_status', 'event_description', 'occurred_at'];
     const { row } = await ingest(db(), nameFor('DELIVERIES'), csv(fields, [['4000000000', 10, 'X1', 'DHL', 'InTransit', 'In transit', '2026-11-20T07:00:00Z']]));
     expect(row.status).toBe('errored');
-    expect(row.errors).toEqual([{ line: 2, message: 'No item 10 of service order 4000000000 (send it in an ORDERS file first)' }]);
+    expect(row.errors).toEqual([
+      { line: 2, message: 'No item 10 of service order 4000000000 (send it in an ORDERS file first)', code: 'erpNoSuchItem', params: { item: 10, serviceOrder: '4000000000' } },
+    ]);
   });
 
   it('a worker that fails mid-file leaves nothing applied; after the lease another worker processes it once', async () => {

@@ -90,7 +90,7 @@ describe.each(ENGINES)('refused bytes and values on %s', (engine) => {
       await worker.tick();
       expect(log.error).not.toHaveBeenCalled();
       expect(await db().select({ status: fileProcessing.status, errors: fileProcessing.errors }).from(fileProcessing).where(eq(fileProcessing.fileName, name))).toEqual([
-        { status: 'errored', errors: [{ line: null, message: 'The file is larger than 2 MB; split it into smaller files and send them again.' }] },
+        { status: 'errored', errors: [{ line: null, message: 'The file is larger than 2 MB; split it into smaller files and send them again.', code: 'erpInboxTooLarge', params: { mb: 2 } }] },
       ]);
       expect(await readdir(join(inboxDir, 'failed'))).toEqual([name]);
     } finally {

@@ -22,10 +22,11 @@ import { requireUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { listedErrors, type LineError } from '../../ingestion/csv';
-import { parseFileName, type FileNameParts } from '../../ingestion/formats';
+import { isRefusal, parseFileName, type FileNameParts } from '../../ingestion/formats';
+import { coded, codedExtra, type Coded } from '../../ingestion/coded';
 import { parseErpFile } from '../../ingestion/parse';
 import { FileNameRefusal, registerFile, SCOPE_COLUMNS } from '../../ingestion/queue';
-import { discard, FileTooLarge, filePieces, HasNul, NotUtf8, saveUpload, type ReceivedFile } from '../../ingestion/received';
+import { discard, FileTooLarge, filePieces, HasNul, NOT_UTF8, NotUtf8, saveUpload, type ReceivedFile } from '../../ingestion/received';
 import { linesOutsideScope, uploadScopeOf } from '../../ingestion/upload-scope';
 import { toFileRow } from '../../repositories/file-processing';
 
@@ -46,9 +47,9 @@ async function receive(payload: IncomingMessage): Promise<UploadedFile> {
   try {
     return new UploadedFile(await saveUpload(payload, FILE_UPLOAD_MAX_BYTES));
   } catch (error) {
-    if (error instanceof FileTooLarge) throw new HttpError(413, `The file is larger than ${LIMIT_MB} MB; split it into smaller files.`);
-    if (error instanceof NotUtf8) throw new HttpError(422, 'The file is not UTF-8 text. Export it from the ERP system as UTF-8 and send it again.');
-    if (error instanceof HasNul) throw new HttpError(422, error.message);
+    if (error instanceof FileTooLarge) throw tooLarge();
+    if (error instanceof NotUtf8) throw refusedWith(422, NOT_UTF8);
+    if (error instanceof HasNul) throw refusedWith(422, error.refusal);
     throw error;
   }
 }
@@ -61,11 +62,11 @@ function requireCsv(request: FastifyRequest): Promise<void> {
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'text/csv') throw new HttpError(415, `Send the file as text/csv (UTF-8)${mediaType ? `, not ${mediaType}` : ''}.`);
   const length = Number(request.headers['content-length']);
-  if (Number.isFinite(length) && length > FILE_UPLOAD_MAX_BYTES) throw new HttpError(413, `The file is larger than ${LIMIT_MB} MB; split it into smaller files.`);
+  if (Number.isFinite(length) && length > FILE_UPLOAD_MAX_BYTES) throw tooLarge();
   const fileName = (request.query as { fileName?: unknown } | undefined)?.fileName;
   if (typeof fileName === 'string') {
     const name = parseFileName(fileName);
-    if (typeof name === 'string') throw new HttpError(400, name);
+    if (isRefusal(name)) throw refusedWith(400, name);
   }
   return Promise.resolve();
 }
@@ -77,8 +78,18 @@ function scopeRefusal(errors: readonly LineError[]): HttpError {
   const shown = errors.slice(0, LINES_IN_MESSAGE).map((e) => (e.line === null ? e.message : `line ${e.line}: ${e.message}`));
   const more = errors.length > LINES_IN_MESSAGE ? `; and ${errors.length - LINES_IN_MESSAGE} more` : '';
   const lines = errors.length === 1 ? '1 line is' : `${errors.length} lines are`;
-  return new HttpError(403, `Nothing was queued: ${lines} outside what you may change. ${shown.join('; ')}${more}.`, { errors: listedErrors(errors) });
+  // The app words the summary (erpOutsideScope) and lists `errors` under it, each worded too.
+  return new HttpError(403, `Nothing was queued: ${lines} outside what you may change. ${shown.join('; ')}${more}.`, {
+    code: 'erpOutsideScope',
+    params: { count: errors.length },
+    errors: listedErrors(errors),
+  });
 }
+
+/** A refusal with its code and params, so the app words it in the reader's language. */
+const refusedWith = (status: number, refusal: Coded) => new HttpError(status, refusal.message, codedExtra(refusal));
+
+const tooLarge = () => refusedWith(413, coded('erpUploadTooLarge', { mb: LIMIT_MB }, `The file is larger than ${LIMIT_MB} MB; split it into smaller files.`));
 
 type StoredFile = typeof fileProcessing.$inferSelect;
 
@@ -137,9 +148,9 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
       if (!(request.body instanceof UploadedFile)) throw new HttpError(400, 'Send the file as the body of the call.');
       const received = request.body.file;
       const name = parseFileName(request.query.fileName);
-      if (typeof name === 'string') throw new HttpError(400, name);
+      if (isRefusal(name)) throw refusedWith(400, name);
       const scope = uploadScopeOf(user, name.fileType);
-      if (scope.kind === 'refused') throw new HttpError(403, scope.reason);
+      if (scope.kind === 'refused') throw refusedWith(403, scope.reason);
       const sent = await runMutation(db, request, reply, async (tx) => {
         if (scope.kind === 'plants') {
           // Lines that do not parse are left to processing, which errors the file on them anyway.
@@ -153,7 +164,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
           if (!duplicate) return { status: 202, body: { duplicate, file: toFileRow(file) } };
           return { status: 200, body: { duplicate, file: mayFollow(user, file) ? toFileRow(file) : duplicateOfAnother(request.query.fileName, name) } };
         } catch (error) {
-          if (error instanceof FileNameRefusal) throw new HttpError(400, error.message);
+          if (error instanceof FileNameRefusal) throw refusedWith(400, error.refusal);
           throw error;
         }
       });

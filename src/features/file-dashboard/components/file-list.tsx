@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date-formats';
+import { wordedError } from '../../../lib/api-client';
 import { formatQuantity } from '../../../domain/quantity';
 import type { FileRow } from '../../../contract/dashboard';
 import { FILE_PARTS_OF_DAY } from '../../../domain/constants';
@@ -45,7 +46,8 @@ export function FileCard({ file }: { file: FileRow }) {
             {file.errors.map((error, index) => (
               <li key={index}>
                 <span className="fd-error-line">{error.line === null ? t('files.wholeFile') : t('files.line', { line: error.line })}</span>
-                <span>{error.message}</span>
+                {/* The server's English, worded in the reader's language where the app knows its code. */}
+                <span>{wordedError(error)}</span>
               </li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
 /** Upload of an ERP extract by stock admins and super managers (#9): queued, then processed. */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileUploadResult } from '../../../contract/dashboard';
-import { errorMessage } from '../../../lib/api-client';
+import { HTTPError } from 'ky';
+import { fileUploadRefusal, type FileError, type FileUploadResult } from '../../../contract/dashboard';
+import { errorMessage, wordedError } from '../../../lib/api-client';
 import { useUploadedFile, useUploadErpFile } from '../api/upload-erp-file';
 import { FileCard } from './file-list';
 import { FilePicker } from '../../../components/ui/file-picker';
@@ -14,6 +15,8 @@ export function UploadForm() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<FileUploadResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The lines a refusal names (a 403 for lines outside the uploader's plants), each worded.
+  const [refusedLines, setRefusedLines] = useState<FileError[]>([]);
   const upload = useUploadErpFile();
   // The file is followed here to processed or errored, with its errors by line (#16 review: an
   // uploader who does not read the file dashboard saw "queued" and never the outcome).
@@ -26,11 +29,13 @@ export function UploadForm() {
       return;
     }
     setError(null);
+    setRefusedLines([]);
     setResult(null);
     try {
       setResult(await upload.mutateAsync(file));
     } catch (failure) {
       setError(await errorMessage(failure));
+      setRefusedLines(await refusedLinesOf(failure));
     }
   };
 
@@ -64,10 +69,31 @@ export function UploadForm() {
         )}
       </div>
       {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        <div className="form-error" role="alert">
+          <p>{error}</p>
+          {refusedLines.length > 0 && (
+            <ul className="fd-refused-lines">
+              {refusedLines.map((line, index) => (
+                <li key={index}>
+                  <span className="fd-error-line">{line.line === null ? t('files.wholeFile') : t('files.line', { line: line.line })}</span>
+                  <span>{wordedError(line)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </form>
   );
+}
+
+/** The lines a refused upload names (its body's `errors`), or none. */
+async function refusedLinesOf(failure: unknown): Promise<FileError[]> {
+  if (!(failure instanceof HTTPError)) return [];
+  const body: unknown = await failure.response
+    .clone()
+    .json()
+    .catch(() => null);
+  const parsed = fileUploadRefusal.safeParse(body);
+  return parsed.success ? (parsed.data.errors ?? []) : [];
 }
