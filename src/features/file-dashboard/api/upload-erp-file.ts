@@ -21,6 +21,8 @@ export function useUploadErpFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadErpFile,
+    // The form says why under its button, with the refused lines: not a second alert on top.
+    meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fileDashboardQueries.all() }),
   });
 }
