@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../../../tests/setup/memory-storage';
-import { dropTyped, keepTyped, takeTyped, typedCodes, typingScope } from './typed-drafts';
+import { dropTyped, forgetTyping, keepTyped, takeTyped, typedCodes, typingScope } from './typed-drafts';
 
 const mine = typingScope('mechanic@example.com', 27);
 
@@ -59,5 +59,16 @@ describe('typed text kept off the page', () => {
     expect(typedCodes(mine)).toEqual(['KM000002']);
     localStorage.setItem(`count-typing:${mine}`, 'not json');
     expect(typedCodes(mine)).toEqual([]);
+  });
+
+  it('forgets everything kept for a count once it is closed, and nothing of another count', () => {
+    const other = typingScope('mechanic@example.com', 99);
+    keepTyped(mine, 'KM000001', { text: '12a' });
+    keepTyped(mine, 'KM000002', { text: '1.250' });
+    keepTyped(other, 'KM000001', { text: '3x' });
+    forgetTyping(mine);
+    expect(typedCodes(mine)).toEqual([]);
+    expect(localStorage.getItem(`count-typing:${mine}`)).toBeNull();
+    expect(typedCodes(other)).toEqual(['KM000001']);
   });
 });

@@ -72,3 +72,13 @@ export function dropTyped(scope: string, code: string, text?: string): void {
 export function typedCodes(scope: string): string[] {
   return Object.keys(read(scope));
 }
+
+/** Forgets everything kept for a count (closed meanwhile: nothing of it can be counted any more). */
+export function forgetTyping(scope: string): void {
+  memory.delete(scope);
+  try {
+    localStorage.removeItem(PREFIX + scope);
+  } catch {
+    // storage unreadable: nothing kept there
+  }
+}

@@ -3,7 +3,7 @@
  * the list is virtualized (a wall-to-wall count holds thousands); every change is queued in
  * the outbox and shown with its sync state until the server has it.
  */
-import { lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -41,7 +41,7 @@ import {
 import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
 import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, RetryOrDiscard, type LineActions } from '../components/material-line';
-import { typedCodes, typingScope } from '../offline/typed-drafts';
+import { forgetTyping, typedCodes, typingScope } from '../offline/typed-drafts';
 import { Optional } from '../../../components/optional';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
@@ -279,6 +279,13 @@ export default function MechanicViewPage() {
       (line) => line.material_code.toLowerCase().includes(needle) || line.material_description_english.toLowerCase().includes(needle),
     );
   }, [sheet, query]);
+
+  // A count closed meanwhile (sent, booked, cancelled; by another counter or its planner): text kept
+  // for its lines can no longer be counted, so it is not kept on the device for good (decision 0071).
+  const closed = sheet ? !(EDITABLE_COUNT_STATUSES as readonly string[]).includes(sheet.stock_count.status) : false;
+  useEffect(() => {
+    if (closed) forgetTyping(typingScope(email, stockCountId));
+  }, [closed, email, stockCountId]);
 
   const listRef = useRef<HTMLDivElement>(null);
   const virtualizer = useWindowVirtualizer({
