@@ -38,10 +38,13 @@ import {
   takeTheirs,
   chooseBookAgain,
 } from '../offline/count-sheet';
-import { EDITABLE_COUNT_STATUSES } from '../../../domain/constants';
+import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../../domain/constants';
 import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, RetryOrDiscard, type LineActions } from '../components/material-line';
 import { forgetTyping, typedCodes, typingScope } from '../offline/typed-drafts';
+
+/** Statuses a count never leaves. */
+const FINAL_COUNT_STATUSES: readonly string[] = ['completed', 'cancelled'] satisfies StockCountStatus[];
 import { Optional } from '../../../components/optional';
 import { AddMaterialDialog, type NewMaterial } from '../components/add-material-dialog';
 import { SubmitDialog } from '../components/submit-dialog';
@@ -280,9 +283,10 @@ export default function MechanicViewPage() {
     );
   }, [sheet, query]);
 
-  // A count closed meanwhile (sent, booked, cancelled; by another counter or its planner): text kept
-  // for its lines can no longer be counted, so it is not kept on the device for good (decision 0071).
-  const closed = sheet ? !(EDITABLE_COUNT_STATUSES as readonly string[]).includes(sheet.stock_count.status) : false;
+  // A count closed for good meanwhile (booked or cancelled; by another counter or its planner): text
+  // kept for its lines can no longer be counted, so it is not kept on the device for good (decision
+  // 0071). A submitted count is not: the ERP may refuse it, and it is open again.
+  const closed = sheet ? FINAL_COUNT_STATUSES.includes(sheet.stock_count.status) : false;
   useEffect(() => {
     if (closed) forgetTyping(typingScope(email, stockCountId));
   }, [closed, email, stockCountId]);
