@@ -105,6 +105,17 @@ test('a count made offline reaches the server exactly once, with the conflict re
   await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /Changes that need you: 1/);
   await page.getByRole('button', { name: 'Keep mine' }).click();
   await expect(page.getByTestId('sync-status')).toHaveAttribute('aria-label', /All changes saved on the server/, { timeout: 60_000 });
+  // The material added by its code was counted 3 while its unit was "?": the server's unit is said
+  // on the line until the counter has seen it (decision 0076).
+  await page.getByLabel('Search materials in this count').fill(extraA!);
+  const learned = page.locator(`[data-line="${extraA}"]`).getByRole('status').filter({ hasText: /^The unit is known now: this line is counted in \S+\. Check that 3 \S+ is right\./ });
+  await expect(learned).toBeVisible();
+  await page.getByRole('button', { name: `Got it: ${extraA} is counted in its unit` }).click();
+  await expect(learned).toHaveCount(0);
+  await page.reload();
+  await expect(lineInput(page, extraA!)).toHaveValue('3');
+  await expect(page.locator(`[data-line="${extraA}"]`).getByText(/The unit is known now/)).toHaveCount(0);
+  await page.getByLabel('Search materials in this count').fill('');
 
   // The server holds every edit exactly once.
   const after = await serverLines(request, mechanicToken);

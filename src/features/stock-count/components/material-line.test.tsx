@@ -13,6 +13,8 @@ import type { MaterialCountRow } from '../../../contract/stock';
 import type { OutboxEntry } from '../../../offline/db';
 import { parseQuantityInput } from '../../../domain/quantity';
 import { testLine } from '../offline/test-rows';
+import { dismissUnit, noteUnitLearned, unitScope } from '../offline/unit-notices';
+import { MemoryStorage } from '../../../../tests/setup/memory-storage';
 import { MaterialLine, quantityAfterRemoval, readTypedQuantity, RemoveLineDialog, typedQuantityError, type LineActions } from './material-line';
 
 beforeAll(async () => {
@@ -49,6 +51,23 @@ describe('a counted line in German', () => {
     expect(html).toContain(`aria-label="${i18next.t('stockCount.unitUnknown')}"`);
     expect(html).not.toContain('>PC<');
     expect(render(testLine(3, null))).toContain('<span class="unit">PC</span>');
+  });
+
+  it('tells the counter the unit a line counted as "?" turned out to be, once the server gave it (decision 0076)', () => {
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+    const scope = unitScope('mechanic@example.com', 27);
+    const counted = { ...testLine(3, 12), unit: 'M' };
+    noteUnitLearned(scope, counted.material_code, 'M');
+    const withNotice = (line: MaterialCountRow) => renderToStaticMarkup(<MaterialLine line={line} entry={undefined} canEdit canRemove={false} actions={actions} typing={scope} />);
+    const said = i18next.t('stockCount.unitLearned', { unit: 'M', quantity: '12' });
+    expect(said).toContain('M');
+    expect(text(withNotice(counted))).toContain(said);
+    expect(withNotice(counted)).toContain(`aria-label="${i18next.t('stockCount.unitLearnedSeenFor', { code: counted.material_code })}"`);
+    // Another line, or this one under another unit than the one noted: nothing to say.
+    expect(text(withNotice({ ...testLine(4, 12), unit: 'M' }))).not.toContain(said);
+    expect(text(withNotice({ ...counted, unit: 'PC' }))).not.toContain(i18next.t('stockCount.unitLearned', { unit: 'PC', quantity: '12' }));
+    dismissUnit(scope, counted.material_code);
+    expect(text(withNotice(counted))).not.toContain(said);
   });
 
   it('writes no grouping into the field, so a large quantity reads back unchanged', () => {

@@ -14,6 +14,7 @@ import { StorageFullError } from '../../../offline/errors';
 import { formatDateTime } from '../../../lib/date-formats';
 import { editOf, typingFrom, type TypedFrom } from '../offline/count-sheet';
 import { dropTyped, keepTyped, takeTyped } from '../offline/typed-drafts';
+import { dismissUnit, unitLearned } from '../offline/unit-notices';
 import { isWedgeRestore } from '../../../lib/keyboard-wedge';
 import { Dialog } from '../../../components/ui/dialog';
 import '../stock-count.css';
@@ -182,6 +183,25 @@ function SyncState({ entry, actions }: { entry: OutboxEntry; actions: LineAction
 }
 
 /**
+ * The line was counted while its unit was not known ("?"), and the server has since given it
+ * (decision 0076): the count is in that unit, which the counter may not have had in mind. Said
+ * once, until OK or a new quantity.
+ */
+function UnitLearned({ line, onSeen }: { line: MaterialCountRow; onSeen: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="line-sync unit-learned" role="status">
+      <span>{t('stockCount.unitLearned', { unit: line.unit, quantity: quantityText(line.quantity, i18n.language) })}</span>
+      <span className="line-sync-actions">
+        <button type="button" className="button small" onClick={onSeen} aria-label={t('stockCount.unitLearnedSeenFor', { code: line.material_code })}>
+          {t('stockCount.unitLearnedSeen')}
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/**
  * The book quantity moved after the line was taken: say by how much, and let the counter keep the
  * counted quantity or keep the difference (counted + the move), before the count is submitted.
  * `choice`: both (the one who counts), Keep counted only (a split count's planner), or none.
@@ -289,6 +309,14 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
   });
   /** The × was pressed: the removal waits for the user's yes (RemoveLineDialog). */
   const [removing, setRemoving] = useState(false);
+  // A unit learned after the line was counted, not yet seen (offline/unit-notices.ts); `seen` redraws the row once OK is pressed.
+  const [seen, setSeen] = useState(false);
+  const learned = !seen && typing !== undefined && line.unit !== '' && line.quantity !== null && unitLearned(typing, line.material_code) === line.unit;
+  const unitSeen = () => {
+    if (typing === undefined) return;
+    dismissUnit(typing, line.material_code);
+    setSeen(true);
+  };
   /** Typed and not yet saved: what the device holds must not overwrite it. */
   const dirty = useRef(restored !== undefined);
   /** The restored text is a quantity (the device could not store it then): stored once the row is drawn. */
@@ -379,6 +407,8 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
     dirty.current = false;
     setError(null);
     settled();
+    // A quantity typed with the unit in view: the unit is known to the counter now.
+    if (learned) unitSeen();
     // Saved unless it is what the field showed AND what the screen's line holds. The line can be a
     // render behind the field (a value this field saved a moment ago): typing the value from
     // before it back (6 saved, then 5 again) must be saved, not taken for "unchanged".
@@ -565,6 +595,7 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
           {error}
         </p>
       )}
+      {learned && <UnitLearned line={line} onSeen={unitSeen} />}
       {moved && !entry && (
         <BookMoved
           line={line}

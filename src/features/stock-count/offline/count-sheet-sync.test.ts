@@ -19,6 +19,8 @@ import {
   type CountSheet,
 } from './count-sheet';
 import { networkFirst, writeMirror } from '../../../offline/mirror';
+import { MemoryStorage } from '../../../../tests/setup/memory-storage';
+import { unitLearned, unitScope } from './unit-notices';
 import {
   DEFAULT_RATE_LIMIT_WAIT_MS,
   MAX_RETRY_AFTER_MS,
@@ -443,6 +445,25 @@ describe('sync rounds', () => {
     expect(server.sent[1]!.request.json).toEqual({ modifiedMaterials: [{ id: 501, quantity: 3, version: 0 }] });
     expect((await mirrored()).material_counts.at(-1)).toMatchObject({ id: 501, quantity: 3, version: 1 });
     expect(added.target).toBe(`line:${provisional.id}`);
+  });
+
+  it('a line added by its code offline and counted before its unit was known: the unit the server gives is noted for its counter (decision 0076)', async () => {
+    Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true });
+    await addLine(USER, COUNT_ID, { material_code: 'KM999995', material_description_english: '', unit: '' });
+    await addLine(USER, COUNT_ID, { material_code: 'KM999994', material_description_english: '', unit: '' });
+    const [counted, notCounted] = (await mirrored()).material_counts.slice(-2);
+    await setQuantity(USER, counted!, 12);
+    // Each add answered with its own line, in whatever order the adds go.
+    const taken = (entry: OutboxEntry) =>
+      (entry.request.json as { materialCode: string }).materialCode === 'KM999995'
+        ? { status: 201, body: { ...counted!, id: 503, version: 0, unit: 'M', material_description_english: 'Rope' }, message: '' }
+        : { status: 201, body: { ...notCounted!, id: 504, version: 0, unit: 'PC', material_description_english: 'Shoe' }, message: '' };
+    const server = scripted([taken, taken, echoQuantity]);
+    await runRound(USER, server.deps);
+    expect((await mirrored()).material_counts.find((row) => row.id === 503)).toMatchObject({ quantity: 12 });
+    expect(unitLearned(unitScope(USER, COUNT_ID), 'KM999995')).toBe('M');
+    // Not counted yet: the counter sees the unit before typing, nothing to tell.
+    expect(unitLearned(unitScope(USER, COUNT_ID), 'KM999994')).toBeUndefined();
   });
 
   it('a line added offline that someone else added and counted meanwhile: the quantity goes as a conflict, not over theirs', async () => {

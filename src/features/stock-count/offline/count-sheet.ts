@@ -35,6 +35,7 @@ import { answerOrSavedCopy, mirrorKey, NothingSavedError, saveWaitingCopies, typ
 import { nativeChange, requested, type Written } from '../../../offline/native';
 import { settle, settleEarlier, writeAhead } from '../../../offline/journal';
 import { enqueue, entryFor, notifyEnqueued, opensFor } from '../../../offline/outbox';
+import { noteUnitLearned, unitScope } from './unit-notices';
 
 export interface CountSheet {
   stock_count: StockCountRow;
@@ -1127,7 +1128,11 @@ async function confirmAdd(entry: OutboxEntry, row: MaterialCountRow): Promise<vo
   }
   // A read of the server may already list the real line: it shows once.
   if ((await holds(key, row.id)) && (await holds(key, provisionalId))) await deleteLine(key, row.id);
-  await changeLine(key, provisionalId, (local) => ({ ...row, quantity: local.quantity ?? row.quantity }));
+  await changeLine(key, provisionalId, (local) => {
+    // Counted while its unit was not known ("?"): the counter is told the unit the count is in (decision 0076).
+    if (local.unit === '' && row.unit !== '' && local.quantity !== null) noteUnitLearned(unitScope(entry.userEmail, stockCountIdOf(entry)), row.material_code, row.unit);
+    return { ...row, quantity: local.quantity ?? row.quantity };
+  });
 }
 
 export async function confirmCountEntries(entries: OutboxEntry[], body: unknown): Promise<void> {

@@ -7,6 +7,7 @@
  * drafts' way, 0062); when storage refuses even that, this tab still holds it in memory.
  */
 import type { TypedFrom } from './count-sheet';
+import { scopedNotes } from './count-scope';
 
 export interface TypedDraft {
   text: string;
@@ -14,35 +15,11 @@ export interface TypedDraft {
   from?: TypedFrom;
 }
 
-const PREFIX = 'count-typing:';
-
 /** Whose and which count's lines: the user's email and the count id. */
-export const typingScope = (email: string, stockCountId: number) => `${email}:${stockCountId}`;
+export { countScope as typingScope } from './count-scope';
 
-/** This tab's copy, when storage refused the last write (full, blocked); else what storage holds. */
-const memory = new Map<string, Record<string, TypedDraft>>();
-
-function read(scope: string): Record<string, TypedDraft> {
-  const held = memory.get(scope);
-  if (held) return { ...held };
-  try {
-    const stored = JSON.parse(localStorage.getItem(PREFIX + scope) ?? 'null') as Record<string, TypedDraft> | null;
-    if (stored && typeof stored === 'object') return Object.fromEntries(Object.entries(stored).filter(([, draft]) => typeof draft?.text === 'string'));
-  } catch {
-    // unreadable: nothing kept
-  }
-  return {};
-}
-
-function write(scope: string, drafts: Record<string, TypedDraft>): void {
-  try {
-    if (Object.keys(drafts).length === 0) localStorage.removeItem(PREFIX + scope);
-    else localStorage.setItem(PREFIX + scope, JSON.stringify(drafts));
-    memory.delete(scope);
-  } catch {
-    memory.set(scope, drafts);
-  }
-}
+const isDraft = (value: unknown): value is TypedDraft => typeof (value as TypedDraft | null)?.text === 'string';
+const { read, write, forget } = scopedNotes<TypedDraft>('count-typing:', isDraft);
 
 /** Keeps what is typed in `code`'s field. */
 export function keepTyped(scope: string, code: string, draft: TypedDraft): void {
@@ -74,11 +51,4 @@ export function typedCodes(scope: string): string[] {
 }
 
 /** Forgets everything kept for a count (closed meanwhile: nothing of it can be counted any more). */
-export function forgetTyping(scope: string): void {
-  memory.delete(scope);
-  try {
-    localStorage.removeItem(PREFIX + scope);
-  } catch {
-    // storage unreadable: nothing kept there
-  }
-}
+export const forgetTyping = forget;

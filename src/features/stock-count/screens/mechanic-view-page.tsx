@@ -42,6 +42,7 @@ import { EDITABLE_COUNT_STATUSES, type StockCountStatus } from '../../../domain/
 import { useCountSheet } from '../hooks/use-count-sheet';
 import { MaterialLine, RetryOrDiscard, type LineActions } from '../components/material-line';
 import { forgetTyping, typedCodes, typingScope } from '../offline/typed-drafts';
+import { forgetUnits, unitScope } from '../offline/unit-notices';
 
 /** Statuses a count never leaves. */
 const FINAL_COUNT_STATUSES: readonly string[] = ['completed', 'cancelled'] satisfies StockCountStatus[];
@@ -288,7 +289,9 @@ export default function MechanicViewPage() {
   // 0071). A submitted count is not: the ERP may refuse it, and it is open again.
   const closed = sheet ? FINAL_COUNT_STATUSES.includes(sheet.stock_count.status) : false;
   useEffect(() => {
-    if (closed) forgetTyping(typingScope(email, stockCountId));
+    if (!closed) return;
+    forgetTyping(typingScope(email, stockCountId));
+    forgetUnits(unitScope(email, stockCountId));
   }, [closed, email, stockCountId]);
 
   const listRef = useRef<HTMLDivElement>(null);
