@@ -17,6 +17,7 @@ import { startDueReminders } from './notifications/due-reminders';
 import { createIngestionWorker, type IngestionWorker } from './ingestion/worker';
 import { startTableMaintenance } from './db/maintenance';
 import { startSubmittedCountSweep } from './periodic';
+import { backfillReaderTexts } from './notifications/reader-text-backfill';
 
 export interface Started {
   app: FastifyInstance;
@@ -67,6 +68,14 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   const maintenance = database.engine === 'pglite' ? startTableMaintenance(database.db, app.log) : null;
   // Decision 0053: counts left submitted by a server that stopped mid-booking are asked again.
   const submittedSweep = startSubmittedCountSweep(database.db, erp, app.log);
+  // Decision 0077: the reader's words of notifications recorded before they were stored (0069),
+  // written once in the background; the server answers meanwhile.
+  const readerTexts = backfillReaderTexts(database.db).then(
+    (rows) => {
+      if (rows > 0) app.log.info({ rows }, 'notification texts in their readers\' languages written');
+    },
+    (error: unknown) => app.log.warn({ err: error }, 'notification texts in their readers\' languages not written; the next start tries again'),
+  );
   return {
     app,
     database,
@@ -75,6 +84,7 @@ export async function startProduct(config: Config, options: { logger?: boolean |
       clearInterval(purgeTimer);
       await maintenance?.stop();
       await submittedSweep.stop();
+      await readerTexts;
       await dueReminders.stop();
       await notificationDispatch.stop();
       await ingestion.stop();

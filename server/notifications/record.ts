@@ -81,9 +81,9 @@ function clip(text: string, max: number): string {
  * search: the English stays in subject / title / message. Null for English readers and for texts
  * without a key (the stored words are what everyone sees).
  */
-function readerTextOf(event: NotificationEvent, locale: string): string | null {
-  if (!event.text || resolveLocale(locale) === 'en-US') return null;
-  const { subject, body } = notificationWords(event.text, locale);
+export function readerTextOf(text: NotificationText | null | undefined, locale: string | null | undefined): string | null {
+  if (!text || resolveLocale(locale) === 'en-US') return null;
+  const { subject, body } = notificationWords(text, locale);
   return clip(`${subject}\n${body}`, MAX_SUBJECT + MAX_BODY + 1);
 }
 
@@ -134,7 +134,7 @@ export async function recordNotifications(db: Executor, event: NotificationEvent
           link: event.link ?? null,
           textKey: event.text?.key ?? null,
           textParams: event.text ? { ...event.text.params } : null,
-          readerText: readerTextOf(event, user.locale),
+          readerText: readerTextOf(event.text, user.locale),
           deliveryState: 'queued',
         })),
       )

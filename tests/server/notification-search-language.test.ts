@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bearer, createTestProduct, ENGINES, type TestProduct } from './harness';
+import { backfillReaderTexts } from '../../server/notifications/reader-text-backfill';
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
@@ -61,5 +62,20 @@ describe.each(ENGINES)('notification search in the reader’s language on %s', (
       if (row.user_email === 'mechanic@example.com') expect(String(row.reader_text)).toContain(`Inventaario nro ${countId}`);
       else expect(row.reader_text).toBeNull();
     }
+  });
+
+  it('writes the reader’s words of rows recorded before they were stored (decision 0077), once', async () => {
+    const link = `/mechanic-view/${countId}`;
+    // As a row recorded before migration 0038 has it.
+    await product.database.db.execute(sql`update notifications set reader_text = null where link = ${link} and user_email = 'mechanic@example.com'`);
+    await backfillReaderTexts(product.database.db, { batch: 2 });
+    const rows = rowsOf(await product.database.db.execute(sql`select user_email, reader_text from notifications where link = ${link} and text_key = 'stockCountAssigned'`));
+    for (const row of rows) {
+      if (row.user_email === 'mechanic@example.com') expect(String(row.reader_text)).toContain(`Inventaario nro ${countId}`);
+      else expect(row.reader_text).toBeNull();
+    }
+    expect((await search(`Inventaario nro ${countId}`)).length).toBeGreaterThan(0);
+    // Nothing is left to write: English readers' rows stay without a copy.
+    expect(await backfillReaderTexts(product.database.db)).toBe(0);
   });
 });
