@@ -70,7 +70,8 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   const submittedSweep = startSubmittedCountSweep(database.db, erp, app.log);
   // Decision 0077: the reader's words of notifications recorded before they were stored (0069),
   // written once in the background; the server answers meanwhile.
-  const readerTexts = backfillReaderTexts(database.db).then(
+  const stopReaderTexts = new AbortController();
+  const readerTexts = backfillReaderTexts(database.db, { signal: stopReaderTexts.signal }).then(
     (rows) => {
       if (rows > 0) app.log.info({ rows }, 'notification texts in their readers\' languages written');
     },
@@ -84,6 +85,8 @@ export async function startProduct(config: Config, options: { logger?: boolean |
       clearInterval(purgeTimer);
       await maintenance?.stop();
       await submittedSweep.stop();
+      // Stopped between two batches: the server does not wait for a long backlog.
+      stopReaderTexts.abort();
       await readerTexts;
       await dueReminders.stop();
       await notificationDispatch.stop();

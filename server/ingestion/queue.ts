@@ -22,7 +22,7 @@
  * one connection) the same SQL runs unchanged.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { fileProcessing } from '../db/schema';
 import { applyStaged } from './apply';
@@ -30,7 +30,7 @@ import { listedErrors, type LineError } from './csv';
 import { parseErpFile } from './parse';
 import type { ReceivedFile } from './received';
 import { createStaging, dropStaging, readContent, stagingSink, storeContent } from './staging';
-import { ERP_FILE_TYPES, fileNameFor, isRefusal, parseFileName, type ErpFileType } from './formats';
+import { ERP_FILE_TYPES, fileNameFor, isRefusal, parseFileName, type ErpFileType, type FileNameParts } from './formats';
 import { coded, type Coded } from './coded';
 import { currentUploader, linesOutsideScope } from './upload-scope';
 import { addDaysToDate, deadlineOf, expectedSlots, localDate, partOfDayAt, type IngestionSchedule, type Slot } from './schedule';
@@ -63,10 +63,29 @@ export interface RegisterResult {
   duplicate: boolean;
 }
 
-async function lockChecksum(tx: Executor, checksum: string): Promise<FileRow | undefined> {
+/** A file's slot: its type, business date and part of the day. */
+type FileSlot = Pick<FileNameParts, 'fileType' | 'businessDate' | 'partOfDay'>;
+
+/**
+ * The row already holding these bytes: for the slot when the file's name gives one (decision
+ * 0073), else (a name refused) any, the oldest first.
+ */
+async function lockChecksum(tx: Executor, checksum: string, slot: FileSlot | null): Promise<FileRow | undefined> {
   // Two replicas receiving the same bytes at once: the second waits here, then sees the first.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${checksum}))`);
-  const [existing] = await tx.select().from(fileProcessing).where(eq(fileProcessing.checksum, checksum)).limit(1);
+  const [existing] = await tx
+    .select()
+    .from(fileProcessing)
+    .where(
+      and(
+        eq(fileProcessing.checksum, checksum),
+        slot ? eq(fileProcessing.fileType, slot.fileType) : undefined,
+        slot ? eq(fileProcessing.businessDate, slot.businessDate) : undefined,
+        slot ? eq(fileProcessing.filePartOfDay, slot.partOfDay) : undefined,
+      ),
+    )
+    .orderBy(asc(fileProcessing.createdAt))
+    .limit(1);
   return existing;
 }
 
@@ -139,7 +158,7 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
   return { file: existing, duplicate: true };
 }
 
-/** An inbox file that cannot be queued (bad name): an errored row, so the dashboard shows it. */
+/** An inbox file that cannot be queued (bad name, bytes that are not text, too large): an errored row, so the dashboard shows it. */
 export async function recordRefusedFile(
   db: Executor,
   input: { fileName: string; content: string | ReceivedFile; reason: Coded; schedule: IngestionSchedule; now?: Date; source: FileSource },
@@ -147,17 +166,22 @@ export async function recordRefusedFile(
   const now = input.now ?? new Date();
   const checksum = typeof input.content === 'string' ? checksumOf(input.content) : input.content.checksum;
   const typeGuess = /^ERP_([A-Z]+)_/i.exec(input.fileName)?.[1]?.toUpperCase();
+  // A file refused for its bytes (not UTF-8, NUL bytes, too large) under a good name is its slot's:
+  // the same bytes the next day are that day's refused file, not a duplicate that leaves its slot
+  // "missing" (decision 0073). A file refused for its name has no slot: the moment it was seen.
+  const named = parseFileName(input.fileName);
+  const slot = isRefusal(named) ? null : named;
   return db.transaction(async (tx) => {
-    const existing = await lockChecksum(tx, checksum);
+    const existing = await lockChecksum(tx, checksum, slot);
     if (existing) return { file: existing, duplicate: true };
     const [file] = await tx
       .insert(fileProcessing)
       .values({
         id: randomUUID(),
-        fileType: typeGuess && (ERP_FILE_TYPES as readonly string[]).includes(typeGuess) ? typeGuess : 'UNKNOWN',
+        fileType: slot?.fileType ?? (typeGuess && (ERP_FILE_TYPES as readonly string[]).includes(typeGuess) ? typeGuess : 'UNKNOWN'),
         fileName: input.fileName.slice(0, 255),
-        businessDate: localDate(now, input.schedule.timezone),
-        filePartOfDay: partOfDayAt(input.schedule, now),
+        businessDate: slot?.businessDate ?? localDate(now, input.schedule.timezone),
+        filePartOfDay: slot?.partOfDay ?? partOfDayAt(input.schedule, now),
         status: 'errored',
         checksum,
         errors: [{ line: null, ...input.reason }],
@@ -167,6 +191,10 @@ export async function recordRefusedFile(
         createdAt: now,
       })
       .returning();
+    // The file came, refused: its slot is no longer "missing".
+    if (slot) {
+      await tx.execute(sql`delete from file_processing where status = 'missing' and file_type = ${slot.fileType} and business_date = ${slot.businessDate} and file_part_of_day = ${slot.partOfDay}`);
+    }
     return { file: file!, duplicate: false };
   });
 }

@@ -25,11 +25,15 @@ interface Waiting {
  */
 const OTHER_LANGUAGES = [...new Set(LOCALES.filter((locale) => resolveLocale(locale) !== 'en-US').map((locale) => locale.slice(0, 2)))];
 
-/** Writes the missing reader texts; resolves with the number of rows written. */
-export async function backfillReaderTexts(db: Db, { batch = 500 }: { batch?: number } = {}): Promise<number> {
+/**
+ * Writes the missing reader texts; resolves with the number of rows written. `signal`: stops
+ * between batches (a server shutting down does not wait for a long backlog; the next start goes on).
+ */
+export async function backfillReaderTexts(db: Db, { batch = 500, signal }: { batch?: number; signal?: AbortSignal } = {}): Promise<number> {
   let after = 0;
   let written = 0;
   for (;;) {
+    if (signal?.aborted) return written;
     const rows = rowsOf<Waiting>(
       await db.execute(sql`
         select n.id, n.text_key, n.text_params, u.locale from notifications n join users u on u.id = n.user_id

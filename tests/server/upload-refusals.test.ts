@@ -70,6 +70,17 @@ describe.each(ENGINES)('refused bytes and values on %s', (engine) => {
         // Out of the inbox: the next tick neither records nor logs it again.
         await worker.tick();
         expect(await db().select().from(fileProcessing).where(eq(fileProcessing.fileName, name))).toHaveLength(1);
+        // The same bytes for another slot (the next day's export, as broken) are that slot's
+        // refused file, which takes its "missing" row: not a duplicate of the first (decision 0073).
+        const next = nameFor('MATERIALS');
+        const [, y, m, d] = /_(\d{4})(\d{2})(\d{2})_/.exec(next)!;
+        await db().execute(sql`insert into file_processing (id, file_type, file_name, business_date, file_part_of_day, status, errors, created_at)
+          values (gen_random_uuid(), 'MATERIALS', ${next}, ${`${y}-${m}-${d}`}, 'morning', 'missing', '[]'::jsonb, now())`);
+        await writeFile(join(inboxDir, next), withNul('INBOX'));
+        await utimes(join(inboxDir, next), SETTLED, SETTLED);
+        await worker.tick();
+        const slot = await db().select().from(fileProcessing).where(and(eq(fileProcessing.fileType, 'MATERIALS'), eq(fileProcessing.businessDate, `${y}-${m}-${d}`), eq(fileProcessing.filePartOfDay, 'morning')));
+        expect(slot.map((row) => [row.status, row.fileName])).toEqual([['errored', next]]);
         expect(log.error).not.toHaveBeenCalled();
       } finally {
         await worker.stop();
