@@ -66,27 +66,29 @@ export interface RegisterResult {
 /** A file's slot: its type, business date and part of the day. */
 type FileSlot = Pick<FileNameParts, 'fileType' | 'businessDate' | 'partOfDay'>;
 
+/** The rows of a slot (decision 0073: a file is a duplicate only within its slot). */
+const inSlot = (slot: FileSlot) =>
+  and(eq(fileProcessing.fileType, slot.fileType), eq(fileProcessing.businessDate, slot.businessDate), eq(fileProcessing.filePartOfDay, slot.partOfDay))!;
+
+/** The row holding these bytes: in the slot when there is one, else any, the oldest first. */
+async function holding(db: Executor, checksum: string, slot: FileSlot | null): Promise<FileRow | undefined> {
+  const [existing] = await db
+    .select()
+    .from(fileProcessing)
+    .where(and(eq(fileProcessing.checksum, checksum), slot ? inSlot(slot) : undefined))
+    .orderBy(asc(fileProcessing.createdAt))
+    .limit(1);
+  return existing;
+}
+
 /**
- * The row already holding these bytes: for the slot when the file's name gives one (decision
- * 0073), else (a name refused) any, the oldest first.
+ * The row already holding these bytes, for the slot when the file's name gives one (decision
+ * 0073), else (a name refused) any; locked against another replica receiving the same bytes.
  */
 async function lockChecksum(tx: Executor, checksum: string, slot: FileSlot | null): Promise<FileRow | undefined> {
   // Two replicas receiving the same bytes at once: the second waits here, then sees the first.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${checksum}))`);
-  const [existing] = await tx
-    .select()
-    .from(fileProcessing)
-    .where(
-      and(
-        eq(fileProcessing.checksum, checksum),
-        slot ? eq(fileProcessing.fileType, slot.fileType) : undefined,
-        slot ? eq(fileProcessing.businessDate, slot.businessDate) : undefined,
-        slot ? eq(fileProcessing.filePartOfDay, slot.partOfDay) : undefined,
-      ),
-    )
-    .orderBy(asc(fileProcessing.createdAt))
-    .limit(1);
-  return existing;
+  return holding(tx, checksum, slot);
 }
 
 /** file_processing columns by SQL name → property, to read rows of raw statements. */
@@ -121,8 +123,7 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
     // The same bytes as a file that errored are sent again: queued again (what it named may exist
     // now, such as the materials a STOCK file needs; or it failed for want of a connection). The
     // errored row stays on the dashboard as it was; only the checksum passes to the new one.
-    const ofSlot = sql`file_type = ${parts.fileType} and business_date = ${parts.businessDate} and file_part_of_day = ${parts.partOfDay}`;
-    await tx.execute(sql`update file_processing set checksum = null where checksum = ${checksum} and ${ofSlot} and status = 'errored'`);
+    await tx.update(fileProcessing).set({ checksum: null }).where(and(eq(fileProcessing.checksum, checksum), inSlot(parts), eq(fileProcessing.status, 'errored')));
     const [row] = rowsOf(
       await tx.execute(sql`
       with new_file as (
@@ -142,18 +143,7 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
     return row;
   });
   if (inserted) return { file: fromSql(inserted), duplicate: false };
-  const [existing] = await db
-    .select()
-    .from(fileProcessing)
-    .where(
-      and(
-        eq(fileProcessing.checksum, checksum),
-        eq(fileProcessing.fileType, parts.fileType),
-        eq(fileProcessing.businessDate, parts.businessDate),
-        eq(fileProcessing.filePartOfDay, parts.partOfDay),
-      ),
-    )
-    .limit(1);
+  const existing = await holding(db, checksum, parts);
   if (!existing) throw new Error(`registerFile: ${input.fileName} neither inserted nor found`);
   return { file: existing, duplicate: true };
 }
@@ -193,7 +183,7 @@ export async function recordRefusedFile(
       .returning();
     // The file came, refused: its slot is no longer "missing".
     if (slot) {
-      await tx.execute(sql`delete from file_processing where status = 'missing' and file_type = ${slot.fileType} and business_date = ${slot.businessDate} and file_part_of_day = ${slot.partOfDay}`);
+      await tx.delete(fileProcessing).where(and(eq(fileProcessing.status, 'missing'), inSlot(slot)));
     }
     return { file: file!, duplicate: false };
   });

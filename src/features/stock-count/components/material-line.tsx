@@ -3,7 +3,7 @@
  * and its sync state with the actions that resolve it. Enter saves and moves to the next line,
  * so a mechanic counts a whole shelf without touching anything else.
  */
-import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MaterialCountRow } from '../../../contract/stock';
@@ -311,7 +311,9 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
   const [removing, setRemoving] = useState(false);
   // A unit learned after the line was counted, not yet seen (offline/unit-notices.ts); `seen` redraws the row once OK is pressed.
   const [seen, setSeen] = useState(false);
-  const learned = !seen && typing !== undefined && line.unit !== '' && line.quantity !== null && unitLearned(typing, line.material_code) === line.unit;
+  // Read from storage when the line's unit or count changes, not at every keystroke's render.
+  const noted = useMemo(() => (typing !== undefined && line.unit !== '' ? unitLearned(typing, line.material_code) : undefined), [typing, line.material_code, line.unit]);
+  const learned = !seen && line.quantity !== null && noted === line.unit;
   const unitSeen = () => {
     if (typing === undefined) return;
     dismissUnit(typing, line.material_code);
