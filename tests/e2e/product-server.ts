@@ -15,7 +15,8 @@ export interface ProductServer {
   start(): Promise<void>;
 }
 
-export async function productServer(port: number): Promise<ProductServer> {
+/** `env`: settings of this server beside the tests' own (e.g. PUBLIC_DIR, a copy of the build a test changes). */
+export async function productServer(port: number, env: Record<string, string> = {}): Promise<ProductServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partstrack-offline-'));
   const origin = `http://localhost:${port}`;
   let child: ChildProcess | null = null;
@@ -24,7 +25,7 @@ export async function productServer(port: number): Promise<ProductServer> {
     dataDir,
     async start() {
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '' },
+        env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       // Up to 5 minutes: a fresh database is migrated and seeded first, slow on a loaded machine.
