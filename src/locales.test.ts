@@ -55,3 +55,22 @@ describe('French typography', () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe('server refusal codes', () => {
+  /** Every file under a folder (the server's sources). */
+  const files = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(folder, entry.name);
+      return entry.isDirectory() ? files(path) : entry.name.endsWith('.ts') ? [path] : [];
+    });
+  it('are worded in the reader’s language: every code the server sends has its serverErrors text (or, for a priority file’s rows, its upload error text)', async () => {
+    const { UPLOAD_ERROR_CODES } = await import('./contract/priority');
+    const worded = new Set([...baseKeys(flatten(load('en-US').serverErrors as Tree)), ...UPLOAD_ERROR_CODES]);
+    const sent = new Set(
+      files(join(__dirname, '..', 'server')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/(?:coded\(|\bcode: )'([A-Za-z]+)'/g)].map((match) => match[1]!)),
+    );
+    // The scan finds the codes: a pattern that matched nothing would pass whatever the texts.
+    expect(sent.size).toBeGreaterThan(50);
+    expect([...sent].filter((code) => !worded.has(code)).sort()).toEqual([]);
+  });
+});

@@ -248,9 +248,10 @@ class Rollback extends Error {
 /** The columns the upload-scope check reads (decision 0017). */
 export const SCOPE_COLUMNS = ['plant', 'service_order', 'user_email', 'ship_to_party'];
 
-const dbMessage = (error: unknown): string => {
-  const message = error instanceof Error ? error.message : String(error);
-  return `The database refused the file: ${message.split('\n')[0]!.slice(0, 300)}`;
+/** A database error's own words (English, as PostgreSQL wrote them) in a coded sentence. */
+const dbRefusal = (error: unknown): Coded => {
+  const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+  return coded('erpDatabaseRefused', { detail }, `The database refused the file: ${detail}`);
 };
 
 /**
@@ -330,7 +331,7 @@ async function applyClaimed(db: Executor, fileId: string, { workerId, clock = ()
           if (isUpload) {
             // Checked again here, in the applying transaction: the uploader's rights and the orders as they are now (0017).
             const uploader = await currentUploader(savepoint, file.uploadedBy);
-            const outside = typeof uploader === 'string' ? [{ line: null, message: uploader }] : await linesOutsideScope(savepoint, uploader, fileType, parsed.records);
+            const outside = 'message' in uploader ? [{ line: null, ...uploader }] : await linesOutsideScope(savepoint, uploader, fileType, parsed.records);
             if (outside.length > 0) throw new Rollback(outside, outside.length);
           }
           const outcome = await applyStaged(savepoint, fileType, clock(), new Set(parsed.columns));
@@ -343,7 +344,7 @@ async function applyClaimed(db: Executor, fileId: string, { workerId, clock = ()
           errors = error.errors;
           errorCount = error.count;
         } else if (isTransient(error)) throw error;
-        else errors = [{ line: null, message: dbMessage(error) }];
+        else errors = [{ line: null, ...dbRefusal(error) }];
       }
     }
     await hooks?.beforeCommit?.(file);

@@ -163,16 +163,18 @@ export async function linesOutsideScope(db: Executor, uploader: Uploader, fileTy
 
 /**
  * The uploader of a queued file as they are now (grants and plants), or a reason why they may no
- * longer write anything: removed, expired or not approved.
+ * longer write anything: removed, expired or not approved (coded, decision 0074).
  */
-export async function currentUploader(db: Executor, email: string | null): Promise<Uploader | string> {
-  if (!email) return 'The file was uploaded without a known uploader; send it again.';
+export async function currentUploader(db: Executor, email: string | null): Promise<Uploader | Coded> {
+  if (!email) return coded('erpUploaderUnknown', {}, 'The file was uploaded without a known uploader; send it again.');
   const [user] = await db
     // Expired by the day of their plants, as the sign-in check judges it (notExpiredSql).
     .select({ id: users.id, email: users.email, approvalStatus: users.approvalStatus, active: notExpiredSql() })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!user || user.approvalStatus !== 'Approved' || !user.active) return `The uploader ${email} may no longer upload files (removed, expired or not approved).`;
+  if (!user || user.approvalStatus !== 'Approved' || !user.active) {
+    return coded('erpUploaderGone', { email }, `The uploader ${email} may no longer upload files (removed, expired or not approved).`);
+  }
   const grants = await db.select({ id: userGrants.grantId }).from(userGrants).where(eq(userGrants.userId, user.id));
   const plants = await db
     .select({ code: userAttachments.code })

@@ -213,6 +213,31 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
     }
   });
 
+  it('errors a queued upload whose uploader expired meanwhile, coded for the reader’s language', async () => {
+    const name = nameFor('STOCK');
+    expect((await upload('stock.admin@example.com', name, csv(STOCK_FIELDS, [stockLine('FI01', '43')]))).statusCode).toBe(202);
+    const [admin] = await db().select().from(users).where(eq(users.email, 'stock.admin@example.com'));
+    await db().update(users).set({ expirationDate: '2020-01-01' }).where(eq(users.id, admin!.id));
+    try {
+      await process();
+      expect((await filesNamed(name))[0]).toMatchObject({
+        status: 'errored',
+        errors: [
+          {
+            line: null,
+            message: 'The uploader stock.admin@example.com may no longer upload files (removed, expired or not approved).',
+            code: 'erpUploaderGone',
+            params: { email: 'stock.admin@example.com' },
+          },
+        ],
+      });
+      expect(await quantityOf(stockOf.FI01!.id)).not.toBe('43');
+    } finally {
+      await db().update(users).set({ expirationDate: admin!.expirationDate }).where(eq(users.id, admin!.id));
+      product.invalidateCaches();
+    }
+  });
+
   it('trusts inbox files from the ERP itself, whatever the plant', async () => {
     const { file } = await registerFile(db(), { fileName: nameFor('STOCK'), content: csv(STOCK_FIELDS, [stockLine('FR03', '51')]), source: 'inbox' });
     await process();
