@@ -13,9 +13,14 @@ import { seedDatabase } from '../../server/db/seed';
 import { rowsOf, type Db } from '../../server/db/client';
 import { sql } from 'drizzle-orm';
 
+/**
+ * The nearest-rank percentile: the smallest value with at least p % of the values at or below it
+ * (of 100 calls, p99 is the 99th fastest and p50 the 50th). Until 2026-12-02 this took the value
+ * one rank higher, so "p99" of 100 calls was their slowest; the slowest is printed as `max`.
+ */
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 };
 
 /** What every browser (and so the app) sends with each call. */
@@ -46,7 +51,7 @@ export interface Scaled {
   get(url: string, email?: string, headers?: Record<string, string>): Promise<{ statusCode: number; body: string }>;
   token(email: string): Promise<string>;
   /** p50 / p99 of repeated calls through the whole request path (app.inject), compressed as a browser asks. */
-  time(url: string, runs?: number): Promise<{ p50: number; p99: number }>;
+  time(url: string, runs?: number): Promise<{ p50: number; p99: number; max: number }>;
 }
 
 export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>): Promise<T> {
@@ -98,7 +103,7 @@ export async function withScaledProduct<T>(work: (scaled: Scaled) => Promise<T>)
         times.push(performance.now() - t0);
         if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
       }
-      return { p50: percentile(times, 50), p99: percentile(times, 99) };
+      return { p50: percentile(times, 50), p99: percentile(times, 99), max: Math.max(...times) };
     },
   };
   try {

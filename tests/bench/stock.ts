@@ -24,7 +24,7 @@ export async function stockBench(scaled: Scaled) {
   const code = first.stock_items[0]!.material_code;
   const bin = first.stock_items.find((item) => item.bin !== null)?.bin ?? 'A-01-1';
   const location = (first.stock_items[0] as unknown as { storage_location: string }).storage_location;
-  const rows: Array<{ list: string; name: string; total: number; p50: number; p99: number }> = [];
+  const rows: Array<{ list: string; name: string; total: number; p50: number; p99: number; max: number }> = [];
   const measure = async (name: string, path: string, list = 'my_plant_stock') => rows.push({ list, name, total: first.total, ...(await scaled.time(path)) });
   // The same page by keyset (docs/decisions/0035 addendum 2026-11-25): the page before's next_cursor as `after`.
   const cursorOf = async (given: Record<string, string | number>) =>
