@@ -14,6 +14,8 @@ const replayers = new Map<string, Replayer>();
 interface Record {
   kind: string;
   at: number;
+  /** The tab that wrote it (TAB_ID), alive while it holds its Web Lock; absent from older records. */
+  tab?: string;
   payload: unknown;
   /** Replays that failed (storage full, database closed): kept for the next start, up to MAX_TRIES. */
   tries?: number;
@@ -31,6 +33,46 @@ export const storage = (): Storage | undefined => {
   }
 };
 
+/** This page's id: its records carry it, and it holds a Web Lock of that name while it lives. */
+const TAB_ID = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+const TAB_LOCK_PREFIX = 'partstrack.journal.tab.';
+let tabLockAsked = false;
+
+const lockManager = (): (LockManager & Partial<Pick<LockManager, 'query'>>) | undefined =>
+  typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+
+/**
+ * Holds this page's lock until the page is gone (the browser releases a closed or crashed page's
+ * locks): a record whose tab's lock is held belongs to a live tab, which settles it itself; any
+ * other is a closed page's and is replayed, whatever the clocks say (decision 0019 addendum).
+ */
+function holdTabLock(): void {
+  if (tabLockAsked) return;
+  tabLockAsked = true;
+  try {
+    void lockManager()
+      ?.request(TAB_LOCK_PREFIX + TAB_ID, () => new Promise<never>(() => undefined))
+      .catch(() => undefined);
+  } catch {
+    // No Web Locks here: records are judged by time alone.
+  }
+}
+
+/**
+ * The tabs alive now (their locks held), or null where the browser cannot tell: records are then
+ * judged by time, as before tabs were named.
+ */
+async function liveTabs(): Promise<Set<string> | null> {
+  const query = lockManager()?.query;
+  if (!query) return null;
+  try {
+    const { held = [] } = await query.call(lockManager());
+    return new Set(held.flatMap((lock) => (lock.name?.startsWith(TAB_LOCK_PREFIX) ? [lock.name.slice(TAB_LOCK_PREFIX.length)] : [])));
+  } catch {
+    return null;
+  }
+}
+
 export function registerReplayer(kind: string, replay: Replayer): void {
   replayers.set(kind, replay);
 }
@@ -38,8 +80,9 @@ export function registerReplayer(kind: string, replay: Replayer): void {
 /** Writes the change down before anything asynchronous happens; returns its journal id. */
 export function writeAhead(kind: string, payload: unknown): string {
   const id = crypto.randomUUID();
+  holdTabLock();
   try {
-    storage()?.setItem(PREFIX + id, JSON.stringify({ kind, at: Date.now(), payload } satisfies Record));
+    storage()?.setItem(PREFIX + id, JSON.stringify({ kind, at: Date.now(), tab: TAB_ID, payload } satisfies Record));
   } catch {
     // Storage full or refused: the outbox write that follows is still the durable copy.
   }
@@ -73,21 +116,36 @@ export function settleEarlier(kind: string, before: number, same: (payload: unkn
   moot.forEach((key) => store.removeItem(key));
 }
 
+/**
+ * A tab's lock may outlive its page for a moment (a reload: the new page can start before the
+ * browser has released the old one's): records left to a live tab are looked at once more after
+ * this long, and replayed when their tab has gone meanwhile.
+ */
+export const LIVE_TAB_RECHECK_MS = 3000;
+
 /** Replays, oldest first, every change a closed page accepted but did not queue. */
 export async function replayJournal(): Promise<number> {
   const store = storage();
   if (!store) return 0;
+  holdTabLock();
   // One tab at a time (Web Locks, where the browser has them): two tabs opened together read the
   // same records, and both queued each one. The second reads them after the first has replayed
   // and forgotten them.
-  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? locks.request(REPLAY_LOCK, () => replayFrom(store)) : replayFrom(store);
+  const locks = lockManager();
+  const run = () => (locks ? locks.request(REPLAY_LOCK, () => replayFrom(store)) : replayFrom(store));
+  const { replayed, leftToLiveTabs } = await run();
+  if (leftToLiveTabs > 0) {
+    setTimeout(() => {
+      void run().catch((error: unknown) => console.warn('Changes of a closed page could not be queued again', error));
+    }, LIVE_TAB_RECHECK_MS);
+  }
+  return replayed;
 }
 
 /** The lock replays take, across the tabs of this origin. */
 export const REPLAY_LOCK = 'partstrack.journal.replay';
 
-async function replayFrom(store: Storage): Promise<number> {
+async function replayFrom(store: Storage): Promise<{ replayed: number; leftToLiveTabs: number }> {
   const records: Array<{ id: string; record: Record }> = [];
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
@@ -99,12 +157,23 @@ async function replayFrom(store: Storage): Promise<number> {
     }
   }
   records.sort((a, b) => a.record.at - b.record.at);
-  // Only what pages before this one wrote: a record of a tab still open is its own to settle.
+  // Only what closed pages wrote: a record of a tab still open is its own to settle. A named tab is
+  // open while its lock is held; an unnamed record (an older version's), or any where the browser
+  // cannot list locks, is judged by time: written before this page started. Time alone took a
+  // closed page's record for a live tab's after the device's clock was set back, until the clock
+  // caught up.
+  const live = await liveTabs();
   const started = typeof performance === 'undefined' ? Date.now() : performance.timeOrigin;
+  const ofLiveTab = (record: Record) => (record.tab && live ? record.tab === TAB_ID || live.has(record.tab) : record.at >= started);
   let replayed = 0;
+  let leftToLiveTabs = 0;
   for (const { id, record } of records) {
     const replay = replayers.get(record.kind);
-    if (!replay || record.at >= started || store.getItem(PREFIX + id) === null) continue;
+    if (!replay || store.getItem(PREFIX + id) === null) continue;
+    if (ofLiveTab(record)) {
+      if (record.tab && record.tab !== TAB_ID && live) leftToLiveTabs += 1;
+      continue;
+    }
     try {
       await replay(record.payload);
       replayed += 1;
@@ -124,5 +193,5 @@ async function replayFrom(store: Storage): Promise<number> {
     // Forgotten only once queued again: a page closed during the replay plays it once more (same value).
     store.removeItem(PREFIX + id);
   }
-  return replayed;
+  return { replayed, leftToLiveTabs };
 }
