@@ -4,7 +4,7 @@
  * closed) keeps it for the start after, up to a few tries, instead of forgetting it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_TAB_RECHECK_MS, REPLAY_LOCK, registerReplayer, replayJournal, settle, settleEarlier, writeAhead } from './journal';
+import { REPLAY_LOCK, TAB_LOCK_PREFIX, registerReplayer, replayJournal, settle, settleEarlier, writeAhead } from './journal';
 import { MemoryStorage } from '../../tests/setup/memory-storage';
 
 const records = () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
@@ -43,29 +43,19 @@ describe('journal', () => {
   });
 
   it('replays a record once when two tabs start together (one tab at a time, by a Web Lock)', async () => {
-    // A lock manager as the browser's: requests for one name run one after the other.
-    const tails = new Map<string, Promise<unknown>>();
-    const names: string[] = [];
-    vi.stubGlobal('navigator', {
-      locks: {
-        request: (name: string, callback: () => Promise<unknown>) => {
-          names.push(name);
-          const run = (tails.get(name) ?? Promise.resolve()).then(callback);
-          tails.set(name, run.catch(() => undefined));
-          return run;
-        },
-      },
-    });
+    const locks = new FakeLocks();
+    vi.stubGlobal('navigator', { locks });
     const replayed: unknown[] = [];
     registerReplayer('test.twice', async (payload) => {
       await new Promise((resolve) => setTimeout(resolve, 5)); // the outbox write takes a moment
       replayed.push(payload);
     });
-    writeAhead('test.twice', { n: 1 });
+    // Left by a page that closed before queuing it.
+    localStorage.setItem('partstrack.journal.closed-1', JSON.stringify({ kind: 'test.twice', at: Date.now() - 1000, tab: 'closed-tab', payload: { n: 1 } }));
     const counts = await Promise.all([replayJournal(), replayJournal()]);
     expect(replayed).toEqual([{ n: 1 }]);
     expect(counts.sort()).toEqual([0, 1]);
-    expect(names.filter((name) => name === REPLAY_LOCK)).toHaveLength(2);
+    expect(locks.requested.filter((name) => name === REPLAY_LOCK)).toHaveLength(2);
   });
 
   it('keeps a change whose replay failed for the next start, and gives it up after five tries', async () => {
@@ -94,22 +84,19 @@ describe('journal', () => {
   });
 
   describe('with tabs named by their Web Locks', () => {
-    const TAB_LOCK = 'partstrack.journal.tab.';
-    /** The browser's lock manager as far as the journal asks it: these tabs hold their locks. */
-    const liveTabs = (...tabs: string[]) =>
-      vi.stubGlobal('navigator', {
-        locks: {
-          request: (_name: string, callback: () => Promise<unknown>) => callback(),
-          query: async () => ({ held: tabs.map((tab) => ({ name: TAB_LOCK + tab, mode: 'exclusive' })), pending: [] }),
-        },
-      });
     const writtenBy = (tab: string, at: number, payload: unknown) =>
       localStorage.setItem(`partstrack.journal.${crypto.randomUUID()}`, JSON.stringify({ kind: 'test.tab', at, tab, payload }));
-
-    it('replays a closed page’s record even when the clock was set back since it was written', async () => {
+    const replayedOf = () => {
       const replayed: unknown[] = [];
       registerReplayer('test.tab', async (payload) => replayed.push(payload));
-      liveTabs('open-tab');
+      return replayed;
+    };
+
+    it('replays a closed page’s record even when the clock was set back since it was written', async () => {
+      const locks = new FakeLocks();
+      vi.stubGlobal('navigator', { locks });
+      locks.hold(TAB_LOCK_PREFIX + 'another-tab');
+      const replayed = replayedOf();
       // Written at 10:10 by a page now closed; this page started at 10:01 by a clock set back.
       writtenBy('closed-tab', Date.now() + 10 * 60_000, { n: 1 });
       expect(await replayJournal()).toBe(1);
@@ -117,39 +104,124 @@ describe('journal', () => {
       expect(records()).toEqual([]);
     });
 
-    it('leaves a live tab’s record, and this page’s own, to them, even when written before this page started; looks again shortly, and replays it once that tab is gone', async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout'] });
-      try {
-        const replayed: unknown[] = [];
-        registerReplayer('test.tab', async (payload) => replayed.push(payload));
-        liveTabs('open-tab', 'other-tab');
-        writtenBy('open-tab', Date.now() - 1000, { n: 2 });
-        writtenBy('other-tab', Date.now() - 900, { n: 3 });
-        writeAhead('test.tab', { n: 4 });
-        expect(await replayJournal()).toBe(0);
-        expect(replayed).toEqual([]);
-        expect(records()).toHaveLength(3);
-        // A reload's old page: its lock is released a moment after the new page started. The other tab stays open.
-        liveTabs('other-tab');
-        await vi.advanceTimersByTimeAsync(LIVE_TAB_RECHECK_MS);
-        expect(replayed).toEqual([{ n: 2 }]);
-        // The open tab's record and this page's own stay for them; nothing looks again after that.
-        expect(records()).toHaveLength(2);
-        expect(vi.getTimerCount()).toBe(0);
-      } finally {
-        vi.useRealTimers();
-      }
+    it('leaves a live tab’s record to it, replays it once that tab lets go without settling it, and leaves this page’s own', async () => {
+      const locks = new FakeLocks();
+      vi.stubGlobal('navigator', { locks });
+      const closing = locks.hold(TAB_LOCK_PREFIX + 'closing-tab');
+      locks.hold(TAB_LOCK_PREFIX + 'staying-tab');
+      const replayed = replayedOf();
+      writtenBy('closing-tab', Date.now() - 1000, { n: 2 });
+      writtenBy('staying-tab', Date.now() - 900, { n: 3 });
+      writeAhead('test.tab', { n: 4 });
+      expect(await replayJournal()).toBe(0);
+      expect(replayed).toEqual([]);
+      expect(records()).toHaveLength(3);
+      // The closing tab's page goes (closed, or reloaded: its lock outlived it a moment).
+      closing();
+      await vi.waitFor(() => expect(replayed).toEqual([{ n: 2 }]));
+      expect(records()).toHaveLength(2);
     });
 
-    it('judges a record of an older version (no tab) by time, as before', async () => {
-      const replayed: unknown[] = [];
-      registerReplayer('test.tab', async (payload) => replayed.push(payload));
-      liveTabs();
-      localStorage.setItem('partstrack.journal.old-1', JSON.stringify({ kind: 'test.tab', at: Date.now() - 1000, payload: { n: 5 } }));
-      localStorage.setItem('partstrack.journal.old-2', JSON.stringify({ kind: 'test.tab', at: Date.now() + 10 * 60_000, payload: { n: 6 } }));
+    it('holds this page’s lock, by the name its records carry, while one of them is not settled', async () => {
+      const locks = new FakeLocks();
+      vi.stubGlobal('navigator', { locks });
+      vi.resetModules();
+      const fresh = await import('./journal');
+      const first = fresh.writeAhead('test.tab', { n: 10 });
+      const second = fresh.writeAhead('test.tab', { n: 11 });
+      const { tab } = JSON.parse(localStorage.getItem(`partstrack.journal.${first}`)!) as { tab: string };
+      await vi.waitFor(() => expect(locks.isHeld(TAB_LOCK_PREFIX + tab)).toBe(true));
+      expect(locks.requested).toEqual([TAB_LOCK_PREFIX + tab]);
+      fresh.settle(first);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(locks.isHeld(TAB_LOCK_PREFIX + tab)).toBe(true);
+      fresh.settle(second);
+      await vi.waitFor(() => expect(locks.isHeld(TAB_LOCK_PREFIX + tab)).toBe(false));
+      // The next record takes it again.
+      fresh.writeAhead('test.tab', { n: 12 });
+      await vi.waitFor(() => expect(locks.isHeld(TAB_LOCK_PREFIX + tab)).toBe(true));
+    });
+
+    it('leaves a record written since this page started by a tab whose lock is not listed yet; replays a reloaded page’s', async () => {
+      const locks = new FakeLocks();
+      vi.stubGlobal('navigator', { locks });
+      vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(Date.now() - 5000);
+      const replayed = replayedOf();
+      writtenBy('starting-tab', Date.now() - 1000, { n: 5 });
+      writtenBy('reloaded-page', Date.now() - 6000, { n: 6 });
       expect(await replayJournal()).toBe(1);
-      expect(replayed).toEqual([{ n: 5 }]);
+      expect(replayed).toEqual([{ n: 6 }]);
+      expect(records()).toHaveLength(1);
+    });
+
+    it('judges by time a record of an older version (no tab), or any where the browser cannot list locks', async () => {
+      const replayed = replayedOf();
+      const locks = new FakeLocks();
+      vi.stubGlobal('navigator', { locks });
+      localStorage.setItem('partstrack.journal.old-1', JSON.stringify({ kind: 'test.tab', at: Date.now() - 1000, payload: { n: 7 } }));
+      localStorage.setItem('partstrack.journal.old-2', JSON.stringify({ kind: 'test.tab', at: Date.now() + 10 * 60_000, payload: { n: 8 } }));
+      expect(await replayJournal()).toBe(1);
+      expect(replayed).toEqual([{ n: 7 }]);
       expect(records()).toEqual(['partstrack.journal.old-2']);
+      // No query(): a named record of a tab that holds its lock is judged by time too.
+      vi.stubGlobal('navigator', { locks: { request: locks.request.bind(locks) } });
+      locks.hold(TAB_LOCK_PREFIX + 'open-tab');
+      writtenBy('open-tab', Date.now() - 1000, { n: 9 });
+      expect(await replayJournal()).toBe(1);
+      expect(replayed).toEqual([{ n: 7 }, { n: 9 }]);
     });
   });
 });
+
+/**
+ * A lock manager as the browser's, for the names the journal asks: exclusive locks granted in the
+ * order asked, each held until its callback's promise settles (or `hold`'s release is called).
+ */
+class FakeLocks {
+  readonly requested: string[] = [];
+  readonly #held = new Set<string>();
+  readonly #queues = new Map<string, Array<() => void>>();
+
+  request(name: string, callback: () => unknown): Promise<unknown> {
+    this.requested.push(name);
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        this.#held.add(name);
+        Promise.resolve()
+          .then(callback)
+          .then(resolve, reject)
+          .finally(() => this.#release(name));
+      };
+      this.#enqueue(name, grant);
+    });
+  }
+
+  /** Another tab's lock, held until the answer is called. */
+  hold(name: string): () => void {
+    let release = () => undefined as void;
+    void this.request(name, () => new Promise<void>((resolve) => (release = resolve)));
+    return () => release();
+  }
+
+  isHeld(name: string): boolean {
+    return this.#held.has(name);
+  }
+
+  async query(): Promise<{ held: Array<{ name: string; mode: string }>; pending: Array<{ name: string; mode: string }> }> {
+    const pending = [...this.#queues.entries()].flatMap(([name, queue]) => queue.map(() => ({ name, mode: 'exclusive' })));
+    return { held: [...this.#held].map((name) => ({ name, mode: 'exclusive' })), pending };
+  }
+
+  #enqueue(name: string, grant: () => void): void {
+    if (!this.#held.has(name)) return grant();
+    this.#queues.set(name, [...(this.#queues.get(name) ?? []), grant]);
+  }
+
+  #release(name: string): void {
+    this.#held.delete(name);
+    const [next, ...rest] = this.#queues.get(name) ?? [];
+    if (rest.length > 0) this.#queues.set(name, rest);
+    else this.#queues.delete(name);
+    next?.();
+  }
+}

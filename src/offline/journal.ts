@@ -33,43 +33,88 @@ export const storage = (): Storage | undefined => {
   }
 };
 
-/** This page's id: its records carry it, and it holds a Web Lock of that name while it lives. */
+/** This page's id: its records carry it, and it holds a Web Lock of that name while one is open. */
 const TAB_ID = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-const TAB_LOCK_PREFIX = 'partstrack.journal.tab.';
-let tabLockAsked = false;
+export const TAB_LOCK_PREFIX = 'partstrack.journal.tab.';
+/**
+ * A record written since this page started, this recent, whose tab holds no lock, may be one whose
+ * lock is still on its way to the lock manager: left to its tab (a closed page's is replayed at
+ * the next start).
+ */
+const JUST_WRITTEN_MS = 10_000;
 
 const lockManager = (): (LockManager & Partial<Pick<LockManager, 'query'>>) | undefined =>
   typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
 
+/** This page's records not settled yet, and the release of its tab lock once there are none. */
+const ownOpen = new Set<string>();
+let releaseTabLock: (() => void) | null = null;
+
 /**
- * Holds this page's lock until the page is gone (the browser releases a closed or crashed page's
- * locks): a record whose tab's lock is held belongs to a live tab, which settles it itself; any
- * other is a closed page's and is replayed, whatever the clocks say (decision 0019 addendum).
+ * Holds this page's lock while it has records not settled (the browser releases a closed or
+ * crashed page's locks): a record whose tab holds its lock belongs to a live tab, which settles it
+ * itself; any other is a closed page's and is replayed, whatever the clocks say (decision 0019
+ * addendum). Held only meanwhile, usually milliseconds: a page holding a lock is not kept in the
+ * browser's back/forward cache.
  */
 function holdTabLock(): void {
-  if (tabLockAsked) return;
-  tabLockAsked = true;
+  if (releaseTabLock) return;
+  const held = new Promise<void>((resolve) => {
+    releaseTabLock = resolve;
+  });
   try {
     void lockManager()
-      ?.request(TAB_LOCK_PREFIX + TAB_ID, () => new Promise<never>(() => undefined))
+      ?.request(TAB_LOCK_PREFIX + TAB_ID, () => held)
       .catch(() => undefined);
   } catch {
     // No Web Locks here: records are judged by time alone.
   }
 }
 
+function ownSettled(id: string): void {
+  if (!ownOpen.delete(id) || ownOpen.size > 0 || !releaseTabLock) return;
+  const release = releaseTabLock;
+  releaseTabLock = null;
+  release();
+}
+
 /**
- * The tabs alive now (their locks held), or null where the browser cannot tell: records are then
- * judged by time, as before tabs were named.
+ * The tabs alive now with records open (their locks held or asked for), or null where the browser
+ * cannot tell: records are then judged by time, as before tabs were named.
  */
 async function liveTabs(): Promise<Set<string> | null> {
-  const query = lockManager()?.query;
-  if (!query) return null;
+  const locks = lockManager();
+  if (!locks?.query) return null;
   try {
-    const { held = [] } = await query.call(lockManager());
-    return new Set(held.flatMap((lock) => (lock.name?.startsWith(TAB_LOCK_PREFIX) ? [lock.name.slice(TAB_LOCK_PREFIX.length)] : [])));
+    const { held = [], pending = [] } = await locks.query();
+    return new Set([...held, ...pending].flatMap((lock) => (lock.name?.startsWith(TAB_LOCK_PREFIX) ? [lock.name.slice(TAB_LOCK_PREFIX.length)] : [])));
   } catch {
     return null;
+  }
+}
+
+/** Tabs whose release this page waits for, to replay what they leave (one wait per tab). */
+const awaited = new Set<string>();
+
+/**
+ * Replays once `tab` has let go of its lock: its page closed (or reloaded: the old page's lock can
+ * outlive it for a moment), or it settled its records itself. The browser grants the lock exactly
+ * then; no clock is read.
+ */
+function replayWhenReleased(tab: string, replay: () => Promise<unknown>): void {
+  const locks = lockManager();
+  if (!locks || awaited.has(tab)) return;
+  awaited.add(tab);
+  try {
+    void locks
+      .request(TAB_LOCK_PREFIX + tab, () => {
+        awaited.delete(tab);
+        // Outside the lock's callback: the replay takes the replay lock, and this one is let go at once.
+        setTimeout(() => void replay().catch((error: unknown) => console.warn('Changes of a closed page could not be queued again', error)), 0);
+      })
+      .catch(() => awaited.delete(tab));
+  } catch {
+    awaited.delete(tab);
   }
 }
 
@@ -80,6 +125,7 @@ export function registerReplayer(kind: string, replay: Replayer): void {
 /** Writes the change down before anything asynchronous happens; returns its journal id. */
 export function writeAhead(kind: string, payload: unknown): string {
   const id = crypto.randomUUID();
+  ownOpen.add(id);
   holdTabLock();
   try {
     storage()?.setItem(PREFIX + id, JSON.stringify({ kind, at: Date.now(), tab: TAB_ID, payload } satisfies Record));
@@ -92,6 +138,7 @@ export function writeAhead(kind: string, payload: unknown): string {
 /** The change is in the outbox (or was refused with a message): the journal forgets it. */
 export function settle(id: string): void {
   storage()?.removeItem(PREFIX + id);
+  ownSettled(id);
 }
 
 /**
@@ -113,39 +160,33 @@ export function settleEarlier(kind: string, before: number, same: (payload: unkn
       // Not ours to judge: replayJournal drops what it cannot read.
     }
   }
-  moot.forEach((key) => store.removeItem(key));
+  moot.forEach((key) => {
+    store.removeItem(key);
+    ownSettled(key.slice(PREFIX.length));
+  });
 }
-
-/**
- * A tab's lock may outlive its page for a moment (a reload: the new page can start before the
- * browser has released the old one's): records left to a live tab are looked at once more after
- * this long, and replayed when their tab has gone meanwhile.
- */
-export const LIVE_TAB_RECHECK_MS = 3000;
 
 /** Replays, oldest first, every change a closed page accepted but did not queue. */
 export async function replayJournal(): Promise<number> {
   const store = storage();
   if (!store) return 0;
-  holdTabLock();
   // One tab at a time (Web Locks, where the browser has them): two tabs opened together read the
   // same records, and both queued each one. The second reads them after the first has replayed
   // and forgotten them.
-  const locks = lockManager();
-  const run = () => (locks ? locks.request(REPLAY_LOCK, () => replayFrom(store)) : replayFrom(store));
-  const { replayed, leftToLiveTabs } = await run();
-  if (leftToLiveTabs > 0) {
-    setTimeout(() => {
-      void run().catch((error: unknown) => console.warn('Changes of a closed page could not be queued again', error));
-    }, LIVE_TAB_RECHECK_MS);
-  }
-  return replayed;
+  const run = async (): Promise<number> => {
+    const locks = lockManager();
+    const { replayed, leftTo } = locks ? await locks.request(REPLAY_LOCK, () => replayFrom(store)) : await replayFrom(store);
+    // A live tab's records: replayed if that tab goes without settling them (closed, crashed).
+    leftTo.forEach((tab) => replayWhenReleased(tab, run));
+    return replayed;
+  };
+  return Promise.resolve().then(run);
 }
 
 /** The lock replays take, across the tabs of this origin. */
 export const REPLAY_LOCK = 'partstrack.journal.replay';
 
-async function replayFrom(store: Storage): Promise<{ replayed: number; leftToLiveTabs: number }> {
+async function replayFrom(store: Storage): Promise<{ replayed: number; leftTo: Set<string> }> {
   const records: Array<{ id: string; record: Record }> = [];
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
@@ -158,20 +199,24 @@ async function replayFrom(store: Storage): Promise<{ replayed: number; leftToLiv
   }
   records.sort((a, b) => a.record.at - b.record.at);
   // Only what closed pages wrote: a record of a tab still open is its own to settle. A named tab is
-  // open while its lock is held; an unnamed record (an older version's), or any where the browser
-  // cannot list locks, is judged by time: written before this page started. Time alone took a
-  // closed page's record for a live tab's after the device's clock was set back, until the clock
-  // caught up.
+  // open while its lock is held (or asked for); an unnamed record (an older version's), or any
+  // where the browser cannot list locks, is judged by time: written before this page started. Time
+  // alone took a closed page's record for a live tab's after the device's clock was set back,
+  // until the clock caught up.
   const live = await liveTabs();
-  const started = typeof performance === 'undefined' ? Date.now() : performance.timeOrigin;
-  const ofLiveTab = (record: Record) => (record.tab && live ? record.tab === TAB_ID || live.has(record.tab) : record.at >= started);
+  const now = Date.now();
+  const started = typeof performance === 'undefined' ? now : performance.timeOrigin;
+  const ofLiveTab = (record: Record) =>
+    record.tab && live
+      ? record.tab === TAB_ID || live.has(record.tab) || (record.at >= started && now - record.at >= 0 && now - record.at < JUST_WRITTEN_MS)
+      : record.at >= started;
   let replayed = 0;
-  let leftToLiveTabs = 0;
+  const leftTo = new Set<string>();
   for (const { id, record } of records) {
     const replay = replayers.get(record.kind);
     if (!replay || store.getItem(PREFIX + id) === null) continue;
     if (ofLiveTab(record)) {
-      if (record.tab && record.tab !== TAB_ID && live) leftToLiveTabs += 1;
+      if (record.tab && record.tab !== TAB_ID && live?.has(record.tab)) leftTo.add(record.tab);
       continue;
     }
     try {
@@ -192,6 +237,7 @@ async function replayFrom(store: Storage): Promise<{ replayed: number; leftToLiv
     }
     // Forgotten only once queued again: a page closed during the replay plays it once more (same value).
     store.removeItem(PREFIX + id);
+    ownSettled(id);
   }
-  return { replayed, leftToLiveTabs };
+  return { replayed, leftTo };
 }

@@ -489,7 +489,9 @@ export function startOutboxSync(userEmail: string, deps: SyncDeps = defaultDeps)
   const timer = setInterval(trigger, INTERVAL_MS);
   // Changes a closed page accepted but had not queued are queued now; then entries left
   // 'sending' by a closed tab go again first, as the same request (same key).
-  void replayJournal().finally(trigger);
+  void replayJournal()
+    .catch((error: unknown) => console.warn('Changes of a closed page could not be queued again', error))
+    .finally(trigger);
   return () => {
     if (syncing === userEmail) {
       syncing = null;

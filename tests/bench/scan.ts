@@ -31,7 +31,8 @@ export function scannerChunks(dist: string): ScanFigures['chunks'] {
     .map((file) => ({ file, gzip: gzipSync(readFileSync(join(assets, file)), { level: 9 }).length }));
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+/** Nearest rank, as ./scaled.ts `percentile` (of 100 frames, p95 is the 95th fastest); NaN of none. */
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 export async function decodeFigures(frames = 60): Promise<ScanFigures['decode']> {
   // The ES build (require.resolve finds the CommonJS one beside it).
