@@ -428,6 +428,19 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
     keepLatest.current = () => keep(text, typedFrom.current);
   });
   useEffect(() => {
+    // Drawn anew while an earlier drawing of this row was still on the page (the list re-keyed its
+    // rows): that one took the kept text when it was drawn, and its removal (below, run before this)
+    // has just kept it again. Shown here, as when the row is drawn after a reload.
+    if (typing && !dirty.current) {
+      const late = takeTyped(typing, line.material_code);
+      if (late) {
+        const typed = readTypedQuantity(late.text, language);
+        dirty.current = true;
+        typedFrom.current = late.from;
+        setText(late.text);
+        setError(typed.kind === 'quantity' || typed.kind === 'empty' ? null : typedQuantityError(typed.kind, t, language));
+      }
+    }
     const flush = () => {
       if (dirty.current && !commitLatest.current()) keepLatest.current();
     };
@@ -444,6 +457,8 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
       // no blur to a field it removes. Saved as on blur, not dropped with the row.
       flush();
     };
+    // Once per drawing of the row: the kept text is its own when it is drawn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** − and + (#21): one more or one less than what the field shows (or the saved count), never below 0. */
