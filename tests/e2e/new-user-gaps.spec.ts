@@ -326,18 +326,22 @@ test('item 2: a newer search supersedes the running one (its request is aborted)
   await expect(page.locator('.order-cards li').first()).toBeVisible();
 
   // The first search is slow to answer: held (wherever it is fetched: page or service worker)
-  // until the second one has been asked, however slow the machine, then let through.
-  let ropeAsked: () => void = () => undefined;
-  const rope = new Promise<void>((resolve) => (ropeAsked = resolve));
-  await context.route(/tracking-status\?.*query=rope/, async (route) => {
-    ropeAsked();
-    await route.continue();
-  });
+  // until the page has given it up, however slow the machine, then let through. Letting it through
+  // as soon as the second search is asked raced the screen: the route's loader asks for the new
+  // search before the screen draws it, and on a loaded machine the old answer could land first,
+  // with nothing left to abort (CI on db4b800).
+  const doorAborted = async () => {
+    for (let waited = 0; waited < 20_000; waited += 100) {
+      const aborted = await page.evaluate(() => (window as unknown as { __aborted: string[] }).__aborted.some((url) => url.includes('query=door'))).catch(() => false);
+      if (aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   let doorAsked: () => void = () => undefined;
   const door = new Promise<void>((resolve) => (doorAsked = resolve));
   await context.route(/tracking-status\?.*query=door/, async (route) => {
     doorAsked();
-    await rope;
+    await doorAborted();
     await route.continue().catch(() => undefined);
   });
   await page.getByLabel('Filter by').fill('door');
