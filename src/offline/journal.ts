@@ -34,7 +34,7 @@ export const storage = (): Storage | undefined => {
 };
 
 /** This page's id: its records carry it, and it holds a Web Lock of that name while one is open. */
-const TAB_ID = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+const TAB_ID = crypto.randomUUID();
 export const TAB_LOCK_PREFIX = 'partstrack.journal.tab.';
 /**
  * A record written since this page started, this recent, whose tab holds no lock, may be one whose
@@ -93,6 +93,9 @@ async function liveTabs(): Promise<Set<string> | null> {
   }
 }
 
+/** A replay that failed is said in the console; its records stay for the next start. */
+export const warnReplayFailed = (error: unknown): void => console.warn('Changes of a closed page could not be queued again', error);
+
 /** Tabs whose release this page waits for, to replay what they leave (one wait per tab). */
 const awaited = new Set<string>();
 
@@ -110,7 +113,7 @@ function replayWhenReleased(tab: string, replay: () => Promise<unknown>): void {
       .request(TAB_LOCK_PREFIX + tab, () => {
         awaited.delete(tab);
         // Outside the lock's callback: the replay takes the replay lock, and this one is let go at once.
-        setTimeout(() => void replay().catch((error: unknown) => console.warn('Changes of a closed page could not be queued again', error)), 0);
+        setTimeout(() => void replay().catch(warnReplayFailed), 0);
       })
       .catch(() => awaited.delete(tab));
   } catch {

@@ -21,7 +21,7 @@ import { markUnverified, offlineDb, type OutboxEntry } from './db';
 import { isGone, isNetworkFailure } from './errors';
 import { saveWaitingCopies } from './mirror';
 import { onEnqueue } from './outbox';
-import { replayJournal, storage } from './journal';
+import { replayJournal, storage, warnReplayFailed } from './journal';
 import { kindOf, refresherOf } from './registry';
 
 export interface Answer {
@@ -490,7 +490,7 @@ export function startOutboxSync(userEmail: string, deps: SyncDeps = defaultDeps)
   // Changes a closed page accepted but had not queued are queued now; then entries left
   // 'sending' by a closed tab go again first, as the same request (same key).
   void replayJournal()
-    .catch((error: unknown) => console.warn('Changes of a closed page could not be queued again', error))
+    .catch(warnReplayFailed)
     .finally(trigger);
   return () => {
     if (syncing === userEmail) {

@@ -13,7 +13,7 @@ import type { OutboxEntry } from '../../../offline/db';
 import { StorageFullError } from '../../../offline/errors';
 import { formatDateTime } from '../../../lib/date-formats';
 import { editOf, typingFrom, type TypedFrom } from '../offline/count-sheet';
-import { dropTyped, keepTyped, takeTyped } from '../offline/typed-drafts';
+import { dropTyped, keepTyped, peekTyped, takeTyped } from '../offline/typed-drafts';
 import { dismissUnit, unitLearned } from '../offline/unit-notices';
 import { isWedgeRestore } from '../../../lib/keyboard-wedge';
 import { Dialog } from '../../../components/ui/dialog';
@@ -81,6 +81,12 @@ export function readTypedQuantity(text: string, language: string): TypedQuantity
 export function typedQuantityError(problem: 'grouped' | 'invalid', t: TFunction, language: string): string {
   if (problem === 'grouped') return t('stock.transferQuantityGrouped', { example: formatQuantity(1500.5, language, { inField: true }) });
   return t('stockCount.quantityInvalid');
+}
+
+/** The error a kept text is shown with when drawn again (decision 0071): none for a quantity or an empty field. */
+function keptTextError(text: string, t: TFunction, language: string): string | null {
+  const typed = readTypedQuantity(text, language);
+  return typed.kind === 'quantity' || typed.kind === 'empty' ? null : typedQuantityError(typed.kind, t, language);
 }
 
 function focusNextQuantity(current: HTMLInputElement) {
@@ -300,13 +306,9 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
    * Text typed here before and not stored: the row left the page (scrolled far) or the page was
    * reloaded with it refused (decision 0071). It is the field's text again, not yet stored.
    */
-  const [restored] = useState(() => (typing ? takeTyped(typing, line.material_code) : undefined));
+  const [restored] = useState(() => (typing ? peekTyped(typing, line.material_code) : undefined));
   const [text, setText] = useState(restored?.text ?? format(line.quantity));
-  const [error, setError] = useState<string | null>(() => {
-    if (!restored) return null;
-    const typed = readTypedQuantity(restored.text, language);
-    return typed.kind === 'quantity' || typed.kind === 'empty' ? null : typedQuantityError(typed.kind, t, language);
-  });
+  const [error, setError] = useState<string | null>(() => (restored ? keptTextError(restored.text, t, language) : null));
   /** The × was pressed: the removal waits for the user's yes (RemoveLineDialog). */
   const [removing, setRemoving] = useState(false);
   // A unit learned after the line was counted, not yet seen (offline/unit-notices.ts); `seen` redraws the row once OK is pressed.
@@ -428,17 +430,18 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
     keepLatest.current = () => keep(text, typedFrom.current);
   });
   useEffect(() => {
+    // The kept text read when the row was drawn is the row's now that it is on the page: off the list.
+    if (typing && restored) dropTyped(typing, line.material_code, restored.text);
     // Drawn anew while an earlier drawing of this row was still on the page (the list re-keyed its
-    // rows): that one took the kept text when it was drawn, and its removal (below, run before this)
-    // has just kept it again. Shown here, as when the row is drawn after a reload.
-    if (typing && !dirty.current) {
+    // rows): that one took the kept text when it was on the page, and its removal (below, run before
+    // this) has just kept it again. Shown here, as when the row is drawn after a reload.
+    else if (typing && !dirty.current) {
       const late = takeTyped(typing, line.material_code);
       if (late) {
-        const typed = readTypedQuantity(late.text, language);
         dirty.current = true;
         typedFrom.current = late.from;
         setText(late.text);
-        setError(typed.kind === 'quantity' || typed.kind === 'empty' ? null : typedQuantityError(typed.kind, t, language));
+        setError(keptTextError(late.text, t, language));
       }
     }
     const flush = () => {

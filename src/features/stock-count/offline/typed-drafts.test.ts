@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../../../tests/setup/memory-storage';
-import { dropTyped, forgetTyping, keepTyped, takeTyped, typedCodes, typingScope } from './typed-drafts';
+import { dropTyped, forgetTyping, keepTyped, peekTyped, takeTyped, typedCodes, typingScope } from './typed-drafts';
 
 const mine = typingScope('mechanic@example.com', 27);
 
@@ -20,6 +20,19 @@ describe('typed text kept off the page', () => {
     expect(takeTyped(mine, 'KM000001')).toEqual({ text: '12a', from: { version: 3, quantity: 5 } });
     expect(takeTyped(mine, 'KM000001')).toBeUndefined();
     expect(typedCodes(mine)).toEqual(['KM000002']);
+  });
+
+  it('is read, not taken, while a row is drawn: a drawing thrown away leaves it for the next one, and the drawn row drops its own text', () => {
+    keepTyped(mine, 'KM000001', { text: '12a' });
+    expect(peekTyped(mine, 'KM000001')).toEqual({ text: '12a' });
+    // The first drawing never reached the page; the next one reads the same text.
+    expect(peekTyped(mine, 'KM000001')).toEqual({ text: '12a' });
+    expect(typedCodes(mine)).toEqual(['KM000001']);
+    // On the page: dropped only if it is still the text the row shows.
+    dropTyped(mine, 'KM000001', '13');
+    expect(typedCodes(mine)).toEqual(['KM000001']);
+    dropTyped(mine, 'KM000001', '12a');
+    expect(peekTyped(mine, 'KM000001')).toBeUndefined();
   });
 
   it('belongs to one user and one count', () => {
