@@ -144,6 +144,39 @@ async function countForMechanic(request: APIRequestContext): Promise<number> {
   return (await created.json()).id as number;
 }
 
+// Decision 0071: Submit brings back a line far down the count that a filter hides: the filter is
+// cleared once, and the list scrolls to the line's place in the whole count (it used to scroll by
+// the filtered list it was asked from, so a line beyond the first screen was never drawn).
+test('Submit finds a refused quantity on a line far down that a filter hides, and focuses it', async ({ browser, request }) => {
+  const countId = await countForMechanic(request);
+  const mechanic = await signedIn(browser, 'mechanic@example.com');
+  await mechanic.setViewportSize({ width: 390, height: 844 });
+  await mechanic.goto(`/mechanic-view/${countId}`);
+  const lines = mechanic.locator('.material-line');
+  await expect(lines.first()).toBeVisible();
+  // The count's last line: scrolled to the end, the list draws it.
+  await mechanic.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const lastLine = lines.last();
+  await expect(lastLine).toBeVisible();
+  const last = (await lastLine.getAttribute('data-line'))!;
+  const first = (await lines.first().getAttribute('data-line'))!;
+  expect(Number(await mechanic.locator('.material-list-item').last().getAttribute('data-index'))).toBeGreaterThan(30);
+  const field = mechanic.locator(`.material-line[data-line="${last}"] input[data-quantity]`);
+  await field.fill('12x');
+  await field.press('Tab');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await mechanic.evaluate(() => window.scrollTo(0, 0));
+  await mechanic.getByLabel('Search materials in this count').fill(first);
+  await expect(mechanic.locator(`.material-line[data-line="${last}"]`)).toHaveCount(0);
+  await mechanic.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(mechanic.getByText('A typed quantity is not saved yet').first()).toBeVisible();
+  await expect(field).toHaveValue('12x');
+  await expect(field).toBeFocused();
+  await expect(field).toBeInViewport();
+  await expect(mechanic.getByLabel('Search materials in this count')).toHaveValue('');
+  await mechanic.context().close();
+});
+
 test('editing a count offers only what it can save; a count that is not there says so in words, not as a failed request', async ({ browser, request }) => {
   const countId = await countForMechanic(request);
   const supervisor = await signedIn(browser, 'supervisor@example.com');

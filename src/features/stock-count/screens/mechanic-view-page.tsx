@@ -362,14 +362,27 @@ export default function MechanicViewPage() {
     field.scrollIntoView({ block: 'center' });
     field.focus();
   };
-  /** A line's quantity field into view and focused, once the list has drawn its row. */
-  const revealField = (code: string, frames = 30) => {
-    const field = document.querySelector<HTMLInputElement>(`.material-line[data-line="${CSS.escape(code)}"] input[data-quantity]`);
-    if (field) focusField(field);
-    else if (frames > 0) {
-      reveal(code);
-      requestAnimationFrame(() => revealField(code, frames - 1));
-    }
+  /**
+   * A line's quantity field into view and focused, once the list has drawn its row. A filter that
+   * hides the line is cleared once (asked again every frame, each navigation interrupted the last
+   * render); the frames after scroll to the line's place in the list as it is then, the whole count
+   * once the filter is cleared (the virtualizer is one object whose options follow every render).
+   */
+  const revealField = (code: string) => {
+    const fieldOf = () => document.querySelector<HTMLInputElement>(`.material-line[data-line="${CSS.escape(code)}"] input[data-quantity]`);
+    const filtered = lines.findIndex((line) => line.material_code === code);
+    const index = filtered >= 0 ? filtered : sheet.material_counts.findIndex((line) => line.material_code === code);
+    if (filtered < 0 && query) setQuery('');
+    let frames = 30;
+    const attempt = () => {
+      const field = fieldOf();
+      if (field) focusField(field);
+      else if (frames-- > 0) {
+        if (index >= 0 && index < virtualizer.options.count) virtualizer.scrollToIndex(index, { align: 'center' });
+        requestAnimationFrame(attempt);
+      }
+    };
+    attempt();
   };
   /** A scan's line into view: clears a filter that hides it; true once it is in the rendered list. */
   const reveal = (code: string) => {
