@@ -33,7 +33,10 @@ export const storage = (): Storage | undefined => {
   }
 };
 
-/** This page's id: its records carry it, and it holds a Web Lock of that name while one is open. */
+/**
+ * This page's id: its records carry it, and it holds a Web Lock of that name while one is open.
+ * `crypto.randomUUID` needs a secure context (HTTPS or localhost), as the service worker does.
+ */
 const TAB_ID = crypto.randomUUID();
 export const TAB_LOCK_PREFIX = 'partstrack.journal.tab.';
 /**

@@ -331,7 +331,7 @@ test('item 2: a newer search supersedes the running one (its request is aborted)
   // search before the screen draws it, and on a loaded machine the old answer could land first,
   // with nothing left to abort (CI on db4b800).
   const doorAborted = async () => {
-    for (let waited = 0; waited < 20_000; waited += 100) {
+    for (let waited = 0; waited < 20_000 && !page.isClosed(); waited += 100) {
       const aborted = await page.evaluate(() => (window as unknown as { __aborted: string[] }).__aborted.some((url) => url.includes('query=door'))).catch(() => false);
       if (aborted) return;
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -154,13 +154,17 @@ test('Submit finds a refused quantity on a line far down that a filter hides, an
   await mechanic.goto(`/mechanic-view/${countId}`);
   const lines = mechanic.locator('.material-line');
   await expect(lines.first()).toBeVisible();
-  // The count's last line: scrolled to the end, the list draws it.
-  await mechanic.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const lastLine = lines.last();
-  await expect(lastLine).toBeVisible();
-  const last = (await lastLine.getAttribute('data-line'))!;
   const first = (await lines.first().getAttribute('data-line'))!;
-  expect(Number(await mechanic.locator('.material-list-item').last().getAttribute('data-index'))).toBeGreaterThan(30);
+  // The count's last line: scrolled to the end, the list draws it (a frame later: read once the
+  // rows drawn are the last ones, and the same two frames running).
+  await mechanic.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const lastIndex = () => mechanic.evaluate(() => new Promise<string | null>((resolve) => requestAnimationFrame(() => {
+    const at = () => [...document.querySelectorAll('.material-list-item')].at(-1)?.getAttribute('data-index') ?? null;
+    const before = at();
+    requestAnimationFrame(() => resolve(before === at() ? before : null));
+  })));
+  await expect.poll(async () => Number(await lastIndex())).toBeGreaterThan(30);
+  const last = (await mechanic.locator('.material-list-item').last().locator('.material-line').getAttribute('data-line'))!;
   const field = mechanic.locator(`.material-line[data-line="${last}"] input[data-quantity]`);
   await field.fill('12x');
   await field.press('Tab');

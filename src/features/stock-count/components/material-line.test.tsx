@@ -229,8 +229,9 @@ describe('text typed into a line that left the page (decision 0071)', () => {
     expect(/<input[^>]*value="([^"]*)"/.exec(html)?.[1]).toBe('1.250');
     expect(html).toContain('aria-invalid="true"');
     expect(text(html)).toContain(typedQuantityError('grouped', i18next.t.bind(i18next), 'de-DE'));
-    // Taken: the row holds it now (kept again should the row go with it still refused).
-    expect(typedCodes(typing)).toEqual([]);
+    // Read, not taken: a render may be thrown away. The row takes it off the list once on the page
+    // (its first effect, which a static render does not run; the browser tests hold that).
+    expect(typedCodes(typing)).toEqual(['KM000005']);
     // Another line, and the same line without a place to keep text, show the device's value.
     expect(/<input[^>]*value="([^"]*)"/.exec(render(testLine(5, 3)))?.[1]).toBe('3');
   });

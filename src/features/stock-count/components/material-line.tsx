@@ -430,18 +430,18 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
     keepLatest.current = () => keep(text, typedFrom.current);
   });
   useEffect(() => {
-    // The kept text read when the row was drawn is the row's now that it is on the page: off the list.
-    if (typing && restored) dropTyped(typing, line.material_code, restored.text);
-    // Drawn anew while an earlier drawing of this row was still on the page (the list re-keyed its
-    // rows): that one took the kept text when it was on the page, and its removal (below, run before
-    // this) has just kept it again. Shown here, as when the row is drawn after a reload.
-    else if (typing && !dirty.current) {
-      const late = takeTyped(typing, line.material_code);
-      if (late) {
+    // The kept text is the row's now that it is on the page: taken off the list. What is kept now
+    // can differ from what was read when the row was drawn: drawn anew while an earlier drawing of
+    // this row was still on the page (the list re-keyed its rows), that one's removal (below, run
+    // before this) has just kept its text. Shown then, as when the row is drawn after a reload;
+    // nothing can have been typed here yet (React runs these effects before any input event).
+    if (typing) {
+      const kept = takeTyped(typing, line.material_code);
+      if (kept && kept.text !== restored?.text) {
         dirty.current = true;
-        typedFrom.current = late.from;
-        setText(late.text);
-        setError(keptTextError(late.text, t, language));
+        typedFrom.current = kept.from;
+        setText(kept.text);
+        setError(keptTextError(kept.text, t, language));
       }
     }
     const flush = () => {

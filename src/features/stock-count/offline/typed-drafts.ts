@@ -29,7 +29,7 @@ export function keepTyped(scope: string, code: string, draft: TypedDraft): void 
 /**
  * What was typed in `code`'s field and not stored, left on the list: read while a row is drawn,
  * which React may do and throw away (a navigation's render is interrupted by the next one). The row
- * drops it once it is on the page (`dropTyped`). Taking it in the render lost it: a Submit that
+ * takes it (`takeTyped`) once it is on the page. Taking it in the render lost it: a Submit that
  * cleared the filter re-asked every frame, the render that took the text was thrown away, and the
  * row drawn in the end found nothing (the stock-count-flow e2e, now and then).
  */

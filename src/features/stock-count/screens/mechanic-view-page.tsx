@@ -365,20 +365,21 @@ export default function MechanicViewPage() {
   /**
    * A line's quantity field into view and focused, once the list has drawn its row. A filter that
    * hides the line is cleared once (asked again every frame, each navigation interrupted the last
-   * render); the frames after scroll to the line's place in the list as it is then, the whole count
-   * once the filter is cleared (the virtualizer is one object whose options follow every render).
+   * render). Each frame looks the line up in the list as it is then (the virtualizer is one object
+   * whose options follow every render): the whole count once the filter is cleared, with lines a
+   * sync added or removed meanwhile.
    */
   const revealField = (code: string) => {
     const fieldOf = () => document.querySelector<HTMLInputElement>(`.material-line[data-line="${CSS.escape(code)}"] input[data-quantity]`);
-    const filtered = lines.findIndex((line) => line.material_code === code);
-    const index = filtered >= 0 ? filtered : sheet.material_counts.findIndex((line) => line.material_code === code);
-    if (filtered < 0 && query) setQuery('');
+    if (query && !lines.some((line) => line.material_code === code)) setQuery('');
     let frames = 30;
     const attempt = () => {
       const field = fieldOf();
       if (field) focusField(field);
       else if (frames-- > 0) {
-        if (index >= 0 && index < virtualizer.options.count) virtualizer.scrollToIndex(index, { align: 'center' });
+        const { count, getItemKey } = virtualizer.options;
+        const index = Array.from({ length: count }, (_, at) => at).find((at) => getItemKey(at) === code);
+        if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'center' });
         requestAnimationFrame(attempt);
       }
     };
