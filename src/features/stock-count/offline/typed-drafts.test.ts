@@ -22,13 +22,13 @@ describe('typed text kept off the page', () => {
     expect(typedCodes(mine)).toEqual(['KM000002']);
   });
 
-  it('is read, not taken, while a row is drawn: a drawing thrown away leaves it for the next one, and the drawn row drops its own text', () => {
+  it('is read, not taken, while a row is drawn: a drawing thrown away leaves it for the next one; dropped with a text, only that text goes', () => {
     keepTyped(mine, 'KM000001', { text: '12a' });
     expect(peekTyped(mine, 'KM000001')).toEqual({ text: '12a' });
     // The first drawing never reached the page; the next one reads the same text.
     expect(peekTyped(mine, 'KM000001')).toEqual({ text: '12a' });
     expect(typedCodes(mine)).toEqual(['KM000001']);
-    // On the page: dropped only if it is still the text the row shows.
+    // Dropped with a text (the field shows what the device holds): only if it is still that text.
     dropTyped(mine, 'KM000001', '13');
     expect(typedCodes(mine)).toEqual(['KM000001']);
     dropTyped(mine, 'KM000001', '12a');
