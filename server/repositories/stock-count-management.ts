@@ -215,6 +215,11 @@ export async function createStockCount(tx: Tx, user: CurrentUser, body: CreateSt
       return { code: m.code, description: m.descriptionEnglish, unit: m.unit, book: item ? bookOfStockItem(item) : null };
     });
   }
+  // Sent at once, someone must count it: the person named, or the counters of its parts (#18).
+  // Nobody named, it would wait where no one sees it as theirs; a draft waits for a planner.
+  if (!body.draft && !body.conductedBy && !body.parts?.length) {
+    throw new HttpError(400, 'Choose who counts (conductedBy) or split the count among counters (parts), or save it as a draft (draft: true)', { code: 'createNeedsCounter' });
+  }
   const [count] = await tx
     .insert(stockCounts)
     .values({

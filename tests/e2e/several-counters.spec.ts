@@ -58,7 +58,7 @@ test('two counters count their parts of one count, one offline; the supervisor r
   expect(existing.status()).toBe(200);
   const codes = ((await existing.json()).material_counts as Array<{ material_code: string }>).map((line) => line.material_code);
   expect(codes).toHaveLength(4);
-  const created = await request.post('/api/v2/my_stock_count', { headers: auth, data: { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: codes } });
+  const created = await request.post('/api/v2/my_stock_count', { headers: auth, data: { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: codes, conductedBy: 'mechanic@example.com' } });
   expect(created.status(), await created.text()).toBe(201);
   const countId = (await created.json()).id as number;
 

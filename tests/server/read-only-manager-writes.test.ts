@@ -132,13 +132,13 @@ describe.each(ENGINES)('a read-only super manager writes only as its other roles
       const otherGroup = await status(SUPERVISOR, 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: other.location, type: 'single', materialCodes: other.codes.slice(0, 1) });
       expect(otherGroup.status).toBe(403);
       expect(otherGroup.message).toContain('You plan stock counts only for your planner groups (F10)');
-      const own = await api(SUPERVISOR, 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: fiCodes.slice(0, 1) });
+      const own = await api(SUPERVISOR, 'POST', '/my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: fiCodes.slice(0, 1), conductedBy: MECHANIC });
       expect(own.statusCode, own.body).toBe(201);
       expect(own.json()).toMatchObject({ plant: 'FI01', created_by: SUPERVISOR });
     });
 
     it('splits and resolves no count of another plant; its own group’s it does', async () => {
-      const germany = await plan({ plant: 'DE02', storageLocation: 'V003', materialCodes: deCodes.slice(0, 3) });
+      const germany = await plan({ plant: 'DE02', storageLocation: 'V003', materialCodes: deCodes.slice(0, 3), conductedBy: FELIX });
       const parts = { parts: [{ counter: FELIX, materialCodes: [deCodes[0]!] }, { counter: LUKAS, rest: true }] };
       expect((await status(MANAGER, 'PUT', '/my_stock_count/parts', { stockCountId: germany, ...parts })).status).toBe(200);
       const [line] = await query(sql`select id from material_counts where stock_count_id = ${germany} order by material_code limit 1`);
@@ -152,7 +152,7 @@ describe.each(ENGINES)('a read-only super manager writes only as its other roles
       expect((await query(sql`select counter from stock_count_parts where stock_count_id = ${germany} order by counter`)).map((r) => r.counter)).toEqual([FELIX, LUKAS]);
 
       // Its own group's count: split between the mechanic and Mikko, who disagree on a control line.
-      const own = await plan({ plant: 'FI01', storageLocation: 'V001', materialCodes: fiCodes.slice(0, 3) });
+      const own = await plan({ plant: 'FI01', storageLocation: 'V001', materialCodes: fiCodes.slice(0, 3), conductedBy: MECHANIC });
       const split = await api(SUPERVISOR, 'PUT', '/my_stock_count/parts', {
         stockCountId: own,
         parts: [{ counter: MECHANIC, materialCodes: [fiCodes[0]!, fiCodes[1]!] }, { counter: MIKKO, materialCodes: [fiCodes[1]!], rest: true }],
@@ -215,7 +215,7 @@ describe.each(ENGINES)('a read-only super manager writes only as its other roles
     });
 
     it('on a split count it counts, writes its part only; it still reads the count whole', async () => {
-      const own = await plan({ plant: 'FI01', storageLocation: 'V001', materialCodes: fiCodes.slice(0, 2) });
+      const own = await plan({ plant: 'FI01', storageLocation: 'V001', materialCodes: fiCodes.slice(0, 2), conductedBy: MECHANIC });
       const split = await api(MANAGER, 'PUT', '/my_stock_count/parts', { stockCountId: own, parts: [{ counter: MECHANIC, materialCodes: [fiCodes[0]!] }, { counter: MIKKO, rest: true }] });
       expect(split.statusCode, split.body).toBe(200);
       const lines = await linesOf(MECHANIC, own);
@@ -329,7 +329,7 @@ describe.each(ENGINES)('a read-only super manager writes only as its other roles
 
   describe('reads stay unrestricted', () => {
     it('a pure read-only super manager reads a split count whole, every part and the merge, and changes nothing', async () => {
-      const germany = await plan({ plant: 'DE02', storageLocation: 'V003', materialCodes: deCodes.slice(0, 3) });
+      const germany = await plan({ plant: 'DE02', storageLocation: 'V003', materialCodes: deCodes.slice(0, 3), conductedBy: FELIX });
       expect((await status(MANAGER, 'PUT', '/my_stock_count/parts', { stockCountId: germany, parts: [{ counter: FELIX, materialCodes: [deCodes[0]!] }, { counter: LUKAS, rest: true }] })).status).toBe(200);
       expect(await linesOf(VIEWER, germany)).toHaveLength(3);
       const [part] = await query(sql`select id from stock_count_parts where stock_count_id = ${germany} and counter = ${LUKAS}`);

@@ -797,7 +797,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
       expect(ok(await get('mechanic', `/my_stock_count?stockCountId=${other.id}&page=1&maxResults=20`)).total).toBe(1);
 
       // Planning: counts of its own planner group only, so it never plans what it cannot see.
-      const base = { plant: 'FI01', type: 'single', materialCodes: [fx.materials.mechanic[0]] };
+      const base = { plant: 'FI01', type: 'single', materialCodes: [fx.materials.mechanic[0]], conductedBy: 'mechanic@example.com' };
       const yours = 'You plan stock counts only for your planner groups (F10)';
       const refusals: Array<[Record<string, unknown>, string]> = [
         [{ ...base, storageLocation: 'V003' }, `${yours}: work center FI01M003 belongs to planner group F20`],
@@ -953,12 +953,15 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         ['supervisor', { ...base, plant: 'FI01', type: 'local' }, 400, 'body.type: type must be single or wall_to_wall'],
         ['supervisor', { ...base, plant: 'FI01', conductedBy: 'someone' }, 400, 'body.conductedBy: conductedBy must be an e-mail address'],
         ['supervisor', { ...base, plant: ' ' }, 400, 'body.plant: Field plant is required'],
+        // Sent at once, a count needs someone counting it (a draft waits for the planner to name them).
+        ['supervisor', { ...base, plant: 'FI01' }, 400, 'Choose who counts (conductedBy) or split the count among counters (parts), or save it as a draft (draft: true)'],
       ];
       // The codes the app words those refusals with (decision 0055), with their parameters.
-      const coded: Record<string, { code: string; params: Record<string, unknown> }> = {
+      const coded: Record<string, { code: string; params?: Record<string, unknown> }> = {
         'Storage location ZZ01 does not exist in plant FI01': { code: 'transferLocationUnknown', params: { code: 'ZZ01', plant: 'FI01' } },
         'Unknown material: NOPE': { code: 'transferUnknownMaterial', params: { code: 'NOPE' } },
         'Work center DE02M001 does not exist in plant FI01': { code: 'workCenterUnknown', params: { code: 'DE02M001', plant: 'FI01' } },
+        'Choose who counts (conductedBy) or split the count among counters (parts), or save it as a draft (draft: true)': { code: 'createNeedsCounter' },
       };
       for (const [who, payload, status, message] of cases) {
         const res = await send(who, { method: 'POST', url: '/my_stock_count', payload });
@@ -1007,7 +1010,7 @@ describe.each(ENGINES)('stock service by role on %s', (engine) => {
         ['supervisor', { stockCountId: 5, workCenter: 'FI01M001' }, 409, 'Stock count 5 is cancelled and can no longer be changed'],
         ['supervisor', { stockCountId: 999999, status: 'cancelled' }, 404, 'Stock count 999999 not found'],
       ];
-      const coded: Record<string, { code: string; params: Record<string, unknown> }> = {
+      const coded: Record<string, { code: string; params?: Record<string, unknown> }> = {
         'Work center FR03M001 does not exist in plant FI01': { code: 'workCenterUnknown', params: { code: 'FR03M001', plant: 'FI01' } },
         'Stock count 3 is submitted and can no longer be changed': { code: 'stockCountIsSubmitted', params: { id: 3 } },
         'Stock count 5 is cancelled and can no longer be changed': { code: 'stockCountIsCancelled', params: { id: 5 } },
