@@ -22,7 +22,7 @@
  * one connection) the same SQL runs unchanged.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { fileProcessing } from '../db/schema';
 import { applyStaged } from './apply';
@@ -54,6 +54,12 @@ export interface RegisterInput {
   source: FileSource;
   uploadedBy?: string | null;
   now?: Date;
+  /**
+   * When the file came (an inbox file's inode change time). An errored row of the same bytes and
+   * slot registered since is this very file, still lying in the inbox (its move to failed/ did not
+   * happen yet, or failed): it is not queued again at every tick. Absent (uploads): always a new sending.
+   */
+  sentAt?: Date;
   /** Row id; the deterministic seed passes its own. */
   id?: string;
 }
@@ -123,7 +129,10 @@ export async function registerFile(db: Executor, input: RegisterInput): Promise<
     // The same bytes as a file that errored are sent again: queued again (what it named may exist
     // now, such as the materials a STOCK file needs; or it failed for want of a connection). The
     // errored row stays on the dashboard as it was; only the checksum passes to the new one.
-    await tx.update(fileProcessing).set({ checksum: null }).where(and(eq(fileProcessing.checksum, checksum), inSlot(parts), eq(fileProcessing.status, 'errored')));
+    await tx
+      .update(fileProcessing)
+      .set({ checksum: null })
+      .where(and(eq(fileProcessing.checksum, checksum), inSlot(parts), eq(fileProcessing.status, 'errored'), input.sentAt ? lt(fileProcessing.createdAt, input.sentAt) : undefined));
     const [row] = rowsOf(
       await tx.execute(sql`
       with new_file as (
@@ -279,13 +288,17 @@ export async function processClaimed(db: Executor, fileId: string, options: Proc
 
 /**
  * SQLSTATE classes of failures that say nothing of the file: 08 connection, 40 transaction
- * rollback (deadlock, serialization), 53 insufficient resources, 57 operator intervention
- * (shutdown, cancel). pg's errors carry the code; a socket closed under pg has none but its text.
+ * rollback (deadlock, serialization), 53 insufficient resources (disk full, too many connections),
+ * 57 operator intervention (shutdown). pg's errors carry the code; a socket closed under pg has none but its text.
  */
+const FILE_SIZED = new Set(['57014', '53400', '53200']);
+
 export function isTransient(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  // Not 57014 (a statement cancelled, as by a statement_timeout an operator set): the same file would meet it again.
-  if (typeof code === 'string' && /^(08|40|53|57)/.test(code) && code !== '57014') return true;
+  // Not what the same file would meet again at every try, which would hold every later file back
+  // for good: 57014 (a statement cancelled, as by a statement_timeout an operator set), 53400 (its
+  // sorts spilled past temp_file_limit), 53200 (out of memory for it). Those error the file.
+  if (typeof code === 'string' && /^(08|40|53|57)/.test(code) && !FILE_SIZED.has(code)) return true;
   const message = error instanceof Error ? error.message : '';
   return /Connection terminated|ECONNRESET|ECONNREFUSED|Client has encountered a connection error/i.test(message);
 }

@@ -122,6 +122,10 @@ export async function readContent(db: Executor, tx: Executor, fileId: string, si
 /** A committed file (queued earlier), read outside the applying transaction: one connection cannot run two COPYs. */
 async function* streamContent(pool: pg.Pool, fileId: string): AsyncIterable<string> {
   const client = await pool.connect();
+  // A reader that stops early (a failed staging COPY, a parse error, the worker gone) leaves the
+  // COPY running on this connection: pg-copy-streams cannot cancel it, and a connection returned
+  // mid-COPY would hang the next query given it. Such a connection is closed, not returned.
+  let ended = false;
   try {
     const stream = client.query(copyTo(`COPY (select content from file_contents where file_id = '${fileId.replace(/[^0-9a-f-]/gi, '')}') TO STDOUT (FORMAT binary)`));
     const decoder = new StringDecoder('utf8');
@@ -142,9 +146,10 @@ async function* streamContent(pool: pg.Pool, fileId: string): AsyncIterable<stri
       if (text) yield text;
     }
     const rest = decoder.end();
+    ended = true;
     if (rest) yield rest;
   } finally {
-    client.release();
+    client.release(ended ? undefined : true);
   }
 }
 

@@ -20,6 +20,8 @@ import { FileNameRefusal, missingSweeper, processPending, recordRefusedFile, reg
 import type { IngestionSchedule } from './schedule';
 import { HasNul, inspectFile, NOT_UTF8, NotUtf8, type ReceivedFile } from './received';
 import { coded } from './coded';
+import { isRefusal, parseFileName } from './formats';
+import { FILE_PARTS_OF_DAY } from '../../src/domain/constants';
 
 export interface IngestionSettings {
   inboxDir: string | undefined;
@@ -54,6 +56,34 @@ const SETTLE_MS = 2000;
  */
 export const INBOX_MAX_BYTES = 512 * 1024 * 1024;
 
+/** Which file of a day's batch goes first: the materials a STOCK file names, the items a DELIVERIES file names. */
+const TYPE_ORDER = ['MATERIALS', 'STOCK', 'ORDERS', 'DELIVERIES'];
+
+/**
+ * The inbox's files in the order they must be applied when several wait at once (a batch, or the
+ * files of an outage): by business day, part of the day (morning, midday, evening), then type
+ * (TYPE_ORDER), then name. Alphabetical order applied DELIVERIES before the ORDERS file creating
+ * its items, and a day's EVENING before its MORNING file, whose values then stood. A name that
+ * breaks the naming rule goes last (it is only recorded as refused).
+ */
+export function inboxOrder(names: string[]): string[] {
+  const key = (name: string): [number, string, number, number, string] => {
+    const parts = parseFileName(name);
+    if (isRefusal(parts)) return [1, '', 0, 0, name];
+    return [0, parts.businessDate, FILE_PARTS_OF_DAY.indexOf(parts.partOfDay), TYPE_ORDER.indexOf(parts.fileType), name];
+  };
+  const keyed = names.map((name) => ({ name, key: key(name) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < a.key.length; i += 1) {
+      const [x, y] = [a.key[i]!, b.key[i]!];
+      if (x < y) return -1;
+      if (x > y) return 1;
+    }
+    return 0;
+  });
+  return keyed.map((entry) => entry.name);
+}
+
 async function moveAside(inboxDir: string, name: string, folder: 'done' | 'failed'): Promise<void> {
   const target = join(inboxDir, folder);
   await mkdir(target, { recursive: true });
@@ -79,12 +109,18 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
   let again = false;
   let stopped = false;
   const sweepMissing = missingSweeper(db, settings.schedule);
+  let lastStamp = 0;
+  /** A registration time after this worker's last one: files of one scan keep its order, not a random id's. */
+  const nextStamp = () => {
+    lastStamp = Math.max(Date.now(), lastStamp + 1);
+    return new Date(lastStamp);
+  };
 
   async function scanInbox(inboxDir: string): Promise<Map<string, string>> {
     const waiting = new Map<string, string>(); // file name → row id
     let names: string[];
     try {
-      names = (await readdir(inboxDir, { withFileTypes: true })).filter((e) => e.isFile() && /\.csv$/i.test(e.name) && !e.name.startsWith('.')).map((e) => e.name).sort();
+      names = inboxOrder((await readdir(inboxDir, { withFileTypes: true })).filter((e) => e.isFile() && /\.csv$/i.test(e.name) && !e.name.startsWith('.')).map((e) => e.name));
     } catch (error) {
       log.warn({ err: error, inboxDir }, 'cannot read the inbox');
       return waiting;
@@ -122,7 +158,9 @@ export function createIngestionWorker(db: Db, settings: IngestionSettings, log: 
           continue;
         }
         try {
-          const { file, duplicate } = await registerFile(db, { fileName: name, content, source: 'inbox' });
+          // Queued in the order of the scan (claimNext applies by created_at): each a moment after the last.
+          // The inode's change time says when the file came into the folder (a copy keeping its mtime still moves it).
+          const { file, duplicate } = await registerFile(db, { fileName: name, content, source: 'inbox', now: nextStamp(), sentAt: new Date(Math.max(info.ctimeMs, info.mtimeMs)) });
           if (duplicate) log.info({ file: name, status: file.status }, 'inbox file already received');
           waiting.set(name, file.id);
         } catch (error) {
