@@ -27,8 +27,15 @@ export class CsvLineStream {
   private stopped = false;
 
   constructor(
-    private readonly guess: CsvGuess & { sampleChars: number },
+    private readonly guess: CsvGuess & { sampleChars: number; maxRowChars?: number },
     private readonly onRow: (cells: string[], line: number) => void | 'stop',
+    /**
+     * A row still unfinished past `guess.maxRowChars` characters (a quote never closed swallows
+     * the rest of the file): reading stops there, the lines are still counted. Without a cap the
+     * unfinished row was read again from its start at every piece (the work grew with the
+     * square of the file) and held whole.
+     */
+    private readonly onRowTooLong?: (line: number) => void,
   ) {}
 
   /** Adds the next piece of text. */
@@ -52,6 +59,12 @@ export class CsvLineStream {
       this.delimiter = this.guessDelimiter(this.buffer.slice(0, this.guess.sampleChars));
     }
     this.drain(false);
+    const max = this.guess.maxRowChars;
+    if (max !== undefined && !this.stopped && this.buffer.length > max) {
+      this.stopped = true;
+      this.buffer = '';
+      this.onRowTooLong?.(this.line);
+    }
   }
 
   /** The input ended: reads the last row. */

@@ -6,7 +6,7 @@
  */
 import { CsvLineStream } from '../csv/csv-stream';
 import { coded, type Coded } from './coded';
-import { FILE_COLUMNS, isCalendarDate, isDeliveryStatus, type ColumnSpec, type ErpFileType } from './formats';
+import { CODE_MAX, FILE_COLUMNS, FREE_TEXT_MAX, isCalendarDate, isDeliveryStatus, type ColumnSpec, type ErpFileType } from './formats';
 
 export interface LineError extends Coded {
   /** Line of the file (1 = header); null when the error is about the file as a whole. */
@@ -42,8 +42,27 @@ const shown = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}…` : raw
 const INTEGER = /^\d{1,9}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+/** Whether a moment falls in the years the database takes as written (an offset may carry 9999-12-31 into year 10000). */
+const inYearRange = (iso: string) => {
+  const year = new Date(iso).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
+
+const TEXT_KINDS = new Set<ColumnSpec['kind']>(['text', 'email', 'list']);
+
+/** The refusal of a cell longer than `max` characters (code points; UTF-16 units are counted only past `max`). */
+function longerThan(spec: ColumnSpec, raw: string, max: number): Coded | null {
+  if (raw.length <= max) return null;
+  const length = [...raw].length;
+  return length > max ? coded('erpTooLong', { column: spec.name, value: shown(raw), length, max }, `${spec.name} "${shown(raw)}" is ${length} characters long; at most ${max} are taken`) : null;
+}
+
 function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error: Coded } {
   if (raw === '') return { value: spec.kind === 'list' ? [] : null };
+  // Texts only (numbers, dates and times have shapes of their own); a list holds several codes
+  // separated by |, each at most CODE_MAX (below).
+  const tooLong = TEXT_KINDS.has(spec.kind) ? longerThan(spec, raw, spec.freeText || spec.kind === 'list' ? FREE_TEXT_MAX : CODE_MAX) : null;
+  if (tooLong) return { error: tooLong };
   switch (spec.kind) {
     case 'text':
       return { value: raw };
@@ -60,11 +79,17 @@ function convert(spec: ColumnSpec, raw: string): { value: CellValue } | { error:
     case 'date':
       return isCalendarDate(raw) ? { value: raw } : { error: coded('erpNotDate', { column: spec.name, value: shown(raw) }, `${spec.name} "${raw}" is not a valid date (YYYY-MM-DD)`) };
     case 'timestamp':
-      return TIMESTAMP.test(raw) && !Number.isNaN(Date.parse(raw)) && isCalendarDate(raw.slice(0, 10))
+      return TIMESTAMP.test(raw) && !Number.isNaN(Date.parse(raw)) && isCalendarDate(raw.slice(0, 10)) && inYearRange(raw)
         ? { value: new Date(raw).toISOString() }
         : { error: coded('erpNotTime', { column: spec.name, value: shown(raw) }, `${spec.name} "${raw}" is not a valid time (ISO 8601 with Z or an offset, e.g. 2025-06-11T09:30:00Z)`) };
-    case 'list':
-      return { value: raw.split('|').map((part) => part.trim()).filter(Boolean) };
+    case 'list': {
+      const codes = raw.split('|').map((part) => part.trim()).filter(Boolean);
+      for (const code of codes) {
+        const error = longerThan(spec, code, CODE_MAX);
+        if (error) return { error };
+      }
+      return { value: codes };
+    }
     case 'deliveryStatus':
       return isDeliveryStatus(raw)
         ? { value: raw }
@@ -171,6 +196,15 @@ export class ErpRowReader {
     return { record: { line: startLine, values } };
   }
 
+  /** A row that never ended within ERP_CSV_GUESS.maxRowChars: reading stopped there. */
+  rowTooLong(line: number): void {
+    const max = ERP_CSV_GUESS.maxRowChars;
+    this.fail({
+      line,
+      ...coded('erpRowTooLong', { max }, `The row starting on this line is longer than ${max} characters (a quote that is never closed?); the file was read no further`),
+    });
+  }
+
   /** After the last row: a file without a header or without lines is an error of its own. */
   finish(): void {
     if (!this.header && this.errorCount === 0) {
@@ -181,8 +215,11 @@ export class ErpRowReader {
   }
 }
 
-/** How ERP extracts are cut into rows (read-lines.ts / csv-stream.ts). */
-export const ERP_CSV_GUESS = { delimiters: [';', ','], previewRows: 5, sampleChars: 64 * 1024 };
+/**
+ * How ERP extracts are cut into rows (read-lines.ts / csv-stream.ts). A row is at most
+ * maxRowChars characters: the longest the columns allow (FREE_TEXT_MAX, CODE_MAX) is far less.
+ */
+export const ERP_CSV_GUESS = { delimiters: [';', ','], previewRows: 5, sampleChars: 64 * 1024, maxRowChars: 1_000_000 };
 
 /** Reads a whole file held as text (small files, tests); large files go through parse.ts. */
 export function readErpCsv(text: string, fileType: ErpFileType): ReadResult {
@@ -192,7 +229,7 @@ export function readErpCsv(text: string, fileType: ErpFileType): ReadResult {
     const verdict = reader.row(cells, line);
     if ('record' in verdict) records.push(verdict.record);
     return 'stop' in verdict ? 'stop' : undefined;
-  });
+  }, (line) => reader.rowTooLong(line));
   stream.push(text);
   const { lineCount } = stream.end();
   reader.finish();

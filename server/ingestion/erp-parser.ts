@@ -53,7 +53,7 @@ export function createErpParser({ fileType, keep = [], stage }: ErpParseOptions)
       records.push({ line: verdict.record.line, values });
     }
     return undefined;
-  });
+  }, (line) => reader.rowTooLong(line));
   const take = () => {
     const out = copy;
     copy = '';

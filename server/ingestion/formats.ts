@@ -25,14 +25,25 @@ export interface ColumnSpec {
   required: boolean;
   /** Other header names read as this column. */
   aliases?: readonly string[];
+  /** Words people read (descriptions, addresses): FREE_TEXT_MAX characters; a code or number CODE_MAX. */
+  freeText?: boolean;
 }
+
+/**
+ * The longest cell taken (characters). A code (btree-indexed, compared and shown in a column)
+ * longer than this is an export gone wrong; past ~2.7 kB the database refuses an index entry
+ * (54000) for the whole file, without a line. Descriptions and addresses are people's words.
+ */
+export const CODE_MAX = 200;
+export const FREE_TEXT_MAX = 2000;
 
 const req = (name: string, kind: CellKind = 'text'): ColumnSpec => ({ name, kind, required: true });
 const opt = (name: string, kind: CellKind = 'text'): ColumnSpec => ({ name, kind, required: false });
+const words = (spec: ColumnSpec): ColumnSpec => ({ ...spec, freeText: true });
 
 /** Columns per file type; `required` columns must be in the header AND filled on every line. */
 export const FILE_COLUMNS: Record<ErpFileType, readonly ColumnSpec[]> = {
-  MATERIALS: [req('material_code'), req('description_english'), req('unit'), opt('material_group')],
+  MATERIALS: [req('material_code'), words(req('description_english')), req('unit'), opt('material_group')],
   STOCK: [
     req('plant'),
     req('storage_location'),
@@ -54,11 +65,11 @@ export const FILE_COLUMNS: Record<ErpFileType, readonly ColumnSpec[]> = {
     req('line_number', 'integer'),
     req('plant'),
     req('material_code'),
-    req('material_description'),
+    words(req('material_description')),
     req('unit'),
     opt('equipment_code'),
-    opt('equipment_description'),
-    opt('destination'),
+    words(opt('equipment_description')),
+    words(opt('destination')),
     opt('work_center'),
     opt('planner_group'),
     opt('ship_to_party'),
@@ -66,7 +77,7 @@ export const FILE_COLUMNS: Record<ErpFileType, readonly ColumnSpec[]> = {
     opt('delivery_date', 'date'),
     opt('eta', 'date'),
     opt('delivery_type'),
-    opt('delivery_address'),
+    words(opt('delivery_address')),
     opt('storage_location'),
     opt('address_code'),
     opt('reservation_doc_number'),
@@ -97,9 +108,9 @@ export const FILE_COLUMNS: Record<ErpFileType, readonly ColumnSpec[]> = {
     req('tracking_number'),
     req('carrier'),
     req('event_status'),
-    req('event_description'),
+    words(req('event_description')),
     req('occurred_at', 'timestamp'),
-    opt('event_location'),
+    words(opt('event_location')),
     opt('delivery_status', 'deliveryStatus'),
     opt('eta', 'date'),
     opt('delivery_date', 'date'),

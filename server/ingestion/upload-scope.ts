@@ -94,15 +94,16 @@ async function orderLines(db: Executor, records: readonly CsvRecord[], scope: Pl
       .for('update');
     for (const row of rows) stored.set(row.id, row);
   }
-  // Named mechanics: approved users holding the plant of the line, as "email/plant" (lower case).
+  // Named mechanics: approved users holding the plant of the line whose access has not expired
+  // (an expired one would be sent the order's delivery messages), as "email/plant" (lower case).
   const named = [...new Set(records.map((r) => text(r, 'user_email')?.toLowerCase()).filter((e): e is string => !!e))];
   const members = new Set<string>();
   if (named.length > 0) {
     const rows = rowsOf<{ k: string }>(
       await db.execute(sql`
-        select lower(u.email) || '/' || a.code as k
-        from users u join user_attachments a on a.user_id = u.id and a.kind = 'plant'
-        where lower(u.email) in (select json_array_elements_text(${JSON.stringify(named)}::json)) and u.approval_status = 'Approved'`),
+        select lower(users.email) || '/' || a.code as k
+        from users join user_attachments a on a.user_id = users.id and a.kind = 'plant'
+        where lower(users.email) in (select json_array_elements_text(${JSON.stringify(named)}::json)) and users.approval_status = 'Approved' and ${notExpiredSql()}`),
     );
     for (const row of rows) members.add(row.k);
   }

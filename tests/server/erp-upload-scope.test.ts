@@ -128,6 +128,8 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
         ['4999100003', 10, 'FI01', 'MAT-S-4', 'Door roller', 'PC', 'julien.martin@parts.example'],
         ['4999100004', 10, 'DE02', 'MAT-S-5', 'Door roller', 'PC', 'nobody@example.com'],
         ['4999100005', 10, 'DE02', 'MAT-S-6', 'Door roller', 'PC', 'pending@example.com'],
+        // A mechanic of the plant whose access expired would be sent the order's delivery messages.
+        ['4999100006', 10, 'FI01', 'MAT-S-7', 'Door roller', 'PC', 'expired@example.com'],
       ]),
     );
     expect(res.statusCode).toBe(403);
@@ -138,8 +140,9 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
       { line: 5, message: "user_email julien.martin@parts.example is not an approved user of plant FI01; name a user of the order's plant, or leave it empty" },
       { line: 6, message: "user_email nobody@example.com is not an approved user of plant DE02; name a user of the order's plant, or leave it empty" },
       { line: 7, message: "user_email pending@example.com is not an approved user of plant DE02; name a user of the order's plant, or leave it empty" },
+      { line: 8, message: "user_email expired@example.com is not an approved user of plant FI01; name a user of the order's plant, or leave it empty" },
     ]);
-    expect(res.json().message).toMatch(/^Nothing was queued: 5 lines are outside what you may change\. line 3: Plant FR03 .*; line 7: user_email pending@example\.com .*\.$/);
+    expect(res.json().message).toMatch(/^Nothing was queued: 6 lines are outside what you may change\. line 3: Plant FR03 .*; line 7: user_email pending@example\.com .*; and 1 more\.$/);
     expect(await filesNamed(name)).toEqual([]);
     const [lyon] = await db().select().from(orders).where(eq(orders.id, lyonOrder.id));
     expect(lyon!.plant).toBe('FR03');
