@@ -93,7 +93,7 @@ export interface UploadLagFigures {
 async function uploadLagOn(databaseUrl: string): Promise<UploadLagFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'partstrack-bench-upload-'));
   const product = await startProduct(
-    loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', INGESTION_POLL_SECONDS: '1', AUTH_LOCAL_ENABLED: 'true' }),
+    loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', INGESTION_POLL_SECONDS: '1', AUTH_LOCAL_ENABLED: 'true', SEED_ON_START: 'true' }),
     { logger: false },
   );
   try {
