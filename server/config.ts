@@ -36,10 +36,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOWED_EMAIL_DOMAINS: list(DEFAULT_ALLOWED_DOMAINS),
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
-  // Default: on for the embedded demo only (seedOnStart below).
-  SEED_ON_START: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'SEED_ON_START must be true or false' })
-    .optional(),
+  SEED_ON_START: flag(true),
   SEED_SCALE: z.coerce.number().int().min(1).max(500).default(1),
   AUTH_LOCAL_ENABLED: z.enum(['true', 'false']).optional(),
   ALLOW_LOCAL_AUTH_IN_PRODUCTION: flag(false),
@@ -192,11 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     allowedDomains: e.ALLOWED_EMAIL_DOMAINS,
     supportEmail: e.SUPPORT_EMAIL,
-    // The demo world (its approved super manager manager@example.com among others) goes into an
-    // empty database only where the demo sign-in is the default: the embedded demo. A company's
-    // PostgreSQL or a real identity provider gets it only by asking (SEED_ON_START=true): seeded
-    // there, those accounts sat dormant beside real data, one AUTH_LOCAL_ENABLED=true away from use.
-    seedOnStart: e.SEED_ON_START === undefined ? embeddedDemo : ['true', '1', 'yes'].includes(e.SEED_ON_START),
+    seedOnStart: e.SEED_ON_START,
     seedScale: e.SEED_SCALE,
     localAuth,
     localTokenTtlSeconds: e.LOCAL_TOKEN_TTL_SECONDS,

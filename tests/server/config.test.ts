@@ -24,19 +24,6 @@ describe('server configuration', () => {
     expect(loadConfig({ ...postgres, NODE_ENV: 'production' }).localAuth).toBe(false);
   });
 
-  it('seeds the demo world into an empty database by default only for the embedded demo; elsewhere only when asked for', () => {
-    const postgres = { DATABASE_URL: 'postgres://partstrack@db.example.com:5432/partstrack' };
-    expect(loadConfig({}).seedOnStart).toBe(true);
-    expect(loadConfig({ DATABASE_URL: '' }).seedOnStart).toBe(true);
-    expect(loadConfig({ SEED_ON_START: 'false' }).seedOnStart).toBe(false);
-    // A company's PostgreSQL, or a real identity provider: no dormant demo super manager beside real data.
-    expect(loadConfig(postgres).seedOnStart).toBe(false);
-    expect(loadConfig({ ...postgres, NODE_ENV: 'development' }).seedOnStart).toBe(false);
-    expect(loadConfig({ MS_TENANT_ID: 'tenant', MS_CLIENT_ID: 'client' }).seedOnStart).toBe(false);
-    expect(loadConfig({ ...postgres, SEED_ON_START: 'true' }).seedOnStart).toBe(true);
-    expect(() => loadConfig({ SEED_ON_START: 'sometimes' })).toThrow(/SEED_ON_START must be true or false/);
-  });
-
   it('warns at start when nobody can sign in, naming what to set, and only then', () => {
     const postgres = { DATABASE_URL: 'postgres://partstrack@db.example.com:5432/partstrack' };
     expect(signInWarning(loadConfig(postgres))).toMatch(
