@@ -58,6 +58,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'the database gave way to a concurrent change');
       return reply.status(503).header('retry-after', '1').send({ message: busy });
     }
+    const conflict = stateIn(error, CONFLICT_STATES);
+    if (conflict) {
+      // A row the change names went away meanwhile (23503), or one with the same key came (23505),
+      // past the route's own checks: the request met another change, it is not a defect. Nothing
+      // was written; a 409 with a code the app words, not a 500 the outbox would retry as an outage.
+      request.log.warn({ err: error }, 'the database refused a change that met another one');
+      return reply.status(409).send({ message: conflict, code: CONFLICT_CODES[conflict] });
+    }
     const refused = stateIn(error, REFUSED_VALUES);
     if (refused) {
       request.log.info({ err: error }, 'the database refused a value of the request');
@@ -84,6 +92,12 @@ const REFUSED_VALUES: Record<string, string> = {
   '22008': 'A date or time is out of range',
   '22003': 'A number is out of range',
 };
+
+/** Constraint violations a concurrent change causes past a route's own checks (see the handler). */
+const REFERENCE_GONE = 'Something this change refers to was removed meanwhile; nothing was written. Look at it again as it is now.';
+const KEY_TAKEN = 'The same thing was saved by another change at the same moment; nothing was written. Look at it again as it is now.';
+const CONFLICT_STATES: Record<string, string> = { '23503': REFERENCE_GONE, '23505': KEY_TAKEN };
+const CONFLICT_CODES: Record<string, string> = { [REFERENCE_GONE]: 'referenceGoneMeanwhile', [KEY_TAKEN]: 'keyTakenMeanwhile' };
 
 /**
  * A transaction PostgreSQL ended because of a concurrent one (a deadlock, a serialization

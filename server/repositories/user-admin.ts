@@ -439,7 +439,9 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
   const state = await grantStateOf(tx, uid);
   assertMayManage(editor, state.grants, 'change the expiration date of', record.email);
   const zoneOf = await plantZones(tx);
-  if (endsAccess && state.grants.includes('super_manager') && isPastLastDay(expirationDate, new Date(), zonesOf(zoneOf, plantsOf(state)))) {
+  if (expirationDate !== null && state.grants.includes('super_manager') && isPastLastDay(expirationDate, new Date(), zonesOf(zoneOf, plantsOf(state)))) {
+    // Given super_manager after the unlocked read above (rare): the turn now, after the row lock (as updatePermissions).
+    if (!endsAccess) await takeSuperManagerTurn(tx);
     await assertNotLastSuperManager(tx, record, 'end the access of');
   }
   if (!ifMatchAllows(ifMatch, expirationTag(record.expirationDate))) {
@@ -534,8 +536,10 @@ export async function decideApproval(tx: Tx, editor: CurrentUser, id: string, de
   if (row.requestingUserId === editor.id) throw new HttpError(403, 'Not allowed: you may not decide your own request', { code: 'approvalOwnRequest' });
   // As removal and expiry (decision 0010): a request of one who holds a super manager's grants is
   // decided by a super manager (a rejection locks them out, an approval lets a super manager in).
-  assertMayManage(editor, (await grantStateOf(tx, row.requestingUserId)).grants, 'decide the request of', row.requestingUserEmail);
+  // The user's row is locked before their grants are read: a permission change (which locks it
+  // too) cannot make them a super manager between the check and the decision.
   const [target] = await tx.select().from(users).where(eq(users.id, row.requestingUserId)).for('update');
+  assertMayManage(editor, (await grantStateOf(tx, row.requestingUserId)).grants, 'decide the request of', row.requestingUserEmail);
   const [decided] = await tx
     .update(approvalRequests)
     .set({ approvalStatus: decision, decidedBy: editor.id, decidedAt: sql`now()` })

@@ -32,6 +32,12 @@ describe('database errors the request did not cause', () => {
   app.get('/nul', async () => {
     throw wrapped('22021', 'invalid byte sequence for encoding "UTF8": 0x00');
   });
+  app.get('/gone', async () => {
+    throw wrapped('23503', 'insert or update on table "user_grants" violates foreign key constraint');
+  });
+  app.get('/taken', async () => {
+    throw wrapped('23505', 'duplicate key value violates unique constraint');
+  });
   app.get('/other', async () => {
     throw wrapped('XX000', 'internal error');
   });
@@ -53,6 +59,15 @@ describe('database errors the request did not cause', () => {
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json().message).toContain('cannot be reached');
     }
+  });
+
+  it('answers a row gone or a key taken by a concurrent change with 409 and a code, not a 500', async () => {
+    const gone = await app.inject({ method: 'GET', url: '/gone' });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({ code: 'referenceGoneMeanwhile', message: expect.stringContaining('removed meanwhile; nothing was written') });
+    const taken = await app.inject({ method: 'GET', url: '/taken' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'keyTakenMeanwhile', message: expect.stringContaining('nothing was written') });
   });
 
   it('keeps a refused value a 400 and anything else a 500 that leaks nothing', async () => {

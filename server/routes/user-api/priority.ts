@@ -134,7 +134,13 @@ export const priorityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         if (!held.some((row) => row.kind === 'managed_ship_to_party')) {
           throw new HttpError(409, `Ship-to-party number ${code} was given to you by a manager: ask a manager to remove it`, { code: 'shipToPartyGiven', params: { shipToPartyCode: code } });
         }
-        await tx.delete(userAttachments).where(and(eq(userAttachments.userId, user.id), eq(userAttachments.code, code), eq(userAttachments.kind, 'managed_ship_to_party')));
+        // Removed by this call, or by another at the same moment (a second tab, a double tap with
+        // its own key): only the call that removed it answers so and writes the history.
+        const removed = await tx
+          .delete(userAttachments)
+          .where(and(eq(userAttachments.userId, user.id), eq(userAttachments.code, code), eq(userAttachments.kind, 'managed_ship_to_party')))
+          .returning({ code: userAttachments.code });
+        if (removed.length === 0) throw new HttpError(404, `Ship-to-party number ${code} is not one of yours`, { code: 'shipToPartyNotHeld', params: { shipToPartyCode: code } });
         // In the user's history (the audit log of target user, their id), as the upload that added
         // it (server/priority/upload.ts: after { managedShipToPartyNumber }).
         await tx.insert(auditLog).values({
