@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { afterFirstScreen } from '../lib/after-first-screen';
-import { unsavedTextHeld } from '../lib/unsaved-text';
+import { forgetUnsavedText, unsavedTextHeld } from '../lib/unsaved-text';
 import { noteOfflineReady } from './offline-ready';
 
 export { markOfflineReadyTold, noteOfflineReady, offlineReadyPending, subscribeOfflineReady } from './offline-ready';
@@ -126,7 +126,15 @@ export function UpdatePrompt() {
         <button type="button" className="button primary" onClick={() => setConfirming(null)}>
           {t('update.keepTyping')}
         </button>
-        <button type="button" className="button ghost" onClick={confirming}>
+        <button
+          type="button"
+          className="button ghost"
+          onClick={() => {
+            // The user gave their word: the browser's own question (leave-guard.tsx) is not asked again.
+            forgetUnsavedText();
+            confirming();
+          }}
+        >
           {t('update.anyway')}
         </button>
       </div>

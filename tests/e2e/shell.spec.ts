@@ -65,6 +65,15 @@ test('text typed and not saved is not thrown away without asking: leaving the sc
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Stay here' }).click();
   await expect(page).toHaveURL(/\/broadcast-messages$/);
+  // A reload (or closing the tab) leaves the app: the browser's own question asks; staying keeps the text.
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.reload({ timeout: 2000 }).catch(() => undefined);
+  expect(asked).toEqual(['beforeunload']);
+  await expect(message).toHaveValue('Lift 4 closed on Friday');
   // Signing out says the text would be lost, even with nothing waiting.
   await page.getByRole('button', { name: 'Logout' }).click();
   const signOut = page.getByRole('dialog', { name: 'Sign out?' });

@@ -2,6 +2,7 @@
  * Leaving the screen while a form holds typed text not saved yet (a link, the bottom bar, the
  * phone's back gesture) asks first: staying keeps the text, leaving throws it away on the user's
  * word (lib/unsaved-text.ts). Changes of the address within one screen (a tab, a page) do not ask.
+ * Leaving the app (a reload, closing the tab) gets the browser's own question.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,18 @@ export function LeaveGuard() {
   useEffect(() => {
     if (blocked) stayRef.current?.focus();
   }, [blocked]);
+  // A reload, a closed tab or a typed address leaves the app, not the screen: the browser's own
+  // question asks first (it words it itself; the page may only ask for it).
+  useEffect(() => {
+    const ask = (event: BeforeUnloadEvent) => {
+      if (!unsavedTextHeld()) return;
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, []);
   const stay = () => blocker.reset?.();
   return (
     <Dialog open={blocked} title={t('shell.leave.title')} onClose={stay}>

@@ -24,9 +24,11 @@ export default function FirstLoginPage() {
     // Saved to the device's copy too: an offline start right after reads the language chosen here.
     void saveProfile(queryClient, { firstLogin: false, ...(locale ? { locale } : {}) })
       .catch((error: unknown) => {
-        // Not fatal: show the app now and let the next start record it.
+        // Not fatal: show the app now and let the next start record it (the server still says
+        // firstLogin). In the language shown: the session's copy keeping the server's default
+        // would switch the app to it, and the next start would find nothing left to record.
         console.warn('Could not record the first login', error);
-        queryClient.setQueryData(sessionQueries.profile().queryKey, (old) => old && { ...old, firstLogin: false });
+        queryClient.setQueryData(sessionQueries.profile().queryKey, (old) => old && { ...old, firstLogin: false, ...(locale ? { locale } : {}) });
       })
       .finally(() => navigate(HOME_PATH, { replace: true }));
   }, [i18n, navigate, queryClient]);

@@ -14,6 +14,10 @@ function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    // Sent now or refused now: offline, TanStack's default paused the call, the dialog spun, and
+    // the change went out once the connection came back, even after the manager pressed Cancel
+    // (a user removed, permissions changed, unseen). Offline it fails at once, and the dialog says so.
+    networkMode: 'always',
     meta: { silent: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });

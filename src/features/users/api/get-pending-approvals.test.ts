@@ -3,10 +3,10 @@
  * approvalQueries.pending holds this same key: features do not import each other), and a user
  * removed leaves them: a removal refreshes them.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userApi } from '../../../lib/api-client';
 import { useRemoveUser } from './change-user';
 import { userQueries } from './get-users';
@@ -32,5 +32,32 @@ describe('the pending requests of the users tab', () => {
       removal.mockRestore();
     }
     expect(client.getQueryState(userQueries.pending())?.isInvalidated).toBe(true);
+  });
+});
+
+describe('user administration offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('fails a removal at once instead of holding it until a connection comes (it went out after Cancel)', async () => {
+    onlineManager.setOnline(false);
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    let remove: ReturnType<typeof useRemoveUser> | undefined;
+    function Probe() {
+      remove = useRemoveUser('u3');
+      return null;
+    }
+    renderToStaticMarkup(createElement(QueryClientProvider, { client }, createElement(Probe)));
+    const removal = vi.spyOn(userApi, 'delete').mockImplementation(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    try {
+      const failed = remove!.mutateAsync().catch((error: unknown) => error);
+      // Paused (TanStack's networkMode 'online'), the promise would not settle until the device is online.
+      const waiting = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 200));
+      expect(await Promise.race([failed, waiting])).toBeInstanceOf(TypeError);
+      expect(client.getMutationCache().getAll().some((mutation) => mutation.state.isPaused)).toBe(false);
+    } finally {
+      removal.mockRestore();
+    }
   });
 });
