@@ -4,17 +4,23 @@
  * and the list's cards know what waits per count.
  */
 import 'fake-indexeddb/auto';
+import { HTTPError } from 'ky';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { updateStockCountBody, type StockCountRow } from '../../../contract/stock';
 import { offlineDb, type OutboxEntry } from '../../../offline/db';
 import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
 import { planChange, shownCount, updateStockCount, waitingPlans } from './count-planning';
 
-const server = vi.hoisted(() => ({ calls: [] as Array<{ path: string; json: unknown }>, row: {} as Record<string, unknown> }));
+const server = vi.hoisted(() => ({ calls: [] as Array<{ path: string; json: unknown; key?: string }>, row: {} as Record<string, unknown>, status: 200 }));
 vi.mock('../../../lib/api-client', () => ({
-  stockApi: (path: string, options: { json?: unknown }) => {
-    server.calls.push({ path, json: options.json });
-    return { json: async () => server.row };
+  stockApi: (path: string, options: { json?: unknown; headers?: Record<string, string> }) => {
+    server.calls.push({ path, json: options.json, key: options.headers?.['Idempotency-Key'] });
+    return {
+      json: async () => {
+        if (server.status !== 200) throw new HTTPError(new Response(null, { status: server.status }), new Request('http://localhost/api/v2/my_stock_count'), {} as never);
+        return server.row;
+      },
+    };
   },
   toSearchParams: () => new URLSearchParams(),
 }));
@@ -56,6 +62,7 @@ beforeEach(async () => {
   await offlineDb.outbox.clear();
   server.calls.length = 0;
   server.row = row(5);
+  server.status = 200;
 });
 
 describe('what waits per count', () => {
@@ -85,7 +92,7 @@ describe('a planning change made online', () => {
   it('is sent at once when nothing of its count waits', async () => {
     const result = await updateStockCount(USER, 'send', { stockCountId: 5, draft: false });
     expect(result).toMatchObject({ queued: false, row: { id: 5 } });
-    expect(server.calls).toEqual([{ path: 'my_stock_count', json: { stockCountId: 5, draft: false } }]);
+    expect(server.calls).toEqual([{ path: 'my_stock_count', json: { stockCountId: 5, draft: false }, key: expect.any(String) }]);
     expect(await offlineDb.outbox.count()).toBe(0);
   });
 
@@ -106,6 +113,21 @@ describe('a planning change made online', () => {
     await offlineDb.outbox.add({ ...entry('count:5', 'edit', { stockCountId: 5 }), userEmail: 'other@example.com' });
     expect(await updateStockCount(USER, 'send', { stockCountId: 5, draft: false })).toMatchObject({ queued: false });
     expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('a planning change answered by a gateway', () => {
+  it('waits in the outbox under the key it was sent with (the server may have created it), and a refusal is not queued', async () => {
+    server.status = 504;
+    const body = { plant: 'FI01', storageLocation: 'V001', type: 'single' as const, materialCodes: ['KM1'], conductedBy: 'mechanic@example.com' };
+    expect(await planChange(USER, { action: 'create' }, body)).toEqual({ queued: true });
+    const [waiting] = await offlineDb.outbox.toArray();
+    expect(waiting?.id).toBe(server.calls[0]!.key);
+    expect(waiting?.request).toMatchObject({ method: 'POST', path: 'my_stock_count', json: body });
+    // A refusal of the server's own is the planner's to read, not queued.
+    server.status = 400;
+    await expect(planChange(USER, { action: 'create' }, body)).rejects.toBeInstanceOf(HTTPError);
+    expect(await offlineDb.outbox.count()).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 /** Planning calls of the stock service (§7): create, edit, cancel, recount, statistics, relationships, print. */
 import { useQuery } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
 import {
   occupancyResponse,
   relationshipResponse,
@@ -36,6 +37,8 @@ function planningRequest(action: PlanningAction, body: CreateStockCountBody | Up
   return { service: 'stock', method: 'PUT', path: 'my_stock_count', json: body };
 }
 
+const isGatewayAnswer = (error: unknown): boolean => error instanceof HTTPError && [502, 503, 504].includes(error.response.status);
+
 export async function planChange(
   userEmail: string,
   summary: PlanningSummary,
@@ -55,7 +58,10 @@ export async function planChange(
       const row: StockCountRow = stockCountRow.parse(await stockApi(request.path, { method: request.method, json: request.json, headers: { 'Idempotency-Key': key } }).json());
       return { queued: false, row };
     } catch (error) {
-      if (!isNetworkFailure(error)) throw error;
+      // No answer, or a gateway's instead of the server's (502, 503, 504: the request may have
+      // been applied behind it): queued under the same key, so a count is never created twice. A
+      // second press of Send made a new key and could create a second count.
+      if (!isNetworkFailure(error) && !isGatewayAnswer(error)) throw error;
     }
   }
   await enqueue({
