@@ -7,6 +7,8 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 const holders = new Set<object>();
+/** Holders whose form is the address's query too (another `?uid=` is another form): a change of the query leaves them. */
+const tiedToQuery = new WeakSet<object>();
 const listeners = new Set<() => void>();
 
 function changed(): void {
@@ -35,6 +37,12 @@ export function unsavedTextHeld(): boolean {
   return holders.size > 0;
 }
 
+/** Whether such a form belongs to the address's query (useUnsavedText's `tiedToQuery`). */
+export function unsavedTextTiedToQuery(): boolean {
+  for (const holder of holders) if (tiedToQuery.has(holder)) return true;
+  return false;
+}
+
 export function subscribeUnsavedText(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -50,13 +58,15 @@ export function useUnsavedTextHeld(): boolean {
  * text is saved and the form moves on in the same step (a save that closes its dialog and opens
  * another screen must not be asked about the text it has just saved).
  */
-export function useUnsavedText(unsaved: boolean): () => void {
+export function useUnsavedText(unsaved: boolean, { tiedToQuery: tied = false }: { tiedToQuery?: boolean } = {}): () => void {
   const holder = useRef<object>({});
   useEffect(() => {
     const current = holder.current;
+    if (tied) tiedToQuery.add(current);
+    else tiedToQuery.delete(current);
     if (unsaved) holdUnsavedText(current);
     else releaseUnsavedText(current);
     return () => releaseUnsavedText(current);
-  }, [unsaved]);
+  }, [unsaved, tied]);
   return useCallback(() => releaseUnsavedText(holder.current), []);
 }

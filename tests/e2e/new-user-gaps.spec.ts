@@ -111,6 +111,27 @@ test('a supervisor (no users screen) reaches the notification settings of the pe
   await expect(page.getByRole('textbox').first()).toHaveValue('supervisor@example.com');
 });
 
+test('changes to one’s own notification settings are not dropped by opening a colleague’s without asking', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await page.goto('/notification-settings');
+  const address = page.getByRole('textbox').first();
+  await expect(address).toHaveValue('supervisor@example.com');
+  await address.fill('supervisor.lift@example.com');
+  const team = page.getByRole('region', { name: 'Your team\'s notification settings' });
+  await team.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('mechanic@');
+  await team.getByRole('button', { name: 'Search' }).click();
+  // Another ?uid= is another form: the same screen's address, but the changes would be gone.
+  await team.getByRole('link', { name: /mechanic@example\.com/ }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave this screen?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page).toHaveURL(/\/notification-settings$/);
+  await expect(address).toHaveValue('supervisor.lift@example.com');
+  await team.getByRole('link', { name: /mechanic@example\.com/ }).click();
+  await leave.getByRole('button', { name: 'Leave anyway' }).click();
+  await expect(page).toHaveURL(/\/notification-settings\?uid=[0-9a-f-]{36}$/);
+});
+
 test('item 10: the types come from notifications/list_keys and the priority search suggests access points from uap_priority', async ({ page, browser }) => {
   await page.route('**/user_api/v1/notifications/list_keys', (route) =>
     route.fulfill({

@@ -1,18 +1,22 @@
 /**
  * Leaving the screen while a form holds typed text not saved yet (a link, the bottom bar, the
  * phone's back gesture) asks first: staying keeps the text, leaving throws it away on the user's
- * word (lib/unsaved-text.ts). Changes of the address within one screen (a tab, a page) do not ask.
+ * word (lib/unsaved-text.ts). Changes of the address within one screen (a tab, a page) do not ask,
+ * unless the form is the query's (another person's notification settings: `?uid=`).
  * Leaving the app (a reload, closing the tab) gets the browser's own question.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import { Dialog } from '../../components/ui/dialog';
-import { unsavedTextHeld } from '../../lib/unsaved-text';
+import { unsavedTextHeld, unsavedTextTiedToQuery } from '../../lib/unsaved-text';
 
 export function LeaveGuard() {
   const { t } = useTranslation();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsavedTextHeld());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsavedTextHeld() && (currentLocation.pathname !== nextLocation.pathname || (currentLocation.search !== nextLocation.search && unsavedTextTiedToQuery())),
+  );
   const stayRef = useRef<HTMLButtonElement>(null);
   const blocked = blocker.state === 'blocked';
   useEffect(() => {

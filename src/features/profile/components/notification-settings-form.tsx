@@ -251,7 +251,8 @@ export function NotificationSettingsForm({ uid, userEmail, isOwn, level = 3 }: {
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
   const [status, setStatus] = useState<{ kind: 'saving' | 'saved' | 'savedNoPush' | 'savedPushBlocked' } | { kind: 'error'; message: string } | null>(null);
   const permission = useNotificationPermission();
-  useUnsavedText(draft !== null);
+  // Another `?uid=` (a colleague in the team list, Back to own, the browser's Back) is another form.
+  useUnsavedText(draft !== null, { tiedToQuery: true });
 
   if (!settings.data) {
     // A refusal (another plant's user, one ranking above) says why, not "try again later".
