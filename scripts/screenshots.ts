@@ -64,15 +64,18 @@ async function splitCount(): Promise<number> {
   };
   const lines = (await call('supervisor@example.com', 'GET', 'my_material_count?stockCountId=27&page=1&maxResults=4&orderByColumn=id&sortDirection=asc')).material_counts as Array<{ material_code: string }>;
   const codes = lines.map((line) => line.material_code);
-  const { id } = (await call('supervisor@example.com', 'POST', 'my_stock_count', { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: codes })) as { id: number };
-  await call('supervisor@example.com', 'PUT', 'my_stock_count/parts', {
-    stockCountId: id,
+  // Split as it is created: a count sent at once names who counts it (its parts' counters here).
+  const { id } = (await call('supervisor@example.com', 'POST', 'my_stock_count', {
+    plant: 'FI01',
+    storageLocation: 'V001',
+    type: 'single',
+    materialCodes: codes,
     parts: [
       { counter: 'mechanic@example.com', label: 'Shelf A', materialCodes: codes.slice(0, 2) },
       { counter: 'mikko.virtanen@lift.example', materialCodes: [codes[0]], rest: true },
     ],
     controlMaterialCodes: [codes[0]],
-  });
+  })) as { id: number };
   const ids = (await call('supervisor@example.com', 'GET', `my_material_count?stockCountId=${id}&page=1&maxResults=10`)).material_counts as Array<{ id: number; material_code: string }>;
   const idOf = (code: string) => ids.find((line) => line.material_code === code)!.id;
   await call('mechanic@example.com', 'PUT', 'my_stock_count/part/quantities', { stockCountId: id, quantities: [{ materialCountId: idOf(codes[0]!), quantity: 5 }] });

@@ -120,7 +120,8 @@ describe('a planning change answered by a gateway', () => {
   it('waits in the outbox under the key it was sent with (the server may have created it), and a refusal is not queued', async () => {
     server.status = 504;
     const body = { plant: 'FI01', storageLocation: 'V001', type: 'single' as const, materialCodes: ['KM1'], conductedBy: 'mechanic@example.com' };
-    expect(await planChange(USER, { action: 'create' }, body)).toEqual({ queued: true });
+    // Online: what the planner hears is that the server did not answer, not that there is no connection.
+    expect(await planChange(USER, { action: 'create' }, body)).toEqual({ queued: true, unanswered: true });
     const [waiting] = await offlineDb.outbox.toArray();
     expect(waiting?.id).toBe(server.calls[0]!.key);
     expect(waiting?.request).toMatchObject({ method: 'POST', path: 'my_stock_count', json: body });

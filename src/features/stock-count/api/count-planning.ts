@@ -29,7 +29,8 @@ import { useProfile } from '../../../lib/profile';
 export type PlanningAction = 'create' | 'edit' | 'send' | 'cancel' | 'recount';
 export type PlanningSummary = NonNullable<OutboxEntry['summary']> & { action: PlanningAction };
 /** `behind`: queued while online, behind a change of the same count still waiting (it is sent after it). */
-export type PlanningResult = { queued: true; behind?: boolean } | { queued: false; row: StockCountRow };
+/** `unanswered`: sent while online, no answer of the server's came (a gateway's 502-504, or none): it is sent again from the outbox. */
+export type PlanningResult = { queued: true; behind?: boolean; unanswered?: boolean } | { queued: false; row: StockCountRow };
 
 function planningRequest(action: PlanningAction, body: CreateStockCountBody | UpdateStockCountBody | { stockCountId: number }): OutboxRequest {
   if (action === 'create') return { service: 'stock', method: 'POST', path: 'my_stock_count', json: body };
@@ -53,6 +54,7 @@ export async function planChange(
   // was refused as sent to nobody.
   const behind = countId !== null && (await offlineDb.outbox.where('target').equals(target).filter((entry) => entry.userEmail === userEmail && entry.kind === KIND.plan).count()) > 0;
   const offline = isOffline();
+  let unanswered = false;
   if (!offline && !behind) {
     try {
       const row: StockCountRow = stockCountRow.parse(await stockApi(request.path, { method: request.method, json: request.json, headers: { 'Idempotency-Key': key } }).json());
@@ -62,6 +64,7 @@ export async function planChange(
       // been applied behind it): queued under the same key, so a count is never created twice. A
       // second press of Send made a new key and could create a second count.
       if (!isNetworkFailure(error) && !isGatewayAnswer(error)) throw error;
+      unanswered = !isOffline();
     }
   }
   await enqueue({
@@ -74,8 +77,8 @@ export async function planChange(
     apply: async () => undefined,
     summary,
   });
-  // Offline, that there is no connection is what the planner needs to hear.
-  return behind && !offline ? { queued: true, behind: true } : { queued: true };
+  // Offline, that there is no connection is what the planner needs to hear; online, that the server did not answer.
+  return behind && !offline ? { queued: true, behind: true } : unanswered ? { queued: true, unanswered: true } : { queued: true };
 }
 
 /** What waits in the outbox for one count (its target `count:<id>`), as its card needs it. */

@@ -260,8 +260,9 @@ export default function StockCountPage() {
     const active = document.activeElement;
     if (active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled)) focusCard(id);
   };
-  /** What a queued change says: offline, or online behind a change of the count still waiting. */
-  const queuedNotice = (result: { behind?: boolean }) => setNotice(result.behind ? t('stockCount.queuedBehindMessage') : t('stockCount.queuedMessage'));
+  /** What a queued change says: offline, online behind a change of the count still waiting, or online without the server's answer. */
+  const queuedNotice = (result: { behind?: boolean; unanswered?: boolean }) =>
+    setNotice(result.behind ? t('stockCount.queuedBehindMessage') : result.unanswered ? t('stockCount.queuedUnansweredMessage') : t('stockCount.queuedMessage'));
   /**
    * The counts with a change on its way: one per card, whatever was pressed on another card since
    * (the mutation's variables name only the latest).

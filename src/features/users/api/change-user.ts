@@ -7,13 +7,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { expirationTag, removedUser, userPermissions, userRow, type UpdatePermissionsBody } from '../../../contract/users';
 import { statusOf, userApi } from '../../../lib/api-client';
 import { userQueries } from './get-users';
+import { isOffline } from '../../../offline/errors';
 
 const idempotent = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
 function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn,
+    // Offline, refused before ky's retries of a failed connection (seconds of spinning, after
+    // which a connection come back meanwhile would still send what the manager cancelled).
+    mutationFn: (variables: TVariables) => (isOffline() ? Promise.reject(new TypeError('Failed to fetch: this device is offline')) : mutationFn(variables)),
     // Sent now or refused now: offline, TanStack's default paused the call, the dialog spun, and
     // the change went out once the connection came back, even after the manager pressed Cancel
     // (a user removed, permissions changed, unseen). Offline it fails at once, and the dialog says so.

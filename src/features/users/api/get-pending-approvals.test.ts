@@ -56,7 +56,13 @@ describe('user administration offline', () => {
       const waiting = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 200));
       expect(await Promise.race([failed, waiting])).toBeInstanceOf(TypeError);
       expect(client.getMutationCache().getAll().some((mutation) => mutation.state.isPaused)).toBe(false);
+      // The device knows it is offline: refused before the call (ky would retry a failed connection for seconds).
+      removal.mockClear();
+      vi.stubGlobal('navigator', { onLine: false });
+      expect(await remove!.mutateAsync().catch((error: unknown) => error)).toBeInstanceOf(TypeError);
+      expect(removal).not.toHaveBeenCalled();
     } finally {
+      vi.unstubAllGlobals();
       removal.mockRestore();
     }
   });
