@@ -67,21 +67,15 @@ const TYPE_ORDER = ['MATERIALS', 'STOCK', 'ORDERS', 'DELIVERIES'];
  * breaks the naming rule goes last (it is only recorded as refused).
  */
 export function inboxOrder(names: string[]): string[] {
-  const key = (name: string): [number, string, number, number, string] => {
+  // One key per name, compared as text: the date is fixed-width, the indexes are single digits.
+  const key = (name: string) => {
     const parts = parseFileName(name);
-    if (isRefusal(parts)) return [1, '', 0, 0, name];
-    return [0, parts.businessDate, FILE_PARTS_OF_DAY.indexOf(parts.partOfDay), TYPE_ORDER.indexOf(parts.fileType), name];
+    return isRefusal(parts) ? `1 ${name}` : `0 ${parts.businessDate} ${FILE_PARTS_OF_DAY.indexOf(parts.partOfDay)} ${TYPE_ORDER.indexOf(parts.fileType)} ${name}`;
   };
-  const keyed = names.map((name) => ({ name, key: key(name) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < a.key.length; i += 1) {
-      const [x, y] = [a.key[i]!, b.key[i]!];
-      if (x < y) return -1;
-      if (x > y) return 1;
-    }
-    return 0;
-  });
-  return keyed.map((entry) => entry.name);
+  return names
+    .map((name) => ({ name, key: key(name) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((entry) => entry.name);
 }
 
 async function moveAside(inboxDir: string, name: string, folder: 'done' | 'failed'): Promise<void> {

@@ -64,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // past the route's own checks: the request met another change, it is not a defect. Nothing
       // was written; a 409 with a code the app words, not a 500 the outbox would retry as an outage.
       request.log.warn({ err: error }, 'the database refused a change that met another one');
-      return reply.status(409).send({ message: conflict, code: CONFLICT_CODES[conflict] });
+      return reply.status(409).send(conflict);
     }
     const refused = stateIn(error, REFUSED_VALUES);
     if (refused) {
@@ -94,10 +94,10 @@ const REFUSED_VALUES: Record<string, string> = {
 };
 
 /** Constraint violations a concurrent change causes past a route's own checks (see the handler). */
-const REFERENCE_GONE = 'Something this change refers to was removed meanwhile; nothing was written. Look at it again as it is now.';
-const KEY_TAKEN = 'The same thing was saved by another change at the same moment; nothing was written. Look at it again as it is now.';
-const CONFLICT_STATES: Record<string, string> = { '23503': REFERENCE_GONE, '23505': KEY_TAKEN };
-const CONFLICT_CODES: Record<string, string> = { [REFERENCE_GONE]: 'referenceGoneMeanwhile', [KEY_TAKEN]: 'keyTakenMeanwhile' };
+const CONFLICT_STATES: Record<string, { message: string; code: string }> = {
+  '23503': { message: 'Something this change refers to was removed meanwhile; nothing was written. Look at it again as it is now.', code: 'referenceGoneMeanwhile' },
+  '23505': { message: 'The same thing was saved by another change at the same moment; nothing was written. Look at it again as it is now.', code: 'keyTakenMeanwhile' },
+};
 
 /**
  * A transaction PostgreSQL ended because of a concurrent one (a deadlock, a serialization
@@ -129,7 +129,7 @@ function bodyCutShort(error: unknown, request: FastifyRequest): boolean {
 }
 
 /** The message for the SQLSTATE of a database error in `table`, or of its cause (Drizzle wraps the driver's error). */
-function stateIn(error: unknown, table: Record<string, string>): string | null {
+function stateIn<T>(error: unknown, table: Record<string, T>): T | null {
   for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth += 1) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && code in table) return table[code]!;

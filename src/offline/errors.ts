@@ -9,6 +9,10 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof Error && /network|fetch|offline/i.test(error.message));
 }
 
+/** A gateway's answer in place of the server's (502, 503, 504): the request may have been applied behind it. */
+export const GATEWAY_STATUSES: readonly number[] = [502, 503, 504];
+export const isGatewayAnswer = (error: unknown): boolean => error instanceof HTTPError && GATEWAY_STATUSES.includes(error.response.status);
+
 export function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }

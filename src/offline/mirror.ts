@@ -26,7 +26,7 @@ import { HTTPError } from 'ky';
 import { deviceDb, type DeviceDb } from './device-db';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { nextNoAnswer } from '../lib/no-answer';
-import { guardQuota, isNetworkFailure, isOffline } from './errors';
+import { GATEWAY_STATUSES, guardQuota, isNetworkFailure, isOffline } from './errors';
 
 /** How long a mirrored read waits for the network before it shows the saved copy (the call goes on). */
 export const NO_ANSWER_YET_MS = 4000;
@@ -38,7 +38,7 @@ export const KEPT_PAGES_PER_SCOPE = 200;
  * The server answered "not now" (time-out, too many requests, a gateway or the server itself
  * unavailable): an outage, not a refusal, so the saved copy may stand in for the answer.
  */
-const NOT_NOW_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
+const NOT_NOW_STATUSES: ReadonlySet<number> = new Set([408, 429, ...GATEWAY_STATUSES]);
 export const isNotNowAnswer = (error: unknown): boolean => error instanceof HTTPError && NOT_NOW_STATUSES.has(error.response.status);
 
 export interface Mirrored<T> {

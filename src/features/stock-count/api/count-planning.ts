@@ -1,6 +1,5 @@
 /** Planning calls of the stock service (§7): create, edit, cancel, recount, statistics, relationships, print. */
 import { useQuery } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
 import {
   occupancyResponse,
   relationshipResponse,
@@ -15,7 +14,7 @@ import {
 import { isCodedRefusal, stockApi, toSearchParams } from '../../../lib/api-client';
 import { offlineDb, type OutboxEntry, type OutboxRequest } from '../../../offline/db';
 import { KIND, PLANNING_SCOPE } from '../offline/count-sheet';
-import { isNetworkFailure, isOffline } from '../../../offline/errors';
+import { isGatewayAnswer, isNetworkFailure, isOffline } from '../../../offline/errors';
 import { enqueue } from '../../../offline/outbox';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 import { useProfile } from '../../../lib/profile';
@@ -37,8 +36,6 @@ function planningRequest(action: PlanningAction, body: CreateStockCountBody | Up
   if (action === 'recount') return { service: 'stock', method: 'POST', path: 'my_stock_count/recount', json: body };
   return { service: 'stock', method: 'PUT', path: 'my_stock_count', json: body };
 }
-
-const isGatewayAnswer = (error: unknown): boolean => error instanceof HTTPError && [502, 503, 504].includes(error.response.status);
 
 export async function planChange(
   userEmail: string,
