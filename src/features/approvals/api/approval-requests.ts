@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { approvalRequest, PENDING_HAS_MORE_HEADER, pendingApprovals, type PendingApproval } from '../../../contract/users';
 import { userApi } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 
 /**
  * User administration's queries (the users feature's userQueries.all()): its changes (a removal)
@@ -67,9 +68,11 @@ export function useDecideApproval(id: string) {
     // Never paused for a connection: a paused decision was sent later, unseen, even after the user
     // had left the screen. Offline the buttons are off; a connection lost meanwhile fails here.
     networkMode: 'always',
-    mutationFn: async (decision: 'approve' | 'reject') =>
-      approvalRequest.parse(
-        await userApi.post(`approval_requests/${id}/${decision}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json(),
+    // Pressed again after no answer, the same decision under the same key (sendOnce): answered as
+    // decided, not refused as decided meanwhile by its own first try.
+    mutationFn: (decision: 'approve' | 'reject') =>
+      sendOnce(`approval_requests/${id}`, decision, async (key) =>
+        approvalRequest.parse(await userApi.post(`approval_requests/${id}/${decision}`, { headers: { 'Idempotency-Key': key } }).json()),
       ),
     onSuccess: (decided) => {
       queryClient.setQueryData(approvalQueries.request(decided.request_id), decided);

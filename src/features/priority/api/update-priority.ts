@@ -1,11 +1,18 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { uapInfo, type UapInfo, type UpdatePriorityBody } from '../../../contract/priority';
 import { userApi, isCodedRefusal } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 import { priorityQueries } from './get-priorities';
 
-/** PUT /user_api/v1/uap_priority: one access point's priority for one ship-to-party number. */
-export const updatePriority = async (body: UpdatePriorityBody) =>
-  uapInfo.parse(await userApi.put('uap_priority', { json: body, headers: { 'Idempotency-Key': crypto.randomUUID() } }).json());
+/**
+ * PUT /user_api/v1/uap_priority: one access point's priority for one ship-to-party number. Saved
+ * again after no answer, under the first try's key (sendOnce): answered as saved, not refused as
+ * changed meanwhile by its own first try.
+ */
+export const updatePriority = (body: UpdatePriorityBody) =>
+  sendOnce(`uap_priority:${body.shipToPartyCode}:${body.accessPointId}`, body, async (key) =>
+    uapInfo.parse(await userApi.put('uap_priority', { json: body, headers: { 'Idempotency-Key': key } }).json()),
+  );
 
 type PriorityState = Pick<UapInfo, 'priority' | 'isEnabled'>;
 

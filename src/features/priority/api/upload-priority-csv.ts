@@ -2,6 +2,7 @@ import { HTTPError } from 'ky';
 import { uploadRefusal, uploadResult, type UploadLineError, type UploadResult } from '../../../contract/priority';
 import type { PriorityUploadKind } from '../../../domain/priority';
 import { bodyMessage, errorMessage, userApi } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 
 const PATHS: Record<PriorityUploadKind, string> = {
   add: 'uap_priority/uploads/add',
@@ -21,9 +22,16 @@ export class UploadRefused extends Error {
 
 /**
  * No answer came (no connection, a time-out, a server error): an apply may or may not have
- * happened. Sent again under the same Idempotency-Key, it is applied once.
+ * happened. The same file applied again goes under the same Idempotency-Key (sendOnce), also after
+ * the dialog was closed and opened again: it is applied once.
  */
 export class UploadUnanswered extends Error {}
+
+/** The file's bytes as SHA-256 hex: what makes an apply "the same file" for its key (not its name or date). */
+async function digestOf(file: Blob): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * POST the file's bytes as they are (not file.text(), which would hide bytes that are not UTF-8
@@ -32,18 +40,22 @@ export class UploadUnanswered extends Error {}
 export async function uploadPriorityCsv(
   kind: PriorityUploadKind,
   file: Blob,
-  options: { dryRun: boolean; idempotencyKey?: string },
+  options: { dryRun: boolean },
 ): Promise<UploadResult> {
+  const post = async (key?: string) =>
+    uploadResult.parse(
+      await userApi
+        .post(PATHS[kind], {
+          body: file,
+          headers: { 'content-type': 'text/csv; charset=utf-8', ...(key ? { 'idempotency-key': key } : {}) },
+          searchParams: options.dryRun ? { dryRun: 'true' } : undefined,
+          timeout: 120_000,
+        })
+        .json(),
+    );
   try {
-    const body = await userApi
-      .post(PATHS[kind], {
-        body: file,
-        headers: { 'content-type': 'text/csv; charset=utf-8', ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
-        searchParams: options.dryRun ? { dryRun: 'true' } : undefined,
-        timeout: 120_000,
-      })
-      .json();
-    return uploadResult.parse(body);
+    // A dry run writes nothing: no key. An apply is sent once per file content (sendOnce).
+    return options.dryRun ? await post() : await sendOnce(PATHS[kind], await digestOf(file), post);
   } catch (error) {
     if (error instanceof HTTPError && error.response.status === 422) {
       const body: unknown = await error.response.clone().json().catch(() => null);

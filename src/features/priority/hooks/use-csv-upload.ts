@@ -19,15 +19,13 @@ export type UploadState =
   | { step: 'applying'; fileName: string; result: UploadResult }
   | { step: 'applied'; fileName: string; result: UploadResult }
   | { step: 'refused'; fileName: string; message: string; errors: UploadLineError[] }
-  /** An apply got no answer: it may have been applied. "Try again" sends it under the same key (applied once). */
+  /** An apply got no answer: it may have been applied. "Try again" (or the same file applied after a close) is applied once. */
   | { step: 'unsure'; fileName: string; result: UploadResult; message: string };
 
 export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<UploadState>({ step: 'idle' });
   const file = useRef<File | null>(null);
-  /** The apply's Idempotency-Key, one per chosen file: a try again after no answer is replayed, not applied twice. */
-  const key = useRef<string>('');
   const run = useRef(0);
   /** An apply on its way: nothing drops it (its outcome is what the user must see). */
   const applying = useRef(false);
@@ -41,7 +39,6 @@ export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) 
     async (chosen: File) => {
       const id = ++run.current;
       file.current = chosen;
-      key.current = crypto.randomUUID();
       if (chosen.size > PRIORITY_UPLOAD_MAX_BYTES) {
         setState({ step: 'refused', fileName: chosen.name, message: tooLargeMessage, errors: [] });
         return;
@@ -65,8 +62,9 @@ export function useCsvUpload(kind: PriorityUploadKind, tooLargeMessage: string) 
     applying.current = true;
     setState({ step: 'applying', fileName: chosen.name, result: preview });
     try {
-      // A retry of this apply (lost answer) is replayed by the server, not applied twice.
-      const result = await uploadPriorityCsv(kind, chosen, { dryRun: false, idempotencyKey: key.current });
+      // A retry of this apply (lost answer) is replayed by the server, not applied twice: its key
+      // belongs to the file's content (uploadPriorityCsv), not to this dialog.
+      const result = await uploadPriorityCsv(kind, chosen, { dryRun: false });
       await queryClient.invalidateQueries({ queryKey: priorityQueries.all() });
       if (kind === 'shipToParty') await queryClient.invalidateQueries({ queryKey: [...sessionQueries.all(), 'profile'] });
       if (id === run.current) setState({ step: 'applied', fileName: chosen.name, result });

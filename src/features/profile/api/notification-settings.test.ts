@@ -58,6 +58,27 @@ describe('saving the notification settings', () => {
     expect(updateNotificationSettingsBody.safeParse(json).success).toBe(true);
   });
 
+  it('saves again after no answer under the first try\'s key (answered from it, not refused as saved meanwhile), and anew once answered', async () => {
+    const put = vi.spyOn(userApi, 'put').mockImplementationOnce(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    put.mockReturnValue(answering());
+    const keyOf = (call: number) => (put.mock.calls[call]![1] as { headers: Record<string, string> }).headers['Idempotency-Key'];
+    await expect(putNotificationSettings('u-key', answer.notification_settings, 7)).rejects.toThrow('Failed to fetch');
+    await putNotificationSettings('u-key', answer.notification_settings, 7);
+    expect(keyOf(1)).toBe(keyOf(0));
+    // Answered: the same settings saved once more are a new save.
+    await putNotificationSettings('u-key', answer.notification_settings, 7);
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    // Other settings after no answer are another save, under their own key.
+    put.mockImplementationOnce(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(putNotificationSettings('u-key', answer.notification_settings, 8)).rejects.toThrow('Failed to fetch');
+    await putNotificationSettings('u-key', answer.notification_settings, 9);
+    expect(keyOf(4)).not.toBe(keyOf(3));
+  });
+
   it('tells settings changed meanwhile from other refusals', async () => {
     expect(await isNotificationSettingsChangedMeanwhile(refusal(409, { message: 'changed', code: 'notificationSettingsChangedMeanwhile' }))).toBe(true);
     expect(await isNotificationSettingsChangedMeanwhile(refusal(409, { message: 'Another conflict', code: 'priorityChangedMeanwhile' }))).toBe(false);

@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/notifications';
 import { isCodedRefusal, toSearchParams, userApi } from '../../../lib/api-client';
 import { parseWith } from '../../../lib/lazy-schema';
+import { sendOnce } from '../../../lib/send-once';
 import { useMirroredQuery } from '../../../offline/use-mirrored-query';
 import { deviceId } from '../push/device';
 
@@ -33,17 +34,23 @@ export const getNotificationSettings = async (uid: string): Promise<Notification
  * The form's save: `expectedRevision` is the revision its edit started from (none only for a copy
  * saved on the device before revisions existed: then it replaces the settings as before).
  */
-export const putNotificationSettings = async (uid: string, entries: NotificationSettingsEntry[], expectedRevision?: number): Promise<NotificationSettingsResponse> =>
-  parseWith(
-    settingsSchema,
-    userApi
-      .put(`users/${encodeURIComponent(uid)}/notifications_settings`, {
-        json: { notificationSettings: entries, ...(expectedRevision === undefined ? {} : { expectedRevision }) } satisfies UpdateNotificationSettingsBody,
-        // This browser names itself: the server takes a token and sign-in state only for it.
-        headers: { 'Idempotency-Key': crypto.randomUUID(), 'X-Device-Id': deviceId() },
-      })
-      .json(),
+export const putNotificationSettings = (uid: string, entries: NotificationSettingsEntry[], expectedRevision?: number): Promise<NotificationSettingsResponse> => {
+  const body: UpdateNotificationSettingsBody = { notificationSettings: entries, ...(expectedRevision === undefined ? {} : { expectedRevision }) };
+  // Saved again after no answer, under the first try's key (sendOnce): answered as saved, not
+  // refused as saved elsewhere meanwhile by its own first try.
+  return sendOnce(`notifications_settings:${uid}`, body, (key) =>
+    parseWith(
+      settingsSchema,
+      userApi
+        .put(`users/${encodeURIComponent(uid)}/notifications_settings`, {
+          json: body,
+          // This browser names itself: the server takes a token and sign-in state only for it.
+          headers: { 'Idempotency-Key': key, 'X-Device-Id': deviceId() },
+        })
+        .json(),
+    ),
   );
+};
 
 /** Saved on another device or by someone else since the form opened (409 notificationSettingsChangedMeanwhile): nothing was saved. */
 export const isNotificationSettingsChangedMeanwhile = (error: unknown): Promise<boolean> => isCodedRefusal(error, 409, 'notificationSettingsChangedMeanwhile');

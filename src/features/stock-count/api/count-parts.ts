@@ -21,6 +21,7 @@ import {
 import { stockCountRow, type StockCountRow } from '../../../contract/stock';
 import { getStockCount } from './get-stock-counts';
 import { answerMessage, stockApi, toSearchParams, isCodedRefusal } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 
 export const countPartQueries = {
   all: () => ['count-parts'] as const,
@@ -86,13 +87,17 @@ export const isSplitChangedMeanwhile = (error: unknown): Promise<boolean> => isC
 
 const write = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
-export async function splitCount(body: SplitStockCountBody, key = crypto.randomUUID()) {
-  return stockCountPartsResponse.parse(await stockApi.put('my_stock_count/parts', { json: body, ...write(key) }).json());
-}
+/** Saved again after no answer, the same split under the first try's key (sendOnce): not refused as changed meanwhile by that try. */
+export const splitCount = (body: SplitStockCountBody) =>
+  sendOnce(`my_stock_count/parts:${body.stockCountId}`, body, async (key) =>
+    stockCountPartsResponse.parse(await stockApi.put('my_stock_count/parts', { json: body, ...write(key) }).json()),
+  );
 
-export async function resolveMergeLine(body: ResolveLineBody, key = crypto.randomUUID()): Promise<MergeLineRow> {
-  return mergeLineRow.parse(await stockApi.post('my_stock_count/merge/resolve', { json: body, ...write(key) }).json());
-}
+/** Decided again after no answer, the same decision under the first try's key (sendOnce). */
+export const resolveMergeLine = (body: ResolveLineBody): Promise<MergeLineRow> =>
+  sendOnce(`my_stock_count/merge/resolve:${body.materialCountId}`, body, async (key) =>
+    mergeLineRow.parse(await stockApi.post('my_stock_count/merge/resolve', { json: body, ...write(key) }).json()),
+  );
 
 /**
  * "Take <counter>'s" as the planner saw the line: with the counter's quantity and the line's

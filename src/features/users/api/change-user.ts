@@ -1,15 +1,16 @@
 /**
  * The writes of user administration: PUT /users/{uid}/permissions, PUT /users/{uid}/expiration_date,
- * DELETE /users/{uid}. Each sends an Idempotency-Key, so a retried request is applied once, and
+ * DELETE /users/{uid}. Each sends an Idempotency-Key, one per content while its outcome is unsure
+ * (sendOnce): pressed again after no answer, it is answered from its first time, not refused as
+ * changed meanwhile (412) or gone (404) because of it. Each
  * refreshes every user list afterwards. Errors stay in the dialog (silent for the global alert).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { expirationTag, removedUser, userPermissions, userRow, type UpdatePermissionsBody } from '../../../contract/users';
 import { statusOf, userApi } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 import { userQueries } from './get-users';
 import { isOffline } from '../../../offline/errors';
-
-const idempotent = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
 function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -31,8 +32,10 @@ export function useUpdatePermissions(uid: string) {
   const queryClient = useQueryClient();
   return useUserMutation(async ({ body, version }: { body: UpdatePermissionsBody; version: string | null }) => {
     try {
-      return userPermissions.parse(
-        await userApi.put(`users/${uid}/permissions`, { json: body, headers: { ...idempotent(), ...(version ? { 'If-Match': version } : {}) } }).json(),
+      return await sendOnce(`users/${uid}/permissions`, { body, version }, async (key) =>
+        userPermissions.parse(
+          await userApi.put(`users/${uid}/permissions`, { json: body, headers: { 'Idempotency-Key': key, ...(version ? { 'If-Match': version } : {}) } }).json(),
+        ),
       );
     } catch (error) {
       // Changed meanwhile: opened again, the form reads them afresh (not the copy it was opened
@@ -51,10 +54,12 @@ export function useUpdateExpiration(uid: string) {
   const queryClient = useQueryClient();
   return useUserMutation(async ({ expirationDate, openedWith }: { expirationDate: string | null; openedWith: string | null }) => {
     try {
-      return userRow.parse(
-        await userApi
-          .put(`users/${uid}/expiration_date`, { json: { expirationDate }, headers: { ...idempotent(), 'If-Match': expirationTag(openedWith) } })
-          .json(),
+      return await sendOnce(`users/${uid}/expiration_date`, { expirationDate, openedWith }, async (key) =>
+        userRow.parse(
+          await userApi
+            .put(`users/${uid}/expiration_date`, { json: { expirationDate }, headers: { 'Idempotency-Key': key, 'If-Match': expirationTag(openedWith) } })
+            .json(),
+        ),
       );
     } catch (error) {
       // Changed meanwhile: the lists are read again, so the dialog opened again starts from the
@@ -66,4 +71,6 @@ export function useUpdateExpiration(uid: string) {
 }
 
 export const useRemoveUser = (uid: string) =>
-  useUserMutation(async () => removedUser.parse(await userApi.delete(`users/${uid}`, { headers: idempotent() }).json()));
+  useUserMutation(() =>
+    sendOnce(`users/${uid}:remove`, null, async (key) => removedUser.parse(await userApi.delete(`users/${uid}`, { headers: { 'Idempotency-Key': key } }).json())),
+  );
