@@ -150,3 +150,49 @@ test('two counters count their parts of one count, one offline; the supervisor r
   const header = await request.get(`/api/v2/my_stock_count?stockCountId=${countId}&page=1&maxResults=1`, { headers: auth });
   expect((await header.json()).stock_counts[0].status).not.toMatch(/initiated|in_progress/);
 });
+
+test('a split refused as changed meanwhile keeps the planner\'s parts beside the split as it is now, and saves them once seen', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const supervisorToken = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
+  const auth = { authorization: `Bearer ${supervisorToken}` };
+  const existing = await request.get('/api/v2/my_material_count?stockCountId=27&page=1&maxResults=4&orderByColumn=id&sortDirection=asc', { headers: auth });
+  const codes = ((await existing.json()).material_counts as Array<{ material_code: string }>).map((line) => line.material_code);
+  const created = await request.post('/api/v2/my_stock_count', { headers: auth, data: { plant: 'FI01', storageLocation: 'V001', type: 'single', materialCodes: codes, conductedBy: 'mechanic@example.com' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const countId = (await created.json()).id as number;
+
+  // The planner fills in a split: the mechanic takes the first material, Mikko the rest.
+  const supervisor = await signedIn(browser, 'supervisor@example.com');
+  await supervisor.goto(`/count-merge/${countId}`);
+  await supervisor.getByRole('button', { name: 'Share among counters' }).click();
+  const dialog = supervisor.getByRole('dialog');
+  const first = dialog.getByRole('listitem', { name: 'Part 1' });
+  await first.getByLabel('Counted by').selectOption('mechanic@example.com');
+  await first.getByLabel('Lines').selectOption('materials');
+  await first.getByLabel('Material codes').fill(codes[0]!);
+  await first.getByLabel('Name of the part (optional)').fill('Front shelf');
+  await dialog.getByRole('listitem', { name: 'Part 2' }).getByLabel('Counted by').selectOption(MIKKO);
+
+  // Meanwhile another planner shares the count otherwise.
+  const other = await request.put('/api/v2/my_stock_count/parts', {
+    headers: auth,
+    data: { stockCountId: countId, parts: [{ counter: MIKKO, label: 'Back shelf', materialCodes: [codes[3]] }, { counter: 'mechanic@example.com', rest: true }], expectedPartIds: [] },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+
+  // Refused: nothing typed is lost, and the split as it is now is listed above the planner's parts.
+  await dialog.getByRole('button', { name: 'Save counters' }).click();
+  await expect(dialog.getByText(`Someone else changed the counters of stock count ${countId} after you opened them`)).toBeVisible();
+  const now = dialog.getByRole('region', { name: 'The counters as they are now' });
+  await expect(now.getByRole('listitem')).toHaveText([`Back shelf · Mikko Virtanen · 1 material: ${codes[3]}`, /^Part 2 · .+ · 3 materials: /]);
+  await expect(first.getByLabel('Material codes')).toHaveValue(codes[0]!);
+  await expect(first.getByLabel('Name of the part (optional)')).toHaveValue('Front shelf');
+
+  // Seen, saved: the planner's split replaces it.
+  await dialog.getByRole('button', { name: 'Save counters' }).click();
+  await expect(supervisor.getByText(`Counters of stock count ${countId} saved.`)).toBeVisible();
+  const parts = await request.get(`/api/v2/my_stock_count/parts?stockCountId=${countId}`, { headers: auth });
+  // Each kept counter keeps their part (and its work): compared by counter, not by order.
+  const saved = ((await parts.json()).parts as Array<{ label: string | null; counter: string }>).map((part) => [part.counter, part.label]);
+  expect(Object.fromEntries(saved)).toEqual({ 'mechanic@example.com': 'Front shelf', [MIKKO]: null });
+});

@@ -4,10 +4,11 @@
  * another part holds them (a control count); a blind count. An existing split is shown as it stands (each part's material codes), so
  * the planner edits it rather than typing it again; the server keeps every kept counter's work.
  * The save names the parts the form started from: a split changed meanwhile (another planner) is
- * refused, and the dialog shows it as it is now. A split that could not be read is never replaced
- * by a blank form: the dialog offers to read it again.
+ * refused; the dialog then reads it as it is now and lists it above the form, which keeps the
+ * planner's own parts (nothing typed is lost): Save puts them in its place, now knowingly. A split
+ * that could not be read is never replaced by a blank form: the dialog offers to read it again.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Relationships, StockCountRow } from '../../../contract/stock';
@@ -171,6 +172,35 @@ export function SplitLoadFailed({ error, refusal, onRetry, onClose }: { error: u
   );
 }
 
+/**
+ * The split as it is now, read after the planner's save was refused for a change made meanwhile:
+ * each part's name, counter and materials, above the form that still holds the planner's parts.
+ */
+export function SplitNow({ parts, shown }: { parts: DraftPart[]; shown: ReadonlyArray<Pick<StockCountPartRow, 'counter' | 'counter_name'>> }) {
+  const { t } = useTranslation();
+  const nameOf = (email: string) => shown.find((part) => part.counter.toLowerCase() === email.toLowerCase())?.counter_name ?? email;
+  return (
+    <section className="split-now" aria-labelledby="split-now-title">
+      <h3 id="split-now-title">{t('stockCount.split.nowTitle')}</h3>
+      {parts.length === 0 ? (
+        <p className="muted small">{t('stockCount.split.nowNone')}</p>
+      ) : (
+        <ol>
+          {parts.map((part, index) => {
+            const codes = codesOf(part.codes);
+            return (
+              <li key={part.key}>
+                <strong>{part.label || t('stockCount.split.partN', { n: index + 1 })}</strong> · {nameOf(part.counter)}
+                <span className="muted small"> · {t('stockCount.split.nowMaterials', { count: codes.length, codes: codes.slice(0, 8).join(', ') + (codes.length > 8 ? ', …' : '') })}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 /** What the planner must still fill in, per part (the server checks the rest and says what is wrong). */
 function missingOf(part: DraftPart): boolean {
   if (!part.counter) return true;
@@ -210,6 +240,10 @@ export function SplitCountDialog({
   const [blind, setBlind] = useState(Boolean(count.is_blind));
   const [error, setError] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
+  /** The planner's parts, kept across the read that follows a refusal (a split changed meanwhile). */
+  const kept = useRef<{ parts: DraftPart[]; blind: boolean } | null>(null);
+  /** The split as it is now, when the form holds the planner's kept parts instead of it. */
+  const [now, setNow] = useState<DraftPart[] | null>(null);
   /** The form as read from the split: what the planner's edits are compared with. */
   const [baseline, setBaseline] = useState<{ parts: string; blind: boolean | null } | null>(null);
   const unsaved = parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== (baseline.blind ?? Boolean(count.is_blind)));
@@ -231,8 +265,13 @@ export function SplitCountDialog({
           split.parts.length === 0
             ? [draftPart('bins'), draftPart('rest')]
             : split.parts.map((part, index) => draftPart('materials', { counter: part.counter, label: part.label ?? '', codes: split.codes[index]!.join(' ') }));
-        setParts(drafts);
         setBaseline({ parts: JSON.stringify(drafts), blind: split.isBlind });
+        // After a refusal the form keeps what the planner made; the split as it is now is listed.
+        const mine = kept.current;
+        kept.current = null;
+        setNow(mine ? (split.parts.length === 0 ? [] : drafts) : null);
+        setParts(mine ? mine.parts : drafts);
+        if (mine) setBlind(mine.blind);
       },
       (failure: unknown) => {
         if (live) setLoadError(failure ?? new Error('not loaded'));
@@ -266,13 +305,17 @@ export function SplitCountDialog({
       release();
       onSaved(progress);
     },
-    onError: async (failure) => {
-      setError(await errorMessage(failure));
-      // Nothing was saved: the planner sees the split as it is now (the message says so) and changes that.
+    onError: async (failure, drafts) => {
+      // Nothing was saved. Changed meanwhile: the split is read as it is now and listed, and the
+      // form keeps the planner's parts; Save then names the split read now (revision, part ids).
       if (await isSplitChangedMeanwhile(failure)) {
+        setError(t('stockCount.split.keptYours', { id: count.id }));
+        kept.current = { parts: drafts, blind };
         onStale?.();
         readAgain();
+        return;
       }
+      setError(await errorMessage(failure));
     },
   });
 
@@ -301,6 +344,7 @@ export function SplitCountDialog({
         <form className="form-grid split-form" onSubmit={submit} noValidate>
           <p className="muted small">{t('stockCount.split.intro')}</p>
           {!online && <p className="notice">{t('stockCount.split.offline')}</p>}
+          {now && <SplitNow parts={now} shown={shown} />}
           {/* The list is read quietly (a mirrored read): a failure is said here, not as an empty choice. */}
           {mechanics.error && <RetryLoad lead={t('stockCount.split.countersNotLoaded')} error={mechanics.error} onRetry={() => void mechanics.refetch()} />}
           <ol className="split-parts">
