@@ -242,3 +242,50 @@ test('a quantity typed in a form the count cannot take holds the submit: the fie
   await expect(mechanic.getByRole('dialog')).toBeVisible();
   await mechanic.context().close();
 });
+
+test('an edit queued offline and refused as changed meanwhile is made again with Edit on the count as it is now, not lost', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const token = (await (await request.post('/auth/local/token', { data: { email: 'supervisor@example.com' } })).json()).idToken as string;
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/v2/my_stock_count', { headers: auth, data: { plant: 'FI01', storageLocation: 'V002', type: 'wall_to_wall', draft: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const countId = (await created.json()).id as number;
+
+  const supervisor = await signedIn(browser, 'supervisor@example.com');
+  await supervisor.goto('/stock-count');
+  await supervisor.getByLabel('Sort by').selectOption('created:desc');
+  const card = supervisor.locator('.count-card').filter({ hasText: `Stock count ${countId}` });
+  await expect(card).toBeVisible();
+  // Online once: the plant's people are kept on the device for later.
+  await card.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = supervisor.getByRole('dialog', { name: `Edit stock count ${countId}` });
+  await expect(dialog.getByLabel('Counted by').locator('option[value="mechanic@example.com"]')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  // Offline, the supervisor names who counts: the change waits on the device.
+  await supervisor.context().setOffline(true);
+  await card.getByRole('button', { name: 'Edit', exact: true }).click();
+  await dialog.getByLabel('Counted by').selectOption('mechanic@example.com');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  const waiting = supervisor.getByRole('region', { name: /1 change waiting to be sent/ });
+  await expect(waiting).toContainText(`Edit count ${countId}`);
+
+  // Meanwhile another planner names someone else: the waiting edit started from a count that is no more.
+  const other = await request.put('/api/v2/my_stock_count', { headers: auth, data: { stockCountId: countId, conductedBy: 'aino.korhonen@lift.example' } });
+  expect(other.status(), await other.text()).toBe(200);
+
+  await supervisor.context().setOffline(false);
+  await expect(waiting.getByRole('alert').first()).toBeVisible({ timeout: 30_000 });
+  // The card says its change was not accepted, and shows the count as it is now.
+  await expect(card.getByText('Change not accepted · see above')).toBeVisible();
+  await expect(card).toContainText('aino.korhonen@lift.example');
+  await waiting.getByRole('button', { name: 'Edit', exact: true }).click();
+  // The form shows the count as it is now, holding what the supervisor asked for, and says why.
+  await expect(dialog.getByLabel('Counted by')).toHaveValue('mechanic@example.com');
+  await expect(dialog.getByText('Now: aino.korhonen@lift.example')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toContainText('Not accepted by the server:');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(supervisor.getByText(`Stock count ${countId} saved.`)).toBeVisible();
+  await expect(waiting).toBeHidden();
+  const now = await request.get(`/api/v2/my_stock_count?stockCountId=${countId}&page=1&maxResults=1`, { headers: auth });
+  expect((await now.json()).stock_counts[0].conducted_by).toBe('mechanic@example.com');
+});

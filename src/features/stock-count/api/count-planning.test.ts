@@ -73,7 +73,7 @@ describe('what waits per count', () => {
       entry('new-count:abc', 'create', { plant: 'FI01' }),
     ]);
     expect([...plans.keys()]).toEqual([5]);
-    expect(plans.get(5)).toEqual({ editsOnly: true, counter: 'mechanic@example.com' });
+    expect(plans.get(5)).toEqual({ editsOnly: true, counter: 'mechanic@example.com', refused: false });
   });
 
   it('holds Send behind a cancel, a recount or a refused edit, whose counter does not count', () => {
@@ -82,9 +82,10 @@ describe('what waits per count', () => {
       entry('count:7', 'edit', { stockCountId: 7, conductedBy: 'mechanic@example.com' }, 'failed'),
       entry('count:8', 'recount', { stockCountId: 8 }),
     ]);
-    expect(plans.get(6)).toEqual({ editsOnly: false, counter: null });
-    expect(plans.get(7)).toEqual({ editsOnly: false, counter: null });
-    expect(plans.get(8)).toEqual({ editsOnly: false, counter: null });
+    expect(plans.get(6)).toEqual({ editsOnly: false, counter: null, refused: false });
+    // Refused: it waits for the planner, and the card says so.
+    expect(plans.get(7)).toEqual({ editsOnly: false, counter: null, refused: true });
+    expect(plans.get(8)).toEqual({ editsOnly: false, counter: null, refused: false });
   });
 });
 
@@ -106,6 +107,16 @@ describe('a planning change made online', () => {
       ['count:5', 'edit'],
       ['count:5', 'send'],
     ]);
+  });
+
+  it('is not held by the refused change it is made again for (Edit on a refused edit), but by any other', async () => {
+    const refused = await offlineDb.outbox.add(entry('count:5', 'edit', { stockCountId: 5, conductedBy: 'mechanic@example.com' }, 'failed'));
+    server.row = row(5);
+    expect(await updateStockCount(USER, 'edit', { stockCountId: 5, conductedBy: 'mechanic@example.com' }, refused)).toMatchObject({ queued: false });
+    expect(server.calls).toHaveLength(1);
+    // Not made again for it: a change behind the refused one waits (as before).
+    expect(await updateStockCount(USER, 'edit', { stockCountId: 5, conductedBy: 'mechanic@example.com' })).toEqual({ queued: true, behind: true });
+    expect(server.calls).toHaveLength(1);
   });
 
   it('is not held by another count’s, nor by another user’s, waiting change', async () => {

@@ -41,6 +41,8 @@ export async function planChange(
   userEmail: string,
   summary: PlanningSummary,
   body: CreateStockCountBody | UpdateStockCountBody | { stockCountId: number },
+  /** The outbox entry (seq) of a refused change this one is made again for: not one to wait behind (the caller drops it after). */
+  replaces?: number,
 ): Promise<PlanningResult> {
   const request = planningRequest(summary.action, body);
   const key = crypto.randomUUID();
@@ -49,7 +51,13 @@ export async function planChange(
   // A change of a count whose earlier change still waits in the outbox goes behind it, in order: a
   // Send made online after an Edit made offline (naming who counts) reached the server first, and
   // was refused as sent to nobody.
-  const behind = countId !== null && (await offlineDb.outbox.where('target').equals(target).filter((entry) => entry.userEmail === userEmail && entry.kind === KIND.plan).count()) > 0;
+  const behind =
+    countId !== null &&
+    (await offlineDb.outbox
+      .where('target')
+      .equals(target)
+      .filter((entry) => entry.userEmail === userEmail && entry.kind === KIND.plan && entry.seq !== replaces)
+      .count()) > 0;
   const offline = isOffline();
   let unanswered = false;
   if (!offline && !behind) {
@@ -84,6 +92,8 @@ export interface WaitingPlan {
   editsOnly: boolean;
   /** Who counts, as the last waiting edit names them (null: none names anyone). */
   counter: string | null;
+  /** One of them was refused by the server: it waits for the planner (Edit, Retry or Discard above the list), not for a connection. */
+  refused: boolean;
 }
 
 /**
@@ -97,13 +107,14 @@ export function waitingPlans(entries: readonly OutboxEntry[]): Map<number, Waiti
     const match = /^count:(\d+)$/.exec(entry.target);
     if (!match) continue;
     const id = Number(match[1]);
-    const seen = byCount.get(id) ?? { editsOnly: true, counter: null };
+    const seen = byCount.get(id) ?? { editsOnly: true, counter: null, refused: false };
     const action = (entry.summary as PlanningSummary | undefined)?.action;
     const edit = action === 'edit' && entry.status !== 'failed' && entry.status !== 'conflict';
     const named = edit ? (entry.request.json as UpdateStockCountBody | undefined) : undefined;
     byCount.set(id, {
       editsOnly: seen.editsOnly && edit,
       counter: named && 'conductedBy' in named && named.conductedBy ? named.conductedBy.toLowerCase() : seen.counter,
+      refused: seen.refused || entry.status === 'failed' || entry.status === 'conflict',
     });
   }
   return byCount;
@@ -116,8 +127,8 @@ export const createStockCount = (userEmail: string, body: CreateStockCountBody) 
     body,
   );
 
-export const updateStockCount = (userEmail: string, action: 'edit' | 'send' | 'cancel', body: UpdateStockCountBody) =>
-  planChange(userEmail, { action, stockCountId: body.stockCountId }, body);
+export const updateStockCount = (userEmail: string, action: 'edit' | 'send' | 'cancel', body: UpdateStockCountBody, replaces?: number) =>
+  planChange(userEmail, { action, stockCountId: body.stockCountId }, body, replaces);
 
 /**
  * The count as the planner's screen showed it, for an edit or a cancel to name what it started

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { StockCountRow } from '../../../contract/stock';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/date-formats';
 import { useAllowedPlants, useProfile } from '../../../lib/profile';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -13,17 +14,40 @@ import { getStockCount, stockCountQueries } from '../api/get-stock-counts';
 import { CountedBySelect, WorkCenterSelect } from './plant-people-selects';
 import { useUnsavedText } from '../../../lib/unsaved-text';
 
-export function EditCountDialog({ count: opened, onClose, onSaved }: { count: StockCountRow; onClose: () => void; onSaved: (result: PlanningResult) => void }) {
+/** What a refused change asked for (waiting-planning.tsx): the form opens on it, over the count as it is now. */
+export interface CountEdit {
+  conductedBy?: string;
+  workCenter?: string;
+  shouldBeDoneAt?: string;
+}
+
+export function EditCountDialog({
+  count: opened,
+  initial,
+  initialError,
+  replaces,
+  onClose,
+  onSaved,
+}: {
+  count: StockCountRow;
+  initial?: CountEdit;
+  /** Why the form opens on `initial`: the refusal of the change it was sent as. */
+  initialError?: string;
+  /** That refused change's outbox entry: this save takes its place, not a place behind it. */
+  replaces?: number;
+  onClose: () => void;
+  onSaved: (result: PlanningResult) => void;
+}) {
   const { email } = useProfile();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const allowed = useAllowedPlants();
   /** The count as the form shows it: as opened, or as read again after another planner changed it. */
   const [count, setCount] = useState(opened);
-  const [conductedBy, setConductedBy] = useState(count.conducted_by ?? '');
-  const [workCenter, setWorkCenter] = useState(count.work_center ?? '');
-  const [deadline, setDeadline] = useState(count.should_be_done_at ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [conductedBy, setConductedBy] = useState(initial?.conductedBy ?? count.conducted_by ?? '');
+  const [workCenter, setWorkCenter] = useState(initial?.workCenter ?? count.work_center ?? '');
+  const [deadline, setDeadline] = useState(initial?.shouldBeDoneAt ?? count.should_be_done_at ?? '');
+  const [error, setError] = useState<string | null>(initialError ?? null);
   const unsaved = conductedBy !== (count.conducted_by ?? '') || workCenter !== (count.work_center ?? '') || deadline !== (count.should_be_done_at ?? '');
   const release = useUnsavedText(unsaved);
   const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
@@ -36,15 +60,20 @@ export function EditCountDialog({ count: opened, onClose, onSaved }: { count: St
     // Offline the change goes to the outbox: the mutation must run, not wait for a connection.
     networkMode: 'always',
     mutationFn: () =>
-      updateStockCount(email, 'edit', {
-        stockCountId: count.id,
-        ...(conductedBy && conductedBy !== count.conducted_by ? { conductedBy } : {}),
-        ...(workCenter && workCenter !== count.work_center ? { workCenter } : {}),
-        ...(deadlineChanged ? { shouldBeDoneAt: deadline } : {}),
-        // The count as the form shows it (decision 0068): another planner's change since is refused
-        // (409), not overwritten. Named now, so a change queued offline names it too.
-        expected: shownCount(count),
-      }),
+      updateStockCount(
+        email,
+        'edit',
+        {
+          stockCountId: count.id,
+          ...(conductedBy && conductedBy !== count.conducted_by ? { conductedBy } : {}),
+          ...(workCenter && workCenter !== count.work_center ? { workCenter } : {}),
+          ...(deadlineChanged ? { shouldBeDoneAt: deadline } : {}),
+          // The count as the form shows it (decision 0068): another planner's change since is refused
+          // (409), not overwritten. Named now, so a change queued offline names it too.
+          expected: shownCount(count),
+        },
+        replaces,
+      ),
     onSuccess: (result) => {
       release();
       onSaved(result);
@@ -72,13 +101,18 @@ export function EditCountDialog({ count: opened, onClose, onSaved }: { count: St
     }
     save.mutate();
   };
+  // Opened on a refused change (`initial`): under each field it changes, what the count holds now.
+  const nowOf = (asked: string | undefined, now: string | null, shown: (value: string) => string = (value) => value) =>
+    initial && asked !== undefined && asked !== (now ?? '') ? <p className="muted small">{t('stockCount.nowValue', { value: now ? shown(now) : t('stockCount.unassigned') })}</p> : null;
   return (
     <Dialog open title={t('stockCount.editTitle', { id: count.id })} onClose={onClose} unsaved={unsaved}>
       <form className="form-grid" onSubmit={submit}>
         {/* A count's person, work center and deadline can be changed, not taken away (the server
             keeps what it has): the empty choices are offered only while the count has none. */}
         <CountedBySelect id="ec-who" plant={count.plant} value={conductedBy} onChange={setConductedBy} allowEmpty={!count.conducted_by} />
+        {nowOf(initial?.conductedBy, count.conducted_by)}
         <WorkCenterSelect id="ec-wc" plant={count.plant} value={workCenter} onChange={setWorkCenter} allowEmpty={!count.work_center} />
+        {nowOf(initial?.workCenter, count.work_center)}
         {deadlineAllowed && (
           <>
             <label htmlFor="ec-deadline">{t('stockCount.deadlineLabel')}</label>
@@ -90,6 +124,7 @@ export function EditCountDialog({ count: opened, onClose, onSaved }: { count: St
               required={Boolean(count.should_be_done_at)}
               onChange={(event) => setDeadline(event.target.value)}
             />
+            {nowOf(initial?.shouldBeDoneAt, count.should_be_done_at, formatDate)}
           </>
         )}
         <FormActions error={error} onCancel={onClose} submitLabel={t('stockCount.saveChanges')} isPending={save.isPending} />

@@ -103,14 +103,19 @@ describe('a count card’s actions', () => {
 
   it('holds every action while a change of the count waits, and says so; Send only behind waiting edits', () => {
     const all = { onSend: act, onEdit: act, onCancel: act, onSplit: act };
-    const cancelWaits = render({ count: count(21), ...all, waiting: { editsOnly: false, counter: null } });
+    const cancelWaits = render({ count: count(21), ...all, waiting: { editsOnly: false, counter: null, refused: false } });
     expect(buttonsOf(cancelWaits).every((button) => button.disabled)).toBe(true);
     expect(text(cancelWaits)).toContain(i18next.t('sync.pending'));
-    const editWaits = buttonsOf(render({ count: count(22, { conducted_by: null }), ...all, waiting: { editsOnly: true, counter: 'mechanic@example.com' } }));
+    const editWaits = buttonsOf(render({ count: count(22, { conducted_by: null }), ...all, waiting: { editsOnly: true, counter: 'mechanic@example.com', refused: false } }));
     expect(editWaits.filter((button) => !button.disabled).map((button) => button.name)).toEqual([i18next.t('stockCount.sendDraft')]);
     const free = render({ count: count(23), ...all });
     expect(buttonsOf(free).some((button) => button.disabled)).toBe(false);
     expect(text(free)).not.toContain(i18next.t('sync.pending'));
+    // A refused change waits for the planner, not for a connection: the card says it was not accepted.
+    const refused = render({ count: count(24), ...all, waiting: { editsOnly: false, counter: null, refused: true } });
+    expect(buttonsOf(refused).every((button) => button.disabled)).toBe(true);
+    expect(text(refused)).toContain(i18next.t('stockCount.waiting.refusedChip'));
+    expect(text(refused)).not.toContain(i18next.t('sync.pending'));
   });
 
   it('holds Send while the card’s action is on its way (a double tap sent twice)', () => {

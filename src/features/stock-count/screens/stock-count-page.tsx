@@ -123,7 +123,7 @@ export function CountCard({
           {count.is_draft && <span className="status-chip">{t('stockCount.draft')}</span>}
           {(count.part_count ?? 0) > 0 && <span className="status-chip">{t('stockCount.parts.counters', { count: count.part_count })}</span>}
           {count.is_blind && <span className="status-chip">{t('stockCount.parts.blind')}</span>}
-          {waiting && <span className="status-chip">{t('sync.pending')}</span>}
+          {waiting && <span className={waiting.refused ? 'status-chip status-error' : 'status-chip'}>{t(waiting.refused ? 'stockCount.waiting.refusedChip' : 'sync.pending')}</span>}
         </span>
         <span className="count-card-meta">
           <span>{t(`stockCount.type.${count.type}`, { defaultValue: count.type })}</span>
@@ -335,6 +335,13 @@ export default function StockCountPage() {
       onSplit={plans(count, 'stockCount.edit') ? setSplitting : undefined}
     />
   );
+  const edited = (result: PlanningResult, id: number) => {
+    if (result.queued) queuedNotice(result);
+    else {
+      setNotice(t('stockCount.savedMessage', { id }));
+      void refresh();
+    }
+  };
   const created = (result: PlanningResult, draft: boolean) => {
     if (result.queued) queuedNotice(result);
     else {
@@ -354,7 +361,7 @@ export default function StockCountPage() {
         )}
       </div>
       {(list.isOfflineCopy || !online) && <OfflineBanner savedAt={list.savedAt} />}
-      <WaitingPlanning userEmail={email} onConfirmed={refresh} onCreated={created} />
+      <WaitingPlanning userEmail={email} onConfirmed={refresh} onCreated={created} onEdited={edited} />
       {filter && (
         <CollapsibleSection id="count-dashboard" title={t('stockCount.dashboardTitle', { scope: filter.planner_group ?? filter.plant })}>
           {occupancy.data ? (
@@ -479,11 +486,7 @@ export default function StockCountPage() {
           onSaved={(result) => {
             const id = editing.id;
             setEditing(null);
-            if (result.queued) queuedNotice(result);
-            else {
-              setNotice(t('stockCount.savedMessage', { id }));
-              void refresh();
-            }
+            edited(result, id);
           }}
         />
       )}
