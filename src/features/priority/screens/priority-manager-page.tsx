@@ -63,6 +63,57 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
     const items = [...otherActions.map(({ kind }) => ({ key: kind, label: t(`priority.upload.${kind}.button`), onSelect: () => setOpenUpload(kind) })), ...added];
     return items.length > 0 ? <MoreMenu label={t('priority.moreActions')} disabled={!online} items={items} /> : null;
   };
+  const grantButton = (openGrant: () => void) => (
+    <button type="button" className="button" disabled={!online} onClick={openGrant}>
+      <Icon name="users" size={20} />
+      {t('users.grantAccess.button')}
+    </button>
+  );
+  /**
+   * The head's actions, `openGrant` when the user may give access. One GrantAccess holds both
+   * layouts: its dialog (and what was typed in it) outlives a phone or tablet turned across the
+   * breakpoint, where two instances unmounted the open one.
+   */
+  const headActions = (openGrant: (() => void) | null) => (
+    <>
+      {(actions.length > 0 || openGrant) && !narrow && (
+        <div className="button-row">
+          {actions.map(({ kind }) => (
+            <button
+              key={kind}
+              type="button"
+              className="button"
+              disabled={!online || blocked(kind)}
+              aria-describedby={blocked(kind) ? blockedNote : undefined}
+              onClick={() => setOpenUpload(kind)}
+            >
+              {t(`priority.upload.${kind}.button`)}
+            </button>
+          ))}
+          {openGrant && grantButton(openGrant)}
+        </div>
+      )}
+      {/* #21: on a phone one compact toolbar — the upload of priorities in sight, the others in "⋯". */}
+      {narrow && (primaryAction || openGrant) && (
+        <div className="priority-toolbar">
+          {primaryAction && (
+            <button
+              type="button"
+              className="button"
+              disabled={!online || blocked(primaryAction.kind)}
+              aria-describedby={blocked(primaryAction.kind) ? blockedNote : undefined}
+              onClick={() => setOpenUpload(primaryAction.kind)}
+            >
+              <Icon name="upload" size={20} />
+              {t(`priority.upload.${primaryAction.kind}.button`)}
+            </button>
+          )}
+          {/* With an upload in sight, "Give access" joins the "⋯" menu: three buttons do not fit a phone's row. */}
+          {openGrant ? (primaryAction ? moreMenu([{ key: 'grant-access', label: t('users.grantAccess.button'), onSelect: openGrant }]) : grantButton(openGrant)) : moreMenu()}
+        </div>
+      )}
+    </>
+  );
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQuery(typed.trim());
@@ -76,50 +127,7 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
     <section className="page">
       <div className="page-head">
         <h1 className="page-title route-title">{t('routes.priorityManager')}</h1>
-        {(actions.length > 0 || grants) && !narrow && (
-          <div className="button-row">
-            {actions.map(({ kind }) => (
-              <button
-                key={kind}
-                type="button"
-                className="button"
-                disabled={!online || blocked(kind)}
-                aria-describedby={blocked(kind) ? blockedNote : undefined}
-                onClick={() => setOpenUpload(kind)}
-              >
-                {t(`priority.upload.${kind}.button`)}
-              </button>
-            ))}
-            {grants && GrantAccess && <GrantAccess />}
-          </div>
-        )}
-        {/* #21: on a phone one compact toolbar — the upload of priorities in sight, the others in "⋯". */}
-        {narrow && (primaryAction || grants) && (
-          <div className="priority-toolbar">
-            {primaryAction && (
-              <button
-                type="button"
-                className="button"
-                disabled={!online || blocked(primaryAction.kind)}
-                aria-describedby={blocked(primaryAction.kind) ? blockedNote : undefined}
-                onClick={() => setOpenUpload(primaryAction.kind)}
-              >
-                <Icon name="upload" size={20} />
-                {t(`priority.upload.${primaryAction.kind}.button`)}
-              </button>
-            )}
-            {/* With an upload in sight, "Give access" joins the "⋯" menu: three buttons do not fit a phone's row. */}
-            {grants && GrantAccess ? (
-              primaryAction ? (
-                <GrantAccess render={(openGrant) => moreMenu([{ key: 'grant-access', label: t('users.grantAccess.button'), onSelect: openGrant }])} />
-              ) : (
-                <GrantAccess />
-              )
-            ) : (
-              moreMenu()
-            )}
-          </div>
-        )}
+        {grants && GrantAccess ? <GrantAccess render={headActions} /> : headActions(null)}
       </div>
       {blockedNote && (
         <p id={blockedNote} className="muted small">
