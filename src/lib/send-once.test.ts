@@ -1,13 +1,13 @@
 import { HTTPError, TimeoutError, type NormalizedOptions } from 'ky';
-import { describe, expect, it } from 'vitest';
-import { sendOnce } from './send-once';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sendOnce, UNSURE_KEY_MS } from './send-once';
 
 const answer = (status: number) => new HTTPError(new Response('{}', { status }), new Request('http://api.test/x'), {} as NormalizedOptions);
 
 /** Sends through sendOnce, failing with `failure` (or answering), and gives back the key it was sent under. */
-async function keyOf(scope: string, content: unknown, failure?: unknown): Promise<string> {
+async function keyOf(scope: string, content: unknown, failure?: unknown, group = 'g'): Promise<string> {
   let used = '';
-  await sendOnce(scope, content, async (key) => {
+  await sendOnce(group, scope, content, async (key) => {
     used = key;
     if (failure) throw failure;
     return 'ok';
@@ -17,6 +17,10 @@ async function keyOf(scope: string, content: unknown, failure?: unknown): Promis
   return used;
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('sendOnce', () => {
   it.each([
     ['no connection', new TypeError('Failed to fetch')],
@@ -24,8 +28,13 @@ describe('sendOnce', () => {
     ['a gateway 502', answer(502)],
     ['a gateway 503', answer(503)],
     ['a gateway 504', answer(504)],
-  ])('keeps the key of a send left unsure by %s: the same content again is the same request', async (_, failure) => {
-    const scope = `unsure-${String(_)}`;
+    // Answers that say nothing of an earlier try under the key (ky retries under it): it may have been applied.
+    ['a server error 500', answer(500)],
+    ['too many requests 429', answer(429)],
+    ['a request time-out 408', answer(408)],
+    ['a sign-in run out 401', answer(401)],
+  ])('keeps the key of a send left unsure by %s: the same content again is the same request', async (name, failure) => {
+    const scope = `unsure-${name}`;
     const first = await keyOf(scope, { priority: 2 }, failure);
     const again = await keyOf(scope, { priority: 2 });
     expect(again).toBe(first);
@@ -37,10 +46,11 @@ describe('sendOnce', () => {
     ['a success', undefined],
     ['a refusal (409)', answer(409)],
     ['a refusal (412)', answer(412)],
-    ['a server error (500)', answer(500)],
+    ['a refusal (404)', answer(404)],
+    ['a refusal (422)', answer(422)],
     ['an answer that does not parse', new Error('Expected string, received number')],
-  ])('forgets the key after %s: the same content sent again is a new request', async (_, failure) => {
-    const scope = `answered-${String(_)}`;
+  ])('forgets the key after %s: the same content sent again is a new request', async (name, failure) => {
+    const scope = `answered-${name}`;
     const first = await keyOf(scope, { priority: 2 }, failure);
     expect(await keyOf(scope, { priority: 2 })).not.toBe(first);
   });
@@ -53,16 +63,41 @@ describe('sendOnce', () => {
     expect(await keyOf('slot', { priority: 1 }, offline)).not.toBe(a);
   });
 
-  it('keeps scopes apart: an answer in one forgets nothing of another', async () => {
+  it('forgets every unsure key of a group once one of its writes is answered: the state may have moved on since', async () => {
     const offline = new TypeError('Failed to fetch');
-    const kept = await keyOf('user-a', null, offline);
-    await keyOf('user-b', null);
-    expect(await keyOf('user-a', null)).toBe(kept);
+    // A number removed without an answer, then uploaded again (answered), then removed again: a new removal, not a replay.
+    const removal = await keyOf('ship_to_party_codes:1', null, offline, 'priority');
+    await keyOf('uploads', 'file-digest', undefined, 'priority');
+    expect(await keyOf('ship_to_party_codes:1', null, offline, 'priority')).not.toBe(removal);
+    // Another group's answer forgets nothing of this one.
+    const kept = await keyOf('users/a/permissions', { v: 1 }, offline, 'users');
+    await keyOf('anything', null, undefined, 'priority');
+    expect(await keyOf('users/a/permissions', { v: 1 }, undefined, 'users')).toBe(kept);
+  });
+
+  it('keeps an unsure key ten minutes at most', async () => {
+    vi.useFakeTimers();
+    const offline = new TypeError('Failed to fetch');
+    const first = await keyOf('late', null, offline);
+    vi.advanceTimersByTime(UNSURE_KEY_MS - 1000);
+    expect(await keyOf('late', null, offline)).toBe(first);
+    vi.advanceTimersByTime(2000);
+    expect(await keyOf('late', null, offline)).not.toBe(first);
+  });
+
+  it('sends two presses at once under one key (the server applies it once and replays it to the other)', async () => {
+    const keys: string[] = [];
+    const send = (key: string) => {
+      keys.push(key);
+      return Promise.reject(new TypeError('Failed to fetch'));
+    };
+    await Promise.allSettled([sendOnce('g', 'twice', 1, send), sendOnce('g', 'twice', 1, send)]);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('passes the answer and the failure through unchanged', async () => {
-    await expect(sendOnce('through', 1, async () => 42)).resolves.toBe(42);
+    await expect(sendOnce('g', 'through', 1, async () => 42)).resolves.toBe(42);
     const refusal = answer(409);
-    await expect(sendOnce('through', 1, () => Promise.reject(refusal))).rejects.toBe(refusal);
+    await expect(sendOnce('g', 'through', 1, () => Promise.reject(refusal))).rejects.toBe(refusal);
   });
 });

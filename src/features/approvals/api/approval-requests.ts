@@ -71,7 +71,7 @@ export function useDecideApproval(id: string) {
     // Pressed again after no answer, the same decision under the same key (sendOnce): answered as
     // decided, not refused as decided meanwhile by its own first try.
     mutationFn: (decision: 'approve' | 'reject') =>
-      sendOnce(`approval_requests/${id}`, decision, async (key) =>
+      sendOnce('users', `approval_requests/${id}`, decision, async (key) =>
         approvalRequest.parse(await userApi.post(`approval_requests/${id}/${decision}`, { headers: { 'Idempotency-Key': key } }).json()),
       ),
     onSuccess: (decided) => {

@@ -16,7 +16,7 @@ export interface ImportantMessagesSave {
  * again after no answer, under the first try's key (sendOnce): not refused because of that try.
  */
 export const setImportantMessages = ({ messages, expected }: ImportantMessagesSave) =>
-  sendOnce('important-message', { messages, expected }, async (key) =>
+  sendOnce('important-message', 'list', { messages, expected }, async (key) =>
     importantMessagesResponse.parse(
       await partsApi.put('users/important-message', { json: { important_messages: messages, expected }, headers: { 'Idempotency-Key': key } }).json(),
     ),
@@ -24,7 +24,7 @@ export const setImportantMessages = ({ messages, expected }: ImportantMessagesSa
 
 /** DELETE /parts/v1/users/important-message: no message any more; the alert disappears. */
 export const clearImportantMessages = () =>
-  sendOnce('important-message', null, async (key) =>
+  sendOnce('important-message', 'list', null, async (key) =>
     importantMessagesResponse.parse(await partsApi.delete('users/important-message', { headers: { 'Idempotency-Key': key } }).json()),
   );
 

@@ -10,7 +10,7 @@ import { priorityQueries } from './get-priorities';
  * the numbers held then. Pressed again after no answer, the same request (sendOnce): not a 404.
  */
 export const removeShipToParty = (code: string): Promise<string[]> =>
-  sendOnce(`ship_to_party_codes:${code}`, null, async (key) =>
+  sendOnce('priority', `ship_to_party_codes:${code}`, null, async (key) =>
     shipToPartyCodesResponse.parse(await userApi.delete(`ship_to_party_codes/${encodeURIComponent(code)}`, { headers: { 'Idempotency-Key': key } }).json())
       .ship_to_party_codes,
   );

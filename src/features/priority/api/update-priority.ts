@@ -10,7 +10,7 @@ import { priorityQueries } from './get-priorities';
  * changed meanwhile by its own first try.
  */
 export const updatePriority = (body: UpdatePriorityBody) =>
-  sendOnce(`uap_priority:${body.shipToPartyCode}:${body.accessPointId}`, body, async (key) =>
+  sendOnce('priority', `uap_priority:${body.shipToPartyCode}:${body.accessPointId}`, body, async (key) =>
     uapInfo.parse(await userApi.put('uap_priority', { json: body, headers: { 'Idempotency-Key': key } }).json()),
   );
 

@@ -55,7 +55,7 @@ export async function uploadPriorityCsv(
     );
   try {
     // A dry run writes nothing: no key. An apply is sent once per file content (sendOnce).
-    return options.dryRun ? await post() : await sendOnce(PATHS[kind], await digestOf(file), post);
+    return options.dryRun ? await post() : await sendOnce('priority', PATHS[kind], await digestOf(file), post);
   } catch (error) {
     if (error instanceof HTTPError && error.response.status === 422) {
       const body: unknown = await error.response.clone().json().catch(() => null);

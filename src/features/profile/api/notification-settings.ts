@@ -38,7 +38,7 @@ export const putNotificationSettings = (uid: string, entries: NotificationSettin
   const body: UpdateNotificationSettingsBody = { notificationSettings: entries, ...(expectedRevision === undefined ? {} : { expectedRevision }) };
   // Saved again after no answer, under the first try's key (sendOnce): answered as saved, not
   // refused as saved elsewhere meanwhile by its own first try.
-  return sendOnce(`notifications_settings:${uid}`, body, (key) =>
+  return sendOnce('notification-settings', `notifications_settings:${uid}`, body, (key) =>
     parseWith(
       settingsSchema,
       userApi

@@ -89,13 +89,13 @@ const write = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 /** Saved again after no answer, the same split under the first try's key (sendOnce): not refused as changed meanwhile by that try. */
 export const splitCount = (body: SplitStockCountBody) =>
-  sendOnce(`my_stock_count/parts:${body.stockCountId}`, body, async (key) =>
+  sendOnce('stock-count-parts', `my_stock_count/parts:${body.stockCountId}`, body, async (key) =>
     stockCountPartsResponse.parse(await stockApi.put('my_stock_count/parts', { json: body, ...write(key) }).json()),
   );
 
 /** Decided again after no answer, the same decision under the first try's key (sendOnce). */
 export const resolveMergeLine = (body: ResolveLineBody): Promise<MergeLineRow> =>
-  sendOnce(`my_stock_count/merge/resolve:${body.materialCountId}`, body, async (key) =>
+  sendOnce('stock-count-parts', `my_stock_count/merge/resolve:${body.materialCountId}`, body, async (key) =>
     mergeLineRow.parse(await stockApi.post('my_stock_count/merge/resolve', { json: body, ...write(key) }).json()),
   );
 

@@ -119,6 +119,12 @@ describe('a planning change made online', () => {
     expect(server.calls).toHaveLength(1);
   });
 
+  it('waits behind the change it was made again for once that one was retried meanwhile (it goes first, as queued)', async () => {
+    const retried = await offlineDb.outbox.add(entry('count:5', 'edit', { stockCountId: 5, conductedBy: 'mechanic@example.com' }, 'pending'));
+    expect(await updateStockCount(USER, 'edit', { stockCountId: 5, conductedBy: 'mechanic@example.com' }, retried)).toEqual({ queued: true, behind: true });
+    expect(server.calls).toHaveLength(0);
+  });
+
   it('is not held by another count’s, nor by another user’s, waiting change', async () => {
     await offlineDb.outbox.add(entry('count:6', 'edit', { stockCountId: 6 }));
     await offlineDb.outbox.add({ ...entry('count:5', 'edit', { stockCountId: 5 }), userEmail: 'other@example.com' });

@@ -56,7 +56,8 @@ export async function planChange(
     (await offlineDb.outbox
       .where('target')
       .equals(target)
-      .filter((entry) => entry.userEmail === userEmail && entry.kind === KIND.plan && entry.seq !== replaces)
+      // The refused change this one is made again for, while it is still refused (not retried meanwhile).
+      .filter((entry) => entry.userEmail === userEmail && entry.kind === KIND.plan && !(entry.seq === replaces && (entry.status === 'failed' || entry.status === 'conflict')))
       .count()) > 0;
   const offline = isOffline();
   let unanswered = false;

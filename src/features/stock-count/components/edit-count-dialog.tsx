@@ -44,13 +44,14 @@ export function EditCountDialog({
   const allowed = useAllowedPlants();
   /** The count as the form shows it: as opened, or as read again after another planner changed it. */
   const [count, setCount] = useState(opened);
+  const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
   const [conductedBy, setConductedBy] = useState(initial?.conductedBy ?? count.conducted_by ?? '');
   const [workCenter, setWorkCenter] = useState(initial?.workCenter ?? count.work_center ?? '');
-  const [deadline, setDeadline] = useState(initial?.shouldBeDoneAt ?? count.should_be_done_at ?? '');
+  // A deadline asked for a plant that no longer takes one has no field to show it in: not kept.
+  const [deadline, setDeadline] = useState((deadlineAllowed ? initial?.shouldBeDoneAt : undefined) ?? count.should_be_done_at ?? '');
   const [error, setError] = useState<string | null>(initialError ?? null);
-  const unsaved = conductedBy !== (count.conducted_by ?? '') || workCenter !== (count.work_center ?? '') || deadline !== (count.should_be_done_at ?? '');
+  const unsaved = conductedBy !== (count.conducted_by ?? '') || workCenter !== (count.work_center ?? '') || (deadlineAllowed && deadline !== (count.should_be_done_at ?? ''));
   const release = useUnsavedText(unsaved);
-  const deadlineAllowed = allowed.count_deadline_allowed_plants.includes(count.plant);
   // A new deadline is today or later, as on create: offline the change would wait in the outbox
   // only to be refused on sync. The deadline it has may stay, even one already past.
   const today = dayjs().format('YYYY-MM-DD');
@@ -87,6 +88,8 @@ export function EditCountDialog({
       const now = await getStockCount(opened.id).catch(() => null);
       if (!now) return;
       setCount(now);
+      // Opened on a refused change: what the planner asked for stays, with "Now: …" under each field.
+      if (initial) return;
       setConductedBy(now.conducted_by ?? '');
       setWorkCenter(now.work_center ?? '');
       setDeadline(now.should_be_done_at ?? '');
@@ -102,17 +105,22 @@ export function EditCountDialog({
     save.mutate();
   };
   // Opened on a refused change (`initial`): under each field it changes, what the count holds now.
-  const nowOf = (asked: string | undefined, now: string | null, shown: (value: string) => string = (value) => value) =>
-    initial && asked !== undefined && asked !== (now ?? '') ? <p className="muted small">{t('stockCount.nowValue', { value: now ? shown(now) : t('stockCount.unassigned') })}</p> : null;
+  const noteOf = (id: string, asked: string | undefined, now: string | null) => (initial && asked !== undefined && asked !== (now ?? '') ? id : undefined);
+  const nowOf = (id: string, asked: string | undefined, now: string | null, none: string, shown: (value: string) => string = (value) => value) =>
+    noteOf(id, asked, now) ? (
+      <p id={id} className="muted small">
+        {t('stockCount.nowValue', { value: now ? shown(now) : none })}
+      </p>
+    ) : null;
   return (
     <Dialog open title={t('stockCount.editTitle', { id: count.id })} onClose={onClose} unsaved={unsaved}>
       <form className="form-grid" onSubmit={submit}>
         {/* A count's person, work center and deadline can be changed, not taken away (the server
             keeps what it has): the empty choices are offered only while the count has none. */}
-        <CountedBySelect id="ec-who" plant={count.plant} value={conductedBy} onChange={setConductedBy} allowEmpty={!count.conducted_by} />
-        {nowOf(initial?.conductedBy, count.conducted_by)}
-        <WorkCenterSelect id="ec-wc" plant={count.plant} value={workCenter} onChange={setWorkCenter} allowEmpty={!count.work_center} />
-        {nowOf(initial?.workCenter, count.work_center)}
+        <CountedBySelect id="ec-who" plant={count.plant} value={conductedBy} onChange={setConductedBy} allowEmpty={!count.conducted_by} describedBy={noteOf('ec-who-now', initial?.conductedBy, count.conducted_by)} />
+        {nowOf('ec-who-now', initial?.conductedBy, count.conducted_by, t('stockCount.unassigned'))}
+        <WorkCenterSelect id="ec-wc" plant={count.plant} value={workCenter} onChange={setWorkCenter} allowEmpty={!count.work_center} describedBy={noteOf('ec-wc-now', initial?.workCenter, count.work_center)} />
+        {nowOf('ec-wc-now', initial?.workCenter, count.work_center, t('stockCount.fromLocation'))}
         {deadlineAllowed && (
           <>
             <label htmlFor="ec-deadline">{t('stockCount.deadlineLabel')}</label>
@@ -122,9 +130,10 @@ export function EditCountDialog({
               min={count.should_be_done_at && count.should_be_done_at < today ? count.should_be_done_at : today}
               value={deadline}
               required={Boolean(count.should_be_done_at)}
+              aria-describedby={noteOf('ec-deadline-now', initial?.shouldBeDoneAt, count.should_be_done_at)}
               onChange={(event) => setDeadline(event.target.value)}
             />
-            {nowOf(initial?.shouldBeDoneAt, count.should_be_done_at, formatDate)}
+            {nowOf('ec-deadline-now', initial?.shouldBeDoneAt, count.should_be_done_at, t('stockCount.noDeadline'), formatDate)}
           </>
         )}
         <FormActions error={error} onCancel={onClose} submitLabel={t('stockCount.saveChanges')} isPending={save.isPending} />

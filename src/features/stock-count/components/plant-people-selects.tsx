@@ -12,13 +12,16 @@ interface SelectProps {
   onChange: (value: string) => void;
   /** Offer the empty choice ("not assigned yet", "from the storage location"). Editing a count cannot go back to it. */
   allowEmpty?: boolean;
+  /** The id of a note read with the field (what the count holds now, beside a refused change's value). */
+  describedBy?: string | undefined;
 }
 
-export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true, invalidOf }: SelectProps & { invalidOf?: string }) {
+export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true, invalidOf, describedBy }: SelectProps & { invalidOf?: string }) {
   const { t } = useTranslation();
   const mechanics = useRelationship('mechanic', plant);
   // `invalidOf`: the id of the error this field is missing for (a count sent with nobody to count it).
-  const invalid = invalidOf ? { 'aria-invalid': true, 'aria-describedby': invalidOf } : {};
+  const described = [invalidOf, describedBy].filter(Boolean).join(' ') || undefined;
+  const invalid = { ...(invalidOf ? { 'aria-invalid': true } : {}), ...(described ? { 'aria-describedby': described } : {}) };
   return (
     <>
       <label htmlFor={id}>{t('stockCount.conductedByLabel')}</label>
@@ -38,7 +41,7 @@ export function CountedBySelect({ id, plant, value, onChange, allowEmpty = true,
   );
 }
 
-export function WorkCenterSelect({ id, plant, value, onChange, allowEmpty = true }: SelectProps) {
+export function WorkCenterSelect({ id, plant, value, onChange, allowEmpty = true, describedBy }: SelectProps) {
   const { t } = useTranslation();
   const centers = useRelationship('work_center', plant);
   const { permissions, plannerGroups } = useProfile();
@@ -49,7 +52,7 @@ export function WorkCenterSelect({ id, plant, value, onChange, allowEmpty = true
   return (
     <>
       <label htmlFor={id}>{t('stockCount.workCenter')}</label>
-      <select id={id} value={value} disabled={!plant} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} value={value} disabled={!plant} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)}>
         {allowEmpty && <option value="">{t('stockCount.fromLocation')}</option>}
         {value && centers.data && !offered.some((w) => w.code === value) && <option value={value}>{value}</option>}
         {offered.map((w) => (

@@ -242,11 +242,13 @@ export function SplitCountDialog({
   const [showMissing, setShowMissing] = useState(false);
   /** The planner's parts, kept across the read that follows a refusal (a split changed meanwhile). */
   const kept = useRef<{ parts: DraftPart[]; blind: boolean } | null>(null);
+  /** Kept parts wait for the read: unsaved meanwhile (closing asks; a reload asks), though no form shows them. */
+  const [holding, setHolding] = useState(false);
   /** The split as it is now, when the form holds the planner's kept parts instead of it. */
   const [now, setNow] = useState<DraftPart[] | null>(null);
   /** The form as read from the split: what the planner's edits are compared with. */
   const [baseline, setBaseline] = useState<{ parts: string; blind: boolean | null } | null>(null);
-  const unsaved = parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== (baseline.blind ?? Boolean(count.is_blind)));
+  const unsaved = holding || (parts !== null && baseline !== null && (JSON.stringify(parts) !== baseline.parts || blind !== (baseline.blind ?? Boolean(count.is_blind))));
   const release = useUnsavedText(unsaved);
 
   // The split as it stands: each part as its material codes (bins and "the rest" resolve to lines on the server).
@@ -272,6 +274,7 @@ export function SplitCountDialog({
         setNow(mine ? (split.parts.length === 0 ? [] : drafts) : null);
         setParts(mine ? mine.parts : drafts);
         if (mine) setBlind(mine.blind);
+        setHolding(false);
       },
       (failure: unknown) => {
         if (live) setLoadError(failure ?? new Error('not loaded'));
@@ -310,7 +313,9 @@ export function SplitCountDialog({
       // form keeps the planner's parts; Save then names the split read now (revision, part ids).
       if (await isSplitChangedMeanwhile(failure)) {
         setError(t('stockCount.split.keptYours', { id: count.id }));
-        kept.current = { parts: drafts, blind };
+        // The form as it is now (edits made while the save was on its way too), not as it was sent.
+        kept.current = { parts: parts ?? drafts, blind };
+        setHolding(true);
         onStale?.();
         readAgain();
         return;

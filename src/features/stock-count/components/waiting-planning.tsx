@@ -71,8 +71,11 @@ export function WaitingPlanning({
   const [reediting, setReediting] = useState<{ entry: OutboxEntry; count: StockCountRow; asked: CountEdit } | null>(null);
   /** An Edit whose count could not be read as it is now: why, by the entry's seq. */
   const [readFailed, setReadFailed] = useState<{ seq: number; message: string } | null>(null);
+  /** The entry whose count is being read for Edit: its row's actions wait meanwhile. */
+  const [reading, setReading] = useState<number | null>(null);
   const editAgain = async (entry: OutboxEntry, edit: { stockCountId: number } & CountEdit) => {
     setReadFailed(null);
+    setReading(entry.seq!);
     const { stockCountId, ...asked } = edit;
     try {
       const now = await getStockCount(stockCountId);
@@ -80,6 +83,8 @@ export function WaitingPlanning({
       else setReadFailed({ seq: entry.seq!, message: t('stockCount.waiting.countGone', { id: stockCountId }) });
     } catch (failure) {
       setReadFailed({ seq: entry.seq!, message: t('stockCount.waiting.countNotRead', { id: stockCountId, message: await errorMessage(failure) }) });
+    } finally {
+      setReading(null);
     }
   };
   // A change refused is an answer too: the list is read again (the count as it is now, changed by
@@ -143,7 +148,9 @@ export function WaitingPlanning({
             const edit = refusedEdit(entry);
             return (
               <li key={entry.seq} className={`waiting-item ${entry.status}`}>
-                <span className="waiting-what">{describe(t, entry.summary as PlanningSummary | undefined)}</span>
+                <span id={`waiting-${entry.seq}`} className="waiting-what">
+                  {describe(t, entry.summary as PlanningSummary | undefined)}
+                </span>
                 {entry.status === 'failed' ? (
                   <>
                     <span className="waiting-state" role="alert">
@@ -152,23 +159,23 @@ export function WaitingPlanning({
                     <span className="line-sync-actions">
                       {/* A refused create (an unknown material, say) fails again as it is: Edit corrects it, keeping what was filled in. */}
                       {create && (
-                        <button type="button" className="button small" onClick={() => setEditing({ entry, body: create })}>
+                        <button type="button" className="button small" aria-describedby={`waiting-${entry.seq}`} onClick={() => setEditing({ entry, body: create })}>
                           {t('stockCount.edit')}
                         </button>
                       )}
                       {/* A refused edit opens the count as it is now, with what the planner asked for. */}
                       {edit && (
-                        <button type="button" className="button small" onClick={() => void editAgain(entry, edit)}>
+                        <button type="button" className="button small" disabled={reading === entry.seq} aria-describedby={`waiting-${entry.seq}`} onClick={() => void editAgain(entry, edit)}>
                           {t('stockCount.edit')}
                         </button>
                       )}
                       {/* Refused because the count changed meanwhile: the same request is refused again. */}
                       {!entry.staleBase && (
-                        <button type="button" className="button small" onClick={() => void retryEntry(entry.seq!)}>
+                        <button type="button" className="button small" disabled={reading === entry.seq} aria-describedby={`waiting-${entry.seq}`} onClick={() => void retryEntry(entry.seq!)}>
                           {t('sync.retry')}
                         </button>
                       )}
-                      <button type="button" className="button small" onClick={() => void discardEntry(entry)}>
+                      <button type="button" className="button small" disabled={reading === entry.seq} aria-describedby={`waiting-${entry.seq}`} onClick={() => void discardEntry(entry)}>
                         {t('sync.discard')}
                       </button>
                     </span>

@@ -32,7 +32,7 @@ export function useUpdatePermissions(uid: string) {
   const queryClient = useQueryClient();
   return useUserMutation(async ({ body, version }: { body: UpdatePermissionsBody; version: string | null }) => {
     try {
-      return await sendOnce(`users/${uid}/permissions`, { body, version }, async (key) =>
+      return await sendOnce('users', `users/${uid}/permissions`, { body, version }, async (key) =>
         userPermissions.parse(
           await userApi.put(`users/${uid}/permissions`, { json: body, headers: { 'Idempotency-Key': key, ...(version ? { 'If-Match': version } : {}) } }).json(),
         ),
@@ -54,7 +54,7 @@ export function useUpdateExpiration(uid: string) {
   const queryClient = useQueryClient();
   return useUserMutation(async ({ expirationDate, openedWith }: { expirationDate: string | null; openedWith: string | null }) => {
     try {
-      return await sendOnce(`users/${uid}/expiration_date`, { expirationDate, openedWith }, async (key) =>
+      return await sendOnce('users', `users/${uid}/expiration_date`, { expirationDate, openedWith }, async (key) =>
         userRow.parse(
           await userApi
             .put(`users/${uid}/expiration_date`, { json: { expirationDate }, headers: { 'Idempotency-Key': key, 'If-Match': expirationTag(openedWith) } })
@@ -72,5 +72,5 @@ export function useUpdateExpiration(uid: string) {
 
 export const useRemoveUser = (uid: string) =>
   useUserMutation(() =>
-    sendOnce(`users/${uid}:remove`, null, async (key) => removedUser.parse(await userApi.delete(`users/${uid}`, { headers: { 'Idempotency-Key': key } }).json())),
+    sendOnce('users', `users/${uid}:remove`, null, async (key) => removedUser.parse(await userApi.delete(`users/${uid}`, { headers: { 'Idempotency-Key': key } }).json())),
   );
