@@ -38,6 +38,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
   SEED_ON_START: flag(true),
   SEED_SCALE: z.coerce.number().int().min(1).max(500).default(1),
+  BOOTSTRAP_SUPER_MANAGERS: list([]).pipe(z.array(z.string().email('BOOTSTRAP_SUPER_MANAGERS must list e-mail addresses, separated by commas'))),
+  BOOTSTRAP_DIR: z.string().optional(),
   AUTH_LOCAL_ENABLED: z.enum(['true', 'false']).optional(),
   ALLOW_LOCAL_AUTH_IN_PRODUCTION: flag(false),
   LOCAL_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -84,6 +86,8 @@ export interface Config {
   supportEmail: string;
   seedOnStart: boolean;
   seedScale: number;
+  /** What a company database gets at every start (server/db/bootstrap.ts): its first super managers, and its organisation from CSV files. */
+  bootstrap: { superManagers: string[]; dir: string | undefined };
   localAuth: boolean;
   localTokenTtlSeconds: number;
   microsoft: { tenantId: string; clientId: string; jwksUrl: string | undefined } | null;
@@ -191,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     seedOnStart: e.SEED_ON_START,
     seedScale: e.SEED_SCALE,
+    bootstrap: { superManagers: e.BOOTSTRAP_SUPER_MANAGERS, dir: e.BOOTSTRAP_DIR || undefined },
     localAuth,
     localTokenTtlSeconds: e.LOCAL_TOKEN_TTL_SECONDS,
     microsoft:

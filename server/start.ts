@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { signInWarning, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
+import { bootstrapDatabase } from './db/bootstrap';
 import { createLocalIssuer } from './auth/local-issuer';
 import { buildApp } from './app';
 import { Caches } from './cache';
@@ -32,6 +33,14 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   await database.migrate();
   if (config.seedOnStart) {
     await seedDatabase(database.db, { scale: config.seedScale, supportEmail: config.supportEmail });
+  }
+  // After the seed (which fills an empty database only): the catalogue, plants and first super
+  // managers of the configuration. A bad plants file stops the start, the database closed.
+  try {
+    await bootstrapDatabase(database.db, config.bootstrap);
+  } catch (error) {
+    await database.close();
+    throw error;
   }
   const localIssuer = config.localAuth
     ? await createLocalIssuer(config.dataDir, config.localTokenTtlSeconds)

@@ -1,0 +1,214 @@
+/**
+ * What a company database needs before anyone can use it, without the demo seed (SEED_ON_START
+ * false): the grants catalogue, the company's plants and their organisation, and the first super
+ * managers. Run at every start,
+ * after the migrations (and after the seed, when it runs), in one transaction; every step is an
+ * upsert, so any replica may run it at any start and the second run changes nothing.
+ *
+ * - The grants catalogue (§6) is the code's (src/domain/permissions.ts): written as it is, so a
+ *   grant added by a release is there before its first use (a permission change naming a grant
+ *   missing from the table was a 500 on an unseeded database).
+ * - The company's organisation comes from the CSV files of BOOTSTRAP_DIR (comma or semicolon, a
+ *   header row, each optional): plants.csv `code;name;country;city;timezone`, planner_groups.csv
+ *   `plant;code;name`, work_centers.csv `plant;code;name;planner_group`, storage_locations.csv
+ *   `plant;code;name;work_center` (a van names its mechanic's work center; a warehouse none).
+ *   Rows are added or updated, never removed (counts, stock and people point at them); ERP STOCK
+ *   files name storage locations that must exist.
+ * - BOOTSTRAP_SUPER_MANAGERS names the first super managers by e-mail address: each is created
+ *   approved (or approved, if they had asked already) and given the super_manager role. They sign
+ *   in with the company's identity provider as anyone does; the address binds them on first
+ *   sign-in. Each change is in the audit log, by "bootstrap".
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { GRANTS, GRANT_DESCRIPTIONS, ROLES } from '../../src/domain/permissions';
+import type { Db } from './client';
+import { approvalRequests, auditLog, grants, plannerGroups, plants, storageLocations, userGrants, users, workCenters } from './schema';
+
+export interface BootstrapOptions {
+  /** E-mail addresses of the first super managers (BOOTSTRAP_SUPER_MANAGERS). */
+  superManagers: readonly string[];
+  /** A folder of reference CSV files (BOOTSTRAP_DIR): plants.csv, planner_groups.csv, work_centers.csv, storage_locations.csv, each optional. */
+  dir?: string | undefined;
+}
+
+export interface BootstrapReport {
+  grants: number;
+  /** Rows read per reference file (upserted). */
+  rows: Record<string, number>;
+  /** Addresses made super manager by this run (none when all already were). */
+  superManagersAdded: string[];
+}
+
+/** The audit log's actor for what configuration did, not a person. */
+export const BOOTSTRAP_ACTOR = 'bootstrap';
+
+type Cell = (value: string) => string | null;
+const required =
+  (max: number): Cell =>
+  (value) =>
+    value.length >= 1 && value.length <= max ? value : null;
+const CODE: Cell = (value) => (/^[A-Z0-9_-]{1,20}$/.test(value.toUpperCase()) ? value.toUpperCase() : null);
+const COUNTRY: Cell = (value) => (/^[A-Z]{2}$/.test(value.toUpperCase()) ? value.toUpperCase() : null);
+const ZONE: Cell = (value) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value;
+  } catch {
+    return null;
+  }
+};
+
+interface Column {
+  name: string;
+  cell: Cell;
+  /** Said when the cell is refused. */
+  rule: string;
+  optional?: true;
+}
+const code = (name: string): Column => ({ name, cell: CODE, rule: 'must be 1 to 20 letters, digits, _ or -' });
+const text = (name: string): Column => ({ name, cell: required(200), rule: 'must be 1 to 200 characters' });
+const optionalCode = (name: string): Column => ({ name, cell: (value) => (value === '' ? '' : CODE(value)), rule: 'must be empty or 1 to 20 letters, digits, _ or -', optional: true });
+
+/** The reference files, in the order they are written (plants first: the others name them). */
+export const REFERENCE_FILES = [
+  {
+    file: 'plants.csv',
+    table: plants,
+    key: ['code'],
+    columns: [
+      code('code'),
+      text('name'),
+      { name: 'country', cell: COUNTRY, rule: 'must be a two-letter ISO code' },
+      text('city'),
+      { name: 'timezone', cell: ZONE, rule: 'must be an IANA zone such as Europe/Helsinki' },
+    ],
+  },
+  { file: 'planner_groups.csv', table: plannerGroups, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name')] },
+  { file: 'work_centers.csv', table: workCenters, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name'), optionalCode('planner_group')] },
+  { file: 'storage_locations.csv', table: storageLocations, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name'), optionalCode('work_center')] },
+] as const satisfies ReadonlyArray<{ file: string; table: PgTable; key: readonly string[]; columns: readonly Column[] }>;
+
+export type ReferenceFile = (typeof REFERENCE_FILES)[number];
+export type ReferenceRow = Record<string, string | null>;
+
+/**
+ * The rows of one reference file; every problem with its line, all at once (the server does not
+ * start on a file it would only half apply). `plantsKnown`: plant codes a row may name (those of
+ * plants.csv and of the database); a plant outside them is refused by its line.
+ */
+export function parseReference(spec: ReferenceFile, text: string, where: string = spec.file, plantsKnown?: ReadonlySet<string>): ReferenceRow[] {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [';', ','],
+    transformHeader: (header) => header.trim().toLowerCase(),
+  });
+  const columns: readonly Column[] = spec.columns;
+  const missing = columns.filter((column) => !column.optional && !(parsed.meta.fields ?? []).includes(column.name)).map((column) => column.name);
+  if (missing.length > 0) throw new Error(`${where}: the header must name ${columns.map((column) => column.name).join(';')} (missing: ${missing.join(', ')})`);
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  const rows: ReferenceRow[] = [];
+  parsed.data.forEach((record, index) => {
+    const line = index + 2;
+    const before = problems.length;
+    const row: ReferenceRow = {};
+    for (const column of columns) {
+      const raw = (record[column.name] ?? '').trim();
+      const value = column.cell(raw);
+      if (value === null) problems.push(`line ${line}: ${column.name} ${column.rule}, got "${raw}"`);
+      row[column.name] = value === '' && column.optional ? null : value;
+    }
+    if (plantsKnown && row.plant && !plantsKnown.has(row.plant)) problems.push(`line ${line}: plant ${row.plant} is neither in plants.csv nor in the database`);
+    const key = spec.key.map((name) => row[name]).join('/');
+    const first = seen.get(key);
+    if (first !== undefined) problems.push(`line ${line}: ${key} is already on line ${first}`);
+    seen.set(key, first ?? line);
+    if (problems.length === before) rows.push(row);
+  });
+  for (const error of parsed.errors) problems.push(`line ${(error.row ?? 0) + 2}: ${error.message}`);
+  if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}`);
+  return rows;
+}
+
+/** The files of `dir` there are, read and checked: nothing is written unless all are right. */
+async function readReferences(db: Db, dir: string): Promise<Array<{ spec: ReferenceFile; rows: ReferenceRow[] }>> {
+  const known = new Set((await db.select({ code: plants.code }).from(plants)).map((plant) => plant.code));
+  const read: Array<{ spec: ReferenceFile; rows: ReferenceRow[] }> = [];
+  const problems: string[] = [];
+  for (const spec of REFERENCE_FILES) {
+    const path = join(dir, spec.file);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    try {
+      const rows = parseReference(spec, text, path, spec.table === plants ? undefined : known);
+      if (spec.table === plants) for (const row of rows) known.add(row.code!);
+      read.push({ spec, rows });
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length > 0) throw new Error(`BOOTSTRAP_DIR: ${problems.join(' | ')}`);
+  return read;
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+export async function bootstrapDatabase(db: Db, options: BootstrapOptions): Promise<BootstrapReport> {
+  // Read and checked before the transaction: a bad file stops the start with nothing written.
+  const references = options.dir ? await readReferences(db, options.dir) : [];
+  const managers = [...new Set(options.superManagers.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(grants)
+      .values(GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] })))
+      .onConflictDoUpdate({ target: grants.id, set: { kind: sql`excluded.kind`, label: sql`excluded.label`, description: sql`excluded.description` } });
+    const rows: Record<string, number> = {};
+    for (const { spec, rows: read } of references) {
+      rows[spec.file] = read.length;
+      if (read.length === 0) continue;
+      const table = spec.table as typeof plants;
+      const keys = new Set<string>(spec.key);
+      const values = read.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [camel(name), value])));
+      const set = Object.fromEntries(spec.columns.filter((column) => !keys.has(column.name)).map((column) => [camel(column.name), sql.raw(`excluded.${column.name}`)]));
+      const target = spec.key.map((name) => (table as unknown as Record<string, AnyPgColumn>)[camel(name)]!);
+      await tx.insert(table).values(values as never).onConflictDoUpdate({ target, set });
+    }
+    const superManagersAdded: string[] = [];
+    for (const email of managers) {
+      // Created approved, or approved if they asked already (their request is the operator's to settle).
+      const [user] = await tx
+        .insert(users)
+        .values({ email, displayName: email.split('@')[0]!, approvalStatus: 'Approved', firstLogin: true })
+        .onConflictDoUpdate({ target: users.email, set: { approvalStatus: 'Approved' } })
+        .returning({ id: users.id });
+      // A request of theirs still open is settled with it: it would wait in the approvals list for nothing.
+      await tx
+        .update(approvalRequests)
+        .set({ approvalStatus: 'Approved', decidedAt: new Date() })
+        .where(and(eq(approvalRequests.requestingUserId, user!.id), eq(approvalRequests.approvalStatus, 'Pending')));
+      const [granted] = await tx.insert(userGrants).values({ userId: user!.id, grantId: 'super_manager' }).onConflictDoNothing().returning({ userId: userGrants.userId });
+      if (!granted) continue;
+      superManagersAdded.push(email);
+      await tx.insert(auditLog).values({
+        actorUserId: null,
+        actorEmail: BOOTSTRAP_ACTOR,
+        action: 'user.bootstrapSuperManager',
+        targetType: 'user',
+        targetId: user!.id,
+        before: null,
+        after: { email, grant: 'super_manager', approvalStatus: 'Approved' },
+      });
+    }
+    return { grants: GRANTS.length, rows, superManagersAdded };
+  });
+}
