@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_ALLOWED_DOMAINS } from '../src/domain/email';
+import { DEFAULT_ALLOWED_DOMAINS, emailDomain } from '../src/domain/email';
 import { parseSchedule, type IngestionSchedule } from './ingestion/schedule';
 
 const list = (fallback: string[]) =>
@@ -165,6 +165,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // A first super manager outside the company's domains could never call anything (403 at every call).
+  const outside = e.BOOTSTRAP_SUPER_MANAGERS.filter((email) => !e.ALLOWED_EMAIL_DOMAINS.includes(emailDomain(email)));
+  if (outside.length > 0) {
+    throw new ConfigError(`BOOTSTRAP_SUPER_MANAGERS: ${outside.join(', ')} is not of ALLOWED_EMAIL_DOMAINS (${e.ALLOWED_EMAIL_DOMAINS.join(', ')}): such a user is refused at every call`);
+  }
   // The demo sign-in lets anyone sign in as any address: on by default only for the embedded demo,
   // with no real identity provider and no DATABASE_URL. A deployment that names Microsoft or Google,
   // or its own PostgreSQL, gets it only by asking for it (AUTH_LOCAL_ENABLED=true), whatever its

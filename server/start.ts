@@ -36,8 +36,9 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   }
   // After the seed (which fills an empty database only): the catalogue, plants and first super
   // managers of the configuration. A bad plants file stops the start, the database closed.
+  let bootstrapped: Awaited<ReturnType<typeof bootstrapDatabase>>;
   try {
-    await bootstrapDatabase(database.db, config.bootstrap);
+    bootstrapped = await bootstrapDatabase(database.db, config.bootstrap);
   } catch (error) {
     await database.close();
     throw error;
@@ -61,6 +62,8 @@ export async function startProduct(config: Config, options: { logger?: boolean |
   // Starts anyway, but tells the operator why every sign-in fails and what to set (config.ts).
   const noSignIn = signInWarning(config);
   if (noSignIn) app.log.warn(noSignIn);
+  // What the configuration's bootstrap wrote (rows per file, super managers made): the operator sees the files were read.
+  if (config.bootstrap.dir || bootstrapped.superManagersAdded.length > 0) app.log.info({ bootstrap: { rows: bootstrapped.rows, superManagersAdded: bootstrapped.superManagersAdded } }, 'bootstrap applied');
   const ingestion = createIngestionWorker(database.db, config.ingestion, app.log);
   uploads.worker = ingestion;
   if (config.ingestion.workerEnabled) ingestion.start();

@@ -14,12 +14,13 @@
  *   `plant;code;name;work_center` (a van names its mechanic's work center; a warehouse none).
  *   Rows are added or updated, never removed (counts, stock and people point at them); ERP STOCK
  *   files name storage locations that must exist.
- * - BOOTSTRAP_SUPER_MANAGERS names the first super managers by e-mail address: each is created
- *   approved (or approved, if they had asked already) and given the super_manager role. They sign
- *   in with the company's identity provider as anyone does; the address binds them on first
- *   sign-in. Each change is in the audit log, by "bootstrap".
+ * - BOOTSTRAP_SUPER_MANAGERS names the first super managers by e-mail address: one that is not a
+ *   user yet is created approved with the super_manager role. One that is a user already is
+ *   changed only while nobody holds super_manager (a database locked out): what super managers
+ *   decided about them stands. They sign in with the company's identity provider as anyone does;
+ *   the address binds them on first sign-in. Each change is in the audit log, by "bootstrap".
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { and, eq, sql } from 'drizzle-orm';
@@ -55,8 +56,8 @@ const CODE: Cell = (value) => (/^[A-Z0-9_-]{1,20}$/.test(value.toUpperCase()) ? 
 const COUNTRY: Cell = (value) => (/^[A-Z]{2}$/.test(value.toUpperCase()) ? value.toUpperCase() : null);
 const ZONE: Cell = (value) => {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value;
+    // As the runtime names it (europe/helsinki → Europe/Helsinki).
+    return value ? new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone : null;
   } catch {
     return null;
   }
@@ -98,7 +99,10 @@ export type ReferenceRow = Record<string, string | null>;
 /**
  * The rows of one reference file; every problem with its line, all at once (the server does not
  * start on a file it would only half apply). `plantsKnown`: plant codes a row may name (those of
- * plants.csv and of the database); a plant outside them is refused by its line.
+ * plants.csv and of the database); a plant outside them is refused by its line. An optional
+ * column the header does not name is not in the rows at all: what the database holds for it stays
+ * (a file of three columns must not unlink every van from its work center). A column the file
+ * names that is not one of the file's is refused: a misspelt one would otherwise be ignored.
  */
 export function parseReference(spec: ReferenceFile, text: string, where: string = spec.file, plantsKnown?: ReadonlySet<string>): ReferenceRow[] {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
@@ -107,9 +111,15 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
     delimitersToGuess: [';', ','],
     transformHeader: (header) => header.trim().toLowerCase(),
   });
-  const columns: readonly Column[] = spec.columns;
-  const missing = columns.filter((column) => !column.optional && !(parsed.meta.fields ?? []).includes(column.name)).map((column) => column.name);
-  if (missing.length > 0) throw new Error(`${where}: the header must name ${columns.map((column) => column.name).join(';')} (missing: ${missing.join(', ')})`);
+  const named = parsed.meta.fields ?? [];
+  const all: readonly Column[] = spec.columns;
+  const missing = all.filter((column) => !column.optional && !named.includes(column.name)).map((column) => column.name);
+  const unknown = named.filter((name) => !all.some((column) => column.name === name));
+  if (missing.length > 0 || unknown.length > 0) {
+    const said = [...(missing.length ? [`missing: ${missing.join(', ')}`] : []), ...(unknown.length ? [`unknown: ${unknown.join(', ')}`] : [])];
+    throw new Error(`${where}: the header must name ${all.map((column) => column.name).join(';')} (${said.join('; ')})`);
+  }
+  const columns = all.filter((column) => named.includes(column.name));
   const problems: string[] = [];
   const seen = new Map<string, number>();
   const rows: ReferenceRow[] = [];
@@ -119,6 +129,7 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
     const row: ReferenceRow = {};
     for (const column of columns) {
       const raw = (record[column.name] ?? '').trim();
+      // A row with fewer cells than the header: papaparse reports it below.
       const value = column.cell(raw);
       if (value === null) problems.push(`line ${line}: ${column.name} ${column.rule}, got "${raw}"`);
       row[column.name] = value === '' && column.optional ? null : value;
@@ -140,6 +151,13 @@ async function readReferences(db: Db, dir: string): Promise<Array<{ spec: Refere
   const known = new Set((await db.select({ code: plants.code }).from(plants)).map((plant) => plant.code));
   const read: Array<{ spec: ReferenceFile; rows: ReferenceRow[] }> = [];
   const problems: string[] = [];
+  // A mistyped folder or an unmounted volume is not a start with nothing loaded.
+  const present = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`BOOTSTRAP_DIR: cannot read the folder ${dir} (${error.code ?? error.message})`);
+  });
+  if (!REFERENCE_FILES.some((spec) => present.includes(spec.file))) {
+    throw new Error(`BOOTSTRAP_DIR: ${dir} holds none of ${REFERENCE_FILES.map((spec) => spec.file).join(', ')} (names are lower case)`);
+  }
   for (const spec of REFERENCE_FILES) {
     const path = join(dir, spec.file);
     let text: string;
@@ -166,8 +184,11 @@ const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) =>
 export async function bootstrapDatabase(db: Db, options: BootstrapOptions): Promise<BootstrapReport> {
   // Read and checked before the transaction: a bad file stops the start with nothing written.
   const references = options.dir ? await readReferences(db, options.dir) : [];
-  const managers = [...new Set(options.superManagers.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  // Sorted: two replicas starting at once take the users' locks in one order.
+  const managers = [...new Set(options.superManagers.map((email) => email.trim().toLowerCase()).filter(Boolean))].sort();
   return db.transaction(async (tx) => {
+    // One start at a time bootstraps (replicas starting together wait here, then find it done).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('partstrack.bootstrap'))`);
     await tx
       .insert(grants)
       .values(GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] })))
@@ -179,25 +200,31 @@ export async function bootstrapDatabase(db: Db, options: BootstrapOptions): Prom
       const table = spec.table as typeof plants;
       const keys = new Set<string>(spec.key);
       const values = read.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [camel(name), value])));
-      const set = Object.fromEntries(spec.columns.filter((column) => !keys.has(column.name)).map((column) => [camel(column.name), sql.raw(`excluded.${column.name}`)]));
+      // Only the columns the file names are written over (rows of one file have the same keys).
+      const set = Object.fromEntries(Object.keys(read[0]!).filter((name) => !keys.has(name)).map((name) => [camel(name), sql.raw(`excluded.${name}`)]));
       const target = spec.key.map((name) => (table as unknown as Record<string, AnyPgColumn>)[camel(name)]!);
-      await tx.insert(table).values(values as never).onConflictDoUpdate({ target, set });
+      // In pieces: one statement takes at most 65,535 parameters.
+      for (let at = 0; at < values.length; at += 2_000) {
+        await tx.insert(table).values(values.slice(at, at + 2_000) as never).onConflictDoUpdate({ target, set });
+      }
     }
     const superManagersAdded: string[] = [];
+    // A listed address that is not a user yet is made one. One that is a user is changed only
+    // while nobody holds super_manager (locked out): otherwise what super managers decided about
+    // them (demoted, rejected) stands, and a start does not undo it.
+    const [anySuper] = await tx.select({ userId: userGrants.userId }).from(userGrants).where(eq(userGrants.grantId, 'super_manager')).limit(1);
     for (const email of managers) {
-      // Created approved, or approved if they asked already (their request is the operator's to settle).
-      const [user] = await tx
-        .insert(users)
-        .values({ email, displayName: email.split('@')[0]!, approvalStatus: 'Approved', firstLogin: true })
-        .onConflictDoUpdate({ target: users.email, set: { approvalStatus: 'Approved' } })
-        .returning({ id: users.id });
+      const [existing] = await tx.select({ id: users.id, approvalStatus: users.approvalStatus }).from(users).where(eq(users.email, email)).for('update');
+      if (existing && anySuper) continue;
+      const [user] = existing
+        ? await tx.update(users).set({ approvalStatus: 'Approved', updatedAt: new Date() }).where(eq(users.id, existing.id)).returning({ id: users.id })
+        : await tx.insert(users).values({ email, displayName: email.split('@')[0]!, approvalStatus: 'Approved', firstLogin: true }).returning({ id: users.id });
       // A request of theirs still open is settled with it: it would wait in the approvals list for nothing.
       await tx
         .update(approvalRequests)
         .set({ approvalStatus: 'Approved', decidedAt: new Date() })
         .where(and(eq(approvalRequests.requestingUserId, user!.id), eq(approvalRequests.approvalStatus, 'Pending')));
-      const [granted] = await tx.insert(userGrants).values({ userId: user!.id, grantId: 'super_manager' }).onConflictDoNothing().returning({ userId: userGrants.userId });
-      if (!granted) continue;
+      await tx.insert(userGrants).values({ userId: user!.id, grantId: 'super_manager' }).onConflictDoNothing();
       superManagersAdded.push(email);
       await tx.insert(auditLog).values({
         actorUserId: null,
@@ -205,7 +232,7 @@ export async function bootstrapDatabase(db: Db, options: BootstrapOptions): Prom
         action: 'user.bootstrapSuperManager',
         targetType: 'user',
         targetId: user!.id,
-        before: null,
+        before: existing ? { email, approvalStatus: existing.approvalStatus } : null,
         after: { email, grant: 'super_manager', approvalStatus: 'Approved' },
       });
     }

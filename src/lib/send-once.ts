@@ -13,7 +13,7 @@
  *
  * A slot per scope (one user's permissions, one count's split) keeps the last unsure content
  * only. Scopes belong to a group (what one screen writes: priorities, users…): any sure answer in
- * the group forgets every slot of it, and a slot is kept for ten minutes at most. Either way
+ * the group forgets every slot of it, and a slot is kept ten minutes after its last unsure try. Either way
  * another write may have moved the state on since (a number removed without an answer, then
  * uploaded again, then removed again), and a replay would show an old answer for a new request.
  * Kept in memory only: a reload is a new start, as the screen it was sent from is.
@@ -39,7 +39,7 @@ export async function sendOnce<T>(group: string, scope: string, content: unknown
   const text = JSON.stringify(content ?? null);
   const held = unsure.get(slot);
   const key = held && held.content === text && Date.now() - held.at < UNSURE_KEY_MS ? held.key : crypto.randomUUID();
-  unsure.set(slot, { group, content: text, key, at: held?.key === key ? held.at : Date.now() });
+  unsure.set(slot, { group, content: text, key, at: Date.now() });
   const answered = () => {
     for (const [other, entry] of unsure) if (entry.group === group) unsure.delete(other);
   };
@@ -48,7 +48,10 @@ export async function sendOnce<T>(group: string, scope: string, content: unknown
     answered();
     return answer;
   } catch (error) {
-    if (!leavesUnsure(error)) answered();
+    // Unsure: kept (again, if another write of the group was answered meanwhile and forgot it),
+    // its ten minutes counted from this try.
+    if (leavesUnsure(error)) unsure.set(slot, { group, content: text, key, at: Date.now() });
+    else answered();
     throw error;
   }
 }

@@ -24,8 +24,10 @@ describe('the reference files of a bootstrap', () => {
     expect(parseReference(PLANTS, '\uFEFFCode,Name,Country,City,Timezone\nfi01,Helsinki depot,fi,Helsinki,Europe/Helsinki\n')).toEqual([
       { code: 'FI01', name: 'Helsinki depot', country: 'FI', city: 'Helsinki', timezone: 'Europe/Helsinki' },
     ]);
-    // An optional column left out or empty is no value.
-    expect(parseReference(WORK_CENTERS, 'plant;code;name\nFI01;M001;Route Pasila\n')).toEqual([{ plant: 'FI01', code: 'M001', name: 'Route Pasila', planner_group: null }]);
+    // An optional column left out is not written at all (what the database holds stays); an empty cell is no value.
+    expect(parseReference(WORK_CENTERS, 'plant;code;name\nFI01;M001;Route Pasila\n')).toEqual([{ plant: 'FI01', code: 'M001', name: 'Route Pasila' }]);
+    expect(parseReference(WORK_CENTERS, 'plant;code;name;planner_group\nFI01;M001;Route Pasila;\n')).toEqual([{ plant: 'FI01', code: 'M001', name: 'Route Pasila', planner_group: null }]);
+    expect(parseReference(PLANTS, 'code;name;country;city;timezone\nFI01;Helsinki;FI;Helsinki;europe/helsinki\n')[0]!.timezone).toBe('Europe/Helsinki');
   });
 
   it('names every problem with its line, all at once', () => {
@@ -34,6 +36,10 @@ describe('the reference files of a bootstrap', () => {
       'plants.csv: line 3: FI01 is already on line 2; line 4: code must be 1 to 20 letters, digits, _ or -, got "DE 02"; line 4: name must be 1 to 200 characters, got ""; line 4: country must be a two-letter ISO code, got "Germany"; line 4: timezone must be an IANA zone such as Europe/Helsinki, got "Mars/Olympus"',
     );
     expect(() => parseReference(PLANTS, 'code;name\nFI01;x', 'plants.csv')).toThrow('plants.csv: the header must name code;name;country;city;timezone (missing: country, city, timezone)');
+    // A misspelt column is refused, not ignored.
+    expect(() => parseReference(WORK_CENTERS, 'plant;code;name;plannergroup\nFI01;M1;Route;F10', 'work_centers.csv')).toThrow(
+      'work_centers.csv: the header must name plant;code;name;planner_group (unknown: plannergroup)',
+    );
     expect(() => parseReference(WORK_CENTERS, 'plant;code;name\nSE03;M1;Route', 'work_centers.csv', new Set(['FI01']))).toThrow(
       'work_centers.csv: line 2: plant SE03 is neither in plants.csv nor in the database',
     );
@@ -123,13 +129,20 @@ describe.each(engines)('a company database bootstrapped without the demo seed on
 
   it('changes nothing on a second start but what the file changed, and is in the audit log once', async () => {
     write('plants.csv', 'code,name,country,city,timezone\nFI01,Helsinki main depot,FI,Helsinki,Europe/Helsinki\n');
-    const product = await start();
+    // Without its work_center column: the vans keep their work centers.
+    write('storage_locations.csv', 'plant;code;name\nFI01;V001;Van one\n');
+    // A listed address that is a user already is not made super manager while a super manager exists (they decide).
+    const product = await start({ BOOTSTRAP_SUPER_MANAGERS: 'boss@example.com,colleague@example.com' });
     try {
       const db = product.database.db;
       expect((await db.select().from(plants).orderBy(asc(plants.code))).map((plant) => [plant.code, plant.name])).toEqual([
         ['DE02', 'Berlin depot'],
         ['FI01', 'Helsinki main depot'],
       ]);
+      expect(await db.select().from(storageLocations).where(eq(storageLocations.code, 'V001'))).toEqual([{ plant: 'FI01', code: 'V001', name: 'Van one', workCenter: 'FI01M001' }]);
+      const colleague = await product.app.inject({ method: 'POST', url: '/auth/local/token', payload: { email: 'colleague@example.com' } });
+      const profile = await product.app.inject({ method: 'GET', url: '/user_api/v1/user/profile', headers: bearer(colleague.json().idToken) });
+      expect(profile.json().permissions).not.toContain('super_manager');
       const bootstrapped = await db.select().from(auditLog).where(eq(auditLog.action, 'user.bootstrapSuperManager'));
       expect(bootstrapped.map((row) => [row.actorEmail, (row.after as { email: string }).email])).toEqual([['bootstrap', 'boss@example.com']]);
     } finally {
@@ -142,6 +155,11 @@ describe.each(engines)('a company database bootstrapped without the demo seed on
     write('storage_locations.csv', 'plant;code;name;work_center\nSE03;0001;Warehouse;\nNO04;0001;Warehouse;\n');
     await expect(start()).rejects.toThrow(/storage_locations\.csv: line 3: plant NO04 is neither in plants\.csv nor in the database/);
     await expect(start({ BOOTSTRAP_SUPER_MANAGERS: 'not-an-address' })).rejects.toThrow(/BOOTSTRAP_SUPER_MANAGERS must list e-mail addresses/);
+    await expect(start({ BOOTSTRAP_SUPER_MANAGERS: 'boss@elsewhere.example' })).rejects.toThrow(/boss@elsewhere\.example is not of ALLOWED_EMAIL_DOMAINS/);
+    // A mistyped folder, or one without any of the files, is not a start with nothing loaded.
+    await expect(start({ BOOTSTRAP_DIR: join(dir, 'no-such-folder') })).rejects.toThrow(/BOOTSTRAP_DIR: cannot read the folder .*no-such-folder \(ENOENT\)/);
+    mkdirSync(join(dir, 'empty'));
+    await expect(start({ BOOTSTRAP_DIR: join(dir, 'empty') })).rejects.toThrow(/BOOTSTRAP_DIR: .*empty holds none of plants\.csv, planner_groups\.csv, work_centers\.csv, storage_locations\.csv/);
     // Nothing of the right file was written either.
     write('storage_locations.csv', 'plant;code;name;work_center\n');
     write('plants.csv', 'code;name;country;city;timezone\n');
