@@ -71,7 +71,7 @@ export function WaitingPlanning({
   const [reediting, setReediting] = useState<{ entry: OutboxEntry; count: StockCountRow; asked: CountEdit } | null>(null);
   /** An Edit whose count could not be read as it is now: why, by the entry's seq. */
   const [readFailed, setReadFailed] = useState<{ seq: number; message: string } | null>(null);
-  /** The entry whose count is being read for Edit: its row's actions wait meanwhile. */
+  /** The entry whose count is being read for Edit: its row's actions wait meanwhile, and every Edit (one form at a time). */
   const [reading, setReading] = useState<number | null>(null);
   const editAgain = async (entry: OutboxEntry, edit: { stockCountId: number } & CountEdit) => {
     setReadFailed(null);
@@ -165,7 +165,7 @@ export function WaitingPlanning({
                       )}
                       {/* A refused edit opens the count as it is now, with what the planner asked for. */}
                       {edit && (
-                        <button type="button" className="button small" disabled={reading === entry.seq} aria-describedby={`waiting-${entry.seq}`} onClick={() => void editAgain(entry, edit)}>
+                        <button type="button" className="button small" disabled={reading !== null} aria-describedby={`waiting-${entry.seq}`} onClick={() => void editAgain(entry, edit)}>
                           {t('stockCount.edit')}
                         </button>
                       )}
