@@ -26,6 +26,7 @@ import Papa from 'papaparse';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { GRANTS, GRANT_DESCRIPTIONS, ROLES } from '../../src/domain/permissions';
+import { canonicalTimeZone } from '../ingestion/schedule';
 import type { Db } from './client';
 import { approvalRequests, auditLog, grants, plannerGroups, plants, storageLocations, userGrants, users, workCenters } from './schema';
 
@@ -44,6 +45,9 @@ export interface BootstrapReport {
   superManagersAdded: string[];
 }
 
+/** The grants catalogue of §6 as table rows, from the code: the seed and every start write these. */
+export const grantCatalogue = () => GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] }));
+
 /** The audit log's actor for what configuration did, not a person. */
 export const BOOTSTRAP_ACTOR = 'bootstrap';
 
@@ -54,14 +58,7 @@ const required =
     value.length >= 1 && value.length <= max ? value : null;
 const CODE: Cell = (value) => (/^[A-Z0-9_-]{1,20}$/.test(value.toUpperCase()) ? value.toUpperCase() : null);
 const COUNTRY: Cell = (value) => (/^[A-Z]{2}$/.test(value.toUpperCase()) ? value.toUpperCase() : null);
-const ZONE: Cell = (value) => {
-  try {
-    // As the runtime names it (europe/helsinki → Europe/Helsinki).
-    return value ? new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone : null;
-  } catch {
-    return null;
-  }
-};
+const ZONE: Cell = (value) => canonicalTimeZone(value);
 
 interface Column {
   name: string;
@@ -191,7 +188,7 @@ export async function bootstrapDatabase(db: Db, options: BootstrapOptions): Prom
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('partstrack.bootstrap'))`);
     await tx
       .insert(grants)
-      .values(GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] })))
+      .values(grantCatalogue())
       .onConflictDoUpdate({ target: grants.id, set: { kind: sql`excluded.kind`, label: sql`excluded.label`, description: sql`excluded.description` } });
     const rows: Record<string, number> = {};
     for (const { spec, rows: read } of references) {

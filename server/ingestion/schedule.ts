@@ -12,15 +12,17 @@ import { ERP_FILE_TYPES, type ErpFileType, type PartOfDay } from './formats';
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (24 h)');
 const part = z.enum(FILE_PARTS_OF_DAY);
 
+/** An IANA time zone as the runtime names it (europe/helsinki → Europe/Helsinki); null when it is none. */
+export function canonicalTimeZone(zone: string): string | null {
+  try {
+    return zone ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone : null;
+  } catch {
+    return null;
+  }
+}
+
 const scheduleSchema = z.strictObject({
-  timezone: z.string().refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'an IANA time zone such as Europe/Helsinki'),
+  timezone: z.string().refine((zone) => canonicalTimeZone(zone) !== null, 'an IANA time zone such as Europe/Helsinki'),
   deadlines: z.strictObject({ morning: time, midday: time, evening: time }),
   files: z.partialRecord(z.enum(ERP_FILE_TYPES), z.array(part)),
 });

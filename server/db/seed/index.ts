@@ -18,7 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { GRANTS, GRANT_DESCRIPTIONS, ROLES } from '../../../src/domain/permissions';
+import { grantCatalogue } from '../bootstrap';
 import { DEMO_MECHANIC } from '../../auth/demo-accounts';
 import { ingestSeedFiles } from '../../ingestion/seed-files';
 import type { Db } from '../client';
@@ -76,7 +76,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<R
     const tally: Record<string, number> = {};
     const write = <T extends PgTable>(table: T, rows: readonly Insert<T>[]) => insertAll(tx, table, rows, tally);
 
-    await write(schema.grants, GRANTS.map((id) => ({ id, kind: (ROLES as readonly string[]).includes(id) ? 'role' : 'permission', ...GRANT_DESCRIPTIONS[id] })));
+    await write(schema.grants, grantCatalogue());
     await write(schema.plants, PLANTS.map(({ code, name, country, city, timezone }) => ({ code, name, country, city, timezone })));
     await write(schema.plannerGroups, PLANTS.flatMap((p) => p.plannerGroups.map((pg) => ({ plant: p.code, ...pg }))));
     await write(schema.workCenters, world.workCenters.map(({ plant, code, name, plannerGroup }) => ({ plant, code, name, plannerGroup })));
