@@ -274,18 +274,35 @@ test('an edit queued offline and refused as changed meanwhile is made again with
   expect(other.status(), await other.text()).toBe(200);
 
   await supervisor.context().setOffline(false);
-  await expect(waiting.getByRole('alert').first()).toBeVisible({ timeout: 30_000 });
+  // Refused, the list says so in its title, not "waiting to be sent".
+  const refused = supervisor.getByRole('region', { name: '1 change not accepted' });
+  await expect(refused.getByRole('alert').first()).toBeVisible({ timeout: 30_000 });
+  await expect(waiting).toHaveCount(0);
   // The card says its change was not accepted, and shows the count as it is now.
   await expect(card.getByText('Change not accepted · see above')).toBeVisible();
   await expect(card).toContainText('aino.korhonen@lift.example');
-  await waiting.getByRole('button', { name: 'Edit', exact: true }).click();
+  // Edit reads the count as it is now; meanwhile the row's actions wait, and the keyboard focus
+  // stays on Edit (a disabled button would drop it to the page).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await supervisor.route((url) => url.pathname.endsWith('/my_stock_count') && url.searchParams.get('stockCountId') === String(countId), async (route) => {
+    await held;
+    await route.continue();
+  });
+  const edit = refused.getByRole('button', { name: 'Edit', exact: true });
+  await edit.focus();
+  await supervisor.keyboard.press('Enter');
+  await expect(edit).toHaveAttribute('aria-disabled', 'true');
+  await expect(refused.getByRole('button', { name: 'Discard' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(edit).toBeFocused();
+  release();
   // The form shows the count as it is now, holding what the supervisor asked for, and says why.
   await expect(dialog.getByLabel('Counted by')).toHaveValue('mechanic@example.com');
   await expect(dialog.getByText('Now: aino.korhonen@lift.example')).toBeVisible();
   await expect(dialog.getByRole('alert')).toContainText('Not accepted by the server:');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(supervisor.getByText(`Stock count ${countId} saved.`)).toBeVisible();
-  await expect(waiting).toBeHidden();
+  await expect(refused).toBeHidden();
   const now = await request.get(`/api/v2/my_stock_count?stockCountId=${countId}&page=1&maxResults=1`, { headers: auth });
   expect((await now.json()).stock_counts[0].conducted_by).toBe('mechanic@example.com');
 });

@@ -71,7 +71,11 @@ export function WaitingPlanning({
   const [reediting, setReediting] = useState<{ entry: OutboxEntry; count: StockCountRow; asked: CountEdit } | null>(null);
   /** An Edit whose count could not be read as it is now: why, by the entry's seq. */
   const [readFailed, setReadFailed] = useState<{ seq: number; message: string } | null>(null);
-  /** The entry whose count is being read for Edit: its row's actions wait meanwhile, and every Edit (one form at a time). */
+  /**
+   * The entry whose count is being read for Edit: its row's actions wait meanwhile, and every Edit
+   * (one form at a time). They say so with aria-disabled, not disabled: a disabled button loses
+   * the keyboard focus to the page, and the planner would have to find the row again.
+   */
   const [reading, setReading] = useState<number | null>(null);
   const editAgain = async (entry: OutboxEntry, edit: { stockCountId: number } & CountEdit) => {
     setReadFailed(null);
@@ -140,7 +144,11 @@ export function WaitingPlanning({
     <>
       <section className="panel waiting-planning" aria-labelledby="waiting-planning-title">
         <h2 id="waiting-planning-title" className="section-title">
-          {t('stockCount.waiting.title', { count: entries.length })}
+          {refusedCount === 0
+            ? t('stockCount.waiting.title', { count: entries.length })
+            : refusedCount === entries.length
+              ? t('stockCount.waiting.refusedTitle', { count: refusedCount })
+              : t('stockCount.waiting.mixedTitle', { count: entries.length, refused: refusedCount })}
         </h2>
         <ul className="waiting-list">
           {entries.map((entry: OutboxEntry) => {
@@ -165,17 +173,17 @@ export function WaitingPlanning({
                       )}
                       {/* A refused edit opens the count as it is now, with what the planner asked for. */}
                       {edit && (
-                        <button type="button" className="button small" disabled={reading !== null} aria-describedby={`waiting-${entry.seq}`} onClick={() => void editAgain(entry, edit)}>
+                        <button type="button" className="button small" aria-disabled={reading !== null || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading === null && void editAgain(entry, edit)}>
                           {t('stockCount.edit')}
                         </button>
                       )}
                       {/* Refused because the count changed meanwhile: the same request is refused again. */}
                       {!entry.staleBase && (
-                        <button type="button" className="button small" disabled={reading === entry.seq} aria-describedby={`waiting-${entry.seq}`} onClick={() => void retryEntry(entry.seq!)}>
+                        <button type="button" className="button small" aria-disabled={reading === entry.seq || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading !== entry.seq && void retryEntry(entry.seq!)}>
                           {t('sync.retry')}
                         </button>
                       )}
-                      <button type="button" className="button small" disabled={reading === entry.seq} aria-describedby={`waiting-${entry.seq}`} onClick={() => void discardEntry(entry)}>
+                      <button type="button" className="button small" aria-disabled={reading === entry.seq || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading !== entry.seq && void discardEntry(entry)}>
                         {t('sync.discard')}
                       </button>
                     </span>
