@@ -102,12 +102,16 @@ test('a supervisor plans a count with no connection: it waits on the device, the
   await fill();
   await expect(supervisor.getByText(/You are offline: the count is saved on this device/)).toBeVisible();
   await supervisor.getByRole('button', { name: 'Send to count' }).click();
-  await expect(supervisor.getByRole('status').filter({ hasText: /No connection: the change is saved on this device/ })).toBeVisible();
+  const noConnection = supervisor.getByRole('status').filter({ hasText: /No connection: the change is saved on this device/ });
+  await expect(noConnection).toBeVisible();
   const waiting = supervisor.getByRole('region', { name: /1 change waiting to be sent/ });
   await expect(waiting).toContainText('New Wall-to-wall count · FI01 / V002');
   expect(await countsIn('V002')).toBe(before);
 
+  // The pointer on the toast holds it; back online, "No connection" is no longer true and goes.
+  await noConnection.locator('.toast').hover();
   await supervisor.context().setOffline(false);
+  await expect(noConnection).toBeHidden();
   await expect(waiting).toBeHidden({ timeout: 30_000 });
   expect(await countsIn('V002')).toBe(before + 1);
   await supervisor.getByLabel('Sort by').selectOption('created:desc');

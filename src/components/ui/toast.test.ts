@@ -64,3 +64,30 @@ describe('a toast held by the pointer or the focus', () => {
     expect(currentToast()).toBeNull();
   });
 });
+
+describe('a toast that says there is no connection', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', new EventTarget());
+  });
+  afterEach(() => {
+    dismissToast();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('goes when the connection returns, even while held; another toast does not', () => {
+    showToast('No connection: the change is saved on this device.', 'success', { untilOnline: true });
+    holdToast('pointer', true);
+    window.dispatchEvent(new Event('online'));
+    expect(currentToast()).toBeNull();
+    showToast('Count 12 saved.');
+    window.dispatchEvent(new Event('online'));
+    expect(currentToast()?.message).toBe('Count 12 saved.');
+    // A toast that replaced a "no connection" one is not taken by the connection's return either.
+    showToast('No connection: the change is saved on this device.', 'success', { untilOnline: true });
+    showToast('Count 13 saved.');
+    window.dispatchEvent(new Event('online'));
+    expect(currentToast()?.message).toBe('Count 13 saved.');
+  });
+});

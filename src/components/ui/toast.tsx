@@ -31,6 +31,11 @@ export interface ToastOptions {
   /** How long it stays (default TOAST_SECONDS); a push message stays PUSH_TOAST_MS (§9). */
   ms?: number;
   action?: ToastAction;
+  /**
+   * The message says there is no connection ("saved on this device, sent when you are back
+   * online"): it goes when the browser is online again, even while held, as it is no longer true.
+   */
+  untilOnline?: boolean;
 }
 
 const TOAST_SECONDS = 8;
@@ -67,10 +72,21 @@ onErrorAlert(() => {
   } else if (timer === undefined) runTimer();
 });
 
+/** Whether the toast shown now goes when the connection returns (ToastOptions.untilOnline). */
+let untilOnline = false;
+let listening = false;
+
 export function showToast(message: string, tone: ToastTone = 'success', options: ToastOptions = {}): void {
   // A new toast is a new element: the last one's pointer or focus does not hold it (the element it
   // was on is gone without a leave or a blur); its own events say when it is held.
   holds.clear();
+  untilOnline = options.untilOnline === true;
+  if (untilOnline && !listening && typeof window !== 'undefined') {
+    listening = true;
+    window.addEventListener('online', () => {
+      if (untilOnline && state) dismissToast();
+    });
+  }
   emit({ id: nextId++, message, tone, ...(options.action ? { action: options.action } : {}) });
   shownMs = options.ms ?? TOAST_SECONDS * 1000;
   runTimer();
@@ -79,6 +95,7 @@ export function showToast(message: string, tone: ToastTone = 'success', options:
 export function dismissToast(): void {
   clearTimeout(timer);
   holds.clear();
+  untilOnline = false;
   emit(null);
 }
 
@@ -106,9 +123,9 @@ export function useToast(): ToastState | null {
 }
 
 /** A setter shaped like a screen's old `setNotice`: a message shows a toast, null does nothing. */
-export function useToastNotice(tone: ToastTone = 'success'): (message: string | null) => void {
-  return useCallback((message: string | null) => {
-    if (message) showToast(message, tone);
+export function useToastNotice(tone: ToastTone = 'success'): (message: string | null, options?: ToastOptions) => void {
+  return useCallback((message: string | null, options?: ToastOptions) => {
+    if (message) showToast(message, tone, options);
   }, [tone]);
 }
 

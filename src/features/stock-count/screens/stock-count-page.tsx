@@ -262,7 +262,12 @@ export default function StockCountPage() {
   };
   /** What a queued change says: offline, online behind a change of the count still waiting, or online without the server's answer. */
   const queuedNotice = (result: { behind?: boolean; unanswered?: boolean }) =>
-    setNotice(result.behind ? t('stockCount.queuedBehindMessage') : result.unanswered ? t('stockCount.queuedUnansweredMessage') : t('stockCount.queuedMessage'));
+    result.behind
+      ? setNotice(t('stockCount.queuedBehindMessage'))
+      : result.unanswered
+        ? setNotice(t('stockCount.queuedUnansweredMessage'))
+        : // "No connection": no longer true once the connection is back (the change is being sent).
+          setNotice(t('stockCount.queuedMessage'), { untilOnline: true });
   /**
    * The counts with a change on its way: one per card, whatever was pressed on another card since
    * (the mutation's variables name only the latest).
