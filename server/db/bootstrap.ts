@@ -102,31 +102,59 @@ export type ReferenceRow = Record<string, string | null>;
  * names that is not one of the file's is refused: a misspelt one would otherwise be ignored.
  */
 export function parseReference(spec: ReferenceFile, text: string, where: string = spec.file, plantsKnown?: ReadonlySet<string>): ReferenceRow[] {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
-    header: true,
+  const body = text.replace(/^\uFEFF/, '');
+  // Read row by row to know where each starts: a quoted cell may span lines and blank lines are
+  // skipped, so a row's index does not say its line. A row starts at the first character that is
+  // not blank after the end of the row before it (papaparse's cursor).
+  let scanned = 0;
+  let lineAtScanned = 1;
+  const lineOf = (offset: number): number => {
+    for (; scanned < offset; scanned += 1) if (body.charCodeAt(scanned) === 10) lineAtScanned += 1;
+    return lineAtScanned;
+  };
+  let end = 0;
+  let header: string[] | null = null;
+  const records: Array<{ cells: string[]; line: number }> = [];
+  const parseProblems: string[] = [];
+  Papa.parse<string[]>(body, {
     skipEmptyLines: 'greedy',
     delimitersToGuess: [';', ','],
-    transformHeader: (header) => header.trim().toLowerCase(),
+    step: (result) => {
+      let start = end;
+      while (start < body.length && /\s/.test(body[start]!)) start += 1;
+      end = result.meta.cursor;
+      const line = lineOf(start);
+      for (const error of result.errors) parseProblems.push(`line ${line}: ${error.message}`);
+      if (header === null) header = result.data.map((cell) => cell.trim().toLowerCase());
+      else records.push({ cells: result.data, line });
+    },
   });
-  const named = parsed.meta.fields ?? [];
+  const named: string[] = header ?? [];
   const all: readonly Column[] = spec.columns;
   const missing = all.filter((column) => !column.optional && !named.includes(column.name)).map((column) => column.name);
   const unknown = named.filter((name) => !all.some((column) => column.name === name));
-  if (missing.length > 0 || unknown.length > 0) {
-    const said = [...(missing.length ? [`missing: ${missing.join(', ')}`] : []), ...(unknown.length ? [`unknown: ${unknown.join(', ')}`] : [])];
+  const twice = named.filter((name, index) => named.indexOf(name) !== index);
+  if (missing.length > 0 || unknown.length > 0 || twice.length > 0) {
+    const said = [
+      ...(missing.length ? [`missing: ${missing.join(', ')}`] : []),
+      ...(unknown.length ? [`unknown: ${unknown.join(', ')}`] : []),
+      ...(twice.length ? [`named twice: ${[...new Set(twice)].join(', ')}`] : []),
+    ];
     throw new Error(`${where}: the header must name ${all.map((column) => column.name).join(';')} (${said.join('; ')})`);
   }
   const columns = all.filter((column) => named.includes(column.name));
   const problems: string[] = [];
   const seen = new Map<string, number>();
   const rows: ReferenceRow[] = [];
-  parsed.data.forEach((record, index) => {
-    const line = index + 2;
+  for (const { cells, line } of records) {
+    if (cells.length !== named.length) {
+      problems.push(`line ${line}: ${named.length} cells expected as in the header, found ${cells.length}`);
+      continue;
+    }
     const before = problems.length;
     const row: ReferenceRow = {};
     for (const column of columns) {
-      const raw = (record[column.name] ?? '').trim();
-      // A row with fewer cells than the header: papaparse reports it below.
+      const raw = cells[named.indexOf(column.name)]!.trim();
       const value = column.cell(raw);
       if (value === null) problems.push(`line ${line}: ${column.name} ${column.rule}, got "${raw}"`);
       row[column.name] = value === '' && column.optional ? null : value;
@@ -137,8 +165,8 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
     if (first !== undefined) problems.push(`line ${line}: ${key} is already on line ${first}`);
     seen.set(key, first ?? line);
     if (problems.length === before) rows.push(row);
-  });
-  for (const error of parsed.errors) problems.push(`line ${(error.row ?? 0) + 2}: ${error.message}`);
+  }
+  problems.push(...parseProblems);
   if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}`);
   return rows;
 }

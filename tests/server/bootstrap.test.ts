@@ -44,6 +44,26 @@ describe('the reference files of a bootstrap', () => {
       'work_centers.csv: line 2: plant SE03 is neither in plants.csv nor in the database',
     );
   });
+
+  it('names the line a row starts on, past blank lines and cells that span lines, and rows with a cell too few or too many', () => {
+    const text = [
+      'plant;code;name',
+      '',
+      'FI01;M001;"Route Pasila,',
+      'north side"',
+      '   ',
+      'FI01;M 2;Route Vallila',
+      'FI01;M003',
+      'FI01;M004;Route;extra',
+      'FI01;M001;Again',
+    ].join('\r\n');
+    expect(() => parseReference(WORK_CENTERS, text, 'work_centers.csv')).toThrow(
+      'work_centers.csv: line 6: code must be 1 to 20 letters, digits, _ or -, got "M 2"; line 7: 3 cells expected as in the header, found 2; ' +
+        'line 8: 3 cells expected as in the header, found 4; line 9: FI01/M001 is already on line 3',
+    );
+    expect(parseReference(WORK_CENTERS, 'plant;code;name\n\nFI01;M001;"Route Pasila,\nnorth side"\n')).toEqual([{ plant: 'FI01', code: 'M001', name: 'Route Pasila,\nnorth side' }]);
+    expect(() => parseReference(WORK_CENTERS, 'plant;code;name;code\nFI01;M1;Route;M1', 'work_centers.csv')).toThrow('(named twice: code)');
+  });
 });
 
 const engines: Array<[string, string | undefined]> = [['PGlite', undefined], ...(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL] as [string, string]] : [])];
