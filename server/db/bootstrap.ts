@@ -11,9 +11,11 @@
  * - The company's organisation comes from the CSV files of BOOTSTRAP_DIR (comma or semicolon, a
  *   header row, each optional): plants.csv `code;name;country;city;timezone`, planner_groups.csv
  *   `plant;code;name`, work_centers.csv `plant;code;name;planner_group`, storage_locations.csv
- *   `plant;code;name;work_center` (a van names its mechanic's work center; a warehouse none).
- *   Rows are added or updated, never removed (counts, stock and people point at them); ERP STOCK
- *   files name storage locations that must exist.
+ *   `plant;code;name;work_center` (a van names its mechanic's work center; a warehouse none);
+ *   for the priority manager, ship_to_parties.csv `code;name;plant;country;address` (plant may be
+ *   empty) and access_points.csv `id;name;address;postal_code;city;country`.
+ *   Rows are added or updated, never removed (counts, stock, people and priorities point at
+ *   them); ERP STOCK files name storage locations that must exist.
  * - BOOTSTRAP_SUPER_MANAGERS names the first super managers by e-mail address: one that is not a
  *   user yet is created approved with the super_manager role. One that is a user already is
  *   changed only while nobody holds super_manager (a database locked out): what super managers
@@ -28,12 +30,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { GRANTS, GRANT_DESCRIPTIONS, ROLES } from '../../src/domain/permissions';
 import { canonicalTimeZone } from '../ingestion/schedule';
 import type { Db } from './client';
-import { approvalRequests, auditLog, grants, plannerGroups, plants, storageLocations, userGrants, users, workCenters } from './schema';
+import { accessPoints, approvalRequests, auditLog, grants, plannerGroups, plants, shipToParties, storageLocations, userGrants, users, workCenters } from './schema';
 
 export interface BootstrapOptions {
   /** E-mail addresses of the first super managers (BOOTSTRAP_SUPER_MANAGERS). */
   superManagers: readonly string[];
-  /** A folder of reference CSV files (BOOTSTRAP_DIR): plants.csv, planner_groups.csv, work_centers.csv, storage_locations.csv, each optional. */
+  /** A folder of reference CSV files (BOOTSTRAP_DIR): plants.csv, planner_groups.csv, work_centers.csv, storage_locations.csv, ship_to_parties.csv, access_points.csv, each optional. */
   dir?: string | undefined;
 }
 
@@ -88,6 +90,28 @@ export const REFERENCE_FILES = [
   { file: 'planner_groups.csv', table: plannerGroups, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name')] },
   { file: 'work_centers.csv', table: workCenters, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name'), optionalCode('planner_group')] },
   { file: 'storage_locations.csv', table: storageLocations, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name'), optionalCode('work_center')] },
+  // The priority manager's (§2): the ship-to-party numbers and the pickup access points that
+  // priority files and ship-to-party uploads name. Ids of access points keep their case (the
+  // files that name them are matched exactly).
+  {
+    file: 'ship_to_parties.csv',
+    table: shipToParties,
+    key: ['code'],
+    columns: [code('code'), text('name'), optionalCode('plant'), { name: 'country', cell: COUNTRY, rule: 'must be a two-letter ISO code' }, text('address')],
+  },
+  {
+    file: 'access_points.csv',
+    table: accessPoints,
+    key: ['id'],
+    columns: [
+      { name: 'id', cell: (value) => (/^[A-Za-z0-9_.:-]{1,40}$/.test(value) ? value : null), rule: 'must be 1 to 40 letters, digits, _ . : or -' },
+      text('name'),
+      text('address'),
+      { name: 'postal_code', cell: required(20), rule: 'must be 1 to 20 characters' },
+      text('city'),
+      { name: 'country', cell: COUNTRY, rule: 'must be a two-letter ISO code' },
+    ],
+  },
 ] as const satisfies ReadonlyArray<{ file: string; table: PgTable; key: readonly string[]; columns: readonly Column[] }>;
 
 export type ReferenceFile = (typeof REFERENCE_FILES)[number];

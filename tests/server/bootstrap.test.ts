@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { parseReference, REFERENCE_FILES } from '../../server/db/bootstrap';
-import { auditLog, grants, plants, storageLocations, workCenters } from '../../server/db/schema';
+import { auditLog, grants, plants, shipToParties, storageLocations, workCenters } from '../../server/db/schema';
 import { loadConfig } from '../../server/config';
 import { startProduct } from '../../server/start';
 import { GRANTS } from '../../src/domain/permissions';
@@ -105,6 +105,8 @@ describe.each(engines)('a company database bootstrapped without the demo seed on
     write('planner_groups.csv', 'plant;code;name\nFI01;F10;Helsinki service\n');
     write('work_centers.csv', 'plant;code;name;planner_group\nFI01;FI01M001;Route Pasila;F10\n');
     write('storage_locations.csv', 'plant;code;name;work_center\nFI01;0001;Main warehouse;\nFI01;V001;Van 1;FI01M001\n');
+    write('ship_to_parties.csv', 'code;name;plant;country;address\n0050010001;Service depot Pasila;FI01;fi;"Ratapihantie 11, 00520 Helsinki"\n0050099999;Head office;;FI;"Keilaranta 1, 02150 Espoo"\n');
+    write('access_points.csv', 'id,name,address,postal_code,city,country\nfi-AP-pasila.6,Parcel locker Pasila station,Ratapihantie 6,00520,Helsinki,FI\n');
     const product = await start();
     try {
       const tokenOf = async (email: string) => (await product.app.inject({ method: 'POST', url: '/auth/local/token', payload: { email } })).json().idToken as string;
@@ -142,6 +144,26 @@ describe.each(engines)('a company database bootstrapped without the demo seed on
       const centers = await product.app.inject({ method: 'GET', url: '/api/v2/relationship/work_center?plant=FI01', headers: boss });
       expect(centers.statusCode, centers.body).toBe(200);
       expect(centers.body).toContain('FI01M001');
+      // The priority manager works on the ship-to-parties and access points of the files.
+      const priorities = await product.app.inject({
+        method: 'POST',
+        url: '/user_api/v1/uap_priority/uploads/add',
+        headers: { ...boss, 'content-type': 'text/csv; charset=utf-8' },
+        payload: 'shipToPartyCode;accessPointId;priority\n0050010001;fi-AP-pasila.6;1\n',
+      });
+      expect(priorities.statusCode, priorities.body).toBe(200);
+      const listedPriorities = await product.app.inject({ method: 'GET', url: '/user_api/v1/tracking/uap/priorities', headers: boss });
+      expect(listedPriorities.json().items).toEqual([
+        expect.objectContaining({
+          shipToPartyCode: '0050010001',
+          uapinfos: [expect.objectContaining({ accessPointId: 'fi-AP-pasila.6', priority: 1, address: 'Ratapihantie 6', postalCode: '00520', city: 'Helsinki', country: 'FI' })],
+        }),
+        expect.objectContaining({ shipToPartyCode: '0050099999', uapinfos: [] }),
+      ]);
+      expect(await db.select().from(shipToParties).orderBy(asc(shipToParties.code))).toEqual([
+        { code: '0050010001', name: 'Service depot Pasila', plant: 'FI01', country: 'FI', address: 'Ratapihantie 11, 00520 Helsinki' },
+        { code: '0050099999', name: 'Head office', plant: null, country: 'FI', address: 'Keilaranta 1, 02150 Espoo' },
+      ]);
     } finally {
       await product.close();
     }
@@ -179,7 +201,7 @@ describe.each(engines)('a company database bootstrapped without the demo seed on
     // A mistyped folder, or one without any of the files, is not a start with nothing loaded.
     await expect(start({ BOOTSTRAP_DIR: join(dir, 'no-such-folder') })).rejects.toThrow(/BOOTSTRAP_DIR: cannot read the folder .*no-such-folder \(ENOENT\)/);
     mkdirSync(join(dir, 'empty'));
-    await expect(start({ BOOTSTRAP_DIR: join(dir, 'empty') })).rejects.toThrow(/BOOTSTRAP_DIR: .*empty holds none of plants\.csv, planner_groups\.csv, work_centers\.csv, storage_locations\.csv/);
+    await expect(start({ BOOTSTRAP_DIR: join(dir, 'empty') })).rejects.toThrow(/BOOTSTRAP_DIR: .*empty holds none of plants\.csv, planner_groups\.csv, work_centers\.csv, storage_locations\.csv, ship_to_parties\.csv, access_points\.csv/);
     // Nothing of the right file was written either.
     write('storage_locations.csv', 'plant;code;name;work_center\n');
     write('plants.csv', 'code;name;country;city;timezone\n');
