@@ -103,6 +103,12 @@ describe('§5 errors by term index and free text', () => {
     expect(parsed.terms[0]).toMatchObject({ type: 'free', value: 'door' });
   });
 
+  it('a name of Object.prototype is no delivery status', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(parseSearch(`dl=${name}`).errors[0], name).toMatchObject({ index: 0, reason: 'badValue' });
+    }
+  });
+
   it('an operator with no field is an unknown field', () => {
     expect(parseSearch('>=5').errors[0]).toMatchObject({ index: 0, reason: 'unknownField' });
   });

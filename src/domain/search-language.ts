@@ -84,15 +84,18 @@ export const DELIVERY_STATUS_WORDS = [
   ['at_access_point', 'At access point'],
 ] as const;
 
-/** The delivery statuses of §4, as a person may type them (`dl=delivered`, `dl=at_access_point`). */
-const DELIVERY_STATUS_VALUES: Record<string, string> = {
-  delivered: 'Delivered',
-  deliveryfailed: 'Delivery Failed',
-  failed: 'Delivery Failed',
-  ontheway: 'OnTheWay',
-  tobepickedup: 'ToBePickedUp',
-  ataccesspoint: 'At access point',
-};
+/**
+ * The delivery statuses of §4, as a person may type them (`dl=delivered`, `dl=at_access_point`).
+ * A Map, not an object literal: `dl=constructor` found Object.prototype's and was a 500.
+ */
+const DELIVERY_STATUS_VALUES: ReadonlyMap<string, string> = new Map([
+  ['delivered', 'Delivered'],
+  ['deliveryfailed', 'Delivery Failed'],
+  ['failed', 'Delivery Failed'],
+  ['ontheway', 'OnTheWay'],
+  ['tobepickedup', 'ToBePickedUp'],
+  ['ataccesspoint', 'At access point'],
+]);
 
 export type TermErrorReason = 'unknownField' | 'emptyValue' | 'badValue' | 'operatorNotAllowed' | 'wildcard' | 'tooManyTerms';
 
@@ -205,7 +208,7 @@ function checkValue(kind: ValueKind, operator: Operator, value: string): ValueCh
     }
     case 'deliveryStatus': {
       if (operator !== '=' && operator !== '!=') return { ok: false, reason: 'operatorNotAllowed', hint: 'only = and != compare a delivery status' };
-      const status = DELIVERY_STATUS_VALUES[squash(value)];
+      const status = DELIVERY_STATUS_VALUES.get(squash(value));
       return status
         ? { ok: true, value: status }
         : { ok: false, reason: 'badValue', hint: `use ${DELIVERY_STATUS_WORDS.map(([word]) => word).join(', ')}` };

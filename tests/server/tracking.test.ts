@@ -360,6 +360,8 @@ describe.each(ENGINES)('tracking status on %s', (engine) => {
     ['query=dd%3D2026-02-30', 'Search term 1 "dd=2026-02-30": write a date as yyyy-mm-dd or dd-mm-yyyy'],
     ['query=dd>0000-01-01', 'Search term 1 "dd>0000-01-01"'],
     ['query=dl>delivered', 'only = and !='],
+    // A name of Object.prototype is not a status (it was a 500).
+    ['query=dl%3Dconstructor', 'Search term 1 "dl=constructor": use delivered'],
     ['query=lift*', 'wildcards'],
     ['page=0', 'page must be 1 or more'],
     ['page=abc', 'page'],
