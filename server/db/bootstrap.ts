@@ -91,13 +91,19 @@ export const REFERENCE_FILES = [
   { file: 'work_centers.csv', table: workCenters, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name'), optionalCode('planner_group')] },
   { file: 'storage_locations.csv', table: storageLocations, key: ['plant', 'code'], columns: [code('plant'), code('code'), text('name'), optionalCode('work_center')] },
   // The priority manager's (§2): the ship-to-party numbers and the pickup access points that
-  // priority files and ship-to-party uploads name. Ids of access points keep their case (the
-  // files that name them are matched exactly).
+  // priority files and ship-to-party uploads name. Their codes and ids keep their case (the files
+  // that name them are matched exactly).
   {
     file: 'ship_to_parties.csv',
     table: shipToParties,
     key: ['code'],
-    columns: [code('code'), text('name'), optionalCode('plant'), { name: 'country', cell: COUNTRY, rule: 'must be a two-letter ISO code' }, text('address')],
+    columns: [
+      { name: 'code', cell: (value) => (/^[A-Za-z0-9_-]{1,20}$/.test(value) ? value : null), rule: 'must be 1 to 20 letters, digits, _ or -' },
+      text('name'),
+      optionalCode('plant'),
+      { name: 'country', cell: COUNTRY, rule: 'must be a two-letter ISO code' },
+      text('address'),
+    ],
   },
   {
     file: 'access_points.csv',
@@ -127,13 +133,18 @@ export type ReferenceRow = Record<string, string | null>;
  */
 export function parseReference(spec: ReferenceFile, text: string, where: string = spec.file, plantsKnown?: ReadonlySet<string>): ReferenceRow[] {
   const body = text.replace(/^\uFEFF/, '');
-  // Read row by row to know where each starts: a quoted cell may span lines and blank lines are
+  // Read row by row to know where each starts: a quoted cell may span lines and blank rows are
   // skipped, so a row's index does not say its line. A row starts at the first character that is
-  // not blank after the end of the row before it (papaparse's cursor).
+  // not blank after the end of the row before it (papaparse's cursor, moved by every row: blank
+  // ones, such as a spreadsheet's ";;;", are skipped here, not by papaparse). Lines end in LF,
+  // CRLF or a lone CR.
   let scanned = 0;
   let lineAtScanned = 1;
   const lineOf = (offset: number): number => {
-    for (; scanned < offset; scanned += 1) if (body.charCodeAt(scanned) === 10) lineAtScanned += 1;
+    for (; scanned < offset; scanned += 1) {
+      const char = body.charCodeAt(scanned);
+      if (char === 10 || (char === 13 && body.charCodeAt(scanned + 1) !== 10)) lineAtScanned += 1;
+    }
     return lineAtScanned;
   };
   let end = 0;
@@ -141,12 +152,13 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
   const records: Array<{ cells: string[]; line: number }> = [];
   const parseProblems: string[] = [];
   Papa.parse<string[]>(body, {
-    skipEmptyLines: 'greedy',
+    skipEmptyLines: false,
     delimitersToGuess: [';', ','],
     step: (result) => {
       let start = end;
       while (start < body.length && /\s/.test(body[start]!)) start += 1;
       end = result.meta.cursor;
+      if (result.data.every((cell) => cell.trim() === '')) return;
       const line = lineOf(start);
       for (const error of result.errors) parseProblems.push(`line ${line}: ${error.message}`);
       if (header === null) header = result.data.map((cell) => cell.trim().toLowerCase());
@@ -156,13 +168,15 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
   const named: string[] = header ?? [];
   const all: readonly Column[] = spec.columns;
   const missing = all.filter((column) => !column.optional && !named.includes(column.name)).map((column) => column.name);
-  const unknown = named.filter((name) => !all.some((column) => column.name === name));
-  const twice = named.filter((name, index) => named.indexOf(name) !== index);
-  if (missing.length > 0 || unknown.length > 0 || twice.length > 0) {
+  const unnamed = named.includes('');
+  const unknown = named.filter((name) => name !== '' && !all.some((column) => column.name === name));
+  const twice = named.filter((name, index) => name !== '' && named.indexOf(name) !== index);
+  if (missing.length > 0 || unknown.length > 0 || twice.length > 0 || unnamed) {
     const said = [
       ...(missing.length ? [`missing: ${missing.join(', ')}`] : []),
       ...(unknown.length ? [`unknown: ${unknown.join(', ')}`] : []),
       ...(twice.length ? [`named twice: ${[...new Set(twice)].join(', ')}`] : []),
+      ...(unnamed ? ['a column without a name: a delimiter too many?'] : []),
     ];
     throw new Error(`${where}: the header must name ${all.map((column) => column.name).join(';')} (${said.join('; ')})`);
   }

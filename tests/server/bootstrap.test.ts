@@ -63,6 +63,10 @@ describe('the reference files of a bootstrap', () => {
     );
     expect(parseReference(WORK_CENTERS, 'plant;code;name\n\nFI01;M001;"Route Pasila,\nnorth side"\n')).toEqual([{ plant: 'FI01', code: 'M001', name: 'Route Pasila,\nnorth side' }]);
     expect(() => parseReference(WORK_CENTERS, 'plant;code;name;code\nFI01;M1;Route;M1', 'work_centers.csv')).toThrow('(named twice: code)');
+    expect(() => parseReference(WORK_CENTERS, 'plant;code;name;\nFI01;M1;Route;', 'work_centers.csv')).toThrow('(a column without a name: a delimiter too many?)');
+    // A spreadsheet's empty row (";;") is blank too; old Mac files end lines with a lone CR.
+    expect(() => parseReference(WORK_CENTERS, 'plant;code;name\n;;\n ; ; \nFI01;M 2;x\n')).toThrow('line 4: code must');
+    expect(() => parseReference(WORK_CENTERS, 'plant;code;name\r;;\rFI01;M1;x\rFI01;M 2;x\r')).toThrow('line 4: code must');
   });
 });
 
