@@ -90,4 +90,14 @@ describe('a toast that says there is no connection', () => {
     window.dispatchEvent(new Event('online'));
     expect(currentToast()?.message).toBe('Count 13 saved.');
   });
+
+  it('gives the keyboard focus it held to the main content as it goes', () => {
+    const main = { focus: vi.fn() };
+    vi.stubGlobal('document', { getElementById: (id: string) => (id === 'main' ? main : null) });
+    showToast('No connection: the change is saved on this device.', 'success', { untilOnline: true });
+    holdToast('focus', true);
+    window.dispatchEvent(new Event('online'));
+    expect(currentToast()).toBeNull();
+    expect(main.focus).toHaveBeenCalledOnce();
+  });
 });

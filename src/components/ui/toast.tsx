@@ -74,17 +74,22 @@ onErrorAlert(() => {
 
 /** Whether the toast shown now goes when the connection returns (ToastOptions.untilOnline). */
 let untilOnline = false;
-let listening = false;
+/** The window the 'online' listener is on (one, added with the first such toast). */
+let listeningOn: Window | null = null;
 
 export function showToast(message: string, tone: ToastTone = 'success', options: ToastOptions = {}): void {
   // A new toast is a new element: the last one's pointer or focus does not hold it (the element it
   // was on is gone without a leave or a blur); its own events say when it is held.
   holds.clear();
   untilOnline = options.untilOnline === true;
-  if (untilOnline && !listening && typeof window !== 'undefined') {
-    listening = true;
+  if (untilOnline && typeof window !== 'undefined' && listeningOn !== window) {
+    listeningOn = window;
     window.addEventListener('online', () => {
-      if (untilOnline && state) dismissToast();
+      if (!untilOnline || !state) return;
+      // The keyboard focus in it (on Dismiss) would fall to the page with it: it goes to the main content.
+      const focused = holds.has('focus');
+      dismissToast();
+      if (focused) document.getElementById('main')?.focus();
     });
   }
   emit({ id: nextId++, message, tone, ...(options.action ? { action: options.action } : {}) });

@@ -148,7 +148,7 @@ export function WaitingPlanning({
             ? t('stockCount.waiting.title', { count: entries.length })
             : refusedCount === entries.length
               ? t('stockCount.waiting.refusedTitle', { count: refusedCount })
-              : t('stockCount.waiting.mixedTitle', { count: entries.length, refused: refusedCount })}
+              : t('stockCount.waiting.mixedTitle', { count: entries.length, refused: t('stockCount.waiting.refusedOfThem', { count: refusedCount }) })}
         </h2>
         <ul className="waiting-list">
           {entries.map((entry: OutboxEntry) => {
@@ -167,7 +167,7 @@ export function WaitingPlanning({
                     <span className="line-sync-actions">
                       {/* A refused create (an unknown material, say) fails again as it is: Edit corrects it, keeping what was filled in. */}
                       {create && (
-                        <button type="button" className="button small" aria-describedby={`waiting-${entry.seq}`} onClick={() => setEditing({ entry, body: create })}>
+                        <button type="button" className="button small" aria-disabled={reading !== null || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading === null && setEditing({ entry, body: create })}>
                           {t('stockCount.edit')}
                         </button>
                       )}
