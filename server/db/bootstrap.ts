@@ -24,10 +24,10 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Papa from 'papaparse';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { GRANTS, GRANT_DESCRIPTIONS, ROLES } from '../../src/domain/permissions';
+import { stepCsvLines } from '../csv/read-lines';
 import { canonicalTimeZone } from '../ingestion/schedule';
 import type { Db } from './client';
 import { accessPoints, approvalRequests, auditLog, grants, plannerGroups, plants, shipToParties, storageLocations, userGrants, users, workCenters } from './schema';
@@ -132,40 +132,15 @@ export type ReferenceRow = Record<string, string | null>;
  * names that is not one of the file's is refused: a misspelt one would otherwise be ignored.
  */
 export function parseReference(spec: ReferenceFile, text: string, where: string = spec.file, plantsKnown?: ReadonlySet<string>): ReferenceRow[] {
-  const body = text.replace(/^\uFEFF/, '');
-  // Read row by row to know where each starts: a quoted cell may span lines and blank rows are
-  // skipped, so a row's index does not say its line. A row starts at the first character that is
-  // not blank after the end of the row before it (papaparse's cursor, moved by every row: blank
-  // ones, such as a spreadsheet's ";;;", are skipped here, not by papaparse). Lines end in LF,
-  // CRLF or a lone CR.
-  let scanned = 0;
-  let lineAtScanned = 1;
-  const lineOf = (offset: number): number => {
-    for (; scanned < offset; scanned += 1) {
-      const char = body.charCodeAt(scanned);
-      if (char === 10 || (char === 13 && body.charCodeAt(scanned + 1) !== 10)) lineAtScanned += 1;
-    }
-    return lineAtScanned;
-  };
-  let end = 0;
-  let header: string[] | null = null;
+  // Row by row with the line each starts on (blank rows, quoted cells spanning lines and any line
+  // ending counted as an editor shows them), as the ERP files and priority uploads are read.
+  const state: { header: string[] | null } = { header: null };
   const records: Array<{ cells: string[]; line: number }> = [];
-  const parseProblems: string[] = [];
-  Papa.parse<string[]>(body, {
-    skipEmptyLines: false,
-    delimitersToGuess: [';', ','],
-    step: (result) => {
-      let start = end;
-      while (start < body.length && /\s/.test(body[start]!)) start += 1;
-      end = result.meta.cursor;
-      if (result.data.every((cell) => cell.trim() === '')) return;
-      const line = lineOf(start);
-      for (const error of result.errors) parseProblems.push(`line ${line}: ${error.message}`);
-      if (header === null) header = result.data.map((cell) => cell.trim().toLowerCase());
-      else records.push({ cells: result.data, line });
-    },
+  stepCsvLines(text, { delimiters: [';', ','], previewRows: 10 }, (cells, line) => {
+    if (state.header === null) state.header = cells.map((cell) => cell.trim().toLowerCase());
+    else records.push({ cells, line });
   });
-  const named: string[] = header ?? [];
+  const named: string[] = state.header ?? [];
   const all: readonly Column[] = spec.columns;
   const missing = all.filter((column) => !column.optional && !named.includes(column.name)).map((column) => column.name);
   const unnamed = named.includes('');
@@ -204,7 +179,6 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
     seen.set(key, first ?? line);
     if (problems.length === before) rows.push(row);
   }
-  problems.push(...parseProblems);
   if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}`);
   return rows;
 }
