@@ -163,6 +163,9 @@ async function grantStateOf(db: Executor, uid: string): Promise<{ grants: string
   return { grants: grantRows.map((g) => g.grantId).sort(), attachments: attachmentRows as Attachment[] };
 }
 
+/** One user id however it is spelt: PostgreSQL finds a uuid in either case, so the own-account checks compare them so too. */
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 const plantsOf = (state: { attachments: readonly Attachment[] }) => state.attachments.filter((a) => a.kind === 'plant').map((a) => a.code);
 
 /** Roles that read every user's permissions (§6): super managers of both kinds and the grant managers. */
@@ -277,7 +280,7 @@ export async function updatePermissions(
       { code: 'permissionsChangedMeanwhile', params: { email: record.email } },
     );
   }
-  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager', { code: 'ownPermissions' });
+  if (sameId(uid, editor.id)) throw new HttpError(403, 'Not allowed: you may not change your own permissions; ask another manager', { code: 'ownPermissions' });
   // As expiry, removal and approval (decision 0010): a super manager's roles are a super manager's
   // to change, or a stock admin could strip the mechanic role of one who also manages everything.
   assertMayManage(editor, before.grants, 'change the permissions of', record.email);
@@ -430,7 +433,7 @@ async function assertNotLastSuperManager(tx: Tx, target: UserRecord, what: strin
  */
 export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string, expirationDate: string | null, ifMatch?: string) {
   // Like one's own grants, removal and approval: nobody extends (or clears) their own access (#20).
-  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not change your own expiration date; ask another manager');
+  if (sameId(uid, editor.id)) throw new HttpError(403, 'Not allowed: you may not change your own expiration date; ask another manager');
   // A last day already past ends a super manager's access as a removal does: it takes the same
   // turn, before the row lock, and leaves an active super manager.
   const endsAccess = expirationDate !== null && (await holdsSuperManager(tx, uid));
@@ -460,7 +463,7 @@ export async function updateExpiration(tx: Tx, editor: CurrentUser, uid: string,
 }
 
 export async function removeUser(tx: Tx, editor: CurrentUser, uid: string) {
-  if (uid === editor.id) throw new HttpError(403, 'Not allowed: you may not remove your own account');
+  if (sameId(uid, editor.id)) throw new HttpError(403, 'Not allowed: you may not remove your own account');
   // Every removal takes the turn, before the row lock: whether the user is a super manager is
   // known only once they are read, and removals are rare.
   await takeSuperManagerTurn(tx);

@@ -74,7 +74,7 @@ export const fileRow = z
   .register(z.globalRegistry, { id: 'FileDashboardRow' });
 export type FileRow = z.infer<typeof fileRow>;
 
-export const fileIdParams = z.object({ id: z.uuid({ message: 'id must be a file id (UUID)' }) });
+export const fileIdParams = z.object({ id: z.uuid({ message: 'id must be a file id (UUID)' }).check(z.toLowerCase()) });
 
 export const detailedViewResponse = z.array(fileRow);
 

@@ -154,7 +154,7 @@ export type NotificationSettingsResponse = z.infer<typeof notificationSettingsRe
  * else of the settings, and do not move their revision.
  */
 export const pushDeviceParams = z.object({
-  uid: z.string().check(z.uuid('uid must be a user id')),
+  uid: z.string().check(z.uuid('uid must be a user id')).check(z.toLowerCase()),
   deviceId: pushDeviceSettings.shape.deviceId,
 });
 /** The PUT: this browser, signed in, with its push token; its switch stays as its user set it (on when new). */
@@ -166,7 +166,8 @@ export const registerPushDeviceBody = z
   .register(z.globalRegistry, { id: 'RegisterPushDeviceRequest' });
 export type RegisterPushDeviceBody = z.infer<typeof registerPushDeviceBody>;
 
-export const userIdParams = z.object({ uid: z.string().check(z.uuid('uid must be a user id')) });
+// Lower-cased: the check that these are the caller's own settings compares ids as text.
+export const userIdParams = z.object({ uid: z.string().check(z.uuid('uid must be a user id')).check(z.toLowerCase()) });
 
 /** The people whose notification settings the caller may change (supervisors have no users screen, §6). */
 export const notificationTeamQuery = z.strictObject({

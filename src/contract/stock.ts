@@ -412,4 +412,4 @@ export const transferDecisionBody = z
   .register(z.globalRegistry, { id: 'StockTransferDecision' });
 export type TransferDecisionBody = z.infer<typeof transferDecisionBody>;
 
-export const transferIdParams = z.object({ id: z.uuid({ message: 'Transfer request id must be a UUID' }) });
+export const transferIdParams = z.object({ id: z.uuid({ message: 'Transfer request id must be a UUID' }).check(z.toLowerCase()) });

@@ -164,8 +164,10 @@ export const pendingApprovals = z.array(pendingApproval).register(z.globalRegist
 });
 export type PendingApproval = z.infer<typeof pendingApproval>;
 
-export const approvalIdParams = z.object({ id: z.uuid({ message: 'id must be a request id (UUID)' }) });
-export const userIdParams = z.object({ uid: z.uuid({ message: 'uid must be a user id (UUID)' }) });
+// Ids in paths and queries are lower-cased: PostgreSQL matches a uuid in any case, so a check such as
+// "not your own account" must compare the same spelling (an upper-case own id got past it).
+export const approvalIdParams = z.object({ id: z.uuid({ message: 'id must be a request id (UUID)' }).check(z.toLowerCase()) });
+export const userIdParams = z.object({ uid: z.uuid({ message: 'uid must be a user id (UUID)' }).check(z.toLowerCase()) });
 
 /** GET /users/by_email: one user named by their e-mail address (for those who give PM rights and list no users). */
 export const userByEmailQuery = z.object({
@@ -176,7 +178,7 @@ export const userByEmailQuery = z.object({
 
 export const auditLogQuery = z.object({
   /** Only changes to this user. */
-  userId: z.optional(z.uuid({ message: 'userId must be a user id (UUID)' })),
+  userId: z.optional(z.uuid({ message: 'userId must be a user id (UUID)' }).check(z.toLowerCase())),
   page: usersQuery.shape.page,
   maxResults: usersQuery.shape.maxResults,
 });

@@ -302,6 +302,13 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       });
       expect(self.statusCode).toBe(403);
       expect(self.json().message).toContain('your own permissions');
+      // The own id in capitals is the same account (PostgreSQL matches a uuid in either case).
+      const shouted = await call('PUT', editorEmail('UM_PM_grant_read'), `/users/${ids.get(editorEmail('UM_PM_grant_read'))!.toUpperCase()}/permissions`, {
+        grants: ['UM_PM_grant_read', 'PM_read'],
+        attachments: [],
+      });
+      expect(shouted.statusCode).toBe(403);
+      expect(shouted.json().message).toContain('your own permissions');
     });
 
     it('offers each editor only what it may change', async () => {
@@ -461,9 +468,9 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
     it('refuses everyone their own expiration date, user-acceptance managers and super managers alike (#20)', async () => {
       for (const email of ['acceptance@example.com', 'manager@example.com']) {
         const me = (await call('GET', email, '/user/profile')).json();
-        for (const expirationDate of ['2099-12-31', null]) {
-          const res = await call('PUT', email, `/users/${me.uid}/expiration_date`, { expirationDate });
-          expect(res.statusCode, email).toBe(403);
+        for (const [expirationDate, uid] of [['2099-12-31', me.uid], [null, me.uid], [null, String(me.uid).toUpperCase()]]) {
+          const res = await call('PUT', email, `/users/${uid}/expiration_date`, { expirationDate });
+          expect(res.statusCode, `${email} ${uid}`).toBe(403);
           expect(res.json()).toEqual({ message: 'Not allowed: you may not change your own expiration date; ask another manager' });
         }
         const [row] = await product.database.db.select({ expirationDate: users.expirationDate }).from(users).where(eq(users.id, me.uid));
@@ -477,6 +484,8 @@ describe.each(ENGINES)('user administration on %s', (engine) => {
       expect((await call('DELETE', 'viewer@example.com', `/users/${uid}`)).statusCode).toBe(403);
       const self = await call('DELETE', 'acceptance@example.com', `/users/${(await call('GET', 'acceptance@example.com', '/user/profile')).json().uid}`);
       expect(self.statusCode).toBe(403);
+      const shouted = await call('DELETE', 'acceptance@example.com', `/users/${String((await call('GET', 'acceptance@example.com', '/user/profile')).json().uid).toUpperCase()}`);
+      expect(shouted.statusCode).toBe(403);
       const removed = await call('DELETE', 'acceptance@example.com', `/users/${uid}`);
       expect(removed.statusCode).toBe(200);
       expect(removed.json()).toEqual({ uid, email: 'leaver@example.com', removed: true });
