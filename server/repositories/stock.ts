@@ -49,7 +49,8 @@ export function stockScope(user: CurrentUser, type: StockType, columns: Location
   const wc = pairList(workCenters);
   const pg = pairList(plannerGroups);
   // Team: the work centers of my planner groups (mine, or those my work centers belong to),
-  // their vans, and the storage locations of the people attached to them.
+  // their vans, and the storage locations of the people attached to them in the work centre's
+  // plant (a teammate's place in another plant is not the team's: the caller may not work there).
   return sql`(${columns.plant}, ${columns.storageLocation}) in (
       with team as (
         select w.plant, w.code from work_centers w
@@ -60,8 +61,8 @@ export function stockScope(user: CurrentUser, type: StockType, columns: Location
       select sl.plant, sl.code from storage_locations sl join team t on t.plant = sl.plant and t.code = sl.work_center
       union
       select a2.plant, a2.code from user_attachments a2
-        where a2.kind = 'storage_location' and a2.user_id in (
-          select a.user_id from user_attachments a join team t on a.kind = 'work_center' and a.plant = t.plant and a.code = t.code))`;
+        where a2.kind = 'storage_location' and (a2.user_id, a2.plant) in (
+          select a.user_id, a.plant from user_attachments a join team t on a.kind = 'work_center' and a.plant = t.plant and a.code = t.code))`;
 }
 
 const num = (value: string | null) => (value === null ? null : Number(value));

@@ -75,4 +75,22 @@ describe.each(ENGINES)('my team stock across plants with the same codes on %s', 
     expect(reportAfter).toEqual(reportBefore);
     expect(reportAfter.rows.map((row) => row.conducted_by)).not.toContain('other.plant.group@example.com');
   });
+
+  it('does not list a teammate’s storage location of another plant, which the caller does not work in', async () => {
+    const before = { mechanic: await teamLocations('mechanic'), supervisor: await teamLocations('supervisor') };
+    // A person of the mechanic's work centre (so of the supervisor's planner group) is also given a
+    // storage location of DE02, where neither the mechanic nor the supervisor works.
+    const [wc] = await query(sql`select a.plant, a.code from user_attachments a join users u on u.id = a.user_id
+      where u.email = 'mechanic@example.com' and a.kind = 'work_center' and a.plant = 'FI01' limit 1`);
+    const [mate] = await query(sql`insert into users (email, display_name, approval_status) values ('teammate.vx96@example.com', 'Teammate', 'Approved') returning id as user_id`);
+    await product.database.db.execute(sql`insert into user_attachments (user_id, kind, plant, code) values
+      (${mate!.user_id}, 'plant', 'FI01', 'FI01'), (${mate!.user_id}, 'work_center', ${wc!.plant}, ${wc!.code})`);
+    await product.database.db.execute(sql`insert into storage_locations (plant, code, name, work_center) values ('DE02', 'VX96', 'A teammate''s place in another plant', null) on conflict do nothing`);
+    await product.database.db.execute(sql`insert into stock_items (plant, storage_location, material_code, unrestricted_count, quality_inspection_count, blocked_count, restricted_count, transfer_count)
+      select 'DE02', 'VX96', code, 3, 0, 0, 0, 0 from (select code from materials order by code limit 2) m`);
+    await product.database.db.execute(sql`insert into user_attachments (user_id, kind, plant, code) values (${mate!.user_id}, 'storage_location', 'DE02', 'VX96') on conflict do nothing`);
+    expect(await teamLocations('mechanic')).toEqual(before.mechanic);
+    expect(await teamLocations('supervisor')).toEqual(before.supervisor);
+    expect(before.mechanic.some((location) => location.startsWith('DE02/'))).toBe(false);
+  });
 });
