@@ -148,6 +148,31 @@ async function countForMechanic(request: APIRequestContext): Promise<number> {
   return (await created.json()).id as number;
 }
 
+test('a tap into a counted quantity selects it: the number typed replaces the count, a second tap places the caret', async ({ browser, request }) => {
+  const countId = await countForMechanic(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const mechanic = await context.newPage();
+  await login(mechanic, 'mechanic@example.com');
+  await mechanic.getByRole('region', { name: 'Important messages' }).getByRole('button', { name: 'Dismiss' }).click();
+  await mechanic.goto(`/mechanic-view/${countId}`);
+  const quantity = mechanic.locator('input[data-quantity]').first();
+  await quantity.tap();
+  await mechanic.keyboard.type('3');
+  await mechanic.keyboard.press('Enter');
+  await expect(quantity).toHaveValue('3');
+  // Tapped again to correct it: 5 replaces 3 (it was 35).
+  await quantity.tap();
+  await mechanic.keyboard.type('5');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('5');
+  // A second tap in the selected field puts the caret where the finger is, to change one digit.
+  await quantity.tap();
+  await quantity.tap();
+  await mechanic.keyboard.type('1');
+  await expect(quantity).not.toHaveValue('1');
+  await context.close();
+});
+
 // Decision 0071: Submit brings back a line far down the count that a filter hides: the filter is
 // cleared once, and the list scrolls to the line's place in the whole count (it used to scroll by
 // the filtered list it was asked from, so a line beyond the first screen was never drawn).

@@ -340,6 +340,12 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
   const input = useRef<HTMLInputElement>(null);
   /** The field was focused with all its text selected when the device's value replaced it. */
   const reselect = useRef(false);
+  /**
+   * A tap into the field selects what it holds, so the number typed replaces the count instead of
+   * being added to its digits (3, then 3, was 33). The tap's own mouseup would put the caret back
+   * where the finger was: that one is held; a second tap places the caret to correct one digit.
+   */
+  const selectedByFocus = useRef(false);
 
   // Show what the device holds when it changes underneath (sync, take theirs, discard), unless
   // the mechanic is typing over it. A focused field whose whole text is selected (Enter on the
@@ -557,7 +563,20 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
               dirty.current = true;
               setText(event.target.value);
             }}
-            onBlur={commit}
+            onFocus={(event) => {
+              if (!event.currentTarget.value) return;
+              event.currentTarget.select();
+              selectedByFocus.current = true;
+            }}
+            onMouseUp={(event) => {
+              if (!selectedByFocus.current) return;
+              selectedByFocus.current = false;
+              event.preventDefault();
+            }}
+            onBlur={() => {
+              selectedByFocus.current = false;
+              commit();
+            }}
             onKeyDown={onKeyDown}
           />
           {canEdit && (
