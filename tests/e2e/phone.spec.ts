@@ -416,3 +416,14 @@ test.describe('in Safari on an iPhone, not installed', () => {
     await expect(notice).toBeHidden();
   });
 });
+
+test('the front-liner table: each person’s figures labelled on the screen, nothing scrolled sideways', async ({ page }) => {
+  await login(page, 'supervisor@example.com');
+  await page.goto('/frontliner-dashboard');
+  const table = page.getByRole('table', { name: 'Front-liner dashboard' });
+  await expect(table).toBeVisible();
+  const total = table.getByRole('cell', { name: /^Total tasks/ }).first();
+  await total.evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
+  await expectUncovered(total, 'the first person’s total tasks');
+  expect(await table.locator('xpath=..').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBeLessThanOrEqual(1);
+});

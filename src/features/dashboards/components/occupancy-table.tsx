@@ -11,9 +11,10 @@ export function OccupancyTable({ report }: { report: OccupancyReport }) {
   const number = (value: number) => formatQuantity(value, i18n.language);
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   return (
-    // Six columns scroll sideways on a phone: the region takes the keyboard focus to scroll them.
+    // On a phone each person is a block of labelled figures (its six columns ran off the screen,
+    // only the names showing); wider, a table whose region takes the focus to scroll it if need be.
     <div className="table-wrap" tabIndex={0} role="region" aria-label={t('routes.frontlinerDashboard')}>
-      <table className="data-table">
+      <table className="data-table occupancy-table">
         <caption className="visually-hidden">{t('routes.frontlinerDashboard')}</caption>
         <thead>
           <tr>
@@ -29,11 +30,11 @@ export function OccupancyTable({ report }: { report: OccupancyReport }) {
           {[...report.rows, report.total].map((row) => (
             <tr key={row.conducted_by} className={row === report.total ? 'total-row' : undefined}>
               <td>{row === report.total ? t('dashboard.total') : row.conducted_by}</td>
-              <td className="num">{number(row.total_tasks)}</td>
-              <td className="num">{number(row.completed_count)}</td>
-              <td className="num">{number(row.not_completed_count)}</td>
-              <td className="num">{percent.format(row.completed_percentage / 100)}</td>
-              <td className="num">{percent.format(row.not_completed_percentage / 100)}</td>
+              <td className="num" data-label={t('dashboard.totalTasks')}>{number(row.total_tasks)}</td>
+              <td className="num" data-label={t('dashboard.completed')}>{number(row.completed_count)}</td>
+              <td className="num" data-label={t('dashboard.notCompleted')}>{number(row.not_completed_count)}</td>
+              <td className="num" data-label={t('dashboard.completedPercent')}>{percent.format(row.completed_percentage / 100)}</td>
+              <td className="num" data-label={t('dashboard.notCompletedPercent')}>{percent.format(row.not_completed_percentage / 100)}</td>
             </tr>
           ))}
         </tbody>
