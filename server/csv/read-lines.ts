@@ -26,13 +26,14 @@ export interface CsvLines {
 }
 
 /**
- * Calls `onRow(cells, line, parser)` for every non-blank row of `text`, `line` being the 1-based
- * line it starts on; `parser.abort()` stops the reading.
+ * Calls `onRow(cells, line, parser, errors)` for every non-blank row of `text`, `line` being the
+ * 1-based line it starts on and `errors` what papaparse found wrong in it (a quote never closed,
+ * a stray quote); `parser.abort()` stops the reading.
  */
 export function stepCsvLines(
   text: string,
   guess: CsvGuess,
-  onRow: (cells: string[], line: number, parser: Papa.Parser) => void,
+  onRow: (cells: string[], line: number, parser: Papa.Parser, errors: readonly Papa.ParseError[]) => void,
 ): CsvLines {
   const body = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n?/g, '\n');
   const sample = guess.sampleChars === undefined ? body : body.slice(0, guess.sampleChars);
@@ -49,7 +50,7 @@ export function stepCsvLines(
       consumed = cursor;
       const cells = result.data;
       if (cells.every((cell) => cell.trim() === '')) return;
-      onRow(cells, startLine, parser);
+      onRow(cells, startLine, parser, result.errors);
     },
   });
   return { delimiter, nextLine: line, endsWithNewline: body.endsWith('\n') };

@@ -136,7 +136,10 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
   // ending counted as an editor shows them), as the ERP files and priority uploads are read.
   const state: { header: string[] | null } = { header: null };
   const records: Array<{ cells: string[]; line: number }> = [];
-  stepCsvLines(text, { delimiters: [';', ','], previewRows: 10 }, (cells, line) => {
+  // A quote never closed takes the rest of the file into one cell: said, not loaded.
+  const quoteProblems: string[] = [];
+  stepCsvLines(text, { delimiters: [';', ','], previewRows: 10 }, (cells, line, _parser, errors) => {
+    for (const error of errors) quoteProblems.push(`line ${line}: ${error.message}`);
     if (state.header === null) state.header = cells.map((cell) => cell.trim().toLowerCase());
     else records.push({ cells, line });
   });
@@ -168,6 +171,11 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
     const row: ReferenceRow = {};
     for (const column of columns) {
       const raw = cells[named.indexOf(column.name)]!.trim();
+      // No name, address or code of these files spans lines: one that does is a quote gone wrong.
+      if (/[\r\n]/.test(raw)) {
+        problems.push(`line ${line}: ${column.name} spans lines (a quote not closed?)`);
+        continue;
+      }
       const value = column.cell(raw);
       if (value === null) problems.push(`line ${line}: ${column.name} ${column.rule}, got "${raw}"`);
       row[column.name] = value === '' && column.optional ? null : value;
@@ -179,6 +187,7 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
     seen.set(key, first ?? line);
     if (problems.length === before) rows.push(row);
   }
+  problems.push(...quoteProblems);
   if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}`);
   return rows;
 }
