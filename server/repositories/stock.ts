@@ -48,15 +48,26 @@ export function stockScope(user: CurrentUser, type: StockType, columns: Location
     list.length ? sql.join(list.map(([plant, code]) => sql`(${plant}::text, ${code}::text)`), sql`, `) : sql`(null::text, null::text)`;
   const wc = pairList(workCenters);
   const pg = pairList(plannerGroups);
+  // Only in the caller's plants, as the tracking scope: a work centre of a plant they are not
+  // given (an attachment left behind when a plant was taken away) does not open its stock.
+  const inMyPlants = isSuperManager(user.grants)
+    ? sql`true`
+    : user.plants.length
+      ? sql`w.plant in (${sql.join(
+          user.plants.map((plant) => sql`${plant}`),
+          sql`, `,
+        )})`
+      : sql`false`;
   // Team: the work centers of my planner groups (mine, or those my work centers belong to),
   // their vans, and the storage locations of the people attached to them in the work centre's
   // plant (a teammate's place in another plant is not the team's: the caller may not work there).
   return sql`(${columns.plant}, ${columns.storageLocation}) in (
       with team as (
         select w.plant, w.code from work_centers w
-        where (w.plant, w.code) in (${wc})
+        where ((w.plant, w.code) in (${wc})
            or (w.plant, w.planner_group) in (${pg})
-           or (w.plant, w.planner_group) in (select plant, planner_group from work_centers where (plant, code) in (${wc}))
+           or (w.plant, w.planner_group) in (select plant, planner_group from work_centers where (plant, code) in (${wc})))
+          and ${inMyPlants}
       )
       select sl.plant, sl.code from storage_locations sl join team t on t.plant = sl.plant and t.code = sl.work_center
       union

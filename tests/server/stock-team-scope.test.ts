@@ -92,5 +92,15 @@ describe.each(ENGINES)('my team stock across plants with the same codes on %s', 
     expect(await teamLocations('mechanic')).toEqual(before.mechanic);
     expect(await teamLocations('supervisor')).toEqual(before.supervisor);
     expect(before.mechanic.some((location) => location.startsWith('DE02/'))).toBe(false);
+
+    // A work centre of a plant the mechanic is not given (an attachment left behind) opens nothing there.
+    const [van] = await query(sql`select w.code from work_centers w join storage_locations sl on sl.plant = w.plant and sl.work_center = w.code
+      join stock_items si on si.plant = sl.plant and si.storage_location = sl.code where w.plant = 'DE02' limit 1`);
+    expect(van).toBeDefined();
+    const [me] = await query(sql`select id from users where email = 'mechanic@example.com'`);
+    await product.database.db.execute(sql`insert into user_attachments (user_id, kind, plant, code) values (${me!.id}, 'work_center', 'DE02', ${van!.code})`);
+    tokens.mechanic = await product.token('mechanic@example.com');
+    expect(await teamLocations('mechanic')).toEqual(before.mechanic);
+    await product.database.db.execute(sql`delete from user_attachments where user_id = ${me!.id} and kind = 'work_center' and plant = 'DE02'`);
   });
 });
