@@ -75,11 +75,18 @@ describe('keyboard-wedge detector', () => {
 /** A text field as far as the listener uses one (the unit tests run without a browser DOM). */
 class FakeInput extends EventTarget {
   #value = '';
+  selectionStart: number | null = 0;
+  selectionEnd: number | null = 0;
   get value() {
     return this.#value;
   }
   set value(next: string) {
     this.#value = next;
+    this.selectionStart = this.selectionEnd = next.length;
+  }
+  setSelectionRange(start: number, end: number) {
+    this.selectionStart = start;
+    this.selectionEnd = end;
   }
 }
 class FakeTextArea extends FakeInput {}
@@ -143,6 +150,14 @@ describe('keyboard-wedge listener in a focused field', () => {
     expect(scans).toEqual(['KM123456']);
     expect(field.value).toBe('7');
     expect(restored).toEqual([true]);
+  });
+
+  it('gives a field back its selection too: a count selected by a tap is replaced by what is typed next', () => {
+    field.value = '12';
+    field.setSelectionRange(0, 2);
+    play(wedgeListener(() => undefined), field, scannerKeys('KM123456'), 4);
+    expect(field.value).toBe('12');
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 2]);
   });
 
   it('takes Ctrl+] for the GS1 group separator, the Control key itself breaking nothing', () => {

@@ -123,7 +123,7 @@ export function wedgeListener(
   where: 'outside-dialogs' | 'anywhere' = 'outside-dialogs',
 ): (event: KeyboardEvent) => void {
   const detector = new KeyboardWedgeDetector(options);
-  let before: { field: Editable; value: string } | null = null;
+  let before: { field: Editable; value: string; start: number | null; end: number | null } | null = null;
   return (event) => {
     // Before the Ctrl/Alt/Meta test: pressing Control or Alt itself sets that flag, and a
     // modifier alone must not break the burst (nor be taken for its start).
@@ -136,14 +136,18 @@ export function wedgeListener(
     const now = event.timeStamp;
     if (key.length === 1 && detector.startsBurst(now)) {
       const active = document.activeElement;
-      before = isEditable(active) ? { field: active, value: active.value } : null;
+      before = isEditable(active) ? { field: active, value: active.value, start: active.selectionStart, end: active.selectionEnd } : null;
     }
     const code = detector.key(key, now);
     if (code === null) return;
     if (where === 'outside-dialogs' && (event.target as Element | null)?.closest?.('dialog[open]')) return;
     event.preventDefault();
     event.stopPropagation();
-    if (before && before.field.value !== before.value) restoreValue(before.field, before.value);
+    if (before && before.field.value !== before.value) {
+      restoreValue(before.field, before.value);
+      // And its selection: a count selected by a tap stays selected, so what is typed next replaces it.
+      if (typeof before.start === 'number' && typeof before.end === 'number') before.field.setSelectionRange(before.start, before.end);
+    }
     before = null;
     onScan(code);
   };

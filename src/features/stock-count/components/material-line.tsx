@@ -343,9 +343,11 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
   /**
    * A tap into the field selects what it holds, so the number typed replaces the count instead of
    * being added to its digits (3, then 3, was 33). The tap's own mouseup would put the caret back
-   * where the finger was: that one is held; a second tap places the caret to correct one digit.
+   * where the finger was: that one is held (only a press that brought the focus: focus given by
+   * Enter, a scan or Submit has no mouseup to hold); a second tap places the caret to correct one
+   * digit.
    */
-  const selectedByFocus = useRef(false);
+  const pressedInto = useRef(false);
 
   // Show what the device holds when it changes underneath (sync, take theirs, discard), unless
   // the mechanic is typing over it. A focused field whose whole text is selected (Enter on the
@@ -563,18 +565,20 @@ function MaterialLineView({ line, entry, canEdit, canKeepCounted = false, canRem
               dirty.current = true;
               setText(event.target.value);
             }}
+            onMouseDown={(event) => {
+              pressedInto.current = document.activeElement !== event.currentTarget;
+            }}
             onFocus={(event) => {
-              if (!event.currentTarget.value) return;
-              event.currentTarget.select();
-              selectedByFocus.current = true;
+              const field = event.currentTarget;
+              if (field.value) field.setSelectionRange(0, field.value.length);
             }}
             onMouseUp={(event) => {
-              if (!selectedByFocus.current) return;
-              selectedByFocus.current = false;
-              event.preventDefault();
+              if (!pressedInto.current) return;
+              pressedInto.current = false;
+              if (event.currentTarget.value) event.preventDefault();
             }}
             onBlur={() => {
-              selectedByFocus.current = false;
+              pressedInto.current = false;
               commit();
             }}
             onKeyDown={onKeyDown}
