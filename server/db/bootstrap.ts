@@ -60,7 +60,7 @@ const required =
     value.length >= 1 && value.length <= max ? value : null;
 const CODE: Cell = (value) => (/^[A-Z0-9_-]{1,20}$/.test(value.toUpperCase()) ? value.toUpperCase() : null);
 const COUNTRY: Cell = (value) => (/^[A-Z]{2}$/.test(value.toUpperCase()) ? value.toUpperCase() : null);
-const ZONE: Cell = (value) => canonicalTimeZone(value);
+const ZONE: Cell = canonicalTimeZone;
 
 interface Column {
   name: string;
@@ -172,7 +172,7 @@ export function parseReference(spec: ReferenceFile, text: string, where: string 
     for (const column of columns) {
       const raw = cells[named.indexOf(column.name)]!.trim();
       // No name, address or code of these files spans lines: one that does is a quote gone wrong.
-      if (/[\r\n]/.test(raw)) {
+      if (raw.includes('\n')) {
         problems.push(`line ${line}: ${column.name} spans lines (a quote not closed?)`);
         continue;
       }

@@ -50,14 +50,7 @@ export function stockScope(user: CurrentUser, type: StockType, columns: Location
   const pg = pairList(plannerGroups);
   // Only in the caller's plants, as the tracking scope: a work centre of a plant they are not
   // given (an attachment left behind when a plant was taken away) does not open its stock.
-  const inMyPlants = isSuperManager(user.grants)
-    ? sql`true`
-    : user.plants.length
-      ? sql`w.plant in (${sql.join(
-          user.plants.map((plant) => sql`${plant}`),
-          sql`, `,
-        )})`
-      : sql`false`;
+  const inMyPlants = isSuperManager(user.grants) ? sql`true` : inArray(sql`w.plant`, user.plants);
   // Team: the work centers of my planner groups (mine, or those my work centers belong to),
   // their vans, and the storage locations of the people attached to them in the work centre's
   // plant (a teammate's place in another plant is not the team's: the caller may not work there).

@@ -25,6 +25,8 @@ export interface ToastState {
   message: string;
   tone: ToastTone;
   action?: ToastAction;
+  /** ToastOptions.untilOnline. */
+  untilOnline?: true;
 }
 
 export interface ToastOptions {
@@ -72,8 +74,6 @@ onErrorAlert(() => {
   } else if (timer === undefined) runTimer();
 });
 
-/** Whether the toast shown now goes when the connection returns (ToastOptions.untilOnline). */
-let untilOnline = false;
 /** The window the 'online' listener is on (one, added with the first such toast). */
 let listeningOn: Window | null = null;
 
@@ -81,18 +81,17 @@ export function showToast(message: string, tone: ToastTone = 'success', options:
   // A new toast is a new element: the last one's pointer or focus does not hold it (the element it
   // was on is gone without a leave or a blur); its own events say when it is held.
   holds.clear();
-  untilOnline = options.untilOnline === true;
-  if (untilOnline && typeof window !== 'undefined' && listeningOn !== window) {
+  if (options.untilOnline && typeof window !== 'undefined' && listeningOn !== window) {
     listeningOn = window;
     window.addEventListener('online', () => {
-      if (!untilOnline || !state) return;
+      if (!state?.untilOnline) return;
       // The keyboard focus in it (on Dismiss) would fall to the page with it: it goes to the main content.
       const focused = holds.has('focus');
       dismissToast();
       if (focused) document.getElementById('main')?.focus();
     });
   }
-  emit({ id: nextId++, message, tone, ...(options.action ? { action: options.action } : {}) });
+  emit({ id: nextId++, message, tone, ...(options.action ? { action: options.action } : {}), ...(options.untilOnline ? { untilOnline: true as const } : {}) });
   shownMs = options.ms ?? TOAST_SECONDS * 1000;
   runTimer();
 }
@@ -100,7 +99,6 @@ export function showToast(message: string, tone: ToastTone = 'success', options:
 export function dismissToast(): void {
   clearTimeout(timer);
   holds.clear();
-  untilOnline = false;
   emit(null);
 }
 

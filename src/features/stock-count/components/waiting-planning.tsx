@@ -51,6 +51,17 @@ export function refusedEdit(entry: OutboxEntry): ({ stockCountId: number } & Cou
   return { stockCountId: body.stockCountId, ...Object.fromEntries(Object.entries(asked).filter(([, value]) => value !== undefined)) };
 }
 
+/**
+ * A row action that waits while `busy`: aria-disabled, not disabled (a disabled button drops the
+ * keyboard focus to the page), and a press meanwhile does nothing.
+ */
+const waits = (busy: boolean, run: () => void) => ({
+  'aria-disabled': busy || undefined,
+  onClick: () => {
+    if (!busy) run();
+  },
+});
+
 export function WaitingPlanning({
   userEmail,
   onConfirmed,
@@ -72,9 +83,8 @@ export function WaitingPlanning({
   /** An Edit whose count could not be read as it is now: why, by the entry's seq. */
   const [readFailed, setReadFailed] = useState<{ seq: number; message: string } | null>(null);
   /**
-   * The entry whose count is being read for Edit: its row's actions wait meanwhile, and every Edit
-   * (one form at a time). They say so with aria-disabled, not disabled: a disabled button loses
-   * the keyboard focus to the page, and the planner would have to find the row again.
+   * The entry whose count is being read for Edit: its row's actions wait meanwhile (`waits`), and
+   * every Edit (one form at a time).
    */
   const [reading, setReading] = useState<number | null>(null);
   const editAgain = async (entry: OutboxEntry, edit: { stockCountId: number } & CountEdit) => {
@@ -167,23 +177,23 @@ export function WaitingPlanning({
                     <span className="line-sync-actions">
                       {/* A refused create (an unknown material, say) fails again as it is: Edit corrects it, keeping what was filled in. */}
                       {create && (
-                        <button type="button" className="button small" aria-disabled={reading !== null || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading === null && setEditing({ entry, body: create })}>
+                        <button type="button" className="button small" aria-describedby={`waiting-${entry.seq}`} {...waits(reading !== null, () => setEditing({ entry, body: create }))}>
                           {t('stockCount.edit')}
                         </button>
                       )}
                       {/* A refused edit opens the count as it is now, with what the planner asked for. */}
                       {edit && (
-                        <button type="button" className="button small" aria-disabled={reading !== null || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading === null && void editAgain(entry, edit)}>
+                        <button type="button" className="button small" aria-describedby={`waiting-${entry.seq}`} {...waits(reading !== null, () => void editAgain(entry, edit))}>
                           {t('stockCount.edit')}
                         </button>
                       )}
                       {/* Refused because the count changed meanwhile: the same request is refused again. */}
                       {!entry.staleBase && (
-                        <button type="button" className="button small" aria-disabled={reading === entry.seq || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading !== entry.seq && void retryEntry(entry.seq!)}>
+                        <button type="button" className="button small" aria-describedby={`waiting-${entry.seq}`} {...waits(reading === entry.seq, () => void retryEntry(entry.seq!))}>
                           {t('sync.retry')}
                         </button>
                       )}
-                      <button type="button" className="button small" aria-disabled={reading === entry.seq || undefined} aria-describedby={`waiting-${entry.seq}`} onClick={() => reading !== entry.seq && void discardEntry(entry)}>
+                      <button type="button" className="button small" aria-describedby={`waiting-${entry.seq}`} {...waits(reading === entry.seq, () => void discardEntry(entry))}>
                         {t('sync.discard')}
                       </button>
                     </span>
