@@ -5,7 +5,7 @@
  * every tab of a tab bar is reachable, the selected one is scrolled into view, and actions'
  * feedback appears above the bottom bar.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect as baseExpect, login, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -387,18 +387,129 @@ test('the priority manager: the uploads are one compact row, the others in a "�
   await expect(more, 'focus is back on the ⋯ button').toBeFocused();
 });
 
-test('the count toolbar: the "+1 per scan" hint stays on one line', async ({ page }) => {
+/**
+ * Runs `body` with the demo account's profile in `locale` (the app follows the profile), and gives
+ * it back its language after: the e2e database is shared by the run.
+ */
+async function inLocale(request: APIRequestContext, email: string, locale: string, body: () => Promise<void>) {
+  const token = ((await (await request.post('/auth/local/token', { data: { email } })).json()) as { idToken: string }).idToken;
+  const headers = { authorization: `Bearer ${token}` };
+  const before = ((await (await request.get('/user_api/v1/user/profile', { headers })).json()) as { locale: string }).locale;
+  expect((await request.put('/user_api/v1/user/profile', { headers, data: { locale } })).status()).toBe(200);
+  try {
+    await body();
+  } finally {
+    await request.put('/user_api/v1/user/profile', { headers, data: { locale: before } });
+  }
+}
+
+/** The rounded vertical centre of each element: equal centres share a row. */
+const rowOf = (locator: Locator) => locator.evaluate((element) => Math.round(element.getBoundingClientRect().top + element.getBoundingClientRect().height / 2));
+
+test('the count toolbar in German: the search with Recent searches and Add material, then Scan, the +1 switch and Submit: two rows under the progress', async ({ page, request }) => {
+  await inLocale(request, 'mechanic@example.com', 'de-DE', async () => {
+    await login(page, 'mechanic@example.com');
+    await page.goto('/mechanic-view/27');
+    const toolbar = page.locator('.count-toolbar');
+    await expect(toolbar.getByText(/^0 von \d+ gezählt$/)).toBeVisible();
+    const search = toolbar.getByLabel('Materialien in dieser Inventur suchen');
+    const recent = toolbar.getByRole('link', { name: 'Letzte Suchen' });
+    const add = toolbar.getByRole('button', { name: 'Material hinzufügen', exact: true });
+    const scan = toolbar.getByRole('button', { name: 'Scannen', exact: true });
+    // The switch keeps its words as its name; the phone shows its box and a "+1" chip.
+    const mode = toolbar.getByRole('checkbox', { name: 'Durch Scannen zählen +1 pro Scan' });
+    const submit = toolbar.getByRole('button', { name: 'Übermitteln', exact: true });
+    for (const [control, what] of [[search, 'the search'], [recent, 'Recent searches'], [add, 'Add material'], [scan, 'Scan'], [mode, 'the switch'], [submit, 'Submit']] as const) {
+      await expectUncovered(control, what);
+    }
+    await expect(toolbar.locator('.scan-mode-short')).toHaveText('+1');
+    await expect(toolbar.locator('.scan-mode-long')).not.toBeInViewport();
+    const first = await rowOf(search);
+    expect([await rowOf(recent), await rowOf(add)], 'Recent searches and Add material beside the search').toEqual([first, first]);
+    const second = await rowOf(scan);
+    expect(second).toBeGreaterThan(first);
+    expect([await rowOf(mode), await rowOf(submit)], 'the switch and Submit beside Scan').toEqual([second, second]);
+    // "Übermitteln" whole, not cut by its button.
+    expect(await submit.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    // The switch's whole row is a target, not only its 20 px box.
+    expect((await toolbar.locator('.scan-mode').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await mode.check();
+    await expect(mode).toBeChecked();
+    await add.click();
+    await expect(page.getByRole('dialog', { name: /Material hinzufügen/ })).toBeVisible();
+  });
+});
+
+test('users in German: every tab and the pending count on the first screen, each tab’s words whole', async ({ page, request }) => {
+  await inLocale(request, 'manager@example.com', 'de-DE', async () => {
+    await login(page, 'manager@example.com');
+    await page.goto('/users-management');
+    const bar = page.getByRole('tablist', { name: 'Benutzerlisten' });
+    const pending = bar.getByRole('tab', { name: /^Offene Freigaben \d+$/ });
+    await expect(pending).toBeVisible();
+    await expect(pending.locator('.tab-count')).toHaveText(/^[1-9]\d*\+?$/);
+    expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the bar does not scroll').toBe(true);
+    for (const tab of await bar.getByRole('tab').all()) {
+      await expectUncovered(tab, `tab ${await tab.innerText()}`);
+      // No word broken inside ("Freigegeben-e"): each word of its name is on one line.
+      const broken = await tab.evaluate((element) => {
+        const text = element.firstChild!;
+        const words: string[] = [];
+        for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) words.push(match[0]);
+        }
+        return words;
+      });
+      expect(broken).toEqual([]);
+    }
+    // The count is the pending list's length.
+    await pending.click();
+    const shown = Number((await pending.locator('.tab-count').innerText()).replace('+', ''));
+    await expect(page.locator('.pending-list li')).toHaveCount(shown);
+    // A small button is a thumb’s target on a phone.
+    await bar.getByRole('tab', { name: /^Alle Benutzer/ }).click();
+    const more = page.getByRole('button', { name: /^Weitere Aktionen für / }).first();
+    expect((await more.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+});
+
+test('the profile: the e-mail address on one line under its label, not broken beside it', async ({ page }) => {
   await login(page, 'mechanic@example.com');
-  await page.goto('/mechanic-view/27');
-  const hint = page.locator('.count-toolbar .scan-mode-hint');
-  await expect(hint).toHaveText('+1 per scan');
-  const lines = await hint.evaluate((element) => {
+  await page.goto('/user-profile');
+  const email = page.locator('.fact-list .email');
+  await expect(email).toHaveText('mechanic@example.com');
+  const lines = await email.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
   expect(lines).toBe(1);
-  await expectUncovered(page.getByRole('checkbox', { name: /Count by scanning/ }), 'the count-by-scanning switch');
+  const label = page.locator('.fact-list dt', { hasText: 'E-mail' });
+  expect((await email.boundingBox())!.y).toBeGreaterThan((await label.boundingBox())!.y);
+});
+
+test('the count search opened first: Scan and the way back are targets of their own, not run together', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/material-count-search/27');
+  const back = page.getByRole('link', { name: 'Back to stock count 27' });
+  const scan = page.getByRole('button', { name: 'Scan', exact: true });
+  await expectUncovered(back, 'the way back');
+  await expectUncovered(scan, 'Scan');
+  // The screen brings its own rules: the way back is a button's height apart from Scan.
+  expect((await back.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  const [a, b] = [(await scan.boundingBox())!, (await back.boundingBox())!];
+  expect(b.x >= a.x + a.width + 8 || b.y >= a.y + a.height + 8, 'apart, beside or under').toBe(true);
+});
+
+test('the status monitor: "Search help and recent searches" is a thumb’s target', async ({ page }) => {
+  await login(page, 'mechanic@example.com');
+  await page.goto('/status-monitor');
+  const help = page.getByRole('link', { name: 'Search help and recent searches' });
+  await expectUncovered(help, 'the search help');
+  expect((await help.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 });
 
 test.describe('in Safari on an iPhone, not installed', () => {

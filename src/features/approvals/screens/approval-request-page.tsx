@@ -12,23 +12,8 @@ import { isNetworkFailure } from '../../../offline/errors';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApprovalRequest, useDecideApproval, usePendingApprovals } from '../api/approval-requests';
 import { LoadError } from '../../../components/ui/load-error';
+import { Email } from '../../../components/ui/email';
 import '../approvals.css';
-
-/**
- * An e-mail address that wraps, when it must, before its "@" (#21): a long address breaks into
- * its name and its domain instead of mid-word; only a part longer than the line breaks inside.
- */
-function Email({ address }: { address: string }) {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return <span className="email">{address}</span>;
-  return (
-    <span className="email">
-      {address.slice(0, at)}
-      <wbr />
-      {address.slice(at)}
-    </span>
-  );
-}
 
 type Decision = 'approve' | 'reject';
 

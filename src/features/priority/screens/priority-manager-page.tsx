@@ -169,8 +169,10 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
                   <option key={id} value={id} />
                 ))}
               </datalist>
-              <button type="submit" className="button">
-                {t('common.search')}
+              {/* A magnifier on a phone: the field keeps its example whole ("Número, nome ou localidade"). */}
+              <button type="submit" className="button icon-on-phone" aria-label={t('common.search')}>
+                <Icon name="search" size={22} />
+                <span className="button-label">{t('common.search')}</span>
               </button>
             </div>
           </form>

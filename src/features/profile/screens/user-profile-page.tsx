@@ -14,6 +14,7 @@ import { changeLanguage } from '../../../lib/i18n';
 import { saveProfile, useInNotificationPlants, useProfile } from '../../../lib/profile';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 import { ThemeSetting } from '../components/theme-setting';
+import { Email } from '../../../components/ui/email';
 import '../profile.css';
 
 /** Each language in its own words ("Deutsch (Deutschland)"): no translation needed. */
@@ -115,7 +116,9 @@ export default function UserProfilePage() {
             <dt>{t('profile.name')}</dt>
             <dd>{profile.displayName}</dd>
             <dt>{t('profile.email')}</dt>
-            <dd>{profile.email}</dd>
+            <dd>
+              <Email address={profile.email} />
+            </dd>
             <dt>{t('profile.lastLogin')}</dt>
             <dd>{profile.lastLogin ? <time dateTime={profile.lastLogin}>{formatDateTime(profile.lastLogin)}</time> : t('profile.firstVisit')}</dd>
           </dl>

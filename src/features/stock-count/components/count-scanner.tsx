@@ -92,9 +92,16 @@ export default function CountScanner({ email, stockCountId, canEdit, canAdd, rev
             scan.setCountMode(event.target.checked);
           }}
         />
-        {/* #21: the "+1 per scan" hint is a chip that never breaks inside, on the label's line or the next. */}
+        {/* #21: the "+1 per scan" hint is a chip that never breaks inside, on the label's line or the next.
+            The phone's toolbar shows only the chip's short "+1" (the whole text stays the name). */}
         <span className="scan-mode-text">
-          <span>{t('scan.countMode')}</span> <span className="scan-mode-hint">{t('scan.countModeHint')}</span>
+          <span className="scan-mode-words">{t('scan.countMode')}</span>{' '}
+          <span className="scan-mode-hint">
+            <span className="scan-mode-long">{t('scan.countModeHint')}</span>
+            <span className="scan-mode-short" aria-hidden="true">
+              {t('scan.countModeShort')}
+            </span>
+          </span>
         </span>
       </label>
     );

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchHistory } from '../../../lib/search-history';
 import { SearchHistoryScreen } from '../../../components/search-history-screen';
 import { STOCK_QUERY_MAX_LENGTH } from '../../../contract/stock';
+// Its own rules (the Scan button and the way back spaced as a row): opened first, no other count screen brought them.
+import '../stock-count.css';
 
 /** Lazy (#17): the scanner is its own chunk. */
 const ScanButton = lazy(() => import('../../../components/scan/scan-button'));
@@ -34,7 +36,9 @@ export default function MaterialCountSearchPage() {
         <Suspense fallback={null}>
           <ScanButton title={t('scan.findLineTitle', { id })} onScan={(code) => navigate(`/mechanic-view/${id}?scan=${encodeURIComponent(code)}`)} />
         </Suspense>
-        <Link to={`/mechanic-view/${id}`}>{t('stockCount.backToCount', { id })}</Link>
+        <Link className="button ghost" to={`/mechanic-view/${id}`}>
+          {t('stockCount.backToCount', { id })}
+        </Link>
       </div>
     </>
   );

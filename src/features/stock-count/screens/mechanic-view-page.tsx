@@ -540,8 +540,9 @@ export default function MechanicViewPage() {
         </div>
         <div className="count-actions">
           {canAdd && (
-            <button type="button" className="button" onClick={() => setAdding(true)}>
-              {t('stockCount.addMaterial')}
+            <button type="button" className="button add-material icon-on-phone" onClick={() => setAdding(true)} aria-label={t('stockCount.addMaterial')}>
+              <Icon name="add" size={24} />
+              <span className="button-label">{t('stockCount.addMaterial')}</span>
             </button>
           )}
           {canSubmit && (
