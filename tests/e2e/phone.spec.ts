@@ -435,6 +435,18 @@ test('the count toolbar in German: the search with Recent searches and Add mater
     expect((await toolbar.locator('.scan-mode').boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await mode.check();
     await expect(mode).toBeChecked();
+    // The scanner sheet, drawn inside the toolbar, keeps its own order and words: the typed code's
+    // label above its field, the switch's words in full.
+    await scan.click();
+    const sheet = page.getByRole('dialog');
+    const typed = sheet.locator('label.field-label');
+    await expect(typed).toBeVisible();
+    const field = page.locator(`#${await typed.getAttribute('for')}`);
+    expect((await typed.boundingBox())!.y, 'the label above its field').toBeLessThan((await field.boundingBox())!.y);
+    await expect(sheet.locator('.scan-mode-long')).toBeVisible();
+    await expect(sheet.locator('.scan-mode-words')).toBeVisible();
+    await sheet.getByRole('button', { name: 'Schließen' }).click();
+    await expect(sheet).toHaveCount(0);
     await add.click();
     await expect(page.getByRole('dialog', { name: /Material hinzufügen/ })).toBeVisible();
   });
@@ -537,4 +549,60 @@ test('the front-liner table: each person’s figures labelled on the screen, not
   await total.evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
   await expectUncovered(total, 'the first person’s total tasks');
   expect(await table.locator('xpath=..').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBeLessThanOrEqual(1);
+});
+
+test('users: the permissions dialog is the phone’s bottom sheet, one scroller, Save at its bottom edge in view', async ({ page }) => {
+  await login(page, 'manager@example.com');
+  await page.goto('/users-management');
+  await page.getByRole('button', { name: /^Permissions of / }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.permissions-form')).toBeVisible();
+  expect(Math.round((await dialog.boundingBox())!.width), 'as wide as the phone').toBe(390);
+  // The grants scroll with the sheet, not in a second scroller inside it.
+  expect(await dialog.locator('.permissions-form').evaluate((form) => getComputedStyle(form).overflowY)).toBe('visible');
+  const save = dialog.getByRole('button', { name: 'Save', exact: true });
+  await expectUncovered(save, 'Save before scrolling');
+  await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
+  await expectUncovered(save, 'Save half-way down the grants');
+});
+
+test.describe('a small phone (320 × 640)', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const locale of ['fi-FI', 'fr-FR']) {
+    test(`${locale}: no screen wider than the phone, codes and bottom-bar labels whole`, async ({ page, request }) => {
+      await inLocale(request, 'manager@example.com', locale, async () => {
+        await login(page, 'manager@example.com');
+        for (const path of ['/mechanic-view/27', '/print-count/27', '/user-profile', '/notification-settings', '/priority-manager', '/file-dashboard', '/stock-count', '/users-management', '/status-monitor']) {
+          await page.goto(path);
+          await expect(page.locator('main h1, main .page-title').first()).toBeVisible();
+          // Wait for the screen's content (a list, a card, a form) before measuring it.
+          await expect(page.locator('main .panel, main .material-line, main .order-card, main .card, main form, main table').first()).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(320);
+        }
+        // A material code is never broken inside (it was two digits a line at 320 px).
+        await page.goto('/mechanic-view/27');
+        const codes = page.locator('.material-line .material-code');
+        await expect(codes.first()).toBeVisible();
+        const broken = await codes.evaluateAll((elements) =>
+          elements.filter((element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          }).map((element) => element.textContent),
+        );
+        expect(broken).toEqual([]);
+        // The bottom bar's labels each stay in their own share of the bar.
+        const overlaps = await page.locator('.bottom-bar-list > li').evaluateAll((items) =>
+          items.flatMap((item) => {
+            const label = item.querySelector('.bottom-link span')!;
+            const box = item.getBoundingClientRect();
+            const text = label.getBoundingClientRect();
+            return text.left < box.left - 0.5 || text.right > box.right + 0.5 ? [label.textContent] : [];
+          }),
+        );
+        expect(overlaps).toEqual([]);
+      });
+    });
+  }
 });

@@ -172,34 +172,37 @@ function EntryEditor({
         <span>{t('profile.toggleAll')}</span>
       </label>
 
-      <table className="preferences-table">
-        <caption className="visually-hidden">{t('profile.preferencesCaption', { recipient: t(`profile.${which}`) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('profile.type')}</th>
-            <th scope="col">{t('profile.channelEmail')}</th>
-            <th scope="col">{t('profile.channelSms')}</th>
-            <th scope="col">{t('profile.channelPush')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {types.map(({ key, title }) => (
-            <tr key={key}>
-              <th scope="row">{t(`profile.key.${key}`, { defaultValue: title })}</th>
-              {CHANNELS.map((channel) => (
-                <td key={channel}>
-                  <label>
-                    <input type="checkbox" checked={preferences[key][channel]} onChange={(event) => setPreference(key, channel, event.target.checked)} />
-                    <span className="visually-hidden">
-                      {t('profile.preferenceLabel', { type: t(`profile.key.${key}`, { defaultValue: title }), channel: t(`profile.channel.${channel}`), recipient: t(`profile.${which}`) })}
-                    </span>
-                  </label>
-                </td>
-              ))}
+      {/* A small phone scrolls the table inside its card, not the page (Finnish channel names). */}
+      <div className="preferences-scroll">
+        <table className="preferences-table">
+          <caption className="visually-hidden">{t('profile.preferencesCaption', { recipient: t(`profile.${which}`) })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('profile.type')}</th>
+              <th scope="col">{t('profile.channelEmail')}</th>
+              <th scope="col">{t('profile.channelSms')}</th>
+              <th scope="col">{t('profile.channelPush')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {types.map(({ key, title }) => (
+              <tr key={key}>
+                <th scope="row">{t(`profile.key.${key}`, { defaultValue: title })}</th>
+                {CHANNELS.map((channel) => (
+                  <td key={channel}>
+                    <label>
+                      <input type="checkbox" checked={preferences[key][channel]} onChange={(event) => setPreference(key, channel, event.target.checked)} />
+                      <span className="visually-hidden">
+                        {t('profile.preferenceLabel', { type: t(`profile.key.${key}`, { defaultValue: title }), channel: t(`profile.channel.${channel}`), recipient: t(`profile.${which}`) })}
+                      </span>
+                    </label>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       {entry.primary && entry.pushNotificationsSettings.length > 0 && (
         <div>
