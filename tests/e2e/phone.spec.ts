@@ -606,3 +606,19 @@ test.describe('a small phone (320 × 640)', () => {
     });
   }
 });
+
+test.describe('a wide screen (1280 × 800) in Swedish', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('users: the table fits its frame, every row’s actions in view', async ({ page, request }) => {
+    await inLocale(request, 'manager@example.com', 'sv-SE', async () => {
+      await login(page, 'manager@example.com');
+      await page.goto('/users-management');
+      const table = page.locator('.users-table');
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      // Swedish column names and an expired user's status made it 166 px wider than its frame.
+      expect(await table.evaluate((element) => element.closest('.table-wrap')!.scrollWidth <= element.closest('.table-wrap')!.clientWidth)).toBe(true);
+      await expectUncovered(page.getByRole('button', { name: /^Fler åtgärder för / }).first(), 'the first row’s "⋯"');
+    });
+  });
+});
