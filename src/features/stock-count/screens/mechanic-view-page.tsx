@@ -517,6 +517,14 @@ export default function MechanicViewPage() {
             <span className="button-label">{t('stockCount.recentSearches')}</span>
           </Link>
         </form>
+        {/* Beside the search on a phone (an icon there), and before Scan in the page: the Tab order
+            is the order on the screen. */}
+        {canAdd && (
+          <button type="button" className="button add-material icon-on-phone" onClick={() => setAdding(true)} aria-label={t('stockCount.addMaterial')}>
+            <Icon name="add" size={24} />
+            <span className="button-label">{t('stockCount.addMaterial')}</span>
+          </button>
+        )}
         {/* The filter's answer for screen readers: always in the page, only its text changes. */}
         <ResultsStatus count={query.trim() ? lines.length : undefined} empty={t('stockCount.noLinesFound')} />
         {/* Scanning (#17): the Scan button, the count-by-scanning switch and the last scan's outcome, in the
@@ -538,14 +546,8 @@ export default function MechanicViewPage() {
             />
           </Optional>
         </div>
-        <div className="count-actions">
-          {canAdd && (
-            <button type="button" className="button add-material icon-on-phone" onClick={() => setAdding(true)} aria-label={t('stockCount.addMaterial')}>
-              <Icon name="add" size={24} />
-              <span className="button-label">{t('stockCount.addMaterial')}</span>
-            </button>
-          )}
-          {canSubmit && (
+        {canSubmit && (
+          <div className="count-actions">
             <button
               type="button"
               className="button primary"
@@ -567,8 +569,8 @@ export default function MechanicViewPage() {
             >
               {t('stockCount.submit')}
             </button>
-          )}
-        </div>
+          </div>
+        )}
       </div>
 
       {lines.length === 0 ? (

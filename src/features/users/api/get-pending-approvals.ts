@@ -31,3 +31,22 @@ export function usePendingApprovals(enabled: boolean) {
     meta: { mainList: true },
   });
 }
+
+/**
+ * How many requests wait, for the pending tab's number on every tab of the users screen: its own
+ * quiet query (silent, not a main list) so a failure says nothing on a tab that does not show the
+ * list, and the list's loading overlay does not wait for it. Under userQueries.all(): a decision
+ * or a removal refreshes it with the list.
+ */
+export function usePendingCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...userQueries.pending(), 'count'],
+    queryFn: async () => {
+      const response = await userApi.get('approval_requests/pending');
+      return pendingPage(await response.json(), response.headers);
+    },
+    select: (page) => ({ count: page.requests.length, atLeast: page.hasMore }),
+    enabled,
+    meta: { silent: true },
+  });
+}

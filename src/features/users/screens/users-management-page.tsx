@@ -25,7 +25,7 @@ import { useToastNotice } from '../../../components/ui/toast';
 import { TabBar } from '../../../components/ui/tab-bar';
 import { useRovingTabs } from '../../../components/ui/roving-tabs';
 import { ResultsStatus } from '../../../components/ui/results-status';
-import { usePendingApprovals } from '../api/get-pending-approvals';
+import { usePendingCount } from '../api/get-pending-approvals';
 
 type Tab = UserList | 'pending';
 const TABS: { tab: Tab; capability: Capability; label: string }[] = [
@@ -79,9 +79,9 @@ export default function UsersManagementPage() {
   };
   const data = list.data;
   // The pending tab says how many wait, also from another tab: on a phone it may sit behind the
-  // others, and a count is why one opens it. The same cached answer as its list (no second call).
-  const pending = usePendingApprovals(tabs.some((entry) => entry.tab === 'pending'));
-  const waiting = pending.data ? `${pending.data.requests.length}${pending.data.hasMore ? '+' : ''}` : undefined;
+  // others, and a count is why one opens it. Quiet: no number when it cannot be read.
+  const pending = usePendingCount(tabs.some((entry) => entry.tab === 'pending'));
+  const waiting = pending.data && pending.data.count > 0 ? pending.data : undefined;
   // WAI-ARIA tabs, as the status monitor's (tracking/components/monitor-tabs.tsx): one tab in the
   // Tab order, the arrow keys move to the next and select it. Every tab was a Tab stop before.
   const selectTab = (next: Tab) => {
@@ -112,7 +112,12 @@ export default function UsersManagementPage() {
             onKeyDown={(event) => roving.onKeyDown(event, index)}
           >
             {t(entry.label)}
-            {entry.tab === 'pending' && waiting !== undefined && pending.data!.requests.length > 0 && <span className="tab-count">{waiting}</span>}
+            {entry.tab === 'pending' && waiting && (
+              <>
+                {' '}
+                <span className="tab-count">{waiting.atLeast ? t('lists.atLeast', { value: waiting.count }) : waiting.count}</span>
+              </>
+            )}
           </button>
         ))}
       </TabBar>
