@@ -100,8 +100,20 @@ test('Clear names the list it clears: a message another super manager added mean
   const before = ((await profile.json()) as { importantMessages: string[] }).importantMessages;
   try {
     await login(page, 'manager@example.com');
+    // The screen reads the list again on opening: the other manager's message must come after that
+    // read, or the screen rightly follows it and Clear has nothing to refuse (a race the clean-clone
+    // run lost under load). Every profile read in flight is waited for.
+    let reading = 0;
+    const isProfileRead = (request: { url: () => string; method: () => string }) => request.method() === 'GET' && request.url().includes('/user_api/v1/user/profile');
+    page.on('request', (request) => void (isProfileRead(request) && (reading += 1)));
+    const settled = (request: { url: () => string; method: () => string }) => void (isProfileRead(request) && (reading -= 1));
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
+    const reread = page.waitForResponse((response) => isProfileRead(response.request()));
     await page.goto('/broadcast-messages');
     await expect(page.getByLabel('Message 1')).toHaveValue(before[0]!);
+    await reread;
+    await expect.poll(() => reading).toBe(0);
     // Another super manager adds a message while this screen is open.
     expect((await api('PUT', { important_messages: [...before, 'Lift 7 closed'] })).status()).toBe(200);
     await page.getByRole('button', { name: 'Clear all messages' }).click();
