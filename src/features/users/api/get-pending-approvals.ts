@@ -15,6 +15,12 @@ export function pendingPage(body: unknown, headers: Pick<Headers, 'get'>): Pendi
   return { requests: pendingApprovals.parse(body), hasMore: headers.get(PENDING_HAS_MORE_HEADER)?.trim().toLowerCase() === 'true' };
 }
 
+/** One read of the pending requests, for the tab's list and for its number. */
+async function readPendingPage(): Promise<PendingPage> {
+  const response = await userApi.get('approval_requests/pending');
+  return pendingPage(await response.json(), response.headers);
+}
+
 /**
  * The approval page's "Other pending" reads the same key, in the same shape (approvalQueries.pending
  * in src/features/approvals/api/approval-requests.ts): one cache of the one answer, under
@@ -23,10 +29,7 @@ export function pendingPage(body: unknown, headers: Pick<Headers, 'get'>): Pendi
 export function usePendingApprovals(enabled: boolean) {
   return useQuery({
     queryKey: userQueries.pending(),
-    queryFn: async () => {
-      const response = await userApi.get('approval_requests/pending');
-      return pendingPage(await response.json(), response.headers);
-    },
+    queryFn: readPendingPage,
     enabled,
     meta: { mainList: true },
   });
@@ -41,10 +44,7 @@ export function usePendingApprovals(enabled: boolean) {
 export function usePendingCount(enabled: boolean) {
   return useQuery({
     queryKey: [...userQueries.pending(), 'count'],
-    queryFn: async () => {
-      const response = await userApi.get('approval_requests/pending');
-      return pendingPage(await response.json(), response.headers);
-    },
+    queryFn: readPendingPage,
     select: (page) => ({ count: page.requests.length, atLeast: page.hasMore }),
     enabled,
     meta: { silent: true },
