@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, login, navLabels, test } from './fixtures';
+import type { Route } from '@playwright/test';
 
 const seriousOrWorse = (violations: { impact?: string | null; id: string }[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
@@ -114,12 +115,20 @@ test('Clear names the list it clears: a message another super manager added mean
     await expect(page.getByLabel('Message 1')).toHaveValue(before[0]!);
     await reread;
     await expect.poll(() => reading).toBe(0);
+    // From here until Clear is refused, a re-read of the list (a focus or reconnect refetch) is
+    // held back, so the screen still shows the list it was opened on when Clear is pressed.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route('**/user_api/v1/user/profile', (route) => (holding && route.request().method() === 'GET' ? void held.push(route) : route.fallback()));
     // Another super manager adds a message while this screen is open.
     expect((await api('PUT', { important_messages: [...before, 'Lift 7 closed'] })).status()).toBe(200);
     await page.getByRole('button', { name: 'Clear all messages' }).click();
     const ask = page.getByRole('dialog', { name: 'Clear all important messages?' });
     await ask.getByRole('button', { name: 'Clear messages' }).click();
     await expect(ask.getByRole('alert')).toContainText('Someone else changed the important messages');
+    holding = false;
+    for (const route of held) await route.continue();
+    await page.unroute('**/user_api/v1/user/profile');
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('region', { name: 'Every user sees these messages now' }).getByText('Lift 7 closed')).toBeVisible();
     // Seen: Clear now clears the list as it is.
