@@ -452,6 +452,35 @@ test('the count toolbar in German: the search with Recent searches and Add mater
   });
 });
 
+/** The words of an element's first text that the browser broke across lines. */
+async function brokenWords(element: Locator): Promise<string[]> {
+  return element.evaluate((node) => {
+    const text = node.firstChild!;
+    const words: string[] = [];
+    for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) words.push(match[0]);
+    }
+    return words;
+  });
+}
+
+test('stock in French: the three tabs share the phone’s width, none behind the edge, each word whole', async ({ page, request }) => {
+  await inLocale(request, 'mechanic@example.com', 'fr-FR', async () => {
+    await login(page, 'mechanic@example.com');
+    await page.goto('/stock-management');
+    const bar = page.getByRole('tablist', { name: 'Stock affiché' });
+    await expect(bar.getByRole('tab', { name: 'Stock de mon équipe' })).toBeVisible();
+    expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth), 'the bar does not scroll').toBe(true);
+    for (const tab of await bar.getByRole('tab').all()) {
+      await expectUncovered(tab, `tab ${await tab.innerText()}`);
+      expect(await brokenWords(tab)).toEqual([]);
+    }
+  });
+});
+
 test('users in German: every tab and the pending count on the first screen, each tab’s words whole', async ({ page, request }) => {
   await inLocale(request, 'manager@example.com', 'de-DE', async () => {
     await login(page, 'manager@example.com');
@@ -464,18 +493,7 @@ test('users in German: every tab and the pending count on the first screen, each
     for (const tab of await bar.getByRole('tab').all()) {
       await expectUncovered(tab, `tab ${await tab.innerText()}`);
       // No word broken inside ("Freigegeben-e"): each word of its name is on one line.
-      const broken = await tab.evaluate((element) => {
-        const text = element.firstChild!;
-        const words: string[] = [];
-        for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(text, match.index);
-          range.setEnd(text, match.index + match[0].length);
-          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) words.push(match[0]);
-        }
-        return words;
-      });
-      expect(broken).toEqual([]);
+      expect(await brokenWords(tab)).toEqual([]);
     }
     // The count is the pending list's length.
     await pending.click();

@@ -36,7 +36,7 @@ export function DayBars({ rows, search = '' }: { rows: readonly CompactRow[]; se
           <li key={row.date}>
             <Link to={`/dashboard/${row.date}${search}`} className="fd-day" aria-label={label}>
               <span className="fd-day-date">
-                <span className="fd-weekday">{dayjs(row.date).format('dd')}</span> {formatDate(row.date)}
+                <span className="fd-weekday">{dayjs(row.date).format('ddd')}</span> {formatDate(row.date)}
               </span>
               <span className="fd-bar" style={{ width: `${(row.number_of_files / widest) * 100}%` }} aria-hidden="true">
                 {STATUS_ORDER.map((status) => {

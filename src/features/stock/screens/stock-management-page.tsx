@@ -45,7 +45,7 @@ export function StockTabs({ active, onSelect }: { active: StockType; onSelect: (
   const { t } = useTranslation();
   const roving = useRovingTabs(STOCK_TYPES, onSelect);
   return (
-    <TabBar label={t('stock.tabsLabel')}>
+    <TabBar label={t('stock.tabsLabel')} className="tabs-fit">
       {STOCK_TYPES.map((tab, index) => (
         <button
           key={tab}
