@@ -110,12 +110,15 @@ async function storedAnswer(db: Db | Tx, request: FastifyRequest, key: string): 
  * For a call whose work cannot be one transaction (it calls another system between two, e.g. the
  * ERP booking of a submission): the stored answer of a repeat is sent before any of the work runs
  * again, and the call's last transaction goes through `runMutation`, which stores the answer.
- * Returns the reply when it was a repeat, undefined otherwise.
+ * Returns true when it was a repeat (the answer is sent: the caller must stop), false otherwise.
+ * Not the reply itself: a Fastify reply is a thenable, so an `await` of it resolves to undefined
+ * and a caller testing it went on with the work after the stored answer was sent.
  */
-export async function replayStored(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+export async function replayStored(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const key = assertIdempotencyKey(request);
-  if (!key) return undefined;
+  if (!key) return false;
   const stored = await storedAnswer(db, request, key);
-  if (!stored) return undefined;
-  return reply.header('Idempotent-Replayed', 'true').status(stored.status).type('application/json; charset=utf-8').send(stored.text);
+  if (!stored) return false;
+  reply.header('Idempotent-Replayed', 'true').status(stored.status).type('application/json; charset=utf-8').send(stored.text);
+  return true;
 }

@@ -180,6 +180,14 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
     expect(refused.statusCode).toBe(200);
     expect(refused.json()).toMatchObject({ status: 'error', physical_inventory_document_number: null, being_booked: false });
     expect(JSON.parse(refused.json().latest_sap_error)).toMatchObject({ code: 'M7/021' });
+    // The refusal's key sent again (its answer lost on the way) is answered the refusal as it was,
+    // and nothing is asked of the ERP: the ERP would book now, but only a new submission may.
+    const calls = erp.calls.length;
+    const replayed = await submit(id, 'submit-refused-01');
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toMatchObject({ status: 'error', physical_inventory_document_number: null });
+    expect(erp.calls).toHaveLength(calls);
+    expect(await stored(id)).toMatchObject({ status: 'error' });
     const resubmitted = await submit(id, 'submit-refused-02');
     expect(resubmitted.json()).toMatchObject({ status: 'completed', latest_sap_error: null });
     const references = erp.calls.filter((call) => call.stockCountId === id).map((call) => call.reference);
@@ -346,6 +354,16 @@ describe.each(ENGINES)('booking a submitted count in the ERP on %s', (engine) =>
     const kept = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: moved!.id, quantity: 3, version: moved!.version, acceptBookQuantity: 10 }] });
     expect(kept.statusCode, kept.body).toBe(200);
     expect((await submit(id)).json()).toMatchObject({ status: 'completed' });
+  });
+
+  it('a HEAD of the submission books nothing (HEAD is a safe method)', async () => {
+    const id = open[3]!;
+    await countAll(id);
+    const calls = erp.calls.length;
+    const head = await product.app.inject({ method: 'HEAD', url: `/api/v2/my_stock_count/submit?stockCountId=${id}`, headers: bearer(tokens.mechanic!) });
+    expect(head.statusCode).toBe(404);
+    expect(erp.calls).toHaveLength(calls);
+    expect((await stored(id)).status).not.toMatch(/submitted|completed/);
   });
 
   it('a malformed Idempotency-Key is refused before anything is booked', async () => {

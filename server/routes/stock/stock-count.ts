@@ -50,6 +50,9 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
   app.get(
     '/my_stock_count/submit',
     {
+      // The spec's submission is a GET; a HEAD (which Fastify adds beside every GET) is a safe
+      // method that must book nothing, so this route has none: HEAD answers 404.
+      exposeHeadRoute: false,
       config: { capability: 'stockCount.submit' },
       schema: {
         tags,
@@ -67,8 +70,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Db; erp: ErpAdapter }
       // has one reference for good (a recount is another count): every try, repeat or later
       // submission asks the ERP under it, and the ERP books it once.
       assertIdempotencyKey(request);
-      const replayed = await replayStored(db, request, reply);
-      if (replayed) return replayed;
+      if (await replayStored(db, request, reply)) return reply;
 
       const step = await db.transaction(async (tx) => {
         const count = await findStockCount(tx, user, stockCountId, true);
