@@ -34,9 +34,21 @@ export function assertIdempotencyKey(request: FastifyRequest): string | undefine
   return key;
 }
 
+/**
+ * What makes two requests the same: method, route, query and body. A route that declares no body
+ * ignores one, so a body sent to it is no part of the request (and is never serialised: an
+ * unchecked body nested thousands deep overflowed JSON.stringify's stack, a 500).
+ */
 function requestHash(request: FastifyRequest): string {
-  const shape = { method: request.method, route: request.routeOptions.url, query: request.query ?? null, body: request.body ?? null };
-  return createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+  const body = request.routeOptions.schema?.body ? (request.body ?? null) : null;
+  const shape = { method: request.method, route: request.routeOptions.url, query: request.query ?? null, body };
+  let text: string;
+  try {
+    text = JSON.stringify(shape);
+  } catch {
+    throw new HttpError(400, 'The request cannot be read: its body or query is nested too deeply');
+  }
+  return createHash('sha256').update(text).digest('hex');
 }
 
 export async function runMutation(

@@ -32,16 +32,24 @@ function inLocations(locations: ReadonlyArray<readonly [string, string]>, column
   return or(...locations.map(([plant, code]) => and(eq(columns.plant, plant), eq(columns.storageLocation, code))))!;
 }
 
+/**
+ * The caller's own storage locations, in their plants only (super managers: all), as the team
+ * scope below: a storage location attached in a plant the user is not given (attached by an
+ * editor of that plant, or left behind when the plant was taken away) opens none of its stock.
+ */
+const myStorageLocations = (user: CurrentUser) =>
+  pairs(user, 'storage_location').filter(([plant]) => isSuperManager(user.grants) || user.plants.includes(plant));
+
 /** Every scope is a set of storage locations: mine, my team's, or those of my plants. */
 export function stockScope(user: CurrentUser, type: StockType, columns: LocationColumns = STOCK_COLUMNS): SQL | undefined {
-  if (type === 'my_stock') return inLocations(pairs(user, 'storage_location'), columns);
+  if (type === 'my_stock') return inLocations(myStorageLocations(user), columns);
   if (type === 'my_plant_stock') {
     if (isSuperManager(user.grants)) return undefined;
     return user.plants.length ? inArray(columns.plant, user.plants) : sql`false`;
   }
   const workCenters = pairs(user, 'work_center');
   const plannerGroups = pairs(user, 'planner_group');
-  if (workCenters.length === 0 && plannerGroups.length === 0) return inLocations(pairs(user, 'storage_location'), columns);
+  if (workCenters.length === 0 && plannerGroups.length === 0) return inLocations(myStorageLocations(user), columns);
   // Work centres and planner groups are codes within a plant (another plant may use the same
   // code): every match pairs the plant with the code, as the tracking scope does.
   const pairList = (list: ReadonlyArray<readonly [string, string]>) =>

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { PAGE_SIZE } from '../domain/constants';
 import { hasControlCharacter } from '../domain/text';
+import { MAX_COUNTED_QUANTITY, QUANTITY_DECIMALS_MESSAGE, QUANTITY_MAX_MESSAGE, QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 
 /** Every 4xx/5xx body: the browser shows `message` (stock calls show the whole body, §8). */
 export const errorBody = z
@@ -119,4 +120,17 @@ export const searchText = (max: number, isRequired = false) =>
     .check(
       z.maxLength(max, `query must be ${max} characters or less`),
       z.refine((value) => !hasControlCharacter(value), 'query must not contain control characters'),
+    );
+
+/**
+ * A counted quantity (isValidCountedQuantity): at least 0, below MAX_COUNTED_QUANTITY, at most 3
+ * decimals, each refusal saying which of the three it broke.
+ */
+export const countedQuantity = () =>
+  z
+    .number({ message: QUANTITY_MESSAGE })
+    .check(
+      z.gte(0, QUANTITY_MESSAGE),
+      z.lt(MAX_COUNTED_QUANTITY, QUANTITY_MAX_MESSAGE),
+      z.refine((value) => value < 0 || value >= MAX_COUNTED_QUANTITY || isValidCountedQuantity(value), QUANTITY_DECIMALS_MESSAGE),
     );

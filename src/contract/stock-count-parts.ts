@@ -4,9 +4,8 @@
  * twice and the planner's resolution. Paths under /api/v2/my_stock_count (server/routes/stock/stock-count-parts.ts).
  */
 import { z } from './zod';
-import { repeated } from './common';
+import { countedQuantity, repeated } from './common';
 import { STOCK_COUNT_STATUSES } from '../domain/constants';
-import { QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
 import { MERGE_STATES, PART_STATUSES } from '../domain/stock-count-parts';
 
 const id = (name: string) => z.number({ message: `${name} must be a number` }).check(z.int(`${name} must be a whole number`), z.positive(`${name} must be positive`));
@@ -164,7 +163,7 @@ export const partQuantitiesBody = z
       .array(
         z.strictObject({
           materialCountId: id('materialCountId'),
-          quantity: z.number({ message: QUANTITY_MESSAGE }).check(z.refine(isValidCountedQuantity, QUANTITY_MESSAGE)),
+          quantity: countedQuantity(),
           version: z.optional(z.int().check(z.gte(0))),
         }),
       )

@@ -1,8 +1,8 @@
 /** Stock service (§7 /api/v2): stock counts and material counts. */
 import { z } from './zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
-import { MAX_COUNTED_QUANTITY, QUANTITY_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
-import { afterParam, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
+import { MAX_COUNTED_QUANTITY, QUANTITY_DECIMALS_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
+import { afterParam, countedQuantity, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
 import { openPartIdsParam, splitFields } from './stock-count-parts';
 import { TRANSFER_DECISIONS } from '../domain/stock';
 import { isCalendarDay } from './dashboard';
@@ -66,7 +66,7 @@ export type MaterialCountPage = z.infer<typeof materialCountListResponse>;
 
 export const modifiedMaterial = z.object({
   id: positiveId('id'),
-  quantity: z.number({ message: QUANTITY_MESSAGE }).check(z.refine(isValidCountedQuantity, QUANTITY_MESSAGE)),
+  quantity: countedQuantity(),
   /** The version the edit was made from; a stale version whose value differs is a 409. */
   version: z.optional(z.int().check(z.gte(0))),
   /**
@@ -351,7 +351,7 @@ export const printMaterialsResponse = z
 
 export const TRANSFER_QUANTITY_MESSAGE = 'Quantity should be greater than 0';
 /** A transfer's quantity has a counted quantity's precision (§5): 0.0001 was stored and shown everywhere as "0". */
-export const TRANSFER_DECIMALS_MESSAGE = 'Quantity may have at most 3 decimals';
+export const TRANSFER_DECIMALS_MESSAGE = QUANTITY_DECIMALS_MESSAGE;
 /** The newest transfer requests a list holds (decision 0061); `has_more` says when there are more. */
 export const TRANSFER_LIST_MAX = 100;
 

@@ -4,6 +4,9 @@
  */
 export const QUANTITY_MESSAGE = 'Quantity should be greater than or equal to 0';
 export const MAX_COUNTED_QUANTITY = 1_000_000_000;
+/** Why a quantity that is not negative is refused all the same (a caller sending 0.0001 was told "≥ 0"). */
+export const QUANTITY_MAX_MESSAGE = 'Quantity must be less than 1,000,000,000';
+export const QUANTITY_DECIMALS_MESSAGE = 'Quantity may have at most 3 decimals';
 
 export function isValidCountedQuantity(value: number): boolean {
   if (!Number.isFinite(value) || value < 0 || value >= MAX_COUNTED_QUANTITY) return false;

@@ -92,8 +92,10 @@ describe.each(ENGINES)('ERP upload scope on %s', (engine) => {
     const errored = (await fileOf('stock.admin@example.com', bad)).json();
     expect(errored.status).toBe('errored');
     expect(errored.errors[0]).toMatchObject({ line: 3 });
-    // A super manager reads any file; another uploader none of the stock admin's; a mechanic no upload at all.
+    // A super manager reads any file, the read-only one too (a file dashboard reader who uploads
+    // nothing); another uploader none of the stock admin's; a mechanic no upload at all.
     expect((await fileOf('manager@example.com', good)).statusCode).toBe(200);
+    expect((await fileOf('viewer@example.com', good)).json()).toMatchObject({ id: good, status: 'processed' });
     const other = 'second.admin@example.com';
     const [second] = await db().insert(users).values({ email: other, displayName: 'Second Admin', approvalStatus: 'Approved', firstLogin: false }).returning();
     await db().insert(userGrants).values({ userId: second!.id, grantId: 'stock_admin' });

@@ -203,6 +203,23 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(after.version).toBe(line.version + 1);
   });
 
+  it('a body sent to a call that takes none is ignored, also one nested thousands deep (it was a 500)', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const call = (payload?: string) =>
+      product.app.inject({
+        method: 'DELETE',
+        url: '/api/v2/my_material_count?materialCountId=99999999',
+        headers: { ...bearer(tokens.mechanic!), ...(payload ? { 'content-type': 'application/json' } : {}) },
+        payload,
+      });
+    const plain = await call();
+    expect(plain.statusCode).toBeGreaterThanOrEqual(400);
+    expect(plain.statusCode).toBeLessThan(500);
+    const nested = await call(deep);
+    expect(nested.statusCode, nested.body).toBe(plain.statusCode);
+    expect(nested.json().message).toBe(plain.json().message);
+  });
+
   it('answers 422 when a key is reused for a different request, and keeps keys per user', async () => {
     const line = (await lines(COUNT.initiatedWallToWall)).material_counts[6];
     await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: line.id, quantity: 1 }] }, 'edit-key-0002');
@@ -240,10 +257,17 @@ describe.each(ENGINES)('material counts on %s', (engine) => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: `Stock count ${COUNT.completed} is completed and can no longer be changed`, code: 'stockCountIsCompleted', params: { id: COUNT.completed } });
     const [open] = (await lines(COUNT.inProgress)).material_counts;
-    for (const quantity of [-1, 1.0005, 'ten']) {
+    // Each refusal names the rule the quantity broke (0.0001 was told "greater than or equal to 0").
+    for (const [quantity, message] of [
+      [-1, 'Quantity should be greater than or equal to 0'],
+      ['ten', 'Quantity should be greater than or equal to 0'],
+      [1.0005, 'Quantity may have at most 3 decimals'],
+      [0.0001, 'Quantity may have at most 3 decimals'],
+      [1e15, 'Quantity must be less than 1,000,000,000'],
+    ] as const) {
       const bad = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: open.id, quantity }] });
       expect(bad.statusCode, String(quantity)).toBe(400);
-      expect(bad.json().message).toContain('Quantity should be greater than or equal to 0');
+      expect(bad.json().message, String(quantity)).toContain(message);
     }
     const twice = await api('mechanic', 'PUT', '/my_material_count', { modifiedMaterials: [{ id: open.id, quantity: 1 }, { id: open.id, quantity: 2 }] });
     expect(twice.statusCode).toBe(400);

@@ -260,4 +260,25 @@ describe.each(ENGINES)('answers that do not tell what the scope hides on %s', (e
       }
     });
   });
+
+  describe('6. a storage location attached in a plant the user is not given opens none of its stock', () => {
+    it('gives a mechanic of FI01 holding DE02/0001 only its FI01 van as my stock and team stock; a super manager’s attachments stay whole', async () => {
+      const email = 'van.and.foreign.shelf@example.com';
+      await makeUser(email, ['mechanic'], [plantAt('FI01'), { kind: 'storage_location', plant: 'FI01', code: 'V001' }, { kind: 'storage_location', plant: 'DE02', code: '0001' }]);
+      const [foreign] = await db().select().from(stockItems).where(eq(stockItems.plant, 'DE02')).limit(1);
+      expect(foreign, 'the seed has DE02 stock').toBeDefined();
+      for (const list of ['/api/v2/my_stock', '/api/v2/my_team_stock']) {
+        const res = await api(email, 'GET', `${list}?query=&page=1&maxResults=500`);
+        expect(res.statusCode, res.body).toBe(200);
+        const rows = res.json().stock_items as Array<{ plant: string; storage_location: string }>;
+        expect(rows.length, list).toBeGreaterThan(0);
+        expect(new Set(rows.map((row) => `${row.plant}/${row.storage_location}`)), list).toEqual(new Set(['FI01/V001']));
+      }
+      const manager = 'manager.with.shelf@example.com';
+      await makeUser(manager, ['super_manager'], [{ kind: 'storage_location', plant: 'DE02', code: '0001' }]);
+      const mine = (await api(manager, 'GET', '/api/v2/my_stock?query=&page=1&maxResults=5')).json().stock_items as Array<{ plant: string }>;
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine.every((row) => row.plant === 'DE02')).toBe(true);
+    });
+  });
 });

@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fileProcessing } from '../../db/schema';
 import { requireUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError, permissionDenied } from '../../plugins/errors';
 import { runMutation } from '../../plugins/idempotency';
 import { listedErrors, type LineError } from '../../ingestion/csv';
 import { isRefusal, parseFileName, type FileNameParts } from '../../ingestion/formats';
@@ -178,7 +178,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
   app.get(
     '/dashboard/files/:id',
     {
-      config: { capability: 'fileIngestion.upload' },
+      // Uploaders or file dashboard readers (the read-only super manager uploads nothing): checked below.
       schema: {
         tags: ['file dashboard'],
         summary: 'One uploaded ERP file with its status and line-numbered errors: your own uploads (file dashboard readers: any file)',
@@ -188,6 +188,7 @@ export const fileUploadRoutes: FastifyPluginAsyncZod<{ db: Db; onFileQueued?: ()
     },
     async (request) => {
       const user = requireUser(request);
+      if (!can(user.grants, 'fileIngestion.upload') && !can(user.grants, 'fileDashboard.read')) throw permissionDenied('fileIngestion.upload');
       const [row] = await db.select().from(fileProcessing).where(eq(fileProcessing.id, request.params.id));
       // Another uploader's file is as unknown as a missing one.
       if (!row || !mayFollow(user, row)) {
