@@ -653,4 +653,16 @@ test.describe('a wide screen (1280 × 800) in Swedish', () => {
       await expectUncovered(page.getByRole('button', { name: /^Fler åtgärder för / }).first(), 'the first row’s "⋯"');
     });
   });
+
+  test('stock: each row’s transfer button keeps its word on one line (a table column squeezed it to one letter a line)', async ({ page, request }) => {
+    await inLocale(request, 'manager@example.com', 'sv-SE', async () => {
+      await login(page, 'manager@example.com');
+      await page.goto('/stock-management');
+      const transfer = page.locator('.data-table tbody tr').first().getByRole('button');
+      await expect(transfer).toBeVisible();
+      expect(await brokenWords(transfer)).toEqual([]);
+      // One line of text: as tall as a button of one line, not four.
+      expect((await transfer.boundingBox())!.height).toBeLessThan(50);
+    });
+  });
 });
