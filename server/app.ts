@@ -3,7 +3,7 @@
  * rate limit, compression, OpenAPI), then app (errors, auth), then the routes per service,
  * then the static PWA with its navigation fallback.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -114,6 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // X-Forwarded-For counts only from the proxies the configuration names (#20): by default none.
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // An address Fastify cannot read (a bad percent-encoding such as /%ff) is a 400 in the
+    // product's one error shape ({ message }), not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: `The address cannot be read: ${error.message}` });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -55,6 +55,14 @@ describe.each(ENGINES)('admin hardening on %s', (engine) => {
   });
   afterAll(async () => product?.close());
 
+  it('answers an address it cannot read (/%ff) with a 400 in the one error shape', async () => {
+    for (const url of ['/%ff', '/user_api/v1/users/%E0%A4%A/permissions']) {
+      const res = await product.app.inject({ method: 'GET', url, headers: bearer(await product.token('manager@example.com')) });
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json()), url).toEqual(['message']);
+    }
+  });
+
   describe('ship-to-party uploads add numbers of the uploader’s plants only', () => {
     it('refuses a number of another plant, of no plant or of nobody alike, and writes nothing', async () => {
       const writer = await makeUser('pm.fi01@example.com', ['PM_write', 'custom_service_admin'], [plantAt('FI01')]);
