@@ -13,12 +13,15 @@ import { initI18n, LANGUAGE_KEY } from '../lib/i18n';
 import { onUserExpired } from '../lib/user-expired';
 import { onUserChangedElsewhere } from '../lib/auth/session';
 import { nextTask } from '../lib/next-task';
+import { refetchDeviceCopiesOnReconnect } from '../offline/reconnect';
 import { createRouter } from './router';
 
 export async function startApp(given?: Root): Promise<void> {
   const queryClient = createQueryClient();
   // What the first screen does not need waits until it is drawn (#22).
   watchFirstScreen(queryClient);
+  // Back online, screens showing the device's copy read the server again (also after an offline start).
+  refetchDeviceCopiesOnReconnect(queryClient);
   const router = createRouter(queryClient);
   // Another tab signed out or in as someone else: nothing cached here is the next user's.
   onUserChangedElsewhere(() => queryClient.clear());

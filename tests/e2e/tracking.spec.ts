@@ -113,6 +113,30 @@ test('offline, the status monitor shows the pages read before with the time they
   await context.setOffline(false);
 });
 
+test('started without signal, the monitor reads the server again once the signal is back, and the offline banner goes', async ({ page, context }) => {
+  await login(page, 'mechanic@example.com');
+  await putAwayImportantMessages(page);
+  const cards = page.locator('.order-card');
+  await expect(cards).toHaveCount(20);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  const banner = page.getByRole('status').filter({ hasText: /Offline · showing data saved/ });
+  try {
+    // Reopened in the basement: the app starts from the service worker and the device's copy.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(banner).toBeVisible();
+    await expect(cards).toHaveCount(20);
+    // Upstairs: the list is read again at once, whatever its stale time (the banner stayed until the next search).
+    const reread = page.waitForResponse((response) => response.url().includes('/tracking-status?') && response.ok());
+    await context.setOffline(false);
+    await reread;
+    await expect(banner).toHaveCount(0);
+    await expect(cards).toHaveCount(20);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('#22: a page of orders is drawn a screenful first, then the rest in batches, and every order arrives', async ({ page }) => {
   // Every time cards are added to a list, how many were added at once (one React commit each).
   await page.addInitScript({
