@@ -1,7 +1,7 @@
 /**
  * Add a material to the count: search the catalogue by code or description (answers are saved
- * for offline); offline with nothing saved, an exact code can still be queued; the server
- * checks it when the line is sent.
+ * for offline); where the catalogue cannot answer (offline with nothing saved), an exact code can
+ * still be queued; the server checks it when the line is sent.
  */
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,8 +90,10 @@ export function AddMaterialDialog({
       {term.trim().length >= 2 && !search.isFetching && items.length === 0 && (
         <p className="muted">{online ? t('stockCount.noMaterialFound') : t('stockCount.addOfflineHint')}</p>
       )}
-      {/* Only a code-like term the catalogue has no exact match for (#19 item 25: not "DOOR" beside door lines). */}
-      {isMaterialCodeLike(code) && !search.isFetching && !present.has(code) && !items.some((item) => item.material_code === code) && (
+      {/* Only a code-like term the catalogue has no exact match for (#19 item 25: not "DOOR" beside door lines),
+          and only when the catalogue could not say (offline, its copy, more matches than listed): a code
+          the server's whole answer lacks is refused when the line is sent, and the count kept a line it never had. */}
+      {isMaterialCodeLike(code) && !search.isFetching && !search.data?.complete && !present.has(code) && !items.some((item) => item.material_code === code) && (
         <button
           type="button"
           className="button"
