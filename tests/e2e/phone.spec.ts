@@ -210,6 +210,18 @@ test('a send notice is a toast above the bottom bar, not at the top of the page'
   const bar = (await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
   expect(box.y).toBeGreaterThan(844 / 2);
+  // The More menu opened while the toast shows is above it: Logout took the toast's taps.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'More' }).click();
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+  // Read at once, while the toast still shows (a poll would pass once the toast has gone).
+  const onLogout = await logout.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top === element || element.contains(top) ? 'Logout' : `${top?.tagName.toLowerCase()}.${top?.className}`;
+  });
+  await expect(toast).toBeVisible();
+  expect(onLogout).toBe('Logout');
 });
 
 test('the priority manager: no table wider than its card', async ({ page }) => {
