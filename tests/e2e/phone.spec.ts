@@ -675,6 +675,24 @@ test.describe('a wide screen (1280 × 800) in Swedish', () => {
       expect(await brokenWords(transfer)).toEqual([]);
       // One line of text: as tall as a button of one line, not four.
       expect((await transfer.boundingBox())!.height).toBeLessThan(50);
+      // The column names wrap inside their columns: the table fits its frame ("Beställningskvantitet"
+      // printed over its neighbour, and Transfer was 200 px out of view).
+      expect(await page.locator('.stock-table').evaluate((table) => table.closest('.table-wrap')!.scrollWidth <= table.closest('.table-wrap')!.clientWidth)).toBe(true);
+      await expectUncovered(transfer, 'the first row’s transfer button');
+    });
+  });
+
+  test('users: the permissions dialog scrolls once, its checkboxes whole beside long Swedish names', async ({ page, request }) => {
+    await inLocale(request, 'manager@example.com', 'sv-SE', async () => {
+      await login(page, 'manager@example.com');
+      await page.goto('/users-management');
+      await page.getByRole('button', { name: /^Behörigheter för / }).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.locator('.permissions-form')).toBeVisible();
+      // Only the grants scroll: the dialog itself had blank space to scroll into (its hidden labels were placed in it).
+      expect(await dialog.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+      const widths = await dialog.locator('.check-row input').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().width));
+      expect(Math.min(...widths)).toBeGreaterThanOrEqual(18);
     });
   });
 });

@@ -77,7 +77,7 @@ export default function PriorityManagerPage({ grantAccess: GrantAccess }: { gran
   const headActions = (openGrant: (() => void) | null) => (
     <>
       {(actions.length > 0 || openGrant) && !narrow && (
-        <div className="button-row">
+        <div className="button-row start">
           {actions.map(({ kind }) => (
             <button
               key={kind}
