@@ -123,14 +123,15 @@ export const searchText = (max: number, isRequired = false) =>
     );
 
 /**
+ * isValidCountedQuantity's thousandths only (at most 3 decimals): its bounds are the checks beside
+ * it, each with its own message. Counted quantities and transfer quantities alike.
+ */
+export const atMostThreeDecimals = () =>
+  z.refine<number>((value) => value < 0 || value >= MAX_COUNTED_QUANTITY || isValidCountedQuantity(value), QUANTITY_DECIMALS_MESSAGE);
+
+/**
  * A counted quantity (isValidCountedQuantity): at least 0, below MAX_COUNTED_QUANTITY, at most 3
  * decimals, each refusal saying which of the three it broke.
  */
 export const countedQuantity = () =>
-  z
-    .number({ message: QUANTITY_MESSAGE })
-    .check(
-      z.gte(0, QUANTITY_MESSAGE),
-      z.lt(MAX_COUNTED_QUANTITY, QUANTITY_MAX_MESSAGE),
-      z.refine((value) => value < 0 || value >= MAX_COUNTED_QUANTITY || isValidCountedQuantity(value), QUANTITY_DECIMALS_MESSAGE),
-    );
+  z.number({ message: QUANTITY_MESSAGE }).check(z.gte(0, QUANTITY_MESSAGE), z.lt(MAX_COUNTED_QUANTITY, QUANTITY_MAX_MESSAGE), atMostThreeDecimals());

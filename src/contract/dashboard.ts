@@ -13,8 +13,8 @@ export function isCalendarDay(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  // Set apart: Date.UTC reads the years 0–99 as 1900–1999 ("0099-12-31" was no calendar day).
+  // setUTCFullYear, not Date.UTC: that reads the years 0–99 as 1900–1999 ("0099-12-31" was no calendar day).
+  const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -1,8 +1,8 @@
 /** Stock service (§7 /api/v2): stock counts and material counts. */
 import { z } from './zod';
 import { STOCK_COUNT_STATUSES, STOCK_COUNT_TYPES, SORT_DIRECTIONS } from '../domain/constants';
-import { MAX_COUNTED_QUANTITY, QUANTITY_DECIMALS_MESSAGE, isValidCountedQuantity } from '../domain/quantity';
-import { afterParam, countedQuantity, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
+import { MAX_COUNTED_QUANTITY } from '../domain/quantity';
+import { afterParam, atMostThreeDecimals, countedQuantity, countsCapped, nextCursor, maxResultsParam, pageEnvelope, pageParam, queryBoolean, requiredMaxResultsParam, requiredPageParam, searchText } from './common';
 import { openPartIdsParam, splitFields } from './stock-count-parts';
 import { TRANSFER_DECISIONS } from '../domain/stock';
 import { isCalendarDay } from './dashboard';
@@ -350,8 +350,6 @@ export const printMaterialsResponse = z
 // ───────────── stock transfer requests ─────────────
 
 export const TRANSFER_QUANTITY_MESSAGE = 'Quantity should be greater than 0';
-/** A transfer's quantity has a counted quantity's precision (§5): 0.0001 was stored and shown everywhere as "0". */
-export const TRANSFER_DECIMALS_MESSAGE = QUANTITY_DECIMALS_MESSAGE;
 /** The newest transfer requests a list holds (decision 0061); `has_more` says when there are more. */
 export const TRANSFER_LIST_MAX = 100;
 
@@ -366,8 +364,7 @@ export const transferRequestBody = z
       .check(
         z.positive(TRANSFER_QUANTITY_MESSAGE),
         z.lte(MAX_COUNTED_QUANTITY),
-        // The counted-quantity rule's thousandths only: its bounds are the two checks above.
-        z.refine((value) => value <= 0 || value >= MAX_COUNTED_QUANTITY || isValidCountedQuantity(value), TRANSFER_DECIMALS_MESSAGE),
+        atMostThreeDecimals(),
       ),
   })
   .check(z.refine((body) => body.storageLocationFrom !== body.storageLocationTo, { message: 'Choose two different storage locations' }))

@@ -11,7 +11,8 @@ import type { Mirrored } from './mirror';
 const isDeviceCopy = (data: unknown) => (data as Mirrored<unknown> | undefined)?.source === 'mirror';
 
 export function refetchDeviceCopiesOnReconnect(client: QueryClient, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
-  const run = () => void client.refetchQueries({ type: 'active', predicate: (query) => isDeviceCopy(query.state.data) });
+  // cancelRefetch false: a read TanStack's own reconnect started (a copy gone stale) goes on, not twice.
+  const run = () => void client.refetchQueries({ type: 'active', predicate: (query) => isDeviceCopy(query.state.data) }, { cancelRefetch: false });
   target.addEventListener('online', run);
   return () => target.removeEventListener('online', run);
 }
